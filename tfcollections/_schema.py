@@ -1,0 +1,204 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The message schemas, as literal tables: one row per field, as in the .proto.
+
+Strategy: everything the decoder and encoder know about TensorFlow's messages
+is written down here once, as plain data, and nothing else in the package
+hard-codes a field number. Rows follow the declaration order of the .proto file
+they cite (which is also the key order of decoded dicts); the decoder compiles
+them into per-message dispatch tables at import (``_decoder.py``), the encoder
+sorts them by number (``_encoder.py``), and ``docs/schemas.md`` is generated
+from them (``tools/gen_schema_docs.py``, checked for drift by the tests).
+
+All of these files are ``syntax = "proto3"``: scalars have no presence (absent
+means the default), embedded messages do, and repeated numeric fields are
+packed by default. Verified against TensorFlow 2.21's descriptors; see
+``shared/reference/tf-collection-schemas.md``.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Tuple
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Final, Mapping
+
+# Field types: the .proto scalar type names, plus the three composite kinds.
+STRING: Final = "string"
+BYTES: Final = "bytes"
+BOOL: Final = "bool"
+INT32: Final = "int32"
+INT64: Final = "int64"
+FLOAT: Final = "float"
+ENUM: Final = "enum"
+MESSAGE: Final = "message"
+MAP: Final = "map"  # map<string, value>; on the wire a repeated {1: key, 2: value} entry
+
+SCALAR_TYPES: Final = (STRING, BYTES, BOOL, INT32, INT64, FLOAT)
+
+
+class Field(NamedTuple):
+    """One field of a message, as declared in its .proto file."""
+
+    number: int
+    name: str
+    type: str
+    ref: str = ""  # full name of the enum or message type (ENUM, MESSAGE, a MAP's message value)
+    repeated: bool = False
+    oneof: str = ""  # name of the oneof the field belongs to, if any
+    value: str = ""  # MAP only: the value type (a scalar type name, or MESSAGE with ref)
+
+
+class Message(NamedTuple):
+    """A message type: full name, the .proto file declaring it, its fields."""
+
+    name: str
+    proto: str
+    fields: Tuple[Field, ...]
+
+
+class Enum(NamedTuple):
+    """An enum type: full name, the .proto file declaring it, (name, number) pairs."""
+
+    name: str
+    proto: str
+    values: Tuple[Tuple[str, int], ...]
+
+
+_VARIABLE_PROTO = "tensorflow/core/framework/variable.proto"
+_SAVER_PROTO = "tensorflow/core/protobuf/saver.proto"
+_QUEUE_RUNNER_PROTO = "tensorflow/core/protobuf/queue_runner.proto"
+_CONTROL_FLOW_PROTO = "tensorflow/core/protobuf/control_flow.proto"
+_ERROR_CODES_PROTO = "xla/tsl/protobuf/error_codes.proto"  # was tensorflow/core/protobuf/error_codes.proto
+
+# The tables are laid out one row per field, as in the .proto: keep them so.
+# fmt: off
+ENUMS: Final[Tuple[Enum, ...]] = (
+    # Top-level enums of variable.proto (not nested in VariableDef).
+    Enum("tensorflow.VariableSynchronization", _VARIABLE_PROTO, (
+        ("VARIABLE_SYNCHRONIZATION_AUTO", 0),
+        ("VARIABLE_SYNCHRONIZATION_NONE", 1),
+        ("VARIABLE_SYNCHRONIZATION_ON_WRITE", 2),
+        ("VARIABLE_SYNCHRONIZATION_ON_READ", 3),
+    )),
+    Enum("tensorflow.VariableAggregation", _VARIABLE_PROTO, (
+        ("VARIABLE_AGGREGATION_NONE", 0),
+        ("VARIABLE_AGGREGATION_SUM", 1),
+        ("VARIABLE_AGGREGATION_MEAN", 2),
+        ("VARIABLE_AGGREGATION_ONLY_FIRST_REPLICA", 3),
+    )),
+    Enum("tensorflow.SaverDef.CheckpointFormatVersion", _SAVER_PROTO, (
+        ("LEGACY", 0),
+        ("V1", 1),
+        ("V2", 2),
+    )),
+    # Declaration order of the .proto (UNAUTHENTICATED = 16 sits after PERMISSION_DENIED).
+    Enum("tensorflow.error.Code", _ERROR_CODES_PROTO, (
+        ("OK", 0),
+        ("CANCELLED", 1),
+        ("UNKNOWN", 2),
+        ("INVALID_ARGUMENT", 3),
+        ("DEADLINE_EXCEEDED", 4),
+        ("NOT_FOUND", 5),
+        ("ALREADY_EXISTS", 6),
+        ("PERMISSION_DENIED", 7),
+        ("UNAUTHENTICATED", 16),
+        ("RESOURCE_EXHAUSTED", 8),
+        ("FAILED_PRECONDITION", 9),
+        ("ABORTED", 10),
+        ("OUT_OF_RANGE", 11),
+        ("UNIMPLEMENTED", 12),
+        ("INTERNAL", 13),
+        ("UNAVAILABLE", 14),
+        ("DATA_LOSS", 15),
+        ("DO_NOT_USE_RESERVED_FOR_FUTURE_EXPANSION_USE_DEFAULT_IN_SWITCH_INSTEAD_", 20),
+    )),
+)
+
+MESSAGES: Final[Tuple[Message, ...]] = (
+    # Declared in the order 1, 6, 2, 3, 4, 5, 7, 8, 9. Early TF had fields 1-4 only.
+    Message("tensorflow.VariableDef", _VARIABLE_PROTO, (
+        Field(1, "variable_name", STRING),
+        Field(6, "initial_value_name", STRING),
+        Field(2, "initializer_name", STRING),
+        Field(3, "snapshot_name", STRING),
+        Field(4, "save_slice_info_def", MESSAGE, "tensorflow.SaveSliceInfoDef"),
+        Field(5, "is_resource", BOOL),
+        Field(7, "trainable", BOOL),  # absent before TF 1.9: reads as False
+        Field(8, "synchronization", ENUM, "tensorflow.VariableSynchronization"),
+        Field(9, "aggregation", ENUM, "tensorflow.VariableAggregation"),
+    )),
+    # Fields 2-4 were repeated int32 in early TF: the same varints on the wire.
+    Message("tensorflow.SaveSliceInfoDef", _VARIABLE_PROTO, (
+        Field(1, "full_name", STRING),
+        Field(2, "full_shape", INT64, repeated=True),  # packed
+        Field(3, "var_offset", INT64, repeated=True),  # packed
+        Field(4, "var_shape", INT64, repeated=True),  # packed
+    )),
+    Message("tensorflow.SaverDef", _SAVER_PROTO, (
+        Field(1, "filename_tensor_name", STRING),
+        Field(2, "save_tensor_name", STRING),
+        Field(3, "restore_op_name", STRING),
+        Field(4, "max_to_keep", INT32),
+        Field(5, "sharded", BOOL),
+        Field(6, "keep_checkpoint_every_n_hours", FLOAT),  # fixed32 on the wire
+        Field(7, "version", ENUM, "tensorflow.SaverDef.CheckpointFormatVersion"),
+    )),
+    Message("tensorflow.QueueRunnerDef", _QUEUE_RUNNER_PROTO, (
+        Field(1, "queue_name", STRING),
+        Field(2, "enqueue_op_name", STRING, repeated=True),
+        Field(3, "close_op_name", STRING),
+        Field(4, "cancel_op_name", STRING),
+        Field(5, "queue_closed_exception_types", ENUM, "tensorflow.error.Code", repeated=True),  # packed
+    )),
+    Message("tensorflow.ValuesDef", _CONTROL_FLOW_PROTO, (
+        Field(1, "values", STRING, repeated=True),
+        Field(2, "external_values", MAP, value=STRING),  # map<string, string>
+    )),
+    Message("tensorflow.ControlFlowContextDef", _CONTROL_FLOW_PROTO, (
+        Field(1, "cond_ctxt", MESSAGE, "tensorflow.CondContextDef", oneof="ctxt"),
+        Field(2, "while_ctxt", MESSAGE, "tensorflow.WhileContextDef", oneof="ctxt"),
+    )),
+    Message("tensorflow.CondContextDef", _CONTROL_FLOW_PROTO, (
+        Field(1, "context_name", STRING),
+        Field(2, "pred_name", STRING),
+        Field(3, "pivot_name", STRING),
+        Field(4, "branch", INT32),
+        Field(5, "values_def", MESSAGE, "tensorflow.ValuesDef"),
+        Field(6, "nested_contexts", MESSAGE, "tensorflow.ControlFlowContextDef", repeated=True),
+    )),
+    # Declared in the order 1-8, 10, 9, 11, 12. Early TF had no 10, 11, 12.
+    Message("tensorflow.WhileContextDef", _CONTROL_FLOW_PROTO, (
+        Field(1, "context_name", STRING),
+        Field(2, "parallel_iterations", INT32),
+        Field(3, "back_prop", BOOL),
+        Field(4, "swap_memory", BOOL),
+        Field(5, "pivot_name", STRING),
+        Field(6, "pivot_for_pred_name", STRING),
+        Field(7, "pivot_for_body_name", STRING),
+        Field(8, "loop_exit_names", STRING, repeated=True),
+        Field(10, "loop_enter_names", STRING, repeated=True),
+        Field(9, "values_def", MESSAGE, "tensorflow.ValuesDef"),
+        Field(11, "maximum_iterations_name", STRING),
+        Field(12, "nested_contexts", MESSAGE, "tensorflow.ControlFlowContextDef", repeated=True),
+    )),
+)
+
+# fmt: on
+
+# Collection name -> message type of its bytes_list items: the registrations of
+# register_proto_function in TensorFlow 2.x (ref_variable.py, saver.py,
+# queue_runner_impl.py, control_flow_ops.py). Every other name keeps its bytes.
+COLLECTIONS: Final[Mapping[str, str]] = {
+    "variables": "tensorflow.VariableDef",
+    "trainable_variables": "tensorflow.VariableDef",
+    "local_variables": "tensorflow.VariableDef",
+    "model_variables": "tensorflow.VariableDef",
+    "moving_average_variables": "tensorflow.VariableDef",
+    "metric_variables": "tensorflow.VariableDef",
+    "global_step": "tensorflow.VariableDef",
+    "savers": "tensorflow.SaverDef",
+    "queue_runners": "tensorflow.QueueRunnerDef",
+    "cond_context": "tensorflow.CondContextDef",
+    "while_context": "tensorflow.WhileContextDef",
+}

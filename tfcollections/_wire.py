@@ -1,0 +1,155 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The protobuf wire format, without any schema.
+
+Strategy: the message loop in ``_decoder.py`` handles the common case inline
+(one-byte tags and one-byte varints) and calls here only for the rest: longer
+varints, unknown fields, groups. Every function takes ``(buf, pos, end)`` and
+returns the new position; each checks its reads against ``end`` itself, so a
+caller never sees an ``IndexError`` from here.
+
+The rules are those of upb, the C parser behind protobuf's Python package
+(``upb/wire/decode.c``), which is what users of TensorFlow files get:
+
+- a varint has at most 10 bytes; bits past the 64th are dropped;
+- a tag has at most 5 bytes and fits in 32 bits; its field number is not 0 and
+  its wire type is not 6 or 7;
+- a length is below 2**31 - 1 and fits in what is left of its message;
+- a group ends with the end-group tag of its own field number, and an end-group
+  tag anywhere else is an error;
+- messages and groups nest at most ``MAX_DEPTH`` deep below the top message.
+"""
+
+from __future__ import annotations
+
+from ._errors import DecodeError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Final, Tuple, Union
+
+    Buffer = Union[bytes, bytearray]
+
+WIRETYPE_VARINT: Final = 0
+WIRETYPE_FIXED64: Final = 1
+WIRETYPE_LENGTH_DELIMITED: Final = 2
+WIRETYPE_START_GROUP: Final = 3
+WIRETYPE_END_GROUP: Final = 4
+WIRETYPE_FIXED32: Final = 5
+
+WIRETYPE_NAMES: Final = ("varint", "fixed64", "length-delimited", "start-group", "end-group", "fixed32")
+
+# protobuf's default recursion limit (kUpb_WireFormat_DefaultDepthLimit): the
+# top message may contain this many levels of nested messages or groups.
+MAX_DEPTH: Final = 100
+# upb refuses lengths of INT32_MAX and above, whatever the input's size.
+MAX_LENGTH: Final = 0x7FFF_FFFE
+_UINT64_MASK: Final = 0xFFFF_FFFF_FFFF_FFFF
+
+
+def tag_of(number: int, wire_type: int) -> int:
+    return (number << 3) | wire_type
+
+
+def read_varint(buf: Buffer, pos: int, end: int) -> Tuple[int, int]:
+    """Read an unsigned varint at ``pos``; return ``(value, new_pos)``."""
+    result = 0
+    shift = 0
+    start = pos
+    while pos < end:
+        byte = buf[pos]
+        pos += 1
+        result |= (byte & 0x7F) << shift
+        if byte < 0x80:
+            return result & _UINT64_MASK, pos
+        shift += 7
+        if shift == 70:
+            raise DecodeError("varint longer than 10 bytes", start)
+    raise DecodeError(f"truncated varint: its message ends at byte {end}", start)
+
+
+def read_tag(buf: Buffer, pos: int, end: int) -> Tuple[int, int]:
+    """Read a field tag at ``pos``; return ``(tag, new_pos)``."""
+    start = pos
+    tag, pos = read_varint(buf, pos, end)
+    if pos - start > 5 or tag > 0xFFFF_FFFF:
+        raise DecodeError(f"malformed field tag: {pos - start} bytes, value {tag} does not fit in 32 bits", start)
+    return tag, pos
+
+
+def read_length(buf: Buffer, pos: int, end: int) -> Tuple[int, int]:
+    """Read the length of a length-delimited field; check it fits before ``end``."""
+    start = pos
+    byte = buf[pos] if pos < end else 0x80
+    if byte < 0x80:
+        length, pos = byte, pos + 1
+    else:
+        length, pos = read_varint(buf, pos, end)
+    if length > MAX_LENGTH or pos + length > end:
+        raise DecodeError(f"truncated length-delimited field: needs {length} bytes, {max(end - pos, 0)} left", start)
+    return length, pos
+
+
+def skip_field(buf: Buffer, pos: int, end: int, tag: int, depth: int) -> int:
+    """Skip the value of an unknown field of a message, whose tag has just been read."""
+    if tag >> 3 == 0:
+        raise DecodeError("invalid field number 0", pos - 1)
+    return skip_value(buf, pos, end, tag, depth)
+
+
+def skip_value(buf: Buffer, pos: int, end: int, tag: int, depth: int) -> int:
+    """Skip the value of any field whose tag has just been read.
+
+    Inside groups upb skips values without checking field numbers, so field 0
+    is accepted there (``upb_WireReader_SkipGroup``); ``skip_field`` refuses it
+    at the level of a message.
+    """
+    wire_type = tag & 7
+    number = tag >> 3
+    if wire_type == WIRETYPE_VARINT:
+        _, pos = read_varint(buf, pos, end)
+    elif wire_type == WIRETYPE_LENGTH_DELIMITED:
+        length, pos = read_length(buf, pos, end)
+        pos += length
+    elif wire_type == WIRETYPE_FIXED32:
+        pos += 4
+        if pos > end:
+            raise DecodeError(f"truncated fixed32 field {number}: its message ends at byte {end}", pos - 4)
+    elif wire_type == WIRETYPE_FIXED64:
+        pos += 8
+        if pos > end:
+            raise DecodeError(f"truncated fixed64 field {number}: its message ends at byte {end}", pos - 8)
+    elif wire_type == WIRETYPE_START_GROUP:
+        pos = skip_group(buf, pos, end, number, depth + 1)
+    elif wire_type == WIRETYPE_END_GROUP:
+        raise DecodeError(f"end-group tag of field {number} outside a group of that field", pos - 1)
+    else:
+        raise DecodeError(f"invalid wire type {wire_type} (field {number})", pos - 1)
+    return pos
+
+
+def skip_group(buf: Buffer, pos: int, end: int, number: int, depth: int) -> int:
+    """Skip the body of a group of field ``number`` and its end-group tag."""
+    if depth > MAX_DEPTH:
+        raise DecodeError(f"nesting deeper than {MAX_DEPTH} messages or groups", pos)
+    start = pos
+    while pos < end:
+        tag_pos = pos
+        tag, pos = read_tag(buf, pos, end)
+        if tag & 7 == WIRETYPE_END_GROUP:
+            if tag >> 3 != number:
+                raise DecodeError(f"group of field {number} closed by the end-group tag of field {tag >> 3}", tag_pos)
+            return pos
+        pos = skip_value(buf, pos, end, tag, depth)
+    raise DecodeError(f"unterminated group of field {number}: no end-group tag before byte {end}", start)
+
+
+def encode_varint(value: int) -> bytes:
+    """Encode a non-negative integer below 2**64 as a varint."""
+    if value < 0x80:
+        return bytes((value,))
+    out = bytearray()
+    while value >= 0x80:
+        out.append((value & 0x7F) | 0x80)
+        value >>= 7
+    out.append(value)
+    return bytes(out)
