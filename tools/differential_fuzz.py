@@ -1,0 +1,102 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Differential fuzzing of ``tfcollections.decode`` against protobuf (run by hand).
+
+    /tmp/tfvenv/bin/python tools/differential_fuzz.py --cases 200000 --seed 1
+
+Runs in the virtual environment that has ``tensorflow-cpu`` (see
+``tools/generate_fixtures.py``), imports ``tfcollections`` from this checkout,
+and feeds the same bytes to both parsers: random messages of every registered
+type serialized by protobuf, then mutated (truncations, bit flips, spliced
+unknown fields of every wire type, groups, unpacked repeated fields,
+non-canonical varints, concatenations to exercise merging, junk). ``decode``
+must agree with protobuf on accept/reject and on every value. Each disagreement
+is printed as a line of JSON (collection, hex, protobuf's value, ours), ready
+to become a hex case in ``tests/test_wire_cases.py``; the exit code is 1 if
+there was any.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import generate_fixtures as gen
+
+import tfcollections
+
+
+def _normalized(value):
+    if isinstance(value, float) and math.isnan(value):
+        return "NaN"
+    if isinstance(value, dict):
+        return {key: _normalized(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_normalized(item) for item in value]
+    return value
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--cases", type=int, default=200_000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--bases", type=int, default=400, help="random base messages per run")
+    args = parser.parse_args()
+
+    rng = random.Random(args.seed)
+    generator = gen.RandomMessages(rng)
+    bases = []
+    collections = list(gen.TYPE_COLLECTION.values())
+    for index in range(args.bases):
+        collection = collections[index % len(collections)]
+        cls = gen.COLLECTION_TYPES[collection]
+        bases.append((collection, cls, generator.fill(cls()).SerializeToString()))
+    by_type = {}
+    for collection, _, blob in bases:
+        by_type.setdefault(collection, []).append(blob)
+
+    started = time.monotonic()
+    disagreements = accepted = 0
+    for _ in range(args.cases):
+        collection, cls, blob = rng.choice(bases)
+        for _ in range(rng.choice([0, 1, 1, 1, 2, 3, 5])):
+            blob = gen.mutate(rng, cls, blob, by_type[collection])
+        expected = gen.protobuf_verdict(cls, blob)
+        got = tfcollections.decode(collection, blob)
+        if expected is None:
+            agree = isinstance(got, bytes) and got == blob
+        else:
+            accepted += 1
+            agree = isinstance(got, dict) and _normalized(got) == _normalized(expected)
+            # And what we decoded encodes to bytes that decode to the same value.
+            if agree and _normalized(
+                tfcollections.decode(collection, tfcollections.encode(collection, got))
+            ) != _normalized(got):
+                agree = False
+        if not agree:
+            disagreements += 1
+            record = {
+                "collection": collection,
+                "hex": blob.hex(),
+                "protobuf": expected,
+                "tfcollections": got if isinstance(got, dict) else None,
+            }
+            print(json.dumps(gen._finite(record), default=repr))
+    elapsed = time.monotonic() - started
+    print(
+        f"{args.cases} cases ({accepted} accepted by protobuf, {args.cases - accepted} rejected), "
+        f"{disagreements} disagreements, {elapsed:.1f} s, seed {args.seed}",
+        file=sys.stderr,
+    )
+    return 1 if disagreements else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
