@@ -1,0 +1,51 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Shared test helpers: fixture loading and exact comparison."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Any, Dict, List
+
+DATA = Path(__file__).resolve().parent / "data"
+REPO = Path(__file__).resolve().parent.parent
+
+
+def _revive(value: Any) -> Any:
+    # The generator writes non-finite floats and bytes as tagged objects (JSON has neither).
+    if isinstance(value, dict):
+        if set(value) == {"$float"}:
+            return float(value["$float"])
+        if set(value) == {"$bytes"}:
+            return bytes.fromhex(value["$bytes"])
+        return {key: _revive(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_revive(item) for item in value]
+    return value
+
+
+def load_items(name: str) -> List[Dict[str, Any]]:
+    """The items of a fixture written by tools/generate_fixtures.py."""
+    document = json.loads((DATA / f"{name}.json").read_text(encoding="utf-8"))
+    return [_revive(item) for item in document["items"]]
+
+
+def same(a: Any, b: Any) -> bool:
+    """Equality that is exact about types (True is not 1), -0.0 and NaN.
+
+    Dict keys are compared as sets: protobuf's maps have no order (upb gives
+    them in hash order, decode in wire order). Key order of decoded messages
+    is checked on its own (test_contract.py).
+    """
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, float):
+        if math.isnan(a):
+            return math.isnan(b)
+        return a == b and math.copysign(1.0, a) == math.copysign(1.0, b)
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same(a[key], b[key]) for key in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    return bool(a == b)

@@ -1,0 +1,135 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The package as tool authors meet it: vendorable, stdlib-only, no import-time effects."""
+
+from __future__ import annotations
+
+import ast
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from helpers import REPO
+
+import tfcollections
+
+PACKAGE = Path(tfcollections.__file__).resolve().parent
+MODULES = sorted(PACKAGE.glob("*.py"))
+
+# The standard-library modules the package may import (sys.stdlib_module_names needs 3.10).
+STDLIB_ALLOWED = {
+    "__future__",
+    "argparse",
+    "base64",
+    "errno",
+    "io",
+    "json",
+    "mmap",
+    "os",
+    "re",
+    "stat",
+    "struct",
+    "sys",
+    "threading",
+    "types",
+    "typing",
+}
+
+
+def _imports(path: Path):
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield 0, alias.name
+        elif isinstance(node, ast.ImportFrom):
+            yield node.level, node.module or ""
+
+
+@pytest.mark.parametrize("module", MODULES, ids=[m.name for m in MODULES])
+def test_only_relative_imports_of_itself_and_only_the_standard_library(module: Path) -> None:
+    for level, name in _imports(module):
+        if level:
+            continue  # relative: fine under any package name
+        assert name.split(".")[0] in STDLIB_ALLOWED, f"{module.name} imports {name}"
+        assert not name.startswith("tfcollections")
+
+
+def test_public_surface() -> None:
+    assert set(tfcollections.__all__) == {
+        "COLLECTIONS",
+        "DecodeError",
+        "decode",
+        "decode_message",
+        "decode_strict",
+        "encode",
+        "encode_message",
+        "message_type",
+    }
+    for name in tfcollections.__all__:
+        assert getattr(tfcollections, name).__doc__ or name == "COLLECTIONS"
+    assert (PACKAGE / "py.typed").is_file()
+    assert issubclass(tfcollections.DecodeError, ValueError)
+
+
+def _run(code: str, cwd: Path) -> subprocess.CompletedProcess:
+    # -I: ignore PYTHON* variables and the user site; -S: no site-packages, so an installed
+    # tfcollections cannot stand in for the vendored copy.
+    return subprocess.run([sys.executable, "-I", "-S", "-c", code], cwd=cwd, capture_output=True, text=True, timeout=60)
+
+
+def test_works_vendored_under_another_name(tmp_path: Path) -> None:
+    vendor = tmp_path / "theirtool" / "_vendor"
+    vendor.mkdir(parents=True)
+    (tmp_path / "theirtool" / "__init__.py").write_text("")
+    (vendor / "__init__.py").write_text("")
+    shutil.copytree(PACKAGE, vendor / "tfc", ignore=shutil.ignore_patterns("__pycache__"))
+    code = textwrap.dedent(
+        """
+        import sys
+        sys.path.insert(0, ".")
+        sys.modules["tfcollections"] = None  # any absolute self-import now fails
+        from theirtool._vendor import tfc
+        assert tfc.decode("variables", b"\\x0a\\x03v:0")["variable_name"] == "v:0"
+        assert tfc.encode("savers", {"max_to_keep": 5}) == b"\\x20\\x05"
+        try:
+            tfc.decode_strict("variables", b"\\x0a\\x05")
+        except tfc.DecodeError as error:
+            assert error.path == ("VariableDef", "variable_name")
+        print(tfc.__name__, sorted(m for m, v in sys.modules.items() if "tfc" in m and v is not None)[:3])
+        """
+    )
+    result = _run(code, tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("theirtool._vendor.tfc ['theirtool._vendor.tfc', 'theirtool._vendor.tfc._api'")
+
+
+def test_importing_has_no_side_effects(tmp_path: Path) -> None:
+    code = textwrap.dedent(
+        """
+        import sys, logging, warnings
+        sys.path.insert(0, {root!r})
+        before_modules = set(sys.modules)
+        before_path = list(sys.path)
+        before_filters = list(warnings.filters)
+        import tfcollections
+        added = set(sys.modules) - before_modules
+        assert sys.path == before_path
+        assert warnings.filters == before_filters
+        assert not logging.getLogger().handlers
+        stdlib = getattr(sys, "stdlib_module_names", None)
+        if stdlib is not None:  # Python 3.10+
+            print(sorted(m for m in added if m.split(".")[0] not in stdlib and not m.startswith("tfcollections")))
+        else:
+            print([])
+        """
+    ).format(root=str(PACKAGE.parent))
+    result = _run(code, tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert (result.stdout, result.stderr) == ("[]\n", "")
+
+
+def test_the_repository_ships_the_example_and_fixtures() -> None:
+    assert (REPO / "examples" / "model.meta").is_file()
+    assert (REPO / "tools" / "generate_fixtures.py").is_file()

@@ -1,0 +1,161 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The strict APIs: DecodeError says what, where (byte offset) and in which field."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+import tfcollections
+from tfcollections import DecodeError
+
+
+def _strict_error(collection: str, blob: bytes) -> DecodeError:
+    with pytest.raises(DecodeError) as info:
+        tfcollections.decode_strict(collection, blob)
+    return info.value
+
+
+def test_truncated_field_deep_in_a_while_context() -> None:
+    empty_cond = b"\x62\x02\x0a\x00"  # nested_contexts { cond_ctxt {} }
+    truncated_values_def = b"\x2a\x28" + b"\x0a\x01a" * 4  # says 40 bytes, 12 follow
+    cond = b"\x0a" + bytes([len(truncated_values_def)]) + truncated_values_def
+    blob = empty_cond + empty_cond + b"\x62" + bytes([len(cond)]) + cond
+    error = _strict_error("while_context", blob)
+    assert str(error) == (
+        "truncated length-delimited field: needs 40 bytes, 12 left "
+        "(at byte 14, in WhileContextDef.nested_contexts[2].cond_ctxt.values_def)"
+    )
+    assert error.msg == "truncated length-delimited field: needs 40 bytes, 12 left"
+    assert error.pos == 14
+    assert error.path == ("WhileContextDef", "nested_contexts", 2, "cond_ctxt", "values_def")
+    assert error.path_str == "WhileContextDef.nested_contexts[2].cond_ctxt.values_def"
+    assert isinstance(error, ValueError)
+
+
+@pytest.mark.parametrize(
+    ("collection", "hex_blob", "message"),
+    [
+        (
+            "variables",
+            "0a036162ff",
+            "invalid UTF-8 in string field: invalid start byte (at byte 4, in VariableDef.variable_name)",
+        ),
+        (
+            "variables",
+            "28",
+            "truncated varint field: the input ends before its value (at byte 1, in VariableDef.is_resource)",
+        ),
+        (
+            "savers",
+            "350000",
+            "truncated fixed32 field: needs 4 bytes, 2 left (at byte 1, in SaverDef.keep_checkpoint_every_n_hours)",
+        ),
+        ("variables", "28" + "ff" * 10 + "01", "varint longer than 10 bytes (at byte 1, in VariableDef)"),
+        ("variables", "2880", "truncated varint: its message ends at byte 2 (at byte 1, in VariableDef)"),
+        ("variables", "0001", "invalid field number 0 (at byte 0, in VariableDef)"),
+        ("variables", "0e", "invalid wire type 6 (field 1) (at byte 0, in VariableDef)"),
+        ("variables", "0c", "end-group tag of field 1 outside a group of that field (at byte 0, in VariableDef)"),
+        (
+            "variables",
+            "a306ac06",
+            "group of field 100 closed by the end-group tag of field 101 (at byte 2, in VariableDef)",
+        ),
+        (
+            "variables",
+            "a3060801",
+            "unterminated group of field 100: no end-group tag before byte 4 (at byte 2, in VariableDef)",
+        ),
+        (
+            "variables",
+            "8a80808080000161",
+            "malformed field tag: 6 bytes, value 10 does not fit in 32 bits (at byte 0, in VariableDef)",
+        ),
+        (
+            "variables",
+            "0a05616263",
+            "truncated length-delimited field: needs 5 bytes, 3 left (at byte 2, in VariableDef.variable_name)",
+        ),
+        (
+            "variables",
+            "22021a05",
+            "truncated length-delimited field: needs 5 bytes, 0 left "
+            "(at byte 4, in VariableDef.save_slice_info_def.var_offset)",
+        ),
+        (
+            "variables",
+            "2203120180",
+            "truncated varint: its message ends at byte 5 (at byte 4, in VariableDef.save_slice_info_def)",
+        ),
+        (
+            "cond_context",
+            "2a0512030a01ff",
+            "invalid UTF-8 in string field: invalid start byte "
+            "(at byte 6, in CondContextDef.values_def.external_values.key)",
+        ),
+        (
+            "queue_runners",
+            "1201611201ff",
+            "invalid UTF-8 in string field: invalid start byte (at byte 5, in QueueRunnerDef.enqueue_op_name)",
+        ),
+    ],
+    ids=[
+        "bad-utf8",
+        "no-varint-value",
+        "short-fixed32",
+        "varint-11-bytes",
+        "varint-cut",
+        "field-0",
+        "wire-type-6",
+        "stray-end-group",
+        "group-mismatch",
+        "group-unterminated",
+        "tag-too-long",
+        "length-past-end",
+        "nested-length-past-end",
+        "packed-varint-cut",
+        "map-key-utf8",
+        "repeated-string-utf8",
+    ],
+)
+def test_error_messages(collection: str, hex_blob: str, message: str) -> None:
+    assert str(_strict_error(collection, bytes.fromhex(hex_blob))) == message
+
+
+def test_overrunning_field_names_the_field_and_the_end() -> None:
+    # save_slice_info_def's content ends inside a fixed32 of an unknown field: it reads past its message.
+    error = _strict_error("variables", bytes.fromhex("2203a5010102030405"))
+    assert "truncated fixed32 field 20" in str(error)
+    assert error.path == ("VariableDef", "save_slice_info_def")
+
+
+def test_unregistered_collection_is_rejected_by_name() -> None:
+    with pytest.raises(DecodeError) as info:
+        tfcollections.decode_strict("my_strings", b"")
+    assert str(info.value).startswith("no message type is registered for collection 'my_strings' (registered: ")
+    assert "while_context" in str(info.value)
+    assert info.value.pos is None
+
+
+def test_decode_message_by_full_or_short_type_name() -> None:
+    assert tfcollections.decode_message("tensorflow.SaverDef", b"\x20\x05")["max_to_keep"] == 5
+    assert tfcollections.decode_message("SaveSliceInfoDef", b"\x12\x01\x07")["full_shape"] == [7]
+    assert tfcollections.decode_message("ValuesDef", b"") == {"values": [], "external_values": {}}
+    with pytest.raises(DecodeError, match=r"in ControlFlowContextDef\.cond_ctxt"):
+        tfcollections.decode_message("ControlFlowContextDef", b"\x0a\x05")
+    with pytest.raises(ValueError, match="unknown message type 'GraphDef'"):
+        tfcollections.decode_message("GraphDef", b"")
+
+
+def test_decode_error_survives_pickling() -> None:
+    error = _strict_error("while_context", b"\x62\x03\x0a\x01\xff")
+    copy = pickle.loads(pickle.dumps(error))
+    assert (str(copy), copy.pos, copy.path) == (str(error), error.pos, error.path)
+
+
+def test_strict_api_type_errors() -> None:
+    with pytest.raises(TypeError):
+        tfcollections.decode_strict("variables", "text")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        tfcollections.decode_message(b"VariableDef", b"")  # type: ignore[arg-type]
