@@ -39,6 +39,7 @@ from ._schema import (
     MAP,
     MESSAGE,
     MESSAGES,
+    SKIPPED,
     STRING,
     Field,
     Message,
@@ -57,9 +58,10 @@ from ._wire import (
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import mmap
     from typing import Any, Callable, Dict, Final, List, Tuple, Union
 
-    Buffer = Union[bytes, bytearray]
+    Buffer = Union[bytes, bytearray, mmap.mmap]  # mmap: whole files are parsed in place
     Decoded = Dict[str, Any]
     Op = Tuple[int, str, Any]
 
@@ -74,6 +76,8 @@ OP_PACKED_VARINT: Final = 6
 OP_PACKED_FLOAT: Final = 7
 OP_BYTES: Final = 8
 OP_REPEATED_BYTES: Final = 9
+OP_ONEOF_STRING: Final = 17
+OP_SKIPPED: Final = 18
 # Ops of varint tags.
 OP_BOOL: Final = 10
 OP_INT32: Final = 11
@@ -143,10 +147,10 @@ _SINGULAR_VARINT_OPS: Final = {BOOL: OP_BOOL, INT32: OP_INT32, INT64: OP_INT64}
 
 
 def _default_of(field: Field) -> Any:
+    if field.oneof or field.type in (MESSAGE, SKIPPED):
+        return None  # these have presence: None until seen
     if field.type == ENUM:
         return ENUM_NAMES[field.ref][0]  # proto3: every enum's first value is 0
-    if field.type == MESSAGE:
-        return None
     return _SCALAR_DEFAULTS[field.type]
 
 
@@ -184,15 +188,20 @@ def _compile(schemas: Tuple[Message, ...]) -> Dict[str, CompiledMessage]:
             else:
                 message.defaults[name] = _default_of(field)
             len_tag = tag_of(number, WIRETYPE_LENGTH_DELIMITED)
-            if field.type == MESSAGE:
+            siblings = tuple(f.name for f in message.schema.fields if field.oneof and f.oneof == field.oneof)
+            siblings = tuple(sibling for sibling in siblings if sibling != name)
+            if field.type == SKIPPED:
+                table[len_tag] = (OP_SKIPPED, name, field.ref)
+            elif field.type == MESSAGE:
                 sub = compiled[field.ref]
                 if field.repeated:
                     table[len_tag] = (OP_REPEATED_MESSAGE, name, sub)
                 elif field.oneof:
-                    siblings = tuple(f.name for f in message.schema.fields if f.oneof == field.oneof and f is not field)
                     table[len_tag] = (OP_ONEOF_MESSAGE, name, (sub, siblings))
                 else:
                     table[len_tag] = (OP_MESSAGE, name, sub)
+            elif field.type == STRING and field.oneof:
+                table[len_tag] = (OP_ONEOF_STRING, name, siblings)
             elif field.type in (STRING, BYTES):
                 if field.type == STRING:
                     table[len_tag] = (OP_REPEATED_STRING if field.repeated else OP_STRING, name, None)
@@ -330,8 +339,14 @@ def parse_message(buf: Buffer, pos: int, end: int, message: CompiledMessage, out
                     out[name].extend(struct.unpack_from(f"<{length >> 2}f", buf, pos))
                 elif op == OP_BYTES:
                     out[name] = bytes(buf[pos:new_pos])
-                else:  # OP_REPEATED_BYTES
+                elif op == OP_REPEATED_BYTES:
                     out[name].append(bytes(buf[pos:new_pos]))
+                elif op == OP_ONEOF_STRING:
+                    out[name] = buf[pos:new_pos].decode()
+                    for sibling in arg:
+                        out[sibling] = None
+                else:  # OP_SKIPPED: where it lies, not what it holds (a later occurrence wins)
+                    out[name] = {"type": arg, "offset": pos, "size": length}
                 pos = new_pos
 
             elif wire_type == WIRETYPE_VARINT:

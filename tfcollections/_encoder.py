@@ -19,7 +19,7 @@ from __future__ import annotations
 import struct
 
 from ._decoder import COMPILED, ENUM_NUMBERS, CompiledMessage
-from ._schema import BOOL, BYTES, ENUM, FLOAT, INT32, INT64, MAP, MESSAGE, STRING, Field
+from ._schema import BOOL, BYTES, ENUM, FLOAT, INT32, INT64, MAP, MESSAGE, SKIPPED, STRING, Field
 from ._wire import (
     MAX_DEPTH,
     WIRETYPE_FIXED32,
@@ -135,7 +135,10 @@ def encode_compiled(message: CompiledMessage, data: Any, path: str, depth: int =
             continue
         value = data[field.name]
         field_path = f"{path}.{field.name}"
-        if field.type == MAP:
+        if field.type == SKIPPED or (field.type == MAP and field.value == SKIPPED):
+            if value:
+                raise ValueError(f"{field_path}: a {field.ref} is not read by tfcollections and cannot be encoded")
+        elif field.type == MAP:
             _encode_map(out, field, value, field_path, depth)
         elif field.type == MESSAGE:
             sub = COMPILED[field.ref]
@@ -155,6 +158,10 @@ def encode_compiled(message: CompiledMessage, data: Any, path: str, depth: int =
                     out += _length_delimited(field.number, payload)
             elif payloads:  # numeric: packed
                 out += _length_delimited(field.number, b"".join(payloads))
+        elif field.oneof:  # a oneof scalar has presence: written when set, even to its default
+            if value is not None:
+                payload = _scalar_payload(field.type, field.ref, value, field_path)
+                out += _length_delimited(field.number, payload)
         else:
             payload = _scalar_payload(field.type, field.ref, value, field_path)
             if not _is_default(field.type, payload):

@@ -33,6 +33,10 @@ FLOAT: Final = "float"
 ENUM: Final = "enum"
 MESSAGE: Final = "message"
 MAP: Final = "map"  # map<string, value>; on the wire a repeated {1: key, 2: value} entry
+# An embedded message the library never parses (graph_def, ...): decoded as where it lies in
+# the input, {"type": ref, "offset": ..., "size": ...}, so that reading a file costs time and
+# memory in proportion to what is read, not to the file.
+SKIPPED: Final = "skipped"
 
 SCALAR_TYPES: Final = (STRING, BYTES, BOOL, INT32, INT64, FLOAT)
 
@@ -70,6 +74,11 @@ _SAVER_PROTO = "tensorflow/core/protobuf/saver.proto"
 _QUEUE_RUNNER_PROTO = "tensorflow/core/protobuf/queue_runner.proto"
 _CONTROL_FLOW_PROTO = "tensorflow/core/protobuf/control_flow.proto"
 _ERROR_CODES_PROTO = "xla/tsl/protobuf/error_codes.proto"  # was tensorflow/core/protobuf/error_codes.proto
+_META_GRAPH_PROTO = "tensorflow/core/protobuf/meta_graph.proto"
+_SAVED_MODEL_PROTO = "tensorflow/core/protobuf/saved_model.proto"
+_TENSOR_SHAPE_PROTO = "tensorflow/core/framework/tensor_shape.proto"
+_TYPES_PROTO = "tensorflow/core/framework/types.proto"
+_ANY_PROTO = "google/protobuf/any.proto"
 
 # The tables are laid out one row per field, as in the .proto: keep them so.
 # fmt: off
@@ -112,6 +121,76 @@ ENUMS: Final[Tuple[Enum, ...]] = (
         ("UNAVAILABLE", 14),
         ("DATA_LOSS", 15),
         ("DO_NOT_USE_RESERVED_FOR_FUTURE_EXPANSION_USE_DEFAULT_IN_SWITCH_INSTEAD_", 20),
+    )),
+    # TensorInfo.dtype; *_REF values are the reference types (number + 100).
+    Enum("tensorflow.DataType", _TYPES_PROTO, (
+        ("DT_INVALID", 0),
+        ("DT_FLOAT", 1),
+        ("DT_DOUBLE", 2),
+        ("DT_INT32", 3),
+        ("DT_UINT8", 4),
+        ("DT_INT16", 5),
+        ("DT_INT8", 6),
+        ("DT_STRING", 7),
+        ("DT_COMPLEX64", 8),
+        ("DT_INT64", 9),
+        ("DT_BOOL", 10),
+        ("DT_QINT8", 11),
+        ("DT_QUINT8", 12),
+        ("DT_QINT32", 13),
+        ("DT_BFLOAT16", 14),
+        ("DT_QINT16", 15),
+        ("DT_QUINT16", 16),
+        ("DT_UINT16", 17),
+        ("DT_COMPLEX128", 18),
+        ("DT_HALF", 19),
+        ("DT_RESOURCE", 20),
+        ("DT_VARIANT", 21),
+        ("DT_UINT32", 22),
+        ("DT_UINT64", 23),
+        ("DT_FLOAT8_E5M2", 24),
+        ("DT_FLOAT8_E4M3FN", 25),
+        ("DT_FLOAT8_E4M3FNUZ", 26),
+        ("DT_FLOAT8_E4M3B11FNUZ", 27),
+        ("DT_FLOAT8_E5M2FNUZ", 28),
+        ("DT_INT4", 29),
+        ("DT_UINT4", 30),
+        ("DT_INT2", 31),
+        ("DT_UINT2", 32),
+        ("DT_FLOAT4_E2M1FN", 33),
+        ("DT_FLOAT_REF", 101),
+        ("DT_DOUBLE_REF", 102),
+        ("DT_INT32_REF", 103),
+        ("DT_UINT8_REF", 104),
+        ("DT_INT16_REF", 105),
+        ("DT_INT8_REF", 106),
+        ("DT_STRING_REF", 107),
+        ("DT_COMPLEX64_REF", 108),
+        ("DT_INT64_REF", 109),
+        ("DT_BOOL_REF", 110),
+        ("DT_QINT8_REF", 111),
+        ("DT_QUINT8_REF", 112),
+        ("DT_QINT32_REF", 113),
+        ("DT_BFLOAT16_REF", 114),
+        ("DT_QINT16_REF", 115),
+        ("DT_QUINT16_REF", 116),
+        ("DT_UINT16_REF", 117),
+        ("DT_COMPLEX128_REF", 118),
+        ("DT_HALF_REF", 119),
+        ("DT_RESOURCE_REF", 120),
+        ("DT_VARIANT_REF", 121),
+        ("DT_UINT32_REF", 122),
+        ("DT_UINT64_REF", 123),
+        ("DT_FLOAT8_E5M2_REF", 124),
+        ("DT_FLOAT8_E4M3FN_REF", 125),
+        ("DT_FLOAT8_E4M3FNUZ_REF", 126),
+        ("DT_FLOAT8_E4M3B11FNUZ_REF", 127),
+        ("DT_FLOAT8_E5M2FNUZ_REF", 128),
+        ("DT_INT4_REF", 129),
+        ("DT_UINT4_REF", 130),
+        ("DT_INT2_REF", 131),
+        ("DT_UINT2_REF", 132),
+        ("DT_FLOAT4_E2M1FN_REF", 133),
     )),
 )
 
@@ -181,6 +260,90 @@ MESSAGES: Final[Tuple[Message, ...]] = (
         Field(9, "values_def", MESSAGE, "tensorflow.ValuesDef"),
         Field(11, "maximum_iterations_name", STRING),
         Field(12, "nested_contexts", MESSAGE, "tensorflow.ControlFlowContextDef", repeated=True),
+    )),
+    # --- whole files: a SavedModel (saved_model.pb) or a MetaGraphDef (.meta) and what they hold
+    Message("tensorflow.SavedModel", _SAVED_MODEL_PROTO, (
+        Field(1, "saved_model_schema_version", INT64),
+        Field(2, "meta_graphs", MESSAGE, "tensorflow.MetaGraphDef", repeated=True),
+    )),
+    Message("tensorflow.MetaGraphDef", _META_GRAPH_PROTO, (
+        Field(1, "meta_info_def", MESSAGE, "tensorflow.MetaGraphDef.MetaInfoDef"),
+        Field(2, "graph_def", SKIPPED, "tensorflow.GraphDef"),
+        Field(3, "saver_def", MESSAGE, "tensorflow.SaverDef"),
+        Field(4, "collection_def", MAP, "tensorflow.CollectionDef", value=MESSAGE),
+        Field(5, "signature_def", MAP, "tensorflow.SignatureDef", value=MESSAGE),
+        Field(6, "asset_file_def", MESSAGE, "tensorflow.AssetFileDef", repeated=True),
+        Field(7, "object_graph_def", SKIPPED, "tensorflow.SavedObjectGraph"),
+    )),
+    Message("tensorflow.MetaGraphDef.MetaInfoDef", _META_GRAPH_PROTO, (
+        Field(1, "meta_graph_version", STRING),
+        Field(2, "stripped_op_list", SKIPPED, "tensorflow.OpList"),
+        Field(3, "any_info", MESSAGE, "google.protobuf.Any"),
+        Field(4, "tags", STRING, repeated=True),
+        Field(5, "tensorflow_version", STRING),
+        Field(6, "tensorflow_git_version", STRING),
+        Field(7, "stripped_default_attrs", BOOL),
+        Field(8, "function_aliases", MAP, value=STRING),  # map<string, string>; newer TF
+    )),
+    Message("tensorflow.CollectionDef", _META_GRAPH_PROTO, (
+        Field(1, "node_list", MESSAGE, "tensorflow.CollectionDef.NodeList", oneof="kind"),
+        Field(2, "bytes_list", MESSAGE, "tensorflow.CollectionDef.BytesList", oneof="kind"),
+        Field(3, "int64_list", MESSAGE, "tensorflow.CollectionDef.Int64List", oneof="kind"),
+        Field(4, "float_list", MESSAGE, "tensorflow.CollectionDef.FloatList", oneof="kind"),
+        Field(5, "any_list", MESSAGE, "tensorflow.CollectionDef.AnyList", oneof="kind"),
+    )),
+    Message("tensorflow.CollectionDef.NodeList", _META_GRAPH_PROTO, (
+        Field(1, "value", STRING, repeated=True),
+    )),
+    Message("tensorflow.CollectionDef.BytesList", _META_GRAPH_PROTO, (
+        Field(1, "value", BYTES, repeated=True),
+    )),
+    Message("tensorflow.CollectionDef.Int64List", _META_GRAPH_PROTO, (
+        Field(1, "value", INT64, repeated=True),  # [packed = true]
+    )),
+    Message("tensorflow.CollectionDef.FloatList", _META_GRAPH_PROTO, (
+        Field(1, "value", FLOAT, repeated=True),  # [packed = true]
+    )),
+    Message("tensorflow.CollectionDef.AnyList", _META_GRAPH_PROTO, (
+        Field(1, "value", MESSAGE, "google.protobuf.Any", repeated=True),
+    )),
+    Message("google.protobuf.Any", _ANY_PROTO, (
+        Field(1, "type_url", STRING),
+        Field(2, "value", BYTES),
+    )),
+    Message("tensorflow.SignatureDef", _META_GRAPH_PROTO, (
+        Field(1, "inputs", MAP, "tensorflow.TensorInfo", value=MESSAGE),
+        Field(2, "outputs", MAP, "tensorflow.TensorInfo", value=MESSAGE),
+        Field(3, "method_name", STRING),
+        Field(4, "defaults", MAP, "tensorflow.TensorProto", value=SKIPPED),  # newer TF
+    )),
+    Message("tensorflow.TensorInfo", _META_GRAPH_PROTO, (
+        Field(1, "name", STRING, oneof="encoding"),
+        Field(4, "coo_sparse", MESSAGE, "tensorflow.TensorInfo.CooSparse", oneof="encoding"),
+        Field(5, "composite_tensor", MESSAGE, "tensorflow.TensorInfo.CompositeTensor", oneof="encoding"),
+        Field(2, "dtype", ENUM, "tensorflow.DataType"),
+        Field(3, "tensor_shape", MESSAGE, "tensorflow.TensorShapeProto"),
+    )),
+    Message("tensorflow.TensorInfo.CooSparse", _META_GRAPH_PROTO, (
+        Field(1, "values_tensor_name", STRING),
+        Field(2, "indices_tensor_name", STRING),
+        Field(3, "dense_shape_tensor_name", STRING),
+    )),
+    Message("tensorflow.TensorInfo.CompositeTensor", _META_GRAPH_PROTO, (
+        Field(1, "type_spec", SKIPPED, "tensorflow.TypeSpecProto"),
+        Field(2, "components", MESSAGE, "tensorflow.TensorInfo", repeated=True),
+    )),
+    Message("tensorflow.TensorShapeProto", _TENSOR_SHAPE_PROTO, (
+        Field(2, "dim", MESSAGE, "tensorflow.TensorShapeProto.Dim", repeated=True),
+        Field(3, "unknown_rank", BOOL),
+    )),
+    Message("tensorflow.TensorShapeProto.Dim", _TENSOR_SHAPE_PROTO, (
+        Field(1, "size", INT64),  # -1: unknown
+        Field(2, "name", STRING),
+    )),
+    Message("tensorflow.AssetFileDef", _META_GRAPH_PROTO, (
+        Field(1, "tensor_info", MESSAGE, "tensorflow.TensorInfo"),
+        Field(2, "filename", STRING),
     )),
 )
 

@@ -25,9 +25,10 @@ from ._errors import DecodeError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import mmap
     from typing import Final, Tuple, Union
 
-    Buffer = Union[bytes, bytearray]
+    Buffer = Union[bytes, bytearray, mmap.mmap]  # mmap: whole files are parsed in place
 
 WIRETYPE_VARINT: Final = 0
 WIRETYPE_FIXED64: Final = 1

@@ -17,7 +17,7 @@ from typing import List
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from tfcollections._schema import COLLECTIONS, ENUM, ENUMS, MAP, MESSAGE, MESSAGES, Field  # noqa: E402
+from tfcollections._schema import COLLECTIONS, ENUM, ENUMS, MAP, MESSAGE, MESSAGES, SKIPPED, Field  # noqa: E402
 
 TARGET = REPO / "docs" / "schemas.md"
 _PYTHON_TYPES = {
@@ -37,18 +37,28 @@ def _anchor(name: str) -> str:
 def _proto_type(field: Field) -> str:
     if field.type == MAP:
         value = f"[{field.ref}](#{_anchor(field.ref)})" if field.value == MESSAGE else field.value
+        if field.value == SKIPPED:
+            value = f"{field.ref} (not parsed)"
         return f"map<string, {value}>"
+    if field.type == SKIPPED:
+        return f"{field.ref} (not parsed)"
     text = f"[{field.ref}](#{_anchor(field.ref)})" if field.type in (ENUM, MESSAGE) else field.type
     return f"repeated {text}" if field.repeated else text
 
 
 def _python_type(field: Field) -> str:
+    where = "`{type, offset, size}`"
     if field.type == MAP:
-        return "`dict` of `str` to " + ("`dict`" if field.value == MESSAGE else _PYTHON_TYPES[field.value])
+        value = {MESSAGE: "`dict`", SKIPPED: where}.get(field.value) or _PYTHON_TYPES[field.value]
+        return "`dict` of `str` to " + value
+    if field.type == SKIPPED:
+        return f"{where} or `None`"
     if field.type == MESSAGE:
         item = "`dict`"
         return f"`list` of {item}" if field.repeated else f"{item} or `None`"
     item = "`str` (name) or `int`" if field.type == ENUM else _PYTHON_TYPES[field.type]
+    if field.oneof:
+        return f"{item} or `None`"
     return f"`list` of {item}" if field.repeated else item
 
 
@@ -57,7 +67,7 @@ def _default(field: Field) -> str:
         return "`{}`"
     if field.repeated:
         return "`[]`"
-    if field.type == MESSAGE:
+    if field.type in (MESSAGE, SKIPPED) or field.oneof:
         return "`None`"
     if field.type == ENUM:
         enum = next(e for e in ENUMS if e.name == field.ref)
@@ -76,6 +86,8 @@ def render() -> str:
         "The messages and enums tfcollections knows, as declared in TensorFlow's `.proto` files (all",
         '`syntax = "proto3"`). Fields are listed in declaration order, which is also the key order of',
         "decoded dicts. Repeated numeric fields are packed on the wire; both packed and unpacked are read.",
+        "A field marked *not parsed* (such as `graph_def`) is never read: it decodes as where it lies in the",
+        'input, `{"type": ..., "offset": ..., "size": ...}`, or `None` when absent.',
         "",
         "## Registered collections",
         "",
