@@ -15,6 +15,7 @@ from ._api import (
     message_type as message_type,
 )
 from ._errors import DecodeError as DecodeError
+from ._files import get_collection as get_collection, load as load, loads as loads
 
 __all__ = (
     "COLLECTIONS",
@@ -24,6 +25,9 @@ __all__ = (
     "decode_strict",
     "encode",
     "encode_message",
+    "get_collection",
+    "load",
+    "loads",
     "message_type",
 )
 __version__ = "0.1.0"

@@ -1,0 +1,84 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The command line: what a person sees, --json, filters, and one line for every failure."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import List
+
+import pytest
+from helpers import REPO
+
+EXAMPLE = str(REPO / "examples" / "model.meta")
+
+
+def _run(args: List[str], stdin: bytes = b"") -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "tfcollections", *args], input=stdin, capture_output=True,
+                          cwd=REPO, timeout=60)  # fmt: skip
+
+
+def test_summary_of_the_example() -> None:
+    result = _run([EXAMPLE])
+    assert result.returncode == 0, result.stderr
+    out = result.stdout.decode()
+    assert out.startswith(f"{EXAMPLE}: MetaGraphDef (binary), 1 meta graph\n")
+    assert "written by TensorFlow 2.21.0" in out
+    assert "saver: V2, max_to_keep 3, sharded" in out
+    assert "    notes                     bytes_list  2   user bytes" in out
+    assert "part_0:0                      trainable slice of embedding [12, 4] at [0, 0]  global,trainable" in out
+    assert "input_queue  2 enqueue ops  closes on OUT_OF_RANGE, CANCELLED" in out
+    assert "loop/while_context  (while  max_iterations loop/maximum_iterations:0, parallel 4)" in out
+    assert "      loop/inner_cond/cond_text  (cond   branch 1" in out  # nested under the loop
+
+
+def test_json_is_lossless_and_loads() -> None:
+    result = _run(["--json", EXAMPLE])
+    assert result.returncode == 0
+    document = json.loads(result.stdout)
+    collections = document["meta_graphs"][0]["collection_def"]
+    assert collections["notes"]["value"] == [{"$base64": "YSBjdXN0b20gc3RyaW5n"}, {"$base64": "/wByYXcgYnl0ZXM="}]
+    assert collections["magic_numbers"]["value"] == [3, 300]
+    assert len(collections["variables"]["value"]) == 12
+
+
+def test_filters_and_stdin() -> None:
+    result = _run(["--json", "--collection", "variables", "--scope-boundary", "dense", "-"],
+                  stdin=Path(EXAMPLE).read_bytes())  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    collections = json.loads(result.stdout)["meta_graphs"][0]["collection_def"]
+    assert list(collections) == ["variables"]
+    assert all(v["variable_name"].startswith("dense/") for v in collections["variables"]["value"])
+    tf_rule = json.loads(_run(["--json", "--collection", "variables", "--scope", "dense", EXAMPLE]).stdout)
+    names = [v["variable_name"] for v in tf_rule["meta_graphs"][0]["collection_def"]["variables"]["value"]]
+    assert "dense_1/kernel:0" in names
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "message"),
+    [
+        (["missing.meta"], 1, "tfcollections: missing.meta: cannot read: No such file or directory"),
+        (["examples"], 1, "tfcollections: examples: cannot read: Is a directory"),
+        (["examples/model.meta.txt"], 1, "a text-format file"),
+        (["/dev/null"], 1, "tfcollections: /dev/null: empty file"),
+        ([EXAMPLE, "--tag", "serve"], 1, "no meta graph has tags serve (there are: (no tags))"),
+        ([], 2, "tfcollections: usage error: the following arguments are required: file"),
+        ([EXAMPLE, "--scope", "["], 2, "usage error: the scope is not a valid regular expression"),
+        ([EXAMPLE, "--scope", "a", "--scope-boundary", "b"], 2, "usage error: argument --scope-boundary: not allowed"),
+    ],
+    ids=["missing", "directory", "text", "empty", "no-such-tag", "no-file", "bad-regex", "two-scopes"],
+)
+def test_failures_are_one_line_and_an_exit_code(args: List[str], code: int, message: str) -> None:
+    result = _run(args)
+    assert result.returncode == code
+    stderr = result.stderr.decode()
+    assert stderr.count("\n") == 1 and message in stderr
+    assert "Traceback" not in stderr and result.stdout == b""
+
+
+def test_truncated_input_on_stdin() -> None:
+    result = _run(["-"], stdin=Path(EXAMPLE).read_bytes()[:2000])
+    assert result.returncode == 1
+    assert result.stderr.decode().startswith("tfcollections: <stdin>: file truncated: it ends at byte 2000")

@@ -1,0 +1,171 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Whole files: load/loads, format detection, get_collection, errors, files over 4 GB."""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+
+import pytest
+from helpers import REPO, load_items, same
+
+import tfcollections
+from tfcollections._wire import encode_varint
+
+EXAMPLE = REPO / "examples" / "model.meta"
+
+
+def test_the_example_meta_graph_holds_what_tensorflow_wrote() -> None:
+    model = tfcollections.load(EXAMPLE)
+    assert (model["format"], model["encoding"], model["saved_model_schema_version"]) == ("MetaGraphDef", "binary", None)
+    (meta_graph,) = model["meta_graphs"]
+    assert meta_graph["meta_info_def"]["tensorflow_version"] == "2.21.0"
+    assert meta_graph["saver_def"]["max_to_keep"] == 3 and meta_graph["saver_def"]["version"] == "V2"
+    graph = meta_graph["graph_def"]
+    assert graph["type"] == "tensorflow.GraphDef" and graph["size"] > 10_000
+    collections = meta_graph["collection_def"]
+    assert collections["magic_numbers"] == {"kind": "int64_list", "value": [3, 300]}
+    assert collections["learning_rates"] == {"kind": "float_list", "value": [0.5]}
+    assert collections["notes"] == {"kind": "bytes_list", "value": [b"a custom string", b"\xff\x00raw bytes"]}
+    assert collections["outputs"]["kind"] == "node_list"
+    # Every registered item equals protobuf's parse of it (the fixture was taken from this very file).
+    expected = {}
+    for item in load_items("tf_items"):
+        expected.setdefault(item["collection"], []).append(item["expected"])
+    for name, values in expected.items():
+        assert collections[name]["kind"] == "bytes_list"
+        assert all(same(a, b) for a, b in zip(collections[name]["value"], values))
+        assert len(collections[name]["value"]) == len(values)
+
+
+def test_load_accepts_paths_file_objects_and_bytes() -> None:
+    data = EXAMPLE.read_bytes()
+    by_path = tfcollections.load(str(EXAMPLE))
+    assert same(tfcollections.load(EXAMPLE), by_path)
+    with open(EXAMPLE, "rb") as file:
+        assert same(tfcollections.load(file), by_path)
+    assert same(tfcollections.load(io.BytesIO(data)), by_path)
+    assert same(tfcollections.loads(data), by_path)
+    assert same(tfcollections.loads(memoryview(data)), by_path)
+
+
+def test_get_collection_follows_tensorflow_and_the_boundary_mode() -> None:
+    meta_graph = tfcollections.load(EXAMPLE)["meta_graphs"][0]
+    names = [v["variable_name"] for v in tfcollections.get_collection(meta_graph, "trainable_variables", "dense")]
+    assert names == ["dense/kernel:0", "dense/bias:0", "dense_1/kernel:0"]  # re.match: a prefix
+    names = [v["variable_name"] for v in tfcollections.get_collection(meta_graph, "trainable_variables", "dense",
+                                                                       boundary=True)]  # fmt: skip
+    assert names == ["dense/kernel:0", "dense/bias:0"]
+    assert (
+        tfcollections.get_collection(meta_graph, "trainable_variables", "dense/", boundary=True)[0]["variable_name"]
+        == "dense/kernel:0"
+    )
+    assert tfcollections.get_collection(meta_graph, "magic_numbers") == [3, 300]
+    assert tfcollections.get_collection(meta_graph, "magic_numbers", "") == []  # no names: left out
+    assert tfcollections.get_collection(meta_graph, "queue_runners", "input")[0]["queue_name"] == "input_queue"
+    assert tfcollections.get_collection(meta_graph, "no_such_collection") == []
+
+
+def _field(number: int, payload: bytes) -> bytes:
+    return encode_varint((number << 3) | 2) + encode_varint(len(payload)) + payload
+
+
+def test_a_saved_model_with_two_meta_graphs() -> None:
+    meta_info = _field(1, _field(4, b"serve") + _field(5, b"1.15.0"))
+    signature = _field(
+        5,
+        _field(1, b"serving_default")
+        + _field(
+            2,
+            _field(1, _field(1, b"x") + _field(2, _field(1, b"x:0") + b"\x10\x01"))
+            + _field(3, b"tensorflow/serving/predict"),
+        ),
+    )
+    train = _field(1, _field(4, b"train"))
+    data = b"\x08\x01" + _field(2, meta_info + signature) + _field(2, train)
+    model = tfcollections.loads(data)
+    assert model["format"] == "SavedModel" and model["saved_model_schema_version"] == 1
+    first, second = model["meta_graphs"]
+    assert first["meta_info_def"]["tags"] == ["serve"] and second["meta_info_def"]["tags"] == ["train"]
+    tensor = first["signature_def"]["serving_default"]["inputs"]["x"]
+    assert (tensor["name"], tensor["dtype"], tensor["coo_sparse"]) == ("x:0", "DT_FLOAT", None)
+    assert first["signature_def"]["serving_default"]["method_name"] == "tensorflow/serving/predict"
+
+
+def test_a_saved_model_without_its_version_field_is_still_a_saved_model() -> None:
+    # Real: a writer that left saved_model_schema_version out, so the file starts with 0x12.
+    data = _field(2, _field(1, _field(4, b"serve")) + _field(2, _field(1, _field(1, b"node"))))
+    assert tfcollections.loads(data)["format"] == "SavedModel"
+
+
+def test_any_list_values_are_decoded_when_their_type_is_known() -> None:
+    asset = _field(1, _field(1, b"asset_path:0")) + _field(2, b"vocab.txt")
+    any_known = _field(1, b"type.googleapis.com/tensorflow.AssetFileDef") + _field(2, asset)
+    any_unknown = _field(1, b"type.googleapis.com/my.Thing") + _field(2, b"\x01\x02")
+    collection = _field(5, _field(1, any_known) + _field(1, any_unknown))
+    data = _field(1, _field(4, b"serve")) + _field(4, _field(1, b"saved_model_assets") + _field(2, collection))
+    values = tfcollections.loads(data)["meta_graphs"][0]["collection_def"]["saved_model_assets"]["value"]
+    assert values[0]["value"]["filename"] == "vocab.txt"
+    assert values[0]["value"]["tensor_info"]["name"] == "asset_path:0"
+    assert values[1] == {"type_url": "type.googleapis.com/my.Thing", "value": b"\x01\x02"}
+
+
+def test_a_collection_def_without_a_kind_is_reported_not_a_crash() -> None:
+    data = _field(4, _field(1, b"empty") + _field(2, b""))
+    assert tfcollections.loads(data)["meta_graphs"][0]["collection_def"]["empty"] == {"kind": None, "value": []}
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b"", "empty file: 0 bytes, where a MetaGraphDef or SavedModel was expected"),
+        (
+            b"version https://git-lfs.github.com/spec/v1\noid sha256:4d7a\nsize 1234\n",
+            "a Git LFS pointer, not the file itself (oid sha256:4d7a, size 1234 bytes): "
+            "fetch the file with `git lfs pull`",
+        ),
+        (b'meta_info_def {\n  tags: "serve"\n}\n', "a text-format file"),
+        (b"\xff\xfe\x00junk", "not a MetaGraphDef or SavedModel: the first byte 0xff cannot start either"),
+        (_field(1, b"n1") + _field(1, b"n2") + _field(4, b"\x08\x1b"), "a GraphDef (a frozen graph"),
+        (b"\x0a\x05" + b"\x08\x01" * 40, "damaged MetaGraphDef"),
+        (EXAMPLE.read_bytes()[:1000], "file truncated: it ends at byte 1000, and MetaGraphDef.meta_info_def needs"),
+        (
+            _field(1, b"") + _field(9, b""),
+            "neither a MetaGraphDef (fields 1-7) nor a SavedModel (fields 1-2): it has fields 1, 9",
+        ),
+    ],
+    ids=["empty", "lfs-pointer", "text", "junk", "graph-def", "damaged", "truncated", "other-message"],
+)
+def test_what_a_file_is_when_it_is_not_one_of_ours(data: bytes, message: str) -> None:
+    with pytest.raises(tfcollections.DecodeError) as info:
+        tfcollections.loads(data)
+    assert message in str(info.value)
+
+
+def test_paths_that_cannot_be_read(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError):
+        tfcollections.load(tmp_path / "missing.meta")
+    with pytest.raises(IsADirectoryError):
+        tfcollections.load(tmp_path)
+    with pytest.raises(TypeError, match="binary mode"):
+        tfcollections.load(io.StringIO("meta_info_def {}"))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="a path or a binary file object"):
+        tfcollections.load(42)  # type: ignore[arg-type]
+
+
+def test_collections_of_a_file_over_4_gb_without_reading_its_graph(tmp_path: Path) -> None:
+    # A MetaGraphDef whose graph_def claims 4.5 GB: a sparse file, so nothing is written or read there.
+    graph_size = 4_500_000_000
+    head = _field(1, _field(4, b"serve") + _field(5, b"1.15.0")) + b"\x12" + encode_varint(graph_size)
+    variable = tfcollections.encode("variables", {"variable_name": "w:0", "trainable": True})
+    tail = _field(4, _field(1, b"variables") + _field(2, _field(2, _field(1, variable))))
+    path = tmp_path / "huge.meta"
+    with open(path, "wb") as file:
+        file.write(head)
+        file.seek(len(head) + graph_size)
+        file.write(tail)
+    assert os.path.getsize(path) > 4 * 1024**3
+    meta_graph = tfcollections.load(path)["meta_graphs"][0]
+    assert meta_graph["graph_def"] == {"type": "tensorflow.GraphDef", "offset": len(head), "size": graph_size}
+    assert meta_graph["collection_def"]["variables"]["value"][0]["variable_name"] == "w:0"

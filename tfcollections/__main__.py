@@ -1,0 +1,8 @@
+# SPDX-License-Identifier: Apache-2.0
+"""``python -m tfcollections FILE``: see ``_cli.py``."""
+
+import sys
+
+from ._cli import main
+
+sys.exit(main())

@@ -1,0 +1,298 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The command line: ``tfcollections FILE`` and ``python -m tfcollections FILE``.
+
+Strategy: read the file with ``_files.load`` and render either a summary for a
+person (aligned tables, variables as a tree of scopes, control-flow contexts as
+a tree) or ``--json`` for programs (everything, lossless: bytes as
+``{"$base64": ...}``, non-finite floats as ``{"$float": "inf"}``). Every failure
+becomes one line on stderr and an exit code: 0 success, 1 a file that cannot
+be read, 2 a usage error. Never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import json
+import math
+import re
+import sys
+
+from ._errors import DecodeError
+from ._files import get_collection, item_name, load, meta_graph_tags
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Dict, List, Optional, Sequence, TextIO
+
+_VARIABLE_COLLECTIONS = (
+    "variables", "trainable_variables", "local_variables", "model_variables", "moving_average_variables",
+    "metric_variables", "global_step",
+)  # fmt: skip
+_SHORT = {"variables": "global", "trainable_variables": "trainable", "local_variables": "local",
+          "model_variables": "model", "moving_average_variables": "moving_average", "metric_variables": "metric",
+          "global_step": "global_step"}  # fmt: skip
+
+
+class _UsageError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> Any:  # argparse prints usage and exits 2; we want one line
+        raise _UsageError(message)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="tfcollections",
+        description="Show what a TensorFlow .meta or saved_model.pb file holds: meta graphs, saver, collections "
+        "(variables, savers, queue runners, control-flow contexts), signatures. No TensorFlow needed.",
+    )
+    parser.add_argument("file", help="a binary .meta (MetaGraphDef) or saved_model.pb (SavedModel); - for stdin")
+    parser.add_argument("--json", action="store_true", help="print everything as JSON (lossless; see docs/cli.md)")
+    parser.add_argument("--collection", action="append", metavar="NAME", help="only this collection (repeatable)")
+    scope = parser.add_mutually_exclusive_group()
+    scope.add_argument("--scope", metavar="REGEX", help="only items whose name re.match-es REGEX (TensorFlow's rule)")
+    scope.add_argument(
+        "--scope-boundary",
+        metavar="SCOPE",
+        help="only items in scope SCOPE: 'dense' matches dense/w:0, not dense_1/w:0",
+    )
+    parser.add_argument("--tag", action="append", metavar="TAG", help="only the meta graphs with this tag (repeatable)")
+    return parser
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    try:
+        args = _parser().parse_args(argv)
+    except _UsageError as exc:
+        print(f"tfcollections: usage error: {exc} (see tfcollections --help)", file=sys.stderr)
+        return 2
+    if args.scope is not None or args.scope_boundary is not None:
+        try:
+            re.compile(args.scope if args.scope is not None else args.scope_boundary)
+        except re.error as exc:
+            print(f"tfcollections: usage error: the scope is not a valid regular expression: {exc}", file=sys.stderr)
+            return 2
+    name = "<stdin>" if args.file == "-" else args.file
+    try:
+        model = load(sys.stdin.buffer) if args.file == "-" else load(args.file)
+    except DecodeError as exc:
+        print(f"tfcollections: {name}: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"tfcollections: {name}: cannot read: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    meta_graphs = [(i, mg) for i, mg in enumerate(model["meta_graphs"])]
+    if args.tag:
+        meta_graphs = [(i, mg) for i, mg in meta_graphs if set(args.tag) <= set(meta_graph_tags(mg))]
+        if not meta_graphs:
+            available = "; ".join(",".join(meta_graph_tags(mg)) or "(no tags)" for mg in model["meta_graphs"])
+            print(f"tfcollections: {name}: no meta graph has tags {','.join(args.tag)} (there are: {available})",
+                  file=sys.stderr)  # fmt: skip
+            return 1
+    scope = args.scope if args.scope is not None else args.scope_boundary
+    boundary = args.scope_boundary is not None
+    try:
+        if args.json:
+            _print_json(model, meta_graphs, args.collection, scope, boundary, sys.stdout)
+        else:
+            _print_summary(name, model, meta_graphs, args.collection, scope, boundary, sys.stdout)
+    except BrokenPipeError:  # `tfcollections FILE | head`
+        sys.stderr.close()
+    return 0
+
+
+def _selected(
+    meta_graph: Dict[str, Any], names: Optional[List[str]], scope: Optional[str], boundary: bool
+) -> Dict[str, Dict[str, Any]]:
+    out = {}
+    for name, collection in meta_graph["collection_def"].items():
+        if names and name not in names:
+            continue
+        out[name] = {"kind": collection["kind"], "value": get_collection(meta_graph, name, scope, boundary=boundary)}
+    return out
+
+
+# --------------------------------------------------------------------------- JSON
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, (bytes, bytearray)):
+        return {"$base64": base64.b64encode(value).decode("ascii")}
+    if isinstance(value, float) and not math.isfinite(value):
+        return {"$float": repr(value)}
+    if isinstance(value, dict):
+        return {key: _jsonable(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_jsonable(item) for item in value]
+    return value
+
+
+def _print_json(model: Dict[str, Any], meta_graphs: List[Any], names: Optional[List[str]], scope: Optional[str],
+                boundary: bool, out: TextIO) -> None:  # fmt: skip
+    document = {key: model[key] for key in ("format", "encoding", "saved_model_schema_version")}
+    document["meta_graphs"] = [
+        {**meta_graph, "index": index, "collection_def": _selected(meta_graph, names, scope, boundary)}
+        for index, meta_graph in meta_graphs
+    ]
+    json.dump(_jsonable(document), out, indent=1, ensure_ascii=False, allow_nan=False)
+    out.write("\n")
+
+
+# --------------------------------------------------------------------------- summary
+
+
+def _table(rows: List[List[str]], indent: str) -> List[str]:
+    if not rows:
+        return []
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return [indent + "  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip() for row in rows]
+
+
+def _print_summary(file_name: str, model: Dict[str, Any], meta_graphs: List[Any], names: Optional[List[str]],
+                   scope: Optional[str], boundary: bool, out: TextIO) -> None:  # fmt: skip
+    count = len(model["meta_graphs"])
+    lines = [f"{file_name}: {model['format']} ({model['encoding']}), {count} meta graph{'s' if count != 1 else ''}"]
+    for index, meta_graph in meta_graphs:
+        lines.append("")
+        info = meta_graph["meta_info_def"] or {}
+        tags = ", ".join(info.get("tags") or []) or "(none)"
+        version = info.get("tensorflow_version") or "unknown"
+        lines.append(f"meta graph {index}: tags {tags}; written by TensorFlow {version}")
+        graph = meta_graph["graph_def"]
+        if graph:
+            lines.append(f"  graph_def: {graph['size']:,} bytes at byte {graph['offset']:,} (not read)")
+        saver = meta_graph["saver_def"]
+        if saver:
+            lines.append(
+                f"  saver: {saver['version']}, max_to_keep {saver['max_to_keep']}, "
+                f"{'sharded, ' if saver['sharded'] else ''}save {saver['save_tensor_name'] or '-'}, "
+                f"restore {saver['restore_op_name'] or '-'}"
+            )
+        collections = _selected(meta_graph, names, scope, boundary)
+        lines += _collections_section(meta_graph, collections)
+        lines += _variables_section(collections)
+        lines += _queue_runners_section(collections)
+        lines += _contexts_section(collections)
+        lines += _signatures_section(meta_graph)
+    out.write("\n".join(lines) + "\n")
+
+
+def _collections_section(meta_graph: Dict[str, Any], collections: Dict[str, Dict[str, Any]]) -> List[str]:
+    from ._api import message_type
+
+    lines = [f"  collections ({len(collections)}):"]
+    rows = []
+    for name in sorted(collections):
+        collection = collections[name]
+        kind = collection["kind"] or "(no kind set)"
+        holds = message_type(name) if collection["kind"] == "bytes_list" else None
+        if holds is None and collection["kind"] == "bytes_list":
+            holds = "user bytes"
+        rows.append([name, kind, str(len(collection["value"])), (holds or "").replace("tensorflow.", "")])
+    return lines + _table(rows, "    ")
+
+
+def _variables_section(collections: Dict[str, Dict[str, Any]]) -> List[str]:
+    # Every variable once, with the collections that hold it; node_list entries (older files) by name.
+    variables: Dict[str, Dict[str, Any]] = {}
+    for collection_name in _VARIABLE_COLLECTIONS:
+        collection = collections.get(collection_name)
+        if not collection:
+            continue
+        for item in collection["value"]:
+            name = item_name(item, collection["kind"])
+            if name is None:
+                continue
+            entry = variables.setdefault(name, {"item": item if isinstance(item, dict) else None, "in": []})
+            entry["in"].append(_SHORT[collection_name])
+            if entry["item"] is None and isinstance(item, dict):
+                entry["item"] = item
+    if not variables:
+        return []
+    lines = [f"  variables ({len(variables)}):"]
+    rows = []
+    previous: List[str] = []
+    for name in sorted(variables):
+        parts = name.split("/")
+        scopes = parts[:-1]
+        common = 0
+        while common < min(len(scopes), len(previous)) and scopes[common] == previous[common]:
+            common += 1
+        for depth in range(common, len(scopes)):
+            rows.append(["  " * depth + scopes[depth] + "/", "", "", ""])
+        previous = scopes
+        item = variables[name]["item"] or {}
+        flags = []
+        if item.get("trainable"):
+            flags.append("trainable")
+        if item.get("is_resource"):
+            flags.append("resource")
+        slice_info = item.get("save_slice_info_def")
+        if slice_info:
+            flags.append(f"slice of {slice_info['full_name']} {slice_info['full_shape']} at {slice_info['var_offset']}")
+        rows.append(["  " * len(scopes) + parts[-1], " ".join(flags), ",".join(variables[name]["in"]), ""])
+    return lines + _table([row[:3] for row in rows], "    ")
+
+
+def _queue_runners_section(collections: Dict[str, Dict[str, Any]]) -> List[str]:
+    runners = [item for item in (collections.get("queue_runners") or {}).get("value", []) if isinstance(item, dict)]
+    if not runners:
+        return []
+    rows = [
+        [runner["queue_name"], f"{len(runner['enqueue_op_name'])} enqueue ops",
+         "closes on " + (", ".join(str(code) for code in runner["queue_closed_exception_types"]) or "-")]
+        for runner in runners
+    ]  # fmt: skip
+    return [f"  queue runners ({len(runners)}):", *_table(rows, "    ")]
+
+
+def _context_lines(context: Dict[str, Any], kind: str, depth: int) -> List[str]:
+    indent = "    " + "  " * depth
+    if kind == "while":
+        maximum = context["maximum_iterations_name"] or "-"
+        detail = f"while  max_iterations {maximum}, parallel {context['parallel_iterations']}"
+    else:
+        detail = f"cond   branch {context['branch']}, pred {context['pred_name']}"
+    lines = [f"{indent}{context['context_name']}  ({detail})"]
+    for nested in context["nested_contexts"]:
+        if nested["cond_ctxt"] is not None:
+            lines += _context_lines(nested["cond_ctxt"], "cond", depth + 1)
+        elif nested["while_ctxt"] is not None:
+            lines += _context_lines(nested["while_ctxt"], "while", depth + 1)
+    return lines
+
+
+def _contexts_section(collections: Dict[str, Dict[str, Any]]) -> List[str]:
+    lines = []
+    for name, kind in (("while_context", "while"), ("cond_context", "cond")):
+        for context in (collections.get(name) or {}).get("value", []):
+            if isinstance(context, dict):
+                lines += _context_lines(context, kind, 0)
+    return ["  control-flow contexts:", *lines] if lines else []
+
+
+def _signatures_section(meta_graph: Dict[str, Any]) -> List[str]:
+    signatures = meta_graph["signature_def"]
+    if not signatures:
+        return []
+    lines = [f"  signatures ({len(signatures)}):"]
+    for key in sorted(signatures):
+        signature = signatures[key]
+        lines.append(f"    {key}  (method {signature['method_name'] or '-'})")
+        for direction in ("inputs", "outputs"):
+            rows = []
+            for tensor_key in sorted(signature[direction]):
+                info = signature[direction][tensor_key]
+                rows.append([f"{direction[:-1]} {tensor_key}", str(info["dtype"]), _shape(info["tensor_shape"]),
+                             info["name"] or "(composite)"])  # fmt: skip
+            lines += _table(rows, "      ")
+    return lines
+
+
+def _shape(shape: Optional[Dict[str, Any]]) -> str:
+    if shape is None or shape["unknown_rank"]:
+        return "unknown rank"
+    return "(" + ", ".join(str(dim["size"]) for dim in shape["dim"]) + ")"

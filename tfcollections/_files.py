@@ -1,0 +1,318 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Whole files: a binary MetaGraphDef (``.meta``) or SavedModel (``saved_model.pb``).
+
+Strategy: a file is memory-mapped, never read whole, and parsed with the same
+schema-driven decoder as single items; ``graph_def``, ``stripped_op_list`` and
+``object_graph_def`` are "skipped" fields in the schema, so they are passed by
+their length and cost nothing however large they are (files over 2 GB, which
+protobuf cannot parse, work). What a file is comes from its content, not its
+name: the first bytes tell text from binary and Git LFS pointers from both, and
+a walk over the top-level tags (cheap: a handful of fields) tells a SavedModel
+from a MetaGraphDef from a GraphDef. Collections are then given their final
+form: ``bytes_list`` items through ``decode`` (by the collection's name),
+``any_list`` values decoded when their type is one the library knows.
+"""
+
+from __future__ import annotations
+
+import mmap
+import os
+import re
+import stat
+
+from ._api import decode
+from ._decoder import COMPILED, CompiledMessage, parse_message
+from ._errors import DecodeError
+from ._wire import WIRETYPE_LENGTH_DELIMITED, WIRETYPE_VARINT, read_tag, read_varint, skip_field
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import IO, Any, Dict, Final, List, Optional, Tuple, Union
+
+    Buffer = Union[bytes, bytearray, mmap.mmap]
+    PathLike = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
+
+_LFS_POINTER = b"version https://git-lfs.github.com/spec/"
+_ANY_PREFIX = "type.googleapis.com/"
+# Text format starts with a field name (or a comment); binary with a tag byte below 0x20.
+_TEXT_START = re.compile(rb"\A(?:\xef\xbb\xbf)?(?:\s*#[^\n]*\n)*\s*[A-Za-z_\[]")
+_TEXT_BYTES = frozenset(range(0x20, 0x7F)) | {0x09, 0x0A, 0x0D} | frozenset(range(0x80, 0x100))
+
+
+def load(source: Union[PathLike, IO[bytes]], /) -> Dict[str, Any]:
+    """Read a ``.meta`` or ``saved_model.pb`` file: a path, or a binary file object.
+
+    Returns ``{"format", "encoding", "saved_model_schema_version", "meta_graphs"}``
+    (see docs/files.md). Raises ``DecodeError`` when the content is not a
+    MetaGraphDef or SavedModel (saying what it is instead, where it can), and
+    ``OSError`` when the path cannot be read.
+    """
+    if isinstance(source, (str, bytes, os.PathLike)):
+        with open(source, "rb") as file:  # OSError: missing, unreadable, a directory (IsADirectoryError)
+            return _load_file_object(file)
+    if hasattr(source, "read"):
+        return _load_file_object(source)
+    raise TypeError(f"Expected a path or a binary file object, not {type(source).__qualname__!r}")
+
+
+def loads(data: Union[bytes, bytearray, memoryview], /) -> Dict[str, Any]:
+    """Read the content of a ``.meta`` or ``saved_model.pb`` file given as bytes (see :func:`load`)."""
+    if isinstance(data, memoryview):
+        data = data.tobytes()
+    if not isinstance(data, (bytes, bytearray)):
+        raise TypeError(f"Expected a bytes-like object, not {type(data).__qualname__!r}")
+    return _read(data)
+
+
+def _load_file_object(file: IO[bytes]) -> Dict[str, Any]:
+    try:
+        descriptor = file.fileno()
+        mode = os.fstat(descriptor).st_mode
+    except (AttributeError, OSError, ValueError):  # io.BytesIO and the like
+        descriptor, mode = -1, 0
+    if stat.S_ISDIR(mode):
+        raise IsADirectoryError(f"{getattr(file, 'name', 'input')} is a directory, not a file")
+    if stat.S_ISREG(mode) and os.fstat(descriptor).st_size > 0:
+        # Map the file: only the pages the collections live on are ever read.
+        with mmap.mmap(descriptor, 0, access=mmap.ACCESS_READ) as mapped:
+            return _read(mapped)
+    data: object = file.read()  # pipes, standard input, empty files
+    if not isinstance(data, (bytes, bytearray)):
+        raise TypeError("the file is not open in binary mode: open it with open(path, 'rb')")
+    return _read(data)
+
+
+def _read(buf: Buffer) -> Dict[str, Any]:
+    size = len(buf)
+    if size == 0:
+        raise DecodeError("empty file: 0 bytes, where a MetaGraphDef or SavedModel was expected", 0)
+    head = bytes(buf[:512])
+    if head.startswith(_LFS_POINTER):
+        details = dict(re.findall(rb"^(oid|size) (\S+)$", head, re.MULTILINE))
+        raise DecodeError(
+            "a Git LFS pointer, not the file itself "
+            f"(oid {details.get(b'oid', b'?').decode()}, size {details.get(b'size', b'?').decode()} bytes): "
+            "fetch the file with `git lfs pull`",
+            0,
+        )
+    if _looks_like_text(head):
+        raise DecodeError(
+            "a text-format file (protobuf text, as written by export_meta_graph(as_text=True) or "
+            "saved_model.pbtxt): this version reads binary files only",
+            0,
+        )
+    kind = _classify_binary(buf)
+    message = COMPILED[f"tensorflow.{kind}"]
+    out = message.new()
+    try:
+        parse_message(buf, 0, size, message, out, 0)
+    except DecodeError as exc:
+        exc._add_segment(kind)
+        if exc.msg.startswith("truncated") and _reaches_end(exc, size):
+            exc.msg = f"file truncated: it ends at byte {size}: {exc.msg}"
+        raise
+    meta_graphs: List[Dict[str, Any]] = out["meta_graphs"] if kind == "SavedModel" else [out]
+    for meta_graph in meta_graphs:
+        _finish_meta_graph(meta_graph)
+    return {
+        "format": kind,
+        "encoding": "binary",
+        "saved_model_schema_version": out["saved_model_schema_version"] if kind == "SavedModel" else None,
+        "meta_graphs": meta_graphs,
+    }
+
+
+def _reaches_end(error: DecodeError, size: int) -> bool:
+    match = re.search(r"needs (\d+) bytes, (\d+) left", error.msg)
+    return match is None or (error.pos or 0) + int(match.group(2)) >= size
+
+
+def _looks_like_text(head: bytes) -> bool:
+    return bool(_TEXT_START.match(head)) and all(byte in _TEXT_BYTES for byte in head)
+
+
+def _fields(buf: Buffer, pos: int, end: int, limit: int = 1 << 30) -> List[Tuple[int, int, int, int]]:
+    """(number, wire type, value start, value end) of the fields in buf[pos:end], values skipped.
+
+    Unlike the message parser this accepts lengths past 2 GB: a graph_def can be that large.
+    """
+    fields: List[Tuple[int, int, int, int]] = []
+    while pos < end and len(fields) < limit:
+        tag, pos = read_tag(buf, pos, end)
+        if tag & 7 == WIRETYPE_LENGTH_DELIMITED:
+            length_at = pos
+            length, pos = read_varint(buf, pos, end)
+            if pos + length > end:
+                raise DecodeError(
+                    f"truncated length-delimited field {tag >> 3}: needs {length} bytes, {end - pos} left", length_at
+                )
+            fields.append((tag >> 3, WIRETYPE_LENGTH_DELIMITED, pos, pos + length))
+            pos += length
+        else:
+            start = pos
+            pos = skip_field(buf, pos, end, tag, 0)
+            fields.append((tag >> 3, tag & 7, start, pos))
+    return fields
+
+
+# What the first byte (the first field's tag) says a file is meant to be.
+_FIRST_BYTES: Final = {
+    0x08: "SavedModel",
+    0x0A: "MetaGraphDef",
+    0x12: "MetaGraphDef or SavedModel",
+    0x1A: "MetaGraphDef",
+    0x22: "MetaGraphDef",
+    0x2A: "MetaGraphDef",
+    0x32: "MetaGraphDef",
+    0x3A: "MetaGraphDef",
+}
+_TOP_FIELD_NAMES: Final = {
+    "SavedModel": {1: "saved_model_schema_version", 2: "meta_graphs"},
+    "MetaGraphDef": {
+        1: "meta_info_def",
+        2: "graph_def",
+        3: "saver_def",
+        4: "collection_def",
+        5: "signature_def",
+        6: "asset_file_def",
+        7: "object_graph_def",
+    },
+}
+
+
+def _walk_error(buf: Buffer, exc: DecodeError) -> DecodeError:
+    """Say what a file is whose top-level fields cannot be walked: junk, truncated, or damaged."""
+    guess = _FIRST_BYTES.get(buf[0])
+    if guess is None:
+        return DecodeError(
+            f"not a MetaGraphDef or SavedModel: the first byte 0x{buf[0]:02x} cannot start either ({exc.msg})", 0
+        )
+    truncated = re.match(r"truncated length-delimited field (\d+): needs (\d+) bytes, (\d+) left", exc.msg)
+    if truncated:
+        number, needed, left = (int(group) for group in truncated.groups())
+        field = _TOP_FIELD_NAMES.get(guess, {}).get(number, f"field {number}")
+        return DecodeError(
+            f"file truncated: it ends at byte {len(buf)}, and {guess}.{field} needs {needed - left} more bytes",
+            exc.pos,
+        )
+    if exc.msg.startswith("truncated"):
+        return DecodeError(f"file truncated: it ends at byte {len(buf)} ({exc.msg})", exc.pos)
+    return DecodeError(f"damaged {guess}: its top-level fields read well up to byte {exc.pos}, then {exc.msg}", exc.pos)
+
+
+def _classify_binary(buf: Buffer) -> str:
+    """'SavedModel' or 'MetaGraphDef', or a DecodeError saying what the bytes are instead."""
+    size = len(buf)
+    try:
+        fields = _fields(buf, 0, size)
+    except DecodeError as exc:
+        raise _walk_error(buf, exc) from None
+    kinds = {(number, wire_type) for number, wire_type, _, _ in fields}
+    counts: Dict[int, int] = {}
+    for number, _, _, _ in fields:
+        counts[number] = counts.get(number, 0) + 1
+    if (1, WIRETYPE_VARINT) in kinds and kinds <= {(1, WIRETYPE_VARINT), (2, WIRETYPE_LENGTH_DELIMITED)}:
+        return "SavedModel"
+    all_length_delimited = all(wire_type == WIRETYPE_LENGTH_DELIMITED for _, wire_type, _, _ in fields)
+    if counts.get(1, 0) > 1 or (3, WIRETYPE_VARINT) in kinds or (4, WIRETYPE_VARINT) in kinds:
+        raise DecodeError(
+            "a GraphDef (a frozen graph: repeated node fields), not a MetaGraphDef or SavedModel; "
+            "a GraphDef has no collections",
+            0,
+        )
+    if not all_length_delimited or any(number > 7 for number in counts):
+        found = ", ".join(f"{number}" for number in sorted(counts))
+        raise DecodeError(
+            f"a protobuf message, but neither a MetaGraphDef (fields 1-7) nor a SavedModel (fields 1-2): "
+            f"it has fields {found}",
+            0,
+        )
+    if set(counts) == {2}:
+        # Only field 2: SavedModel.meta_graphs (one or more), or a MetaGraphDef holding only graph_def.
+        if counts[2] > 1:
+            return "SavedModel"
+        _, _, start, end = fields[0]
+        try:
+            inner = _fields(buf, start, end, limit=64)  # a glance is enough
+        except DecodeError:
+            inner = []
+        node_like = sum(1 for number, _, _, _ in inner if number == 1) > 1
+        return "MetaGraphDef" if node_like else "SavedModel"
+    return "MetaGraphDef"
+
+
+def _finish_meta_graph(meta_graph: Dict[str, Any]) -> None:
+    """Give collections their final form: {"kind": ..., "value": [...]}, items decoded by name."""
+    collections = meta_graph["collection_def"]
+    for name, collection in collections.items():
+        collections[name] = _collection(name, collection)
+
+
+def _collection(name: str, collection: Dict[str, Any]) -> Dict[str, Any]:
+    for kind in ("node_list", "bytes_list", "int64_list", "float_list", "any_list"):
+        if collection[kind] is not None:
+            values = collection[kind]["value"]
+            break
+    else:
+        return {"kind": None, "value": []}  # TensorFlow's importer logs and skips such an entry
+    if kind == "bytes_list":
+        values = [decode(name, item) for item in values]
+    elif kind == "any_list":
+        values = [_decode_any(item) for item in values]
+    return {"kind": kind, "value": values}
+
+
+def _decode_any(item: Dict[str, Any]) -> Dict[str, Any]:
+    """An Any with its value decoded when its type is one the library knows, else kept as bytes."""
+    type_url: str = item["type_url"]
+    type_name = type_url[len(_ANY_PREFIX) :] if type_url.startswith(_ANY_PREFIX) else type_url.rpartition("/")[2]
+    message: Optional[CompiledMessage] = COMPILED.get(type_name)
+    value: Any = item["value"]
+    if message is not None:
+        decoded = message.new()
+        try:
+            parse_message(value, 0, len(value), message, decoded, 0)
+        except DecodeError:
+            pass
+        else:
+            value = decoded
+    return {"type_url": type_url, "value": value}
+
+
+def meta_graph_tags(meta_graph: Dict[str, Any]) -> List[str]:
+    info = meta_graph["meta_info_def"]
+    return list(info["tags"]) if info else []
+
+
+def item_name(item: Any, kind: Optional[str]) -> Optional[str]:
+    """The name tf.Graph.get_collection matches a scope against, or None for an item without one."""
+    if kind == "node_list" and isinstance(item, str):
+        return item
+    if isinstance(item, dict):
+        for key in ("variable_name", "queue_name", "context_name"):
+            if key in item:
+                return str(item[key])
+    return None
+
+
+def get_collection(
+    meta_graph: Dict[str, Any], name: str, scope: Optional[str] = None, *, boundary: bool = False
+) -> List[Any]:
+    """The items of collection *name* of a meta graph, as ``tf.Graph.get_collection`` gives them.
+
+    With *scope*, keep the items whose name ``re.match``-es it (TensorFlow's rule:
+    a prefix regex, so ``"dense"`` also matches ``"dense_1/kernel:0"``); items without
+    a name (ints, floats, user bytes, savers) are left out. With ``boundary=True`` the
+    scope must end at a ``/`` or at the end of the name: ``"dense"`` matches
+    ``"dense/kernel:0"`` but not ``"dense_1/kernel:0"``. A missing collection is ``[]``.
+    """
+    collection = meta_graph["collection_def"].get(name)
+    if collection is None:
+        return []
+    items: List[Any] = list(collection["value"])
+    if scope is None:
+        return items
+    # Boundary mode: the match must end where a name component ends (or the scope itself ends in "/").
+    pattern = re.compile(f"(?:{scope})(?:(?<=/)|(?=/|$))" if boundary else scope)
+    kind = collection["kind"]
+    return [item for item in items if (n := item_name(item, kind)) is not None and pattern.match(n)]
