@@ -24,8 +24,9 @@ What it writes, all from TensorFlow's own code and protobuf's own parser:
   fields, non-canonical varints, concatenations, junk) with protobuf's verdict:
   the parsed value, or null when protobuf rejects the bytes.
 
-The random parts are seeded, so a re-run with the same TensorFlow and protobuf
-writes the same files (the model's own bytes may differ across TF releases).
+The random parts are seeded; protobuf still writes map entries in hash-table
+order, which changes between runs, so a re-run gives the same values with map
+entries (and hence bytes, and the mutations of those bytes) in another order.
 """
 
 from __future__ import annotations
@@ -368,40 +369,34 @@ def _varint(value: int) -> bytes:
     return bytes(out)
 
 
+def _read_varint(blob: bytes, pos: int):
+    value = 0
+    shift = 0
+    while True:
+        byte = blob[pos]
+        pos += 1
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if byte < 0x80:
+            return value, pos
+
+
 def _field_boundaries(blob: bytes):
     """Offsets where top-level fields start (a best-effort walk; stops at anything odd)."""
     offsets = [0]
     pos = 0
     try:
         while pos < len(blob):
-            tag = 0
-            shift = 0
-            while True:
-                byte = blob[pos]
-                pos += 1
-                tag |= (byte & 0x7F) << shift
-                shift += 7
-                if byte < 0x80:
-                    break
+            tag, pos = _read_varint(blob, pos)
             wire_type = tag & 7
             if wire_type == 0:
-                while blob[pos] & 0x80:
-                    pos += 1
-                pos += 1
+                _, pos = _read_varint(blob, pos)
             elif wire_type == 1:
                 pos += 8
             elif wire_type == 5:
                 pos += 4
             elif wire_type == 2:
-                length = 0
-                shift = 0
-                while True:
-                    byte = blob[pos]
-                    pos += 1
-                    length |= (byte & 0x7F) << shift
-                    shift += 7
-                    if byte < 0x80:
-                        break
+                length, pos = _read_varint(blob, pos)
                 pos += length
             else:
                 break
