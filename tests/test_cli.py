@@ -82,3 +82,20 @@ def test_truncated_input_on_stdin() -> None:
     result = _run(["-"], stdin=Path(EXAMPLE).read_bytes()[:2000])
     assert result.returncode == 1
     assert result.stderr.decode().startswith("tfcollections: <stdin>: file truncated: it ends at byte 2000")
+
+
+def test_tag_picks_the_meta_graphs_of_a_saved_model(tmp_path: Path) -> None:
+    def field(number: int, payload: bytes) -> bytes:
+        return bytes([(number << 3) | 2, len(payload)]) + payload
+
+    serve = field(1, field(4, b"serve"))
+    train = field(1, field(4, b"train") + field(4, b"gpu"))
+    path = tmp_path / "saved_model.pb"
+    path.write_bytes(b"\x08\x01" + field(2, serve) + field(2, train))
+    result = _run(["--tag", "train", str(path)])
+    assert result.returncode == 0, result.stderr
+    out = result.stdout.decode()
+    assert "SavedModel (binary), 2 meta graphs" in out
+    assert "meta graph 1: tags train, gpu" in out and "meta graph 0" not in out
+    chosen = json.loads(_run(["--json", "--tag", "serve", str(path)]).stdout)["meta_graphs"]
+    assert [m["index"] for m in chosen] == [0]

@@ -173,3 +173,15 @@ def test_self_referencing_data_is_refused_not_a_recursion_error() -> None:
     context["nested_contexts"] = [{"cond_ctxt": context}]
     with pytest.raises(ValueError, match="nesting deeper than 100"):
         tfcollections.encode("cond_context", context)
+
+
+def test_a_oneof_string_is_written_when_set_even_to_its_default() -> None:
+    assert tfcollections.encode_message("TensorInfo", {"name": ""}) == b"\x0a\x00"
+    assert tfcollections.encode_message("TensorInfo", {"name": None}) == b""
+
+
+def test_fields_that_are_never_parsed_cannot_be_encoded() -> None:
+    graph = {"type": "tensorflow.GraphDef", "offset": 10, "size": 100}
+    with pytest.raises(ValueError, match=r"MetaGraphDef.graph_def: a tensorflow.GraphDef is not read by tfcollections"):
+        tfcollections.encode_message("MetaGraphDef", {"graph_def": graph})
+    assert tfcollections.encode_message("MetaGraphDef", {"graph_def": None}) == b""

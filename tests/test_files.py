@@ -103,10 +103,13 @@ def test_any_list_values_are_decoded_when_their_type_is_known() -> None:
     asset = _field(1, _field(1, b"asset_path:0")) + _field(2, b"vocab.txt")
     any_known = _field(1, b"type.googleapis.com/tensorflow.AssetFileDef") + _field(2, asset)
     any_unknown = _field(1, b"type.googleapis.com/my.Thing") + _field(2, b"\x01\x02")
-    collection = _field(5, _field(1, any_known) + _field(1, any_unknown))
+    any_broken = _field(1, b"type.googleapis.com/tensorflow.AssetFileDef") + _field(2, b"\x12\x05ab")
+    collection = _field(5, _field(1, any_known) + _field(1, any_unknown) + _field(1, any_broken))
     data = _field(1, _field(4, b"serve")) + _field(4, _field(1, b"saved_model_assets") + _field(2, collection))
     values = tfcollections.loads(data)["meta_graphs"][0]["collection_def"]["saved_model_assets"]["value"]
     assert values[0]["value"]["filename"] == "vocab.txt"
+    # A known type whose bytes do not parse keeps its bytes.
+    assert values[2] == {"type_url": "type.googleapis.com/tensorflow.AssetFileDef", "value": b"\x12\x05ab"}
     assert values[0]["value"]["tensor_info"]["name"] == "asset_path:0"
     assert values[1] == {"type_url": "type.googleapis.com/my.Thing", "value": b"\x01\x02"}
 
@@ -130,12 +133,28 @@ def test_a_collection_def_without_a_kind_is_reported_not_a_crash() -> None:
         (_field(1, b"n1") + _field(1, b"n2") + _field(4, b"\x08\x1b"), "a GraphDef (a frozen graph"),
         (b"\x0a\x05" + b"\x08\x01" * 40, "damaged MetaGraphDef"),
         (EXAMPLE.read_bytes()[:1000], "file truncated: it ends at byte 1000, and MetaGraphDef.meta_info_def needs"),
+        # Every top-level field is whole; one is broken inside: damaged, not truncated.
+        (
+            b"\x0a\x02\x38\x80" + b"\x1a\x02\x20\x05",
+            "damaged MetaGraphDef: truncated varint: its message ends at byte 4 "
+            "(at byte 3, in MetaGraphDef.meta_info_def)",
+        ),
         (
             _field(1, b"") + _field(9, b""),
             "neither a MetaGraphDef (fields 1-7) nor a SavedModel (fields 1-2): it has fields 1, 9",
         ),
     ],
-    ids=["empty", "lfs-pointer", "text", "junk", "graph-def", "damaged", "truncated", "other-message"],
+    ids=[
+        "empty",
+        "lfs-pointer",
+        "text",
+        "junk",
+        "graph-def",
+        "damaged",
+        "truncated",
+        "damaged-inside",
+        "other-message",
+    ],
 )
 def test_what_a_file_is_when_it_is_not_one_of_ours(data: bytes, message: str) -> None:
     with pytest.raises(tfcollections.DecodeError) as info:

@@ -103,7 +103,7 @@ def test_every_prefix_of_a_real_item_decodes_or_falls_back(blob: bytes, data: An
     cut = data.draw(st.integers(0, len(blob)))
     for collection in ("variables", "while_context", "savers"):
         result = tfcollections.decode(collection, blob[:cut])
-        assert isinstance(result, (dict, bytes))
+        assert isinstance(result, dict) or result == blob[:cut]
 
 
 @given(

@@ -159,3 +159,13 @@ def test_strict_api_type_errors() -> None:
         tfcollections.decode_strict("variables", "text")  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         tfcollections.decode_message(b"VariableDef", b"")  # type: ignore[arg-type]
+
+
+def test_oneof_string_member_clears_the_other_members() -> None:
+    coo = b"\x22\x03\x0a\x01v"  # coo_sparse { values_tensor_name: "v" }
+    name = b"\x0a\x02x:"  # name: "x:"
+    assert tfcollections.decode_message("TensorInfo", coo + name)["coo_sparse"] is None
+    assert tfcollections.decode_message("TensorInfo", coo + name)["name"] == "x:"
+    later = tfcollections.decode_message("TensorInfo", name + coo)
+    assert later["name"] is None and later["coo_sparse"]["values_tensor_name"] == "v"
+    assert tfcollections.decode_message("TensorInfo", b"")["name"] is None  # a oneof member has presence

@@ -18,6 +18,7 @@ import math
 import re
 import sys
 
+from ._api import message_type
 from ._errors import DecodeError
 from ._files import get_collection, item_name, load, meta_graph_tags
 
@@ -84,7 +85,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except OSError as exc:
         print(f"tfcollections: {name}: cannot read: {exc.strerror or exc}", file=sys.stderr)
         return 1
-    meta_graphs = [(i, mg) for i, mg in enumerate(model["meta_graphs"])]
+    meta_graphs = list(enumerate(model["meta_graphs"]))
     if args.tag:
         meta_graphs = [(i, mg) for i, mg in meta_graphs if set(args.tag) <= set(meta_graph_tags(mg))]
         if not meta_graphs:
@@ -181,8 +182,6 @@ def _print_summary(file_name: str, model: Dict[str, Any], meta_graphs: List[Any]
 
 
 def _collections_section(meta_graph: Dict[str, Any], collections: Dict[str, Dict[str, Any]]) -> List[str]:
-    from ._api import message_type
-
     lines = [f"  collections ({len(collections)}):"]
     rows = []
     for name in sorted(collections):
@@ -222,7 +221,7 @@ def _variables_section(collections: Dict[str, Dict[str, Any]]) -> List[str]:
         while common < min(len(scopes), len(previous)) and scopes[common] == previous[common]:
             common += 1
         for depth in range(common, len(scopes)):
-            rows.append(["  " * depth + scopes[depth] + "/", "", "", ""])
+            rows.append(["  " * depth + scopes[depth] + "/", "", ""])
         previous = scopes
         item = variables[name]["item"] or {}
         flags = []
@@ -233,8 +232,8 @@ def _variables_section(collections: Dict[str, Dict[str, Any]]) -> List[str]:
         slice_info = item.get("save_slice_info_def")
         if slice_info:
             flags.append(f"slice of {slice_info['full_name']} {slice_info['full_shape']} at {slice_info['var_offset']}")
-        rows.append(["  " * len(scopes) + parts[-1], " ".join(flags), ",".join(variables[name]["in"]), ""])
-    return lines + _table([row[:3] for row in rows], "    ")
+        rows.append(["  " * len(scopes) + parts[-1], " ".join(flags), ",".join(variables[name]["in"])])
+    return lines + _table(rows, "    ")
 
 
 def _queue_runners_section(collections: Dict[str, Dict[str, Any]]) -> List[str]:

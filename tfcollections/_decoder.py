@@ -188,8 +188,9 @@ def _compile(schemas: Tuple[Message, ...]) -> Dict[str, CompiledMessage]:
             else:
                 message.defaults[name] = _default_of(field)
             len_tag = tag_of(number, WIRETYPE_LENGTH_DELIMITED)
-            siblings = tuple(f.name for f in message.schema.fields if field.oneof and f.oneof == field.oneof)
-            siblings = tuple(sibling for sibling in siblings if sibling != name)
+            siblings = tuple(
+                f.name for f in message.schema.fields if field.oneof and f.oneof == field.oneof and f is not field
+            )
             if field.type == SKIPPED:
                 table[len_tag] = (OP_SKIPPED, name, field.ref)
             elif field.type == MESSAGE:

@@ -108,9 +108,8 @@ def _length_delimited(number: int, payload: bytes) -> bytes:
 
 
 def _scalar_tag(number: int, field_type: str) -> bytes:
+    """The tag of a numeric scalar (strings and bytes go through _length_delimited)."""
     wire_type = WIRETYPE_FIXED32 if field_type == FLOAT else WIRETYPE_VARINT
-    if field_type in (STRING, BYTES):
-        wire_type = WIRETYPE_LENGTH_DELIMITED
     return encode_varint(tag_of(number, wire_type))
 
 

@@ -107,9 +107,9 @@ def _read(buf: Buffer) -> Dict[str, Any]:
     try:
         parse_message(buf, 0, size, message, out, 0)
     except DecodeError as exc:
+        # The walk above found every top-level field whole, so this is damage inside one, not a short file.
         exc._add_segment(kind)
-        if exc.msg.startswith("truncated") and _reaches_end(exc, size):
-            exc.msg = f"file truncated: it ends at byte {size}: {exc.msg}"
+        exc.msg = f"damaged {kind}: {exc.msg}"
         raise
     meta_graphs: List[Dict[str, Any]] = out["meta_graphs"] if kind == "SavedModel" else [out]
     for meta_graph in meta_graphs:
@@ -120,11 +120,6 @@ def _read(buf: Buffer) -> Dict[str, Any]:
         "saved_model_schema_version": out["saved_model_schema_version"] if kind == "SavedModel" else None,
         "meta_graphs": meta_graphs,
     }
-
-
-def _reaches_end(error: DecodeError, size: int) -> bool:
-    match = re.search(r"needs (\d+) bytes, (\d+) left", error.msg)
-    return match is None or (error.pos or 0) + int(match.group(2)) >= size
 
 
 def _looks_like_text(head: bytes) -> bool:

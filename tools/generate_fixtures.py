@@ -360,6 +360,7 @@ def random_items(rng: random.Random, per_type: int):
 
 
 def _varint(value: int) -> bytes:
+    # Not tfcollections._wire.encode_varint: fixtures must not come from the code they test.
     value &= (1 << 64) - 1
     out = bytearray()
     while value >= 0x80:
