@@ -128,7 +128,7 @@ def test_a_collection_def_without_a_kind_is_reported_not_a_crash() -> None:
             "a Git LFS pointer, not the file itself (oid sha256:4d7a, size 1234 bytes): "
             "fetch the file with `git lfs pull`",
         ),
-        (b'meta_info_def {\n  tags: "serve"\n}\n', "a text-format file"),
+        (b'node {\n  name: "a"\n}\n', "a text-format GraphDef (its field 'node')"),
         (b"\xff\xfe\x00junk", "not a MetaGraphDef or SavedModel: the first byte 0xff cannot start either"),
         (_field(1, b"n1") + _field(1, b"n2") + _field(4, b"\x08\x1b"), "a GraphDef (a frozen graph"),
         (b"\x0a\x05" + b"\x08\x01" * 40, "damaged MetaGraphDef"),

@@ -1,16 +1,18 @@
 # SPDX-License-Identifier: Apache-2.0
-"""Whole files: a binary MetaGraphDef (``.meta``) or SavedModel (``saved_model.pb``).
+"""Whole files: a MetaGraphDef (``.meta``) or SavedModel (``saved_model.pb``), binary or text.
 
 Strategy: a file is memory-mapped, never read whole, and parsed with the same
-schema-driven decoder as single items; ``graph_def``, ``stripped_op_list`` and
-``object_graph_def`` are "skipped" fields in the schema, so they are passed by
-their length and cost nothing however large they are (files over 2 GB, which
-protobuf cannot parse, work). What a file is comes from its content, not its
-name: the first bytes tell text from binary and Git LFS pointers from both, and
-a walk over the top-level tags (cheap: a handful of fields) tells a SavedModel
-from a MetaGraphDef from a GraphDef. Collections are then given their final
-form: ``bytes_list`` items through ``decode`` (by the collection's name),
-``any_list`` values decoded when their type is one the library knows.
+schema-driven decoder as single items (text-format files by ``_text``, into
+the same dicts). ``graph_def``, ``stripped_op_list`` and ``object_graph_def``
+are "skipped" fields in the schema, so they are passed by their length and
+cost nothing however large they are (files over 2 GB, which protobuf cannot
+parse, work). What a file is comes from its content, not its name: the first
+bytes tell text from binary and Git LFS pointers from both, and a walk over
+the top-level tags (cheap: a handful of fields) tells a SavedModel from a
+MetaGraphDef from a GraphDef. Collections are then given their final form:
+``bytes_list`` items through ``decode`` (by the collection's name), ``any_list``
+values (and ``meta_info_def.any_info``) decoded when their type is one the
+library knows.
 """
 
 from __future__ import annotations
@@ -96,27 +98,28 @@ def _read(buf: Buffer) -> Dict[str, Any]:
             0,
         )
     if _looks_like_text(head):
-        raise DecodeError(
-            "a text-format file (protobuf text, as written by export_meta_graph(as_text=True) or "
-            "saved_model.pbtxt): this version reads binary files only",
-            0,
-        )
-    kind = _classify_binary(buf)
-    message = COMPILED[f"tensorflow.{kind}"]
-    out = message.new()
-    try:
-        parse_message(buf, 0, size, message, out, 0)
-    except DecodeError as exc:
-        # The walk above found every top-level field whole, so this is damage inside one, not a short file.
-        exc._add_segment(kind)
-        exc.msg = f"damaged {kind}: {exc.msg}"
-        raise
+        from ._text import parse_text  # imported here: binary files never pay for the text parser
+
+        kind, out = parse_text(buf)
+        encoding = "text"
+    else:
+        kind = _classify_binary(buf)
+        message = COMPILED[f"tensorflow.{kind}"]
+        out = message.new()
+        try:
+            parse_message(buf, 0, size, message, out, 0)
+        except DecodeError as exc:
+            # The walk above found every top-level field whole, so this is damage inside one, not a short file.
+            exc._add_segment(kind)
+            exc.msg = f"damaged {kind}: {exc.msg}"
+            raise
+        encoding = "binary"
     meta_graphs: List[Dict[str, Any]] = out["meta_graphs"] if kind == "SavedModel" else [out]
     for meta_graph in meta_graphs:
         _finish_meta_graph(meta_graph)
     return {
         "format": kind,
-        "encoding": "binary",
+        "encoding": encoding,
         "saved_model_schema_version": out["saved_model_schema_version"] if kind == "SavedModel" else None,
         "meta_graphs": meta_graphs,
     }
@@ -241,6 +244,9 @@ def _finish_meta_graph(meta_graph: Dict[str, Any]) -> None:
     collections = meta_graph["collection_def"]
     for name, collection in collections.items():
         collections[name] = _collection(name, collection)
+    info = meta_graph["meta_info_def"]
+    if info is not None and info["any_info"] is not None:
+        info["any_info"] = _decode_any(info["any_info"])
 
 
 def _collection(name: str, collection: Dict[str, Any]) -> Dict[str, Any]:
@@ -263,7 +269,7 @@ def _decode_any(item: Dict[str, Any]) -> Dict[str, Any]:
     type_name = type_url[len(_ANY_PREFIX) :] if type_url.startswith(_ANY_PREFIX) else type_url.rpartition("/")[2]
     message: Optional[CompiledMessage] = COMPILED.get(type_name)
     value: Any = item["value"]
-    if message is not None:
+    if message is not None and not isinstance(value, dict):  # a dict: the text format's expanded Any, read already
         decoded = message.new()
         try:
             parse_message(value, 0, len(value), message, decoded, 0)

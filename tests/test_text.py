@@ -1,0 +1,234 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The text-format reader: protobuf's text rules, and a clear error for every way text can be wrong.
+
+Agreement with protobuf on TensorFlow-written text files is in test_file_fixtures.py;
+these are the rules that those files do not exercise, each with its expected value
+(what protobuf's C++ text parser, which TensorFlow uses, gives for the same text).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Dict
+
+import pytest
+from helpers import REPO, same
+
+import tfcollections
+
+EXAMPLE = REPO / "examples" / "model.meta"
+
+
+def _meta_graph(text: str) -> Dict[str, Any]:
+    model = tfcollections.loads(text.encode("utf-8"))
+    assert (model["format"], model["encoding"]) == ("MetaGraphDef", "text")
+    meta_graph: Dict[str, Any] = model["meta_graphs"][0]
+    return meta_graph
+
+
+def _collection(body: str) -> Any:
+    return _meta_graph(f'collection_def {{ key: "c" value {{ {body} }} }}')["collection_def"]["c"]
+
+
+def _error(text: str) -> tfcollections.DecodeError:
+    with pytest.raises(tfcollections.DecodeError) as info:
+        tfcollections.loads(text.encode("utf-8") if isinstance(text, str) else text)
+    return info.value
+
+
+def test_the_example_reads_the_same_as_text_and_as_binary() -> None:
+    binary = tfcollections.load(EXAMPLE)["meta_graphs"][0]
+    text = tfcollections.load(EXAMPLE.with_suffix(".meta.txt"))["meta_graphs"][0]
+    for key in ("saver_def", "collection_def", "signature_def", "asset_file_def"):
+        assert same(text[key], binary[key]), key
+    info_text, info_binary = dict(text["meta_info_def"]), dict(binary["meta_info_def"])
+    assert info_text.pop("stripped_op_list")["type"] == "tensorflow.OpList"
+    assert info_binary.pop("stripped_op_list")["type"] == "tensorflow.OpList"
+    assert same(info_text, info_binary)
+
+
+def test_skipped_fields_are_reported_by_their_text_span() -> None:
+    text = 'graph_def {\n  node { name: "a{" attr { key: "}" } }  # a } in a comment\n}\nsaver_def { version: V1 }\n'
+    meta_graph = _meta_graph(text)
+    where = meta_graph["graph_def"]
+    assert where["type"] == "tensorflow.GraphDef"
+    assert text.encode()[where["offset"] : where["offset"] + where["size"]] == text[10 : text.index("\nsaver")].encode()
+    assert meta_graph["saver_def"]["version"] == "V1"
+
+
+def test_c_escapes_in_byte_strings() -> None:
+    value = _collection(
+        r'bytes_list { value: "\n\r\t\"\'\\\a\b\f\v\?" value: "\0\12\377\400\x7\xff"'
+        r' value: "\u00e9\U0001F600" value: "\ud83d\ude00" }'
+    )
+    assert value == {
+        "kind": "bytes_list",
+        "value": [
+            b"\n\r\t\"'\\\a\b\f\v?",
+            b"\x00\n\xff\x00\x07\xff",  # \400: C++ keeps the low byte
+            "é😀".encode(),
+            "😀".encode(),  # a surrogate pair is one character
+        ],
+    }
+
+
+def test_adjacent_strings_are_one_value_and_single_quotes_work() -> None:
+    assert _collection("node_list { value: 'a' \"b\"\n 'c' }")["value"] == ["abc"]
+
+
+def test_registered_bytes_list_items_are_decoded_from_their_escaped_bytes() -> None:
+    blob = tfcollections.encode("variables", {"variable_name": "w:0", "trainable": True})
+    escaped = "".join(f"\\{byte:03o}" for byte in blob)
+    meta_graph = _meta_graph(f'collection_def {{ key: "variables" value {{ bytes_list {{ value: "{escaped}" }} }} }}')
+    assert meta_graph["collection_def"]["variables"]["value"][0]["variable_name"] == "w:0"
+
+
+def test_numbers_lists_and_separators() -> None:
+    assert _collection("int64_list { value: [1, -2, 0x10, 017, 9223372036854775807, -9223372036854775808] }") == {
+        "kind": "int64_list",
+        "value": [1, -2, 16, 15, 2**63 - 1, -(2**63)],
+    }
+    floats = _collection("float_list { value: [1.5, -2, 1e3, .25, 1.1, 2.5f, inf, -Infinity, nan, 1e39]; }")["value"]
+    assert floats[:4] == [1.5, -2.0, 1000.0, 0.25]
+    assert floats[4] == 1.100000023841858  # a float field holds 32 bits
+    assert floats[5] == 2.5 and floats[6] == math.inf and floats[7] == -math.inf and math.isnan(floats[8])
+    assert floats[9] == math.inf  # past float32's range, as C++'s cast gives
+    assert _collection("int64_list { value: [] }") == {"kind": "int64_list", "value": []}
+    assert _collection("int64_list { value: 1, value: 2; value: 3 }")["value"] == [1, 2, 3]
+
+
+def test_messages_in_angle_brackets_optional_colons_comments_and_lists_of_messages() -> None:
+    text = """
+    # a comment
+    meta_info_def: < tags: "serve" tags: ["a", "b"] stripped_default_attrs: true >
+    asset_file_def: [{ filename: "x" }, < filename: "y" >]
+    saver_def { version: 2 sharded: t max_to_keep: -1 keep_checkpoint_every_n_hours: 0.5 }
+    """
+    meta_graph = _meta_graph(text)
+    assert meta_graph["meta_info_def"]["tags"] == ["serve", "a", "b"]
+    assert meta_graph["meta_info_def"]["stripped_default_attrs"] is True
+    assert [a["filename"] for a in meta_graph["asset_file_def"]] == ["x", "y"]
+    saver = meta_graph["saver_def"]
+    assert (saver["version"], saver["sharded"], saver["max_to_keep"]) == ("V2", True, -1)
+    assert saver["keep_checkpoint_every_n_hours"] == 0.5
+
+
+def test_enums_by_name_or_number_and_maps() -> None:
+    text = """
+    signature_def {
+      key: "s"
+      value {
+        inputs { key: "x" value { name: "x:0" dtype: DT_FLOAT tensor_shape { dim { size: -1 } unknown_rank: false } } }
+        inputs { key: "y" value { name: "y:0" dtype: 7 } }
+        inputs { value { dtype: 999 } }
+        method_name: "m"
+        defaults { key: "d" value { dtype: DT_INT32 int_val: 3 } }
+      }
+    }
+    meta_info_def { function_aliases { key: "f" value: "g" } function_aliases { key: "f" value: "h" } }
+    """
+    meta_graph = _meta_graph(text)
+    signature = meta_graph["signature_def"]["s"]
+    assert signature["inputs"]["x"]["dtype"] == "DT_FLOAT"
+    assert signature["inputs"]["x"]["tensor_shape"]["dim"] == [{"size": -1, "name": ""}]
+    assert signature["inputs"]["y"]["dtype"] == "DT_STRING"
+    assert signature["inputs"][""]["dtype"] == 999  # proto3 enums are open; a missing key is ""
+    assert signature["defaults"]["d"]["type"] == "tensorflow.TensorProto"
+    assert meta_graph["meta_info_def"]["function_aliases"] == {"f": "h"}  # the later entry wins, as in binary
+
+
+def test_unknown_fields_and_extensions_are_skipped_like_unknown_binary_fields() -> None:
+    text = """
+    future_field: 3
+    future_message { a: "}" b { c: [1, 2] } }
+    future_list: [{ a: 1 }, { b: 2 }]
+    future_strings: "a" 'b'
+    [some.extension] { x: 1 }
+    saver_def { future: -inf version: V1 }
+    """
+    assert _meta_graph(text)["saver_def"]["version"] == "V1"
+
+
+def test_an_expanded_any_of_a_known_type() -> None:
+    text = """
+    collection_def { key: "saved_model_assets" value { any_list { value {
+      [type.googleapis.com/tensorflow.AssetFileDef] { tensor_info { name: "v:0" } filename: "vocab.txt" }
+    } } } }
+    """
+    (item,) = _meta_graph(text)["collection_def"]["saved_model_assets"]["value"]
+    assert item["type_url"] == "type.googleapis.com/tensorflow.AssetFileDef"
+    assert item["value"]["filename"] == "vocab.txt" and item["value"]["tensor_info"]["name"] == "v:0"
+
+
+def test_a_byte_order_mark_and_a_saved_model() -> None:
+    model = tfcollections.loads(
+        b'\xef\xbb\xbfsaved_model_schema_version: 1\nmeta_graphs { meta_info_def { tags: "t" } }'
+    )
+    assert (model["format"], model["encoding"], model["saved_model_schema_version"]) == ("SavedModel", "text", 1)
+    assert model["meta_graphs"][0]["meta_info_def"]["tags"] == ["t"]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('meta_info_def {\n  tags: "a"\n', "unbalanced braces: the '{' at line 1, column 15 is never closed"),
+        ("saver_def { }\n}\n", "unbalanced braces: '}' closes nothing at line 2, column 1"),
+        ("graph_def { node { }\n", "unbalanced braces: the '{' at line 1, column 11 is never closed"),
+        ("graph_def { node < } >\n", "unbalanced braces: '}' closes the '<' at line 1, column 18"),
+        ('meta_info_def { tags: "abc\n}', "never-ending string: no closing quote before the end of its line"),
+        ('graph_def { node { name: "abc } }\n', "never-ending string: no closing quote before the end of its line"),
+        ("saver_def { version: V3 }", "tensorflow.SaverDef.CheckpointFormatVersion has no value named 'V3'"),
+        ("saver_def { max_to_keep: 2147483648 }", "integer 2147483648 out of range for an int32 field"),
+        ("saver_def { max_to_keep: 1.5 }", "expected an integer, found '1.5'"),
+        ("saver_def { sharded: yes }", "expected true or false, found 'yes'"),
+        ('saver_def { filename_tensor_name "x" }', "expected ':' after field 'filename_tensor_name'"),
+        ("saver_def { version: V1 version: V2 }", "non-repeated field 'version' is given more than once"),
+        ("saver_def { } saver_def { }", "non-repeated field 'saver_def' is given more than once"),
+        (
+            'collection_def { key: "c" value { node_list { } bytes_list { } } }',
+            "field 'bytes_list' is given along with 'node_list', another member of oneof 'kind'",
+        ),
+        ('meta_info_def { tags: "\\q" }', "invalid escape \\q in a string"),
+        ('meta_info_def { tags: "\\xff" }', "invalid UTF-8 in string field"),
+        ("meta_info_def { 3: 4 }", "expected a field name of MetaInfoDef, found '3'"),
+        (
+            'signature_def { key: "s" value { inputs { key: "x" value '
+            + "{ composite_tensor { components " * 60
+            + "}}" * 60
+            + "}}}",
+            "nesting deeper than 100 messages",
+        ),
+        ("hello: 1", "neither a MetaGraphDef nor a SavedModel in text format: its fields are 'hello'"),
+    ],
+    ids=[
+        "never-closed",
+        "closes-nothing",
+        "never-closed-while-skipping",
+        "mismatched-while-skipping",
+        "never-ending-string",
+        "never-ending-string-while-skipping",
+        "unknown-enum-name",
+        "int32-range",
+        "not-an-integer",
+        "not-a-bool",
+        "missing-colon",
+        "twice",
+        "message-twice",
+        "oneof",
+        "bad-escape",
+        "bad-utf8",
+        "not-a-name",
+        "too-deep",
+        "other-message",
+    ],
+)
+def test_bad_text_gets_a_clear_error(text: str, message: str) -> None:
+    error = _error(text)
+    assert message in str(error), str(error)
+    assert error.pos is not None and 0 <= error.pos <= len(text.encode())
+
+
+def test_errors_carry_the_field_path() -> None:
+    error = _error('collection_def { key: "c" value { int64_list { value: [1, x] } } }')
+    assert error.path == ("MetaGraphDef", "collection_def", "value", "int64_list", "value")
+    assert error.msg.startswith("bad text-format MetaGraphDef: expected an integer, found 'x' at line 1, column 59")
