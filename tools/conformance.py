@@ -9,7 +9,9 @@ walks ``collection_def`` and sends every ``bytes_list`` item through
 ``tfcollections.decode``. It prints, per collection name, how many items were
 seen, how many decoded to a message and how many kept their bytes, and exits 1
 if an item of a registered collection kept its bytes (that is, did not read
-as the registered message) or a file could not be walked. Needs only this
+as the registered message) or a file could not be walked. The walk is its
+own, on purpose: ``tfcollections.load`` must then read every file too, and its
+``bytes_list`` collections must equal what the walk decoded. Needs only this
 checkout: no TensorFlow, no protobuf.
 
 With ``--compare-protobuf`` (run it in the venv that has ``tensorflow-cpu``, see
@@ -115,10 +117,13 @@ def main() -> int:
     failures: List[str] = []
     for path in paths:
         buf = path.read_bytes()
+        walked: List[Dict[str, list]] = []
         try:
             for start, end in meta_graphs(buf, path):
+                walked.append(defaultdict(list))
                 for name, item in collection_items(buf, start, end):
                     decoded = tfcollections.decode(name, item)
+                    walked[-1][name].append(decoded)
                     counts = per_collection[name]
                     counts["items"] += 1
                     counts["decoded" if isinstance(decoded, dict) else "bytes"] += 1
@@ -135,6 +140,16 @@ def main() -> int:
                             failures.append(f"{path.name}: {name}: {error}")
         except tfcollections.DecodeError as error:
             failures.append(f"{path.name}: cannot walk the file: {error}")
+        try:
+            loaded = [
+                {name: c["value"] for name, c in meta_graph["collection_def"].items() if c["kind"] == "bytes_list"}
+                for meta_graph in tfcollections.load(path)["meta_graphs"]
+            ]
+        except tfcollections.DecodeError as error:
+            failures.append(f"{path.name}: load() cannot read the file: {error}")
+        else:
+            if loaded != [dict(collections) for collections in walked]:
+                failures.append(f"{path.name}: load() gives other bytes_list collections than the walk")
 
     width = max((len(name) for name in per_collection), default=10)
     print(f"{'collection':<{width}}  {'files':>5}  {'items':>6}  {'decoded':>7}  {'bytes':>6}  registered as")
@@ -147,7 +162,10 @@ def main() -> int:
     total = sum(counts["items"] for counts in per_collection.values())
     decoded = sum(counts["decoded"] for counts in per_collection.values())
     compared = sum(counts["compared"] for counts in per_collection.values())
-    print(f"\n{len(paths)} files, {total} bytes_list items, {decoded} decoded to messages, {len(failures)} failures")
+    print(
+        f"\n{len(paths)} files read by load(), {total} bytes_list items, {decoded} decoded to messages, "
+        f"{len(failures)} failures"
+    )
     if compare is not None:
         print(f"{compared} items compared with protobuf's parse and re-encoded")
     for failure in failures:

@@ -1,0 +1,342 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Generate the whole-file fixtures from real TensorFlow (run by hand, never by the tests).
+
+    /work/tfvenv/bin/python tools/generate_file_fixtures.py     # writes tests/data/files/
+
+Run in the venv with ``tensorflow-cpu`` (see tools/generate_fixtures.py). It writes
+into ``tests/data/files/``:
+
+- ``saved_model_two_graphs.pb`` and ``.pbtxt``: one SavedModel, binary and text,
+  built with TensorFlow's ``SavedModelBuilder`` from a small TF1 model: two meta
+  graphs (tags ``serve`` and ``train``/``gpu``), an asset, signatures (predict,
+  regression, and one with a sparse input), a main op. The v1 builder lists the
+  asset in the ``saved_model_assets`` any_list; TensorFlow 2's builder writes
+  ``asset_file_def`` instead, so that is added to the ``serve`` graph from the
+  any_list, with an Any of a type the library does not know beside it. The text file is written as the builder's
+  ``save(as_text=True)`` writes it: ``str()`` of the message; ``.expanded.pbtxt``
+  is the same written as C++ ``TextFormat`` writes it, Anys written out as
+  ``[type.googleapis.com/T] {...}``.
+- ``old_style_node_list.meta``: a model exported with the registrations TensorFlow
+  had around 1.0 (only ``variables``, ``trainable_variables`` and
+  ``moving_average_variables`` had a converter), so ``local_variables``,
+  ``model_variables``, ``metric_variables`` and ``global_step`` are written the way
+  older releases wrote them: a ``node_list`` of names.
+- copies of small corpus files whose repositories are Apache-2.0 or MIT licensed
+  (see ``ATTRIBUTION.md`` there), from ``../shared/corpus/real``.
+- for each of those files and for ``examples/model.meta`` and
+  ``examples/model.meta.txt``: ``<name>.expected.json``, what ``tfcollections.load``
+  must return, computed from *protobuf's* parse of the file (binary:
+  ``ParseFromString``; text: ``text_format.Parse``). Never-parsed fields are given as
+  ``{"type"}`` plus, for binary files, their ``size`` (protobuf's ``ByteSize``).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(REPO), str(REPO / "tools")]
+CORPUS = REPO.parent / "shared" / "corpus" / "real"
+OUT = REPO / "tests" / "data" / "files"
+
+import generate_fixtures as gen  # noqa: E402
+import tensorflow.compat.v1 as tf  # noqa: E402
+from google.protobuf import any_pb2, descriptor_pool, text_format, wrappers_pb2  # noqa: E402
+from google.protobuf.message import DecodeError  # noqa: E402
+from tensorflow.core.protobuf import meta_graph_pb2, saved_model_pb2  # noqa: E402
+from tensorflow.python.framework import ops  # noqa: E402
+
+from tfcollections._decoder import COMPILED  # noqa: E402  (only: which types count as "known")
+
+FD = gen.FD
+
+# Corpus files copied into the repository: small, and Apache-2.0 or MIT licensed.
+CORPUS_COPIES = {
+    "serving_matrix_half_plus_two.pb": "tensorflow__serving__tensorflow_serving__batching__testdata__"
+    "matrix_half_plus_two__1__saved_model.pb",
+    "serving_half_plus_two_export.meta": "tensorflow__serving__tensorflow_serving__servables__tensorflow__"
+    "testdata__half_plus_two__00000123__export.meta",
+    "serving_half_plus_three.pb": "tensorflow__serving__tensorflow_serving__servables__tensorflow__testdata__"
+    "saved_model_half_plus_three__00000123__saved_model.pb",
+    "serving_half_plus_two_cpu.pb": "tensorflow__serving__tensorflow_serving__servables__tensorflow__testdata__"
+    "saved_model_half_plus_two_cpu__00000123__saved_model.pb",
+    "serving_session_bundle_export.meta": "tensorflow__serving__tensorflow_serving__session_bundle__testdata__"
+    "half_plus_two__00000123__export.meta",
+    "serving_half_plus_two_tf2_cpu.pb": "tensorflow__serving__tensorflow_serving__servables__tensorflow__"
+    "testdata__saved_model_half_plus_two_tf2_cpu__00000123__saved_model.pb",
+    "rust_regression_savedmodel.pb": "tensorflow__rust__examples__regression_savedmodel__saved_model.pb",
+    "onnx_regression_model.meta": "onnx__tensorflow-onnx__tests__models__regression__checkpoint__model.meta",
+}
+
+# Fields tfcollections passes over without parsing: (message, field) -> reported type.
+SKIPPED = {
+    ("tensorflow.MetaGraphDef", "graph_def"),
+    ("tensorflow.MetaGraphDef", "object_graph_def"),
+    ("tensorflow.MetaGraphDef.MetaInfoDef", "stripped_op_list"),
+    ("tensorflow.TensorInfo.CompositeTensor", "type_spec"),
+}
+
+
+def _skipped(value, binary: bool):
+    out = {"type": value.DESCRIPTOR.full_name}
+    if binary:
+        out["size"] = value.ByteSize()
+    return out
+
+
+def file_contract(message, binary: bool):
+    """protobuf's parse in load()'s form: gen.to_contract, less the fields load() never parses."""
+    out = {}
+    name = message.DESCRIPTOR.full_name
+    for field in message.DESCRIPTOR.fields:
+        value = getattr(message, field.name)
+        if (name, field.name) in SKIPPED:
+            out[field.name] = _skipped(value, binary) if message.HasField(field.name) else None
+        elif name == "tensorflow.SignatureDef" and field.name == "defaults":
+            out[field.name] = {key: _skipped(item, binary) for key, item in value.items()}
+        elif gen._is_map(field):
+            value_field = field.message_type.fields_by_name["value"]
+            out[field.name] = {
+                key: file_contract(item, binary)
+                if value_field.type == FD.TYPE_MESSAGE
+                else gen._scalar_contract(value_field, item)
+                for key, item in value.items()
+            }
+        elif gen._is_repeated(field):
+            if field.type == FD.TYPE_MESSAGE:
+                out[field.name] = [file_contract(item, binary) for item in value]
+            else:
+                out[field.name] = [gen._scalar_contract(field, item) for item in value]
+        elif field.type == FD.TYPE_MESSAGE:
+            out[field.name] = file_contract(value, binary) if message.HasField(field.name) else None
+        elif field.containing_oneof is not None and not message.HasField(field.name):
+            out[field.name] = None  # a oneof member has presence: unset is None, not ""
+        else:
+            out[field.name] = gen._scalar_contract(field, value)
+    return out
+
+
+def _any(item: any_pb2.Any, binary: bool):
+    """An Any as load() gives it: decoded when its type is one tfcollections knows and protobuf can parse it.
+
+    In a text file where the Any is written out ("[type.googleapis.com/T] {...}") and T is not a type
+    tfcollections knows, load() cannot turn the text back into bytes: it reports where the text lies.
+    """
+    type_name = item.type_url.rpartition("/")[2]
+    if not binary and type_name not in COMPILED and _EXPANDED_ANY[0]:
+        return {"type_url": item.type_url, "value": {"type": type_name}}
+    if type_name in COMPILED:
+        cls = _message_class(type_name)
+        message = cls()
+        try:
+            message.ParseFromString(item.value)
+        except DecodeError:
+            pass
+        else:
+            return {"type_url": item.type_url, "value": file_contract(message, binary)}
+    return {"type_url": item.type_url, "value": {"$bytes": item.value.hex()}}
+
+
+_EXPANDED_ANY = [False]  # set while the expectations of a file with expanded Anys are computed
+
+
+def _message_class(full_name: str):
+    from google.protobuf import message_factory
+    from google.protobuf.descriptor_pool import Default
+
+    return message_factory.GetMessageClass(Default().FindMessageTypeByName(full_name))
+
+
+def _collection(name: str, collection: meta_graph_pb2.CollectionDef, binary: bool):
+    kind = collection.WhichOneof("kind")
+    if kind is None:
+        return {"kind": None, "value": []}
+    values = list(getattr(collection, kind).value)
+    if kind == "bytes_list":
+        cls = gen.COLLECTION_TYPES.get(name)
+        decoded = [gen.protobuf_verdict(cls, value) if cls is not None else None for value in values]
+        values = [d if d is not None else {"$bytes": v.hex()} for d, v in zip(decoded, values)]
+    elif kind == "any_list":
+        values = [_any(item, binary) for item in values]
+    return {"kind": kind, "value": values}
+
+
+def meta_graph_contract(meta_graph: meta_graph_pb2.MetaGraphDef, binary: bool):
+    out = file_contract(meta_graph, binary)
+    out["collection_def"] = {
+        name: _collection(name, collection, binary) for name, collection in meta_graph.collection_def.items()
+    }
+    info = out["meta_info_def"]
+    if info is not None and info["any_info"] is not None:
+        info["any_info"] = _any(meta_graph.meta_info_def.any_info, binary)
+    return out
+
+
+def expected_load(path: Path):
+    data = path.read_bytes()
+    binary = not data.lstrip()[:1].isalpha()
+    saved_model = saved_model_pb2.SavedModel()
+    meta_graph = meta_graph_pb2.MetaGraphDef()
+    if binary:
+        first = data[0]
+        is_saved_model = first == 0x08 or (first == 0x12 and _saved_model_parses(data))
+        target = saved_model if is_saved_model else meta_graph
+        target.ParseFromString(data)
+    else:
+        is_saved_model = data.lstrip().startswith((b"saved_model_schema_version", b"meta_graphs"))
+        target = saved_model if is_saved_model else meta_graph
+        text_format.Parse(data.decode("utf-8"), target)
+    graphs = list(saved_model.meta_graphs) if is_saved_model else [meta_graph]
+    return {
+        "format": "SavedModel" if is_saved_model else "MetaGraphDef",
+        "encoding": "binary" if binary else "text",
+        "saved_model_schema_version": saved_model.saved_model_schema_version if is_saved_model else None,
+        "meta_graphs": [meta_graph_contract(graph, binary) for graph in graphs],
+    }
+
+
+def _saved_model_parses(data: bytes) -> bool:
+    probe = saved_model_pb2.SavedModel()
+    try:
+        probe.ParseFromString(data)
+    except DecodeError:
+        return False
+    return bool(probe.meta_graphs)
+
+
+# --------------------------------------------------------------------------- TensorFlow-written files
+
+
+def build_saved_model(workdir: Path) -> saved_model_pb2.SavedModel:
+    tf.disable_v2_behavior()
+    graph = tf.Graph()
+    with graph.as_default():
+        global_step = tf.train.get_or_create_global_step()
+        x = tf.placeholder(tf.float32, [None, 3], name="x")
+        examples = tf.placeholder(tf.string, [None], name="examples")
+        sparse = tf.sparse_placeholder(tf.int64, [None, 5], name="ids")
+        with tf.variable_scope("dense"):
+            kernel = tf.get_variable("kernel", [3, 1], initializer=tf.glorot_uniform_initializer(seed=2))
+            bias = tf.get_variable("bias", [1], initializer=tf.zeros_initializer())
+        y = tf.add(tf.matmul(x, kernel), bias, name="y")
+        loss = tf.reduce_mean(tf.square(y), name="loss")
+        train_op = tf.train.GradientDescentOptimizer(0.1).minimize(loss, global_step=global_step)
+        vocabulary = workdir / "vocab.txt"
+        vocabulary.write_text("alpha\nbeta\n")
+        asset = tf.constant(str(vocabulary), name="vocab_path")
+        tf.add_to_collection(tf.GraphKeys.ASSET_FILEPATHS, asset)
+        build = tf.saved_model.utils.build_tensor_info
+        predict = tf.saved_model.predict_signature_def({"x": x}, {"y": y})
+        regress = tf.saved_model.regression_signature_def(examples, y)
+        train = tf.saved_model.signature_def_utils.build_signature_def(
+            inputs={"x": build(x), "ids": build(sparse)},
+            outputs={"loss": build(loss), "step": build(global_step)},
+            method_name="tensorflow/train",
+        )
+        export_dir = workdir / "saved_model"
+        builder = tf.saved_model.Builder(str(export_dir))
+        with tf.Session() as session:
+            session.run(tf.global_variables_initializer())
+            builder.add_meta_graph_and_variables(
+                session,
+                ["serve"],
+                signature_def_map={"serving_default": predict, "regress": regress},
+                assets_collection=tf.get_collection(tf.GraphKeys.ASSET_FILEPATHS),
+                main_op=tf.tables_initializer(),
+                strip_default_attrs=True,
+            )
+            tf.add_to_collection("train_op", train_op)
+            builder.add_meta_graph(
+                ["train", "gpu"],
+                signature_def_map={"train": train},
+                assets_collection=tf.get_collection(tf.GraphKeys.ASSET_FILEPATHS),
+            )
+        builder.save(as_text=False)
+    saved_model = saved_model_pb2.SavedModel()
+    saved_model.ParseFromString((export_dir / "saved_model.pb").read_bytes())
+    serve = saved_model.meta_graphs[0]
+    # The v1 builder lists assets in the saved_model_assets any_list; TF 2's builder writes
+    # MetaGraphDef.asset_file_def instead: add that too, and an Any of a type tfcollections does not know.
+    assets = serve.collection_def["saved_model_assets"].any_list.value
+    asset_file_def = meta_graph_pb2.AssetFileDef()
+    assets[0].Unpack(asset_file_def)
+    serve.asset_file_def.add().CopyFrom(asset_file_def)
+    assets.add().Pack(wrappers_pb2.StringValue(value="not a TensorFlow type"))
+    return saved_model
+
+
+def build_old_style_meta_graph() -> meta_graph_pb2.MetaGraphDef:
+    """Export with only the converters TensorFlow ~1.0 had (the other variable keys become node_list)."""
+    tf.disable_v2_behavior()
+    registry = ops._proto_function_registry._registry
+    removed = {
+        key: registry.pop(key) for key in ("local_variables", "model_variables", "metric_variables", "global_step")
+    }
+    try:
+        graph = tf.Graph()
+        with graph.as_default():
+            step = tf.train.get_or_create_global_step()
+            x = tf.placeholder(tf.float32, [None, 2], name="x")
+            weights = tf.get_variable("weights", [2, 1])
+            tf.get_variable("counter", [], collections=[tf.GraphKeys.LOCAL_VARIABLES], trainable=False)
+            tf.get_variable("scale", [1], collections=[tf.GraphKeys.MODEL_VARIABLES, tf.GraphKeys.GLOBAL_VARIABLES])
+            loss = tf.reduce_mean(tf.matmul(x, weights))
+            tf.metrics.mean(loss, name="mean_loss")
+            tf.train.ExponentialMovingAverage(0.9).apply([weights])
+            tf.train.GradientDescentOptimizer(0.1).minimize(loss, global_step=step)
+            saver = tf.train.Saver()
+            meta = tf.train.export_meta_graph(graph=graph, clear_devices=True, saver_def=saver.as_saver_def())
+    finally:
+        registry.update(removed)
+    return meta
+
+
+def write_expected(path: Path, source: str) -> None:
+    _EXPANDED_ANY[0] = b"[type.googleapis.com/" in path.read_bytes()
+    document = {
+        "generator": "tools/generate_file_fixtures.py",
+        "file": str(path.relative_to(REPO)),
+        "source": source,
+        "tensorflow": tf.__version__,
+        "protobuf": gen.google.protobuf.__version__,
+        "expected": gen._finite(expected_load(path)),
+    }
+    target = OUT / f"{path.name}.expected.json"
+    target.write_text(json.dumps(document, indent=1, ensure_ascii=False, allow_nan=False) + "\n")
+    print(f"wrote {target.relative_to(REPO)}", file=sys.stderr)
+
+
+def main() -> int:
+    OUT.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as workdir:
+        saved_model = build_saved_model(Path(workdir))
+    (OUT / "saved_model_two_graphs.pb").write_bytes(saved_model.SerializeToString(deterministic=True))
+    (OUT / "saved_model_two_graphs.pbtxt").write_text(str(saved_model))  # as builder.save(as_text=True) does
+    # As C++ TextFormat (and Python's with a descriptor pool) writes it: Anys of known types written out.
+    expanded = text_format.MessageToString(saved_model, descriptor_pool=descriptor_pool.Default())
+    (OUT / "saved_model_two_graphs.expanded.pbtxt").write_text(expanded)
+    (OUT / "old_style_node_list.meta").write_bytes(build_old_style_meta_graph().SerializeToString(deterministic=True))
+    made_here = "written by TensorFlow via tools/generate_file_fixtures.py"
+    for name in (
+        "saved_model_two_graphs.pb",
+        "saved_model_two_graphs.pbtxt",
+        "saved_model_two_graphs.expanded.pbtxt",
+        "old_style_node_list.meta",
+    ):
+        write_expected(OUT / name, made_here)
+    for name in ("model.meta", "model.meta.txt"):
+        write_expected(REPO / "examples" / name, "written by TensorFlow via tools/generate_fixtures.py")
+    manifest = {entry["file"]: entry for entry in json.loads((CORPUS / "manifest.json").read_text())}
+    for name, corpus_name in CORPUS_COPIES.items():
+        shutil.copyfile(CORPUS / corpus_name, OUT / name)
+        entry = manifest[corpus_name]
+        write_expected(OUT / name, f"{entry['repo']} {entry['path']} @ {entry['commit']} ({entry['license']})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
