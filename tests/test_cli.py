@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -61,14 +62,25 @@ def test_filters_and_stdin() -> None:
     [
         (["missing.meta"], 1, "tfcollections: missing.meta: cannot read: No such file or directory"),
         (["examples"], 1, "tfcollections: examples: cannot read: Is a directory"),
-        (["examples/model.meta.txt"], 1, "a text-format file"),
+        (["tests/data/files/unbalanced.meta.txt"], 1, "bad text-format MetaGraphDef: unbalanced braces"),
         (["/dev/null"], 1, "tfcollections: /dev/null: empty file"),
         ([EXAMPLE, "--tag", "serve"], 1, "no meta graph has tags serve (there are: (no tags))"),
+        ([EXAMPLE, "--collection", "nope"], 1, "no collection named 'nope' (there are: cond_context, global_step,"),
         ([], 2, "tfcollections: usage error: the following arguments are required: file"),
         ([EXAMPLE, "--scope", "["], 2, "usage error: the scope is not a valid regular expression"),
         ([EXAMPLE, "--scope", "a", "--scope-boundary", "b"], 2, "usage error: argument --scope-boundary: not allowed"),
     ],
-    ids=["missing", "directory", "text", "empty", "no-such-tag", "no-file", "bad-regex", "two-scopes"],
+    ids=[
+        "missing",
+        "directory",
+        "text",
+        "empty",
+        "no-such-tag",
+        "no-such-collection",
+        "no-file",
+        "bad-regex",
+        "two-scopes",
+    ],
 )
 def test_failures_are_one_line_and_an_exit_code(args: List[str], code: int, message: str) -> None:
     result = _run(args)
@@ -99,3 +111,50 @@ def test_tag_picks_the_meta_graphs_of_a_saved_model(tmp_path: Path) -> None:
     assert "meta graph 1: tags train, gpu" in out and "meta graph 0" not in out
     chosen = json.loads(_run(["--json", "--tag", "serve", str(path)]).stdout)["meta_graphs"]
     assert [m["index"] for m in chosen] == [0]
+
+
+def test_a_text_saved_model_with_a_sparse_signature_input() -> None:
+    result = _run(["--tag", "train", "--collection", "train_op", "tests/data/files/saved_model_two_graphs.pbtxt"])
+    assert result.returncode == 0, result.stderr
+    out = result.stdout.decode()
+    assert out.startswith("tests/data/files/saved_model_two_graphs.pbtxt: SavedModel (text), 2 meta graphs\n")
+    assert "meta graph 1: tags train, gpu" in out
+    assert "input ids  DT_INT64  (-1, 5)  sparse: values ids/values:0, indices ids/indices:0" in out
+
+
+def test_a_requested_collection_missing_from_one_meta_graph_is_said(tmp_path: Path) -> None:
+    def field(number: int, payload: bytes) -> bytes:
+        return bytes([(number << 3) | 2, len(payload)]) + payload
+
+    outputs = field(4, field(1, b"outputs") + field(2, field(1, field(1, b"y:0"))))
+    path = tmp_path / "saved_model.pb"
+    path.write_bytes(b"\x08\x01" + field(2, field(1, field(4, b"serve")) + outputs) + field(2, field(1, b"")))
+    result = _run(["--collection", "outputs", str(path)])
+    assert result.returncode == 0, result.stderr
+    out = result.stdout.decode()
+    assert "    outputs  node_list  1" in out
+    assert out.count("(no collection 'outputs' in this meta graph)") == 1
+    assert out.index("meta graph 1") < out.index("(no collection 'outputs' in this meta graph)")
+
+
+def test_permission_denied_is_one_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # Root reads anything, so the refusal is simulated where the file is opened.
+    from tfcollections import _cli, _files
+
+    def refuse(path: object, mode: str = "r") -> None:
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr(_files, "open", refuse, raising=False)
+    assert _cli.main([EXAMPLE]) == 1
+    captured = capsys.readouterr()
+    assert captured.err == f"tfcollections: {EXAMPLE}: cannot read: Permission denied\n" and captured.out == ""
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root may read any file")
+def test_permission_denied_for_real(tmp_path: Path) -> None:
+    path = tmp_path / "locked.meta"
+    path.write_bytes(Path(EXAMPLE).read_bytes())
+    path.chmod(0)
+    result = _run([str(path)])
+    assert result.returncode == 1
+    assert result.stderr.decode() == f"tfcollections: {path}: cannot read: Permission denied\n"

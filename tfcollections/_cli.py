@@ -93,6 +93,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             print(f"tfcollections: {name}: no meta graph has tags {','.join(args.tag)} (there are: {available})",
                   file=sys.stderr)  # fmt: skip
             return 1
+    for wanted in args.collection or []:
+        if not any(wanted in mg["collection_def"] for _, mg in meta_graphs):
+            available = ", ".join(sorted({c for _, mg in meta_graphs for c in mg["collection_def"]})) or "none"
+            print(f"tfcollections: {name}: no collection named {wanted!r} (there are: {available})", file=sys.stderr)
+            return 1
     scope = args.scope if args.scope is not None else args.scope_boundary
     boundary = args.scope_boundary is not None
     try:
@@ -174,6 +179,9 @@ def _print_summary(file_name: str, model: Dict[str, Any], meta_graphs: List[Any]
             )
         collections = _selected(meta_graph, names, scope, boundary)
         lines += _collections_section(meta_graph, collections)
+        lines += [
+            f"    (no collection {wanted!r} in this meta graph)" for wanted in names or [] if wanted not in collections
+        ]
         lines += _variables_section(collections)
         lines += _queue_runners_section(collections)
         lines += _contexts_section(collections)
@@ -286,9 +294,26 @@ def _signatures_section(meta_graph: Dict[str, Any]) -> List[str]:
             for tensor_key in sorted(signature[direction]):
                 info = signature[direction][tensor_key]
                 rows.append([f"{direction[:-1]} {tensor_key}", str(info["dtype"]), _shape(info["tensor_shape"]),
-                             info["name"] or "(composite)"])  # fmt: skip
+                             _tensor_names(info)])  # fmt: skip
             lines += _table(rows, "      ")
     return lines
+
+
+def _tensor_names(info: Dict[str, Any]) -> str:
+    # TensorInfo.encoding: a tensor name, a sparse tensor's three tensors, or a composite's components.
+    if info["name"] is not None:
+        return str(info["name"])
+    sparse = info["coo_sparse"]
+    if sparse is not None:
+        return (
+            f"sparse: values {sparse['values_tensor_name']}, indices {sparse['indices_tensor_name']}, "
+            f"dense_shape {sparse['dense_shape_tensor_name']}"
+        )
+    composite = info["composite_tensor"]
+    if composite is not None:
+        names = ", ".join(_tensor_names(component) for component in composite["components"])
+        return f"composite: {names}"
+    return "(no tensor)"
 
 
 def _shape(shape: Optional[Dict[str, Any]]) -> str:
