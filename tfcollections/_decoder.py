@@ -116,7 +116,17 @@ def _enum_converter(names: Dict[int, str]) -> Callable[[int], Union[str, int]]:
 class CompiledMessage:
     """A message schema turned into what the decode loop needs."""
 
-    __slots__ = ("containers", "defaults", "fields_by_name", "name", "schema", "short_name", "table")
+    __slots__ = (
+        "containers",
+        "defaults",
+        "fields_by_name",
+        "name",
+        "new",
+        "schema",
+        "short_name",
+        "string_map",
+        "table",
+    )
 
     def __init__(self, schema: Message) -> None:
         self.name = schema.name
@@ -127,12 +137,43 @@ class CompiledMessage:
         # Repeated and map fields: each decoded message needs its own list or dict.
         self.containers: Tuple[Tuple[str, Callable[[], Any]], ...] = ()
         self.fields_by_name: Dict[str, Field] = {field.name: field for field in schema.fields}
+        # A map<string, string> entry: the decode loop reads the usual two-field form inline.
+        self.string_map = False
+        #: A fresh dict of defaults, the form each decoded message starts from (set by _compile).
+        self.new: Callable[[], Decoded] = self.defaults.copy
 
-    def new(self) -> Decoded:
+    def _new_with_containers(self) -> Decoded:
         out = self.defaults.copy()
         for name, factory in self.containers:
             out[name] = factory()
         return out
+
+
+_LITERAL_TYPES: Final = (str, bytes, bool, int, float, type(None))
+
+
+def _dict_display_function(message: CompiledMessage) -> Callable[[], Decoded]:
+    """``new`` for a message with lists or maps: one dict display, ``{"a": "", "b": [], ...}``.
+
+    Measured: 170 ns against 390 ns for a copy plus a loop that fills in the
+    containers (SaveSliceInfoDef, Python 3.11), and messages with containers are
+    most of what nested contexts are made of. The source is built from the
+    schema's field names and literal defaults only; anything else keeps the loop.
+    """
+    factories = dict(message.containers)
+    entries = []
+    for name, default in message.defaults.items():
+        if name in factories:
+            entries.append(f"{name!r}: {'[]' if factories[name] is list else '{}'}")
+        elif isinstance(default, _LITERAL_TYPES) and name.isidentifier():
+            entries.append(f"{name!r}: {default!r}")
+        else:
+            return message._new_with_containers
+    namespace: Dict[str, Any] = {}
+    exec(f"def new():\n    return {{{', '.join(entries)}}}\n", namespace)
+    new: Callable[[], Decoded] = namespace["new"]
+    new.__qualname__ = f"{message.short_name}.new"
+    return new
 
 
 ENUM_NAMES: Final[Dict[str, Dict[int, str]]] = {}
@@ -222,12 +263,16 @@ def _compile(schemas: Tuple[Message, ...]) -> Dict[str, CompiledMessage]:
                         _enum_converter(ENUM_NAMES[field.ref]) if field.type == ENUM else _VARINT_CONVERTERS[field.type]
                     )
                     table[varint_tag] = (OP_REPEATED_VARINT, name, convert)
-                    table[len_tag] = (OP_PACKED_VARINT, name, convert)
+                    table[len_tag] = (OP_PACKED_VARINT, name, (convert, field.type in (INT32, INT64)))
                 elif field.type == ENUM:
                     table[varint_tag] = (OP_ENUM, name, ENUM_NAMES[field.ref])
                 else:
                     table[varint_tag] = (_SINGULAR_VARINT_OPS[field.type], name, None)
         message.containers = tuple(containers)
+        # Most messages have no list or map: then a new one is one C-level dict copy, no Python frame.
+        message.new = _dict_display_function(message) if containers else message.defaults.copy
+        fields = message.schema.fields
+        message.string_map = message.name.endswith("Entry") and [f.type for f in fields] == [STRING, STRING]
     return compiled
 
 
@@ -276,9 +321,56 @@ def parse_message(buf: Buffer, pos: int, end: int, message: CompiledMessage, out
                 if op == OP_STRING:
                     out[name] = buf[pos:new_pos].decode()
                 elif op == OP_REPEATED_STRING:
-                    out[name].append(buf[pos:new_pos].decode())
+                    append = out[name].append
+                    append(buf[pos:new_pos].decode())
+                    # A repeated field is one run of one tag (values, enqueue ops): read the run
+                    # here while each item is a one-byte tag and a one-byte length.
+                    while tag < 0x80 and new_pos + 1 < end and buf[new_pos] == tag and buf[new_pos + 1] < 0x80:
+                        pos = new_pos + 2
+                        new_pos = pos + buf[pos - 1]
+                        if new_pos > end:
+                            raise DecodeError(
+                                f"truncated length-delimited field: needs {new_pos - pos} bytes, {end - pos} left",
+                                pos,
+                                name,
+                            )
+                        append(buf[pos:new_pos].decode())
                 elif op == OP_MAP:
                     entry_message, value_message = arg
+                    if entry_message.string_map:
+                        # external_values and friends: runs of entries "0a <key> 12 <value>", both
+                        # short, nothing else, read here. Anything else (another order, a default
+                        # left out, unknown fields, long or bad strings) leaves the run for the
+                        # general path below, which knows every rule.
+                        target = out[name]
+                        at_next_field = False
+                        while (
+                            length > 3
+                            and buf[pos] == 0x0A
+                            and buf[pos + 1] < 0x80
+                            and (key_end := pos + 2 + buf[pos + 1]) + 2 <= new_pos
+                            and buf[key_end] == 0x12
+                            and buf[key_end + 1] == new_pos - key_end - 2 < 0x80
+                        ):
+                            try:
+                                target[buf[pos + 2 : key_end].decode()] = buf[key_end + 2 : new_pos].decode()
+                            except UnicodeDecodeError:
+                                break
+                            pos = new_pos
+                            if not (tag < 0x80 and pos + 1 < end and buf[pos] == tag and buf[pos + 1] < 0x80):
+                                at_next_field = True
+                                break
+                            length = buf[pos + 1]
+                            pos += 2
+                            new_pos = pos + length
+                            if new_pos > end:
+                                raise DecodeError(
+                                    f"truncated length-delimited field: needs {length} bytes, {end - pos} left",
+                                    pos,
+                                    name,
+                                )
+                        if at_next_field:
+                            continue
                     entry = entry_message.new()
                     try:
                         saw_unknown_in_entry = parse_message(buf, pos, new_pos, entry_message, entry, depth + 1)
@@ -326,14 +418,22 @@ def parse_message(buf: Buffer, pos: int, end: int, message: CompiledMessage, out
                         exc._add_segment(name)
                         raise
                 elif op == OP_PACKED_VARINT:
-                    items = out[name]
+                    # Shapes and offsets: values below 2**14 are one or two bytes, and the same
+                    # number as int32 or int64, so only bools, enums and longer varints convert.
+                    convert, small_is_identity = arg
+                    append = out[name].append
                     while pos < new_pos:
                         value = buf[pos]
                         if value < 0x80:
                             pos += 1
+                        elif pos + 1 < new_pos and buf[pos + 1] < 0x80:
+                            value = (value & 0x7F) | (buf[pos + 1] << 7)
+                            pos += 2
                         else:
                             value, pos = read_varint(buf, pos, new_pos)
-                        items.append(arg(value))
+                            append(convert(value))
+                            continue
+                        append(value if small_is_identity else convert(value))
                 elif op == OP_PACKED_FLOAT:
                     if length & 3:
                         raise DecodeError(f"packed float field: length {length} is not a multiple of 4", pos, name)

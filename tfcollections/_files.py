@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import mmap
 import os
-import re
 import stat
 
 from ._api import decode
@@ -36,8 +35,7 @@ if TYPE_CHECKING:
 
 _LFS_POINTER = b"version https://git-lfs.github.com/spec/"
 _ANY_PREFIX = "type.googleapis.com/"
-# Text format starts with a field name (or a comment); binary with a tag byte below 0x20.
-_TEXT_START = re.compile(rb"\A(?:\xef\xbb\xbf)?(?:\s*#[^\n]*\n)*\s*[A-Za-z_\[]")
+_BOM = b"\xef\xbb\xbf"
 _TEXT_BYTES = frozenset(range(0x20, 0x7F)) | {0x09, 0x0A, 0x0D} | frozenset(range(0x80, 0x100))
 
 
@@ -90,6 +88,8 @@ def _read(buf: Buffer) -> Dict[str, Any]:
         raise DecodeError("empty file: 0 bytes, where a MetaGraphDef or SavedModel was expected", 0)
     head = bytes(buf[:512])
     if head.startswith(_LFS_POINTER):
+        import re  # here, not at the top: the package's import stays cheap (docs/performance.md)
+
         details = dict(re.findall(rb"^(oid|size) (\S+)$", head, re.MULTILINE))
         raise DecodeError(
             "a Git LFS pointer, not the file itself "
@@ -126,7 +126,18 @@ def _read(buf: Buffer) -> Dict[str, Any]:
 
 
 def _looks_like_text(head: bytes) -> bool:
-    return bool(_TEXT_START.match(head)) and all(byte in _TEXT_BYTES for byte in head)
+    """Text format starts with a field name (after blanks and # comments); binary with a tag byte below 0x20."""
+    if not all(byte in _TEXT_BYTES for byte in head):
+        return False
+    text = head[len(_BOM) :] if head.startswith(_BOM) else head
+    while True:
+        text = text.lstrip()
+        if not text.startswith(b"#"):
+            return text[:1].isalpha() or text[:1] in (b"_", b"[")
+        newline = text.find(b"\n")
+        if newline < 0:
+            return False
+        text = text[newline + 1 :]
 
 
 def _fields(buf: Buffer, pos: int, end: int, limit: int = 1 << 30) -> List[Tuple[int, int, int, int]]:
@@ -185,6 +196,8 @@ def _walk_error(buf: Buffer, exc: DecodeError) -> DecodeError:
         return DecodeError(
             f"not a MetaGraphDef or SavedModel: the first byte 0x{buf[0]:02x} cannot start either ({exc.msg})", 0
         )
+    import re
+
     truncated = re.match(r"truncated length-delimited field (\d+): needs (\d+) bytes, (\d+) left", exc.msg)
     if truncated:
         number, needed, left = (int(group) for group in truncated.groups())
@@ -313,6 +326,8 @@ def get_collection(
     items: List[Any] = list(collection["value"])
     if scope is None:
         return items
+    import re
+
     # Boundary mode: the match must end where a name component ends (or the scope itself ends in "/").
     pattern = re.compile(f"(?:{scope})(?:(?<=/)|(?=/|$))" if boundary else scope)
     kind = collection["kind"]
