@@ -1,0 +1,55 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Time protobuf's pure-Python backend: run by bench.py in a subprocess, never imported.
+
+bench.py sets ``PROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION=python`` before this
+process starts (the backend is chosen at protobuf's import) and passes, in a
+pickle, the serialized ``.proto`` file descriptors of the registered messages
+and the workloads. TensorFlow itself is not imported here: the message classes
+are built from those descriptors, so the parse is protobuf's Python code alone.
+Prints a JSON object: workload name -> median seconds per item of parse +
+``MessageToDict``.
+"""
+
+from __future__ import annotations
+
+import json
+import pickle
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from google.protobuf import descriptor_pb2, descriptor_pool, json_format, message_factory
+from google.protobuf.internal import api_implementation
+from timing import per_item
+
+
+def main() -> int:
+    if api_implementation.Type() != "python":
+        print(f"expected the pure-Python backend, got {api_implementation.Type()}", file=sys.stderr)
+        return 1
+    with open(sys.argv[1], "rb") as file:
+        job = pickle.load(file)
+    pool = descriptor_pool.DescriptorPool()
+    for serialized in job["descriptors"]:
+        pool.Add(descriptor_pb2.FileDescriptorProto.FromString(serialized))
+    classes = {}
+    results = {}
+    for name, items in job["workloads"].items():
+        prepared = []
+        for type_name, blob in items:
+            if type_name not in classes:
+                classes[type_name] = message_factory.GetMessageClass(pool.FindMessageTypeByName(type_name))
+            prepared.append((classes[type_name].FromString, blob))
+
+        def run(prepared: list = prepared) -> None:
+            for parse, blob in prepared:
+                json_format.MessageToDict(parse(blob), preserving_proto_field_name=True)
+
+        results[name] = per_item(run, len(prepared), job["repeats"], job["min_time"])
+    print(json.dumps(results))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
