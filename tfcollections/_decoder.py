@@ -311,6 +311,9 @@ def parse_message(buf: Buffer, pos: int, end: int, message: CompiledMessage, out
                 length = buf[pos]
                 if length < 0x80:
                     pos += 1
+                elif pos + 1 < end and buf[pos + 1] < 0x80:  # 128 to 16383 bytes: contexts, values_def
+                    length = (length & 0x7F) | (buf[pos + 1] << 7)
+                    pos += 2
                 else:
                     length, pos = read_varint(buf, pos, end)
                 new_pos = pos + length

@@ -1,0 +1,91 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The decoder's fast paths give exactly what its general path gives, on any bytes.
+
+map<string, string> entries are read in runs when they have the usual two-field
+form (``_decoder.parse_message``); the general path parses each entry as a
+message. With the run switched off the outcome (value, or error message, offset
+and path) must be the same, for well-formed and malformed input alike. The
+repeated-string runs and packed varints are checked against protobuf by the
+fixtures (test_tensorflow_fixtures.py) and tools/differential_fuzz.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any, List, Tuple
+
+import pytest
+from hypothesis import given, strategies as st
+
+import tfcollections
+from tfcollections._decoder import COMPILED
+from tfcollections._wire import encode_varint
+
+ENTRY = COMPILED["tensorflow.ValuesDef.ExternalValuesEntry"]
+
+
+def _field(number: int, payload: bytes) -> bytes:
+    return encode_varint((number << 3) | 2) + encode_varint(len(payload)) + payload
+
+
+def _outcome(blob: bytes) -> Tuple[str, Any]:
+    try:
+        return "ok", tfcollections.decode_message("ValuesDef", blob)
+    except tfcollections.DecodeError as error:
+        return "error", (error.msg, error.pos, error.path)
+
+
+def _both_ways(blob: bytes, monkeypatch: pytest.MonkeyPatch) -> Tuple[Tuple[str, Any], Tuple[str, Any]]:
+    fast = _outcome(blob)
+    with monkeypatch.context() as patch:
+        patch.setattr(ENTRY, "string_map", False)
+        general = _outcome(blob)
+    return fast, general
+
+
+_text = st.one_of(st.text(max_size=8), st.text(min_size=120, max_size=140))
+_raw = st.binary(max_size=6)
+
+
+@st.composite
+def _entry(draw: st.DrawFn) -> bytes:
+    key, value = draw(_text).encode(), draw(_text).encode()
+    shape = draw(st.sampled_from(["usual", "reversed", "no key", "no value", "unknown field", "bad utf8", "raw"]))
+    if shape == "usual":
+        body = _field(1, key) + _field(2, value)
+    elif shape == "reversed":
+        body = _field(2, value) + _field(1, key)
+    elif shape == "no key":
+        body = _field(2, value)
+    elif shape == "no value":
+        body = _field(1, key)
+    elif shape == "unknown field":
+        body = _field(1, key) + _field(2, value) + b"\x18\x01"
+    elif shape == "bad utf8":
+        body = _field(1, key + b"\xff") + _field(2, value)
+    else:
+        body = draw(_raw)
+    return _field(2, body)  # ValuesDef.external_values
+
+
+@given(st.lists(st.one_of(_entry(), _text.map(lambda t: _field(1, t.encode()))), max_size=8), st.data())
+def test_string_map_runs_equal_the_general_path(parts: List[bytes], data: st.DataObject) -> None:
+    blob = b"".join(parts)
+    cut = data.draw(st.integers(0, len(blob)))  # and every truncation of it
+    for candidate in (blob, blob[:cut]):
+        with pytest.MonkeyPatch.context() as monkeypatch:
+            fast, general = _both_ways(candidate, monkeypatch)
+        assert fast == general, candidate.hex()
+
+
+def test_a_length_byte_that_looks_right_but_is_a_multi_byte_varint(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Value length 0x85 followed by the value: 0x85 is not a one-byte length, whatever is left.
+    body = b"\x0a\x01k\x12\x85" + b"v" * 0x85
+    blob = b"\x12" + encode_varint(len(body)) + body
+    fast, general = _both_ways(blob, monkeypatch)
+    assert fast == general and fast[0] == "error"
+
+
+def test_an_empty_entry_after_a_run_is_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    blob = _field(2, _field(1, b"a") + _field(2, b"b")) + b"\x12\x00" + _field(2, _field(1, b"c") + _field(2, b"d"))
+    fast, general = _both_ways(blob, monkeypatch)
+    assert fast == general == ("ok", {"values": [], "external_values": {"a": "b", "": "", "c": "d"}})
