@@ -7,12 +7,13 @@
 Sections (docs/performance.md explains each and keeps the last table):
 
 1. items: every contender decodes the same items, into plain data where it can;
-   median time per item and the ratio to tfcollections ``decode``;
+   median time per item (the in-process contenders take turns in each repeat) and
+   the ratio to tfcollections ``decode``;
 2. whole files: ``load`` of growing ``.meta`` files against protobuf parsing them,
    and a sparse 4 GB file; peak memory of each ``load`` in a fresh process;
 3. import time of the package (``python -X importtime``);
-4. scaling: 10x the work (items, item size, nesting depth) against the time it costs,
-   and peak memory of whole-file reads as the file grows.
+4. scaling: 10x the work (items, item size, nesting depth) against the time it costs
+   (minimum of the repeats), and peak memory of whole-file reads as the file grows.
 
 The targets of the performance issue are checked at the end (PASS / MISS); the
 exit code is 0 either way: this measures, it does not judge the machine.
@@ -44,7 +45,7 @@ import google.protobuf  # noqa: E402
 import workloads  # noqa: E402
 from google.protobuf import descriptor_pb2, json_format  # noqa: E402
 from google.protobuf.internal import api_implementation  # noqa: E402
-from timing import median_seconds, per_item  # noqa: E402
+from timing import interleaved_per_item, median_seconds, per_item  # noqa: E402
 
 import tfcollections  # noqa: E402
 
@@ -139,9 +140,7 @@ def item_contenders(items: Items) -> Dict[str, Callable[[], None]]:
 def bench_items(named: Dict[str, Items], repeats: int, min_time: float) -> Dict[str, Dict[str, float]]:
     results: Dict[str, Dict[str, float]] = {}
     for workload, items in named.items():
-        results[workload] = {
-            contender: per_item(run, len(items), repeats, min_time) for contender, run in item_contenders(items).items()
-        }
+        results[workload] = interleaved_per_item(item_contenders(items), len(items), repeats, min_time)
     pure = pure_python_times(named, repeats, min_time)
     for workload, seconds in pure.items():
         results[workload]["protobuf pure-Python: parse + MessageToDict"] = seconds
@@ -256,7 +255,7 @@ def _decode_time(items: Items, repeats: int, min_time: float) -> float:
         for name, blob in items:
             decode(name, blob)
 
-    return per_item(run, 1, repeats, min_time)  # seconds per pass over all items
+    return per_item(run, 1, repeats, min_time, statistic="min")  # seconds per pass over all items
 
 
 def bench_scaling(repeats: int, min_time: float) -> List[Dict[str, Any]]:
@@ -274,8 +273,8 @@ def bench_scaling(repeats: int, min_time: float) -> List[Dict[str, Any]]:
         ),
         (
             "nesting depth (while contexts)",
-            [("while_context", workloads.while_context("w", 4, 5).SerializeToString())],
-            [("while_context", workloads.while_context("w", 40, 5).SerializeToString())],
+            [("while_context", workloads.while_context("w", 4, 20).SerializeToString())],
+            [("while_context", workloads.while_context("w", 40, 20).SerializeToString())],
         ),
     ]
     rows = []
@@ -286,7 +285,15 @@ def bench_scaling(repeats: int, min_time: float) -> List[Dict[str, Any]]:
         t_large = _decode_time(large, repeats, min_time)
         size_ratio = sum(len(b) for _, b in large) / sum(len(b) for _, b in small)
         rows.append(
-            {"what": what, "1x s": t_small, "10x s": t_large, "ratio": t_large / t_small, "bytes ratio": size_ratio}
+            {
+                "what": what,
+                "1x s": t_small,
+                "10x s": t_large,
+                "ratio": t_large / t_small,
+                "bytes ratio": size_ratio,
+                # The work is the bytes decoded; the workloads grow 10.2x to 10.7x, not exactly 10x.
+                "time for 10x the bytes": t_large / t_small / size_ratio * 10,
+            }
         )
     return rows
 
@@ -343,19 +350,19 @@ def report(results: Dict[str, Any]) -> List[str]:
         "",
         "## 4. Scaling: 10x the work",
         "",
-        "| what grows | bytes ratio | 1x (ms) | 10x (ms) | time ratio |",
-        "|---|---:|---:|---:|---:|",
+        "| what grows | bytes ratio | 1x (ms) | 10x (ms) | time ratio | time for 10x the bytes |",
+        "|---|---:|---:|---:|---:|---:|",
     ]
     for row in results["scaling"]:
         lines.append(
             f"| {row['what']} | {row['bytes ratio']:.2f}x | {row['1x s'] * 1e3:.3f} | {row['10x s'] * 1e3:.3f} "
-            f"| {row['ratio']:.2f}x |"
+            f"| {row['ratio']:.2f}x | {row['time for 10x the bytes']:.2f}x |"
         )
     peaks = [row["peak MB (fresh process)"] for row in results["files"]]
     first, last = results["files"][0]["file_mb"], results["files"][-1]["file_mb"]
     lines += [
         f"| whole-file peak memory, {first:.0f} MB -> {last:.0f} MB file | {last / first:.0f}x "
-        f"| {peaks[0]:.1f} MB | {peaks[-1]:.1f} MB | {peaks[-1] / peaks[0]:.2f}x |",
+        f"| {peaks[0]:.1f} MB | {peaks[-1]:.1f} MB | {peaks[-1] / peaks[0]:.2f}x | |",
         "",
     ]
     return lines
@@ -386,7 +393,8 @@ def targets(results: Dict[str, Any]) -> List[Tuple[str, bool, str]]:
         checks.append(("100 MB .meta: >= 20x upb", biggest["ratio"] >= 20, f"{biggest['ratio']:,.0f}x"))
     checks.append(("import < 15 ms", results["import_ms"] < 15, f"{results['import_ms']:.2f} ms"))
     for row in results["scaling"]:
-        checks.append((f"linear: {row['what']}", row["ratio"] <= 11, f"{row['ratio']:.2f}x"))
+        scaled = row["time for 10x the bytes"]
+        checks.append((f"linear: {row['what']}: 10x the bytes in <= 11x the time", scaled <= 11, f"{scaled:.2f}x"))
     return checks
 
 

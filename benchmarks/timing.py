@@ -5,14 +5,18 @@ from __future__ import annotations
 
 import statistics
 import time
-from typing import Callable, List, Sequence
+from typing import Callable, Dict, List, Sequence
 
 
-def per_item(run: Callable[[], object], items: int, repeats: int = 7, min_time: float = 0.2) -> float:
-    """Median seconds per item of ``run()`` (one pass over *items* items).
+def per_item(
+    run: Callable[[], object], items: int, repeats: int = 7, min_time: float = 0.2, statistic: str = "median"
+) -> float:
+    """Median (or ``statistic="min"``) seconds per item of ``run()`` (one pass over *items* items).
 
     The number of passes per repeat is calibrated so that a repeat takes at least
-    *min_time*; garbage collection stays on, as in real use.
+    *min_time*; garbage collection stays on, as in real use. The scaling checks use
+    the minimum: a ratio of two timings is what they compare, and on a shared
+    machine the minimum is the least disturbed estimate of each.
     """
     loops = 1
     while True:
@@ -29,7 +33,8 @@ def per_item(run: Callable[[], object], items: int, repeats: int = 7, min_time: 
         for _ in range(loops):
             run()
         samples.append((time.perf_counter() - start) / loops)
-    return statistics.median(samples) / max(items, 1)
+    value = min(samples) if statistic == "min" else statistics.median(samples)
+    return value / max(items, 1)
 
 
 def median_seconds(run: Callable[[], object], repeats: int = 5) -> float:
@@ -40,3 +45,34 @@ def median_seconds(run: Callable[[], object], repeats: int = 5) -> float:
         run()
         samples = [*samples, time.perf_counter() - start]
     return statistics.median(samples)
+
+
+def interleaved_per_item(
+    runs: Dict[str, Callable[[], object]], items: int, repeats: int = 7, min_time: float = 0.2
+) -> Dict[str, float]:
+    """Median seconds per item of each ``run()``, the contenders taking turns within every repeat.
+
+    On a shared machine slow periods come and go; in turns, each one slows all
+    contenders alike instead of the one that happened to be measured then.
+    """
+    loops = {name: _calibrate(run, min_time) for name, run in runs.items()}
+    samples: Dict[str, List[float]] = {name: [] for name in runs}
+    for _ in range(repeats):
+        for name, run in runs.items():
+            start = time.perf_counter()
+            for _ in range(loops[name]):
+                run()
+            samples[name].append((time.perf_counter() - start) / loops[name])
+    return {name: statistics.median(values) / max(items, 1) for name, values in samples.items()}
+
+
+def _calibrate(run: Callable[[], object], min_time: float) -> int:
+    loops = 1
+    while True:
+        start = time.perf_counter()
+        for _ in range(loops):
+            run()
+        elapsed = time.perf_counter() - start
+        if elapsed >= min_time or loops >= 1 << 20:
+            return loops
+        loops = max(loops * 2, int(loops * min_time / max(elapsed, 1e-9) * 1.1))

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# The benchmark in its own virtual environment (TensorFlow, protobuf and bbpb live only there):
+#   bash benchmarks/run.sh            # full run, about 3 minutes on 2 cores (plus the first install)
+#   bash benchmarks/run.sh --quick    # a smoke run
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ ! -x .venv-bench/bin/python ]; then
+  python3 -m venv .venv-bench
+  .venv-bench/bin/pip install --quiet tensorflow-cpu protobuf bbpb
+  .venv-bench/bin/pip install --quiet -e .
+fi
+exec .venv-bench/bin/python benchmarks/bench.py "$@"
