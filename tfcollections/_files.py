@@ -76,10 +76,70 @@ def _load_file_object(file: IO[bytes]) -> Dict[str, Any]:
         # Map the file: only the pages the collections live on are ever read.
         with mmap.mmap(descriptor, 0, access=mmap.ACCESS_READ) as mapped:
             return _read(mapped)
-    data: object = file.read()  # pipes, standard input, empty files
-    if not isinstance(data, (bytes, bytearray)):
-        raise TypeError("the file is not open in binary mode: open it with open(path, 'rb')")
-    return _read(data)
+    return _read(_read_stream(file))  # pipes, standard input, devices, empty files
+
+
+# A stream cannot be mapped, so it is read into memory; past this size it should be a file.
+_STREAM_LIMIT: Final = 1 << 31
+_CHUNK: Final = 1 << 20
+
+
+def _read_stream(file: IO[bytes]) -> bytearray:
+    """Read a stream in chunks, stopping early when its top level already shows it is not one of ours.
+
+    An endless stream (``/dev/zero``, a pipe that never closes on junk) must end in an
+    error, not in all the memory there is: binary content is walked field by field as
+    it arrives, so the first field that cannot be ends the read, and no stream may
+    grow past ``_STREAM_LIMIT``.
+    """
+    data = bytearray()
+    walked = 0
+    binary: Optional[bool] = None
+    while True:
+        chunk: object = file.read(_CHUNK)
+        if not isinstance(chunk, (bytes, bytearray)):
+            raise TypeError("the file is not open in binary mode: open it with open(path, 'rb')")
+        if not chunk:
+            return data
+        data += chunk
+        if binary is None:
+            head = bytes(data[:512])
+            binary = not (head.startswith(_LFS_POINTER) or _looks_like_text(head))
+        if binary:
+            try:
+                walked = _walk_whole_fields(data, walked)
+            except DecodeError as exc:
+                raise _walk_error(data, exc) from None
+        if len(data) > _STREAM_LIMIT:
+            raise DecodeError(
+                f"the input stream is longer than {_STREAM_LIMIT >> 20:,} MiB and is still going: "
+                "save it to a file, which is read memory-mapped",
+                len(data),
+            )
+
+
+def _walk_whole_fields(buf: Buffer, pos: int) -> int:
+    """Walk the whole top-level fields from *pos*; return where the first one cut off by the end starts.
+
+    Raises the walk's ``DecodeError`` for a field that cannot be, not for one that is merely cut off.
+    """
+    end = len(buf)
+    while pos < end:
+        start = pos
+        try:
+            tag, pos = read_tag(buf, pos, end)
+            if tag & 7 == WIRETYPE_LENGTH_DELIMITED:
+                length, pos = read_varint(buf, pos, end)
+                if pos + length > end:
+                    return start
+                pos += length
+            else:
+                pos = skip_field(buf, pos, end, tag, 0)
+        except DecodeError as exc:
+            if exc.msg.startswith("truncated"):
+                return start
+            raise
+    return pos
 
 
 def _read(buf: Buffer) -> Dict[str, Any]:
