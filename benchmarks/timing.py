@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import statistics
 import time
-from typing import Callable, Dict, List, Sequence
+from typing import Callable, Dict, List
 
 
 def per_item(
@@ -18,17 +18,9 @@ def per_item(
     the minimum: a ratio of two timings is what they compare, and on a shared
     machine the minimum is the least disturbed estimate of each.
     """
-    loops = 1
-    while True:
-        start = time.perf_counter()
-        for _ in range(loops):
-            run()
-        elapsed = time.perf_counter() - start
-        if elapsed >= min_time or loops >= 1 << 20:
-            break
-        loops = max(loops * 2, int(loops * min_time / max(elapsed, 1e-9) * 1.1))
-    samples: List[float] = [elapsed / loops]
-    for _ in range(repeats - 1):
+    loops = _calibrate(run, min_time)
+    samples: List[float] = []
+    for _ in range(repeats):
         start = time.perf_counter()
         for _ in range(loops):
             run()
@@ -39,11 +31,11 @@ def per_item(
 
 def median_seconds(run: Callable[[], object], repeats: int = 5) -> float:
     """Median wall time of single calls (for whole files, where one call is long enough)."""
-    samples: Sequence[float] = []
+    samples: List[float] = []
     for _ in range(repeats):
         start = time.perf_counter()
         run()
-        samples = [*samples, time.perf_counter() - start]
+        samples.append(time.perf_counter() - start)
     return statistics.median(samples)
 
 

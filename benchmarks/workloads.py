@@ -14,26 +14,22 @@ import random
 from pathlib import Path
 from typing import Dict, List, Tuple
 
+from google.protobuf import descriptor_pool, message_factory
 from tensorflow.core.framework import node_def_pb2, tensor_shape_pb2, variable_pb2
 from tensorflow.core.protobuf import control_flow_pb2, meta_graph_pb2, queue_runner_pb2, saved_model_pb2, saver_pb2
+
+import tfcollections
+from tfcollections._wire import encode_varint as _varint
 
 REPO = Path(__file__).resolve().parent.parent
 
 Items = List[Tuple[str, bytes]]
 
-# The registry (as tfcollections has it; the benchmark needs the protobuf class of each).
+# The protobuf class of each registered collection, from tfcollections' own registry (the pb2
+# imports above put every type it names into protobuf's default pool).
 CLASSES = {
-    "variables": variable_pb2.VariableDef,
-    "trainable_variables": variable_pb2.VariableDef,
-    "local_variables": variable_pb2.VariableDef,
-    "model_variables": variable_pb2.VariableDef,
-    "moving_average_variables": variable_pb2.VariableDef,
-    "metric_variables": variable_pb2.VariableDef,
-    "global_step": variable_pb2.VariableDef,
-    "savers": saver_pb2.SaverDef,
-    "queue_runners": queue_runner_pb2.QueueRunnerDef,
-    "cond_context": control_flow_pb2.CondContextDef,
-    "while_context": control_flow_pb2.WhileContextDef,
+    name: message_factory.GetMessageClass(descriptor_pool.Default().FindMessageTypeByName(full_name))
+    for name, full_name in tfcollections.COLLECTIONS.items()
 }
 
 
@@ -226,15 +222,3 @@ def sparse_huge_meta_graph(path: Path, graph_size: int, variables: int = 2000) -
         file.seek(len(head) + graph_size)
         file.write(tail)
     return len(head) + graph_size + len(tail)
-
-
-def _varint(value: int) -> bytes:
-    out = bytearray()
-    while True:
-        byte = value & 0x7F
-        value >>= 7
-        if value:
-            out.append(byte | 0x80)
-        else:
-            out.append(byte)
-            return bytes(out)

@@ -188,3 +188,13 @@ def test_collections_of_a_file_over_4_gb_without_reading_its_graph(tmp_path: Pat
     meta_graph = tfcollections.load(path)["meta_graphs"][0]
     assert meta_graph["graph_def"] == {"type": "tensorflow.GraphDef", "offset": len(head), "size": graph_size}
     assert meta_graph["collection_def"]["variables"]["value"][0]["variable_name"] == "w:0"
+
+
+def test_meta_info_any_info_is_decoded_when_its_type_is_known() -> None:
+    asset = tfcollections.encode_message("AssetFileDef", {"filename": "vocab.txt"})
+    any_info = _field(1, b"type.googleapis.com/tensorflow.AssetFileDef") + _field(2, asset)
+    meta_graph = tfcollections.loads(_field(1, _field(3, any_info)))["meta_graphs"][0]
+    assert meta_graph["meta_info_def"]["any_info"] == {
+        "type_url": "type.googleapis.com/tensorflow.AssetFileDef",
+        "value": {"tensor_info": None, "filename": "vocab.txt"},
+    }

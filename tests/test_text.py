@@ -232,3 +232,9 @@ def test_errors_carry_the_field_path() -> None:
     error = _error('collection_def { key: "c" value { int64_list { value: [1, x] } } }')
     assert error.path == ("MetaGraphDef", "collection_def", "value", "int64_list", "value")
     assert error.msg.startswith("bad text-format MetaGraphDef: expected an integer, found 'x' at line 1, column 59")
+
+
+def test_a_scalar_given_again_after_its_default_is_allowed_as_in_protobuf() -> None:
+    # proto3 scalars have no presence: a zero does not count as set, so C++ accepts a second value.
+    saver = _meta_graph("saver_def { max_to_keep: 0 max_to_keep: 3 sharded: false sharded: true }")["saver_def"]
+    assert (saver["max_to_keep"], saver["sharded"]) == (3, True)

@@ -24,7 +24,7 @@ import struct
 
 from ._decoder import COMPILED, ENUM_NAMES, ENUM_NUMBERS, OP_MAP, CompiledMessage
 from ._errors import DecodeError
-from ._schema import BOOL, BYTES, ENUM, FLOAT, INT32, INT64, MAP, MESSAGE, SKIPPED, STRING, Field
+from ._schema import BOOL, BYTES, FLOAT, INT32, INT64, MAP, MESSAGE, SKIPPED, STRING, Field
 from ._wire import MAX_DEPTH, WIRETYPE_LENGTH_DELIMITED, tag_of
 
 TYPE_CHECKING = False
@@ -250,8 +250,7 @@ class _Parser:
                 self.skip_value(name)
             except DecodeError:
                 break
-            if self.take(",") or self.take(";"):
-                pass
+            self.take(",") or self.take(";")
         found = ("its fields are " + ", ".join(map(repr, seen))) if seen else f"it starts with {self.describe()}"
         raise DecodeError(f"a text file, but neither a MetaGraphDef nor a SavedModel in text format: {found}", first)
 
@@ -420,13 +419,15 @@ class _Parser:
                 if known is None:
                     self.skip_value(name)
                 else:
-                    self.field(known, out, depth, fields, match.start())
+                    self.field(known, out, depth, message, fields, match.start())
             # Fields may be separated by ',' or ';'.
             self.blank()
             if self.peek() in (ord(","), ord(";")):
                 self.pos += 1
 
-    def check_singular(self, field: Field, out: Decoded, fields: Dict[str, FieldInfo], at: int) -> None:
+    def check_singular(
+        self, field: Field, out: Decoded, message: CompiledMessage, fields: Dict[str, FieldInfo], at: int
+    ) -> None:
         """protobuf's text parser: a non-repeated field that is already set may not be given again."""
         name = field.name
         value = out[name]
@@ -438,11 +439,22 @@ class _Parser:
                         at,
                         name,
                     )
-        has_value = value is not None and (field.type in (MESSAGE, SKIPPED) or field.oneof or value != _zero(field))
+        # proto3 presence: a message or oneof member once given; a scalar once it differs from its default.
+        has_value = value is not None and (
+            field.type in (MESSAGE, SKIPPED) or field.oneof or value != message.defaults[name]
+        )
         if has_value:
             raise self.error(f"non-repeated field {name!r} is given more than once", at, name)
 
-    def field(self, known: FieldInfo, out: Decoded, depth: int, fields: Dict[str, FieldInfo], at: int) -> None:
+    def field(
+        self,
+        known: FieldInfo,
+        out: Decoded,
+        depth: int,
+        message: CompiledMessage,
+        fields: Dict[str, FieldInfo],
+        at: int,
+    ) -> None:
         """Read the value of a known field, whose name starts at *at*, into *out*."""
         field = known[0]
         name, kind = field.name, field.type
@@ -459,7 +471,7 @@ class _Parser:
                             raise self.error(f"expected ',' or ']' in the list of {name!r}, found {self.describe()}")
                 return
             if not field.repeated and kind != MAP:
-                self.check_singular(field, out, fields, at)
+                self.check_singular(field, out, message, fields, at)
             self.one_message(known, out, depth)
             return
         if not has_colon:
@@ -477,7 +489,7 @@ class _Parser:
             else:
                 values.append(self.scalar(field))
             return
-        self.check_singular(field, out, fields, at)
+        self.check_singular(field, out, message, fields, at)
         out[name] = self.scalar(field)
 
     def one_message(self, known: FieldInfo, out: Decoded, depth: int) -> None:
@@ -588,9 +600,3 @@ def _parse_float(text: str) -> Optional[float]:
                 return None
             number = float(core)
     return -number if digits is not text else number
-
-
-def _zero(field: Field) -> Any:
-    if field.type == ENUM:
-        return ENUM_NAMES[field.ref][0]
-    return {STRING: "", BYTES: b"", BOOL: False, INT32: 0, INT64: 0, FLOAT: 0.0}[field.type]
