@@ -158,3 +158,128 @@ def test_permission_denied_for_real(tmp_path: Path) -> None:
     result = _run([str(path)])
     assert result.returncode == 1
     assert result.stderr.decode() == f"tfcollections: {path}: cannot read: Permission denied\n"
+
+
+# --------------------------------------------------------------------------- faults: one line and an exit code
+
+
+def _one_line_failure(code: int, result: subprocess.CompletedProcess) -> str:
+    stderr = result.stderr.decode("utf-8", "backslashreplace")
+    assert result.returncode == code, stderr
+    assert stderr.count("\n") == 1 and stderr.startswith("tfcollections: ") and "Traceback" not in stderr
+    assert result.stdout == b""
+    return stderr
+
+
+def test_a_file_truncated_at_every_byte(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import io
+
+    from tfcollections import _cli
+
+    data = (REPO / "tests" / "data" / "files" / "serving_half_plus_two_export.meta").read_bytes()
+    complete = 0
+    for end in range(len(data) + 1):
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data[:end])))
+        code = _cli.main(["-"])
+        captured = capsys.readouterr()
+        if code == 0:  # a prefix that ends between two whole fields is a valid, smaller file
+            complete += 1
+            assert captured.out.startswith("<stdin>: MetaGraphDef (binary)") and captured.err == ""
+        else:
+            assert code == 1 and captured.out == "", end
+            assert captured.err.count("\n") == 1 and captured.err.startswith("tfcollections: <stdin>: "), end
+    assert 1 <= complete < 20  # the whole file and the few cuts between top-level fields
+
+
+def test_a_zero_byte_file(tmp_path: Path) -> None:
+    path = tmp_path / "empty.meta"
+    path.write_bytes(b"")
+    stderr = _one_line_failure(1, _run([str(path)]))
+    expected = "empty file: 0 bytes, where a MetaGraphDef or SavedModel was expected (at byte 0)"
+    assert stderr == f"tfcollections: {path}: {expected}\n"
+
+
+def test_endless_and_piped_inputs(tmp_path: Path) -> None:
+    stderr = _one_line_failure(1, _run(["/dev/zero"]))
+    assert "the first byte 0x00 cannot start either (invalid field number 0) (at byte 0)" in stderr
+    if not hasattr(os, "mkfifo"):
+        return
+    fifo = tmp_path / "model.pipe"
+    os.mkfifo(fifo)
+    writer = subprocess.Popen(["sh", "-c", f"cat '{EXAMPLE}' > '{fifo}'"])
+    try:
+        result = _run([str(fifo)])
+    finally:
+        writer.wait(timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.decode().startswith(f"{fifo}: MetaGraphDef (binary), 1 meta graph")
+
+
+def test_non_utf8_file_names_are_shown_escaped(tmp_path: Path) -> None:
+    if sys.platform == "win32" or sys.getfilesystemencoding().lower() not in ("utf-8", "utf8"):
+        pytest.skip("needs a POSIX file system with UTF-8 names")
+    name = os.fsdecode(bytes(tmp_path) + b"/model\xff.meta")
+    shown = str(tmp_path) + "/model\\xff.meta"
+    missing = _one_line_failure(1, _run([name]))
+    assert missing == f"tfcollections: {shown}: cannot read: No such file or directory\n"
+    Path(name).write_bytes(Path(EXAMPLE).read_bytes())
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8:strict"}  # what a UTF-8 terminal gives outside the C locale
+    result = subprocess.run([sys.executable, "-m", "tfcollections", name], capture_output=True, cwd=REPO, env=env,
+                            timeout=60)  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.decode().startswith(f"{shown}: MetaGraphDef (binary), 1 meta graph\n")
+
+
+def _unicode_meta_graph() -> bytes:
+    from tfcollections import encode, encode_message
+
+    variable = encode("variables", {"variable_name": "变量/é:0", "initial_value_name": "x", "trainable": True})
+    collections = {"variables": {"bytes_list": {"value": [variable]}}, "名前": {"node_list": {"value": ["ü:0"]}}}
+    return encode_message("tensorflow.MetaGraphDef", {"collection_def": collections})
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1", "utf-8"])
+def test_names_a_terminal_cannot_show(tmp_path: Path, encoding: str) -> None:
+    path = tmp_path / "unicode.meta"
+    path.write_bytes(_unicode_meta_graph())
+    env = {**os.environ, "PYTHONIOENCODING": encoding}
+    command = [sys.executable, "-m", "tfcollections"]
+    summary = subprocess.run([*command, str(path)], capture_output=True, cwd=REPO, env=env, timeout=60)
+    assert summary.returncode == 0 and summary.stderr == b"", summary.stderr
+    text = summary.stdout.decode(encoding)
+    assert ("变量" in text) if encoding == "utf-8" else ("\\u53d8\\u91cf" in text)
+    as_json = subprocess.run([*command, "--json", str(path)], capture_output=True, cwd=REPO, env=env, timeout=60)
+    assert as_json.returncode == 0 and as_json.stderr == b"", as_json.stderr
+    collections = json.loads(as_json.stdout.decode(encoding))["meta_graphs"][0]["collection_def"]
+    assert collections["variables"]["value"][0]["variable_name"] == "变量/é:0"
+    assert collections["名前"]["value"] == ["ü:0"]
+
+
+def test_interrupted(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from tfcollections import _cli
+
+    def interrupt(source: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(_cli, "load", interrupt)
+    assert _cli.main([EXAMPLE]) == 130
+    captured = capsys.readouterr()
+    assert captured.err == "tfcollections: interrupted\n" and captured.out == ""
+
+
+def test_a_reader_that_stops_early_gets_no_traceback(tmp_path: Path) -> None:
+    # `tfcollections --json big.meta | head -c 100`: the pipe closes while we write.
+    from tfcollections import encode, encode_message
+
+    items = [encode("variables", {"variable_name": f"layer_{i}/kernel:0", "trainable": True}) for i in range(5000)]
+    path = tmp_path / "big.meta"
+    collections = {"variables": {"bytes_list": {"value": items}}}
+    path.write_bytes(encode_message("tensorflow.MetaGraphDef", {"collection_def": collections}))
+    command = [sys.executable, "-m", "tfcollections", "--json", str(path)]
+    with subprocess.Popen(command, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as process:
+        assert process.stdout is not None and process.stderr is not None
+        assert process.stdout.read(100).startswith(b"{")
+        process.stdout.close()
+        stderr = process.stderr.read()
+        assert process.wait(timeout=60) == 0
+    assert stderr == b""

@@ -66,6 +66,22 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     try:
+        return _main(argv)
+    except KeyboardInterrupt:  # Ctrl-C while a long stream is read: one line, the shell's code for SIGINT
+        print("tfcollections: interrupted", file=sys.stderr)
+        return 130
+
+
+def _shown(path: str) -> str:
+    """A path as it can be printed: bytes that are not UTF-8 (surrogate-escaped by Python) as \\xNN."""
+    try:
+        return path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:  # a lone surrogate that no file name can hold
+        return path.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _main(argv: Optional[Sequence[str]]) -> int:
+    try:
         args = _parser().parse_args(argv)
     except _UsageError as exc:
         print(f"tfcollections: usage error: {exc} (see tfcollections --help)", file=sys.stderr)
@@ -76,7 +92,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         except re.error as exc:
             print(f"tfcollections: usage error: the scope is not a valid regular expression: {exc}", file=sys.stderr)
             return 2
-    name = "<stdin>" if args.file == "-" else args.file
+    name = "<stdin>" if args.file == "-" else _shown(args.file)
     try:
         model = load(sys.stdin.buffer) if args.file == "-" else load(args.file)
     except DecodeError as exc:
@@ -100,11 +116,16 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             return 1
     scope = args.scope if args.scope is not None else args.scope_boundary
     boundary = args.scope_boundary is not None
+    # Names in a graph may be any Unicode; a terminal that cannot show a character gets \\uNNNN, not a traceback.
+    out = sys.stdout
+    not_utf8 = (getattr(out, "encoding", None) or "ascii").lower().replace("-", "").replace("_", "") != "utf8"
+    if not_utf8 and hasattr(out, "reconfigure"):
+        out.reconfigure(errors="backslashreplace")
     try:
         if args.json:
-            _print_json(model, meta_graphs, args.collection, scope, boundary, sys.stdout)
+            _print_json(model, meta_graphs, args.collection, scope, boundary, out, not_utf8)
         else:
-            _print_summary(name, model, meta_graphs, args.collection, scope, boundary, sys.stdout)
+            _print_summary(name, model, meta_graphs, args.collection, scope, boundary, out)
     except BrokenPipeError:  # `tfcollections FILE | head`
         sys.stderr.close()
     return 0
@@ -137,13 +158,13 @@ def _jsonable(value: Any) -> Any:
 
 
 def _print_json(model: Dict[str, Any], meta_graphs: List[Any], names: Optional[List[str]], scope: Optional[str],
-                boundary: bool, out: TextIO) -> None:  # fmt: skip
+                boundary: bool, out: TextIO, not_utf8: bool = False) -> None:  # fmt: skip
     document = {key: model[key] for key in ("format", "encoding", "saved_model_schema_version")}
     document["meta_graphs"] = [
         {**meta_graph, "index": index, "collection_def": _selected(meta_graph, names, scope, boundary)}
         for index, meta_graph in meta_graphs
     ]
-    json.dump(_jsonable(document), out, indent=1, ensure_ascii=False, allow_nan=False)
+    json.dump(_jsonable(document), out, indent=1, ensure_ascii=not_utf8, allow_nan=False)
     out.write("\n")
 
 
