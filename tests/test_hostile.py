@@ -8,12 +8,14 @@ benchmark's figures.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, List
 
+import hostile_inputs as hostile
 import pytest
 from helpers import DATA, REPO, same
 
@@ -30,54 +32,46 @@ def _strict_error(name: str, blob: bytes) -> tfcollections.DecodeError:
     return info.value
 
 
-def _nested_while_contexts(levels: int) -> bytes:
-    """WhileContextDef.nested_contexts[0].while_ctxt... *levels* deep, with consistent lengths, in O(levels)."""
-    headers = []
-    inner = 0
-    for level in range(levels):
-        # From the outside in: WhileContextDef.nested_contexts (12), then ControlFlowContextDef.while_ctxt (2).
-        tag = b"\x62" if (levels - 1 - level) % 2 == 0 else b"\x12"
-        header = tag + encode_varint(inner)
-        headers.append(header)
-        inner += len(header)
-    return b"".join(reversed(headers))
+def _text_error(text: bytes) -> tfcollections.DecodeError:
+    with pytest.raises(tfcollections.DecodeError) as info:
+        tfcollections.loads(text)
+    return info.value
 
 
 def test_a_million_levels_of_nested_messages() -> None:
-    blob = _nested_while_contexts(1_000_000)
-    assert "nesting deeper than 100" in _strict_error("while_context", blob).msg
+    error = _strict_error("while_context", hostile.nested_while_contexts(1_000_000))
+    assert "nesting deeper than 100" in error.msg and error.pos == 505  # 101 headers of 5 bytes: one level past
 
 
 def test_a_million_levels_of_groups() -> None:
-    blob = b"\x0b" * 1_000_000  # start-group of unknown field 1, never ended
-    assert "nesting deeper than 100" in _strict_error("savers", blob).msg
+    assert "nesting deeper than 100" in _strict_error("savers", hostile.open_groups(1_000_000)).msg
 
 
 def test_a_declared_length_of_2_to_the_63() -> None:
-    assert "truncated" in _strict_error("variables", b"\x0a" + encode_varint(2**63)).msg
+    for after in (0, 1_000_000):
+        error = _strict_error("variables", hostile.declared_length(after))
+        assert "needs 9223372036854775808 bytes" in error.msg and error.pos == 11  # where the bytes would start
 
 
 def test_a_million_one_byte_fields() -> None:
-    blob = b"\x38\x01" * 1_000_000  # VariableDef.trainable, again and again: the last wins
-    assert tfcollections.decode("variables", blob)["trainable"] is True
+    assert tfcollections.decode("variables", hostile.one_byte_fields(1_000_000))["trainable"] is True
 
 
 def test_varints_of_10_and_11_bytes() -> None:
-    ten = b"\x28" + b"\xff" * 9 + b"\x01"  # VariableDef.is_resource (5), the longest varint there is
-    assert tfcollections.decode("variables", ten)["is_resource"] is True
-    eleven = b"\x28" + b"\xff" * 10 + b"\x01"
-    assert "varint longer than 10 bytes" in _strict_error("variables", eleven).msg
+    assert tfcollections.decode("variables", hostile.ten_byte_varints(1))["is_resource"] is True
+    assert tfcollections.decode("variables", hostile.ten_byte_varints(100_000))["is_resource"] is True
+    error = _strict_error("variables", hostile.eleven_byte_varint(100_000))
+    assert "varint longer than 10 bytes" in error.msg and error.pos == 200_001
 
 
 def test_a_map_with_a_million_entries() -> None:
-    # CondContextDef.values_def (5) holding a million external_values entries: keys "k0".."k999999".
-    entries = b"".join(
-        b"\x12" + bytes([len(body)]) + body
-        for body in (b"\x0a" + bytes([len(k)]) + k + b"\x12\x01v" for k in (f"k{i}".encode() for i in range(1_000_000)))
-    )
-    blob = b"\x2a" + encode_varint(len(entries)) + entries
-    external = tfcollections.decode("cond_context", blob)["values_def"]["external_values"]
+    external = tfcollections.decode("cond_context", hostile.map_entries(1_000_000))["values_def"]["external_values"]
     assert len(external) == 1_000_000 and external["k999999"] == "v"
+
+
+def test_a_long_string_that_ends_in_invalid_utf8() -> None:
+    error = _strict_error("variables", hostile.invalid_utf8_at_the_end(1_000_000))
+    assert "invalid UTF-8" in error.msg and error.path == ("VariableDef", "variable_name")
 
 
 @pytest.mark.parametrize(
@@ -101,9 +95,14 @@ def test_strings_of_every_invalid_utf8_shape(bad: bytes) -> None:
 
 
 def test_text_with_a_million_open_braces() -> None:
-    for text in (b"graph_def " + b"{" * 1_000_000, b"meta_info_def " + b"{ any_info " * 100_000):
-        with pytest.raises(tfcollections.DecodeError):
-            tfcollections.loads(text)
+    assert "unbalanced braces" in _text_error(hostile.text_open_braces(1_000_000)).msg
+    assert "unbalanced braces" in _text_error(hostile.text_unbalanced_fields(100_000)).msg
+
+
+def test_text_with_a_string_that_never_ends() -> None:
+    for build in (hostile.text_endless_string, hostile.text_endless_string_in_a_skipped_field):
+        error = _text_error(build(10_000_000))
+        assert "never-ending string: no closing quote before the end of its line" in error.msg
 
 
 def test_a_meta_graph_whose_collection_def_repeats_a_key() -> None:
@@ -114,6 +113,15 @@ def test_a_meta_graph_whose_collection_def_repeats_a_key() -> None:
     second = field(4, field(1, b"c") + field(2, field(1, field(1, b"second"))))
     collections = tfcollections.loads(first + second)["meta_graphs"][0]["collection_def"]
     assert collections == {"c": {"kind": "node_list", "value": ["second"]}}  # as protobuf's map: the last wins
+    many = tfcollections.loads(hostile.repeated_collection_key(100_000))["meta_graphs"][0]["collection_def"]
+    assert many == {"c": {"kind": "node_list", "value": ["node"]}}
+
+
+def test_every_hostile_input_ends_in_a_result_or_a_decode_error() -> None:
+    # The same inputs the benchmark measures (benchmarks/hostile.py), at a small size.
+    for case in hostile.HOSTILE_INPUTS:
+        with contextlib.suppress(tfcollections.DecodeError):  # anything else fails the test
+            case.feed(case.build(1000))
 
 
 # --------------------------------------------------------------------------- files under faults

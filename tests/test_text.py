@@ -168,6 +168,15 @@ def test_a_byte_order_mark_and_a_saved_model() -> None:
     assert model["meta_graphs"][0]["meta_info_def"]["tags"] == ["t"]
 
 
+def test_quotes_and_backslashes_in_strings() -> None:
+    text = (
+        'graph_def { node { name: "}\\"{\'" attr: \'"}\' } }\n'  # braces and quotes inside strings are not braces
+        'meta_info_def { tags: "a\\"b" tags: \'it\\\'s\' tags: "\\\\" tags: "\\\\\\"" tags: "" }'
+    )
+    model = tfcollections.loads(text.encode())
+    assert model["meta_graphs"][0]["meta_info_def"]["tags"] == ['a"b', "it's", "\\", '\\"', ""]
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
@@ -175,6 +184,10 @@ def test_a_byte_order_mark_and_a_saved_model() -> None:
         ("saver_def { }\n}\n", "unbalanced braces: '}' closes nothing at line 2, column 1"),
         ("graph_def { node { }\n", "unbalanced braces: the '{' at line 1, column 11 is never closed"),
         ("graph_def { node < } >\n", "unbalanced braces: '}' closes the '<' at line 1, column 18"),
+        ("graph_def { a { } b {\n c < > ", "unbalanced braces: the '{' at line 1, column 21 is never closed"),
+        ("graph_def { a { } b {\n c < > ", "the file ends first at line 2, column 8"),
+        ("graph_def { a { b < } }", "unbalanced braces: '}' closes the '<' at line 1, column 19"),
+        ('meta_info_def { tags: "a\\\n" }', "never-ending string: no closing quote before the end of its line"),
         ('meta_info_def { tags: "abc\n}', "never-ending string: no closing quote before the end of its line"),
         ('graph_def { node { name: "abc } }\n', "never-ending string: no closing quote before the end of its line"),
         ("saver_def { version: V3 }", "tensorflow.SaverDef.CheckpointFormatVersion has no value named 'V3'"),
@@ -205,6 +218,10 @@ def test_a_byte_order_mark_and_a_saved_model() -> None:
         "closes-nothing",
         "never-closed-while-skipping",
         "mismatched-while-skipping",
+        "innermost-never-closed",
+        "where-the-file-ends",
+        "innermost-mismatch",
+        "backslash-newline",
         "never-ending-string",
         "never-ending-string-while-skipping",
         "unknown-enum-name",

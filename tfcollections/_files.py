@@ -28,7 +28,7 @@ from ._wire import WIRETYPE_LENGTH_DELIMITED, WIRETYPE_VARINT, read_tag, read_va
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import IO, Any, Dict, Final, List, Optional, Tuple, Union
+    from typing import IO, Any, Dict, Final, Iterator, List, Optional, Set, Tuple, Union
 
     Buffer = Union[bytes, bytearray, mmap.mmap]
     PathLike = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
@@ -200,13 +200,14 @@ def _looks_like_text(head: bytes) -> bool:
         text = text[newline + 1 :]
 
 
-def _fields(buf: Buffer, pos: int, end: int, limit: int = 1 << 30) -> List[Tuple[int, int, int, int]]:
+def _fields(buf: Buffer, pos: int, end: int, limit: int = 1 << 30) -> Iterator[Tuple[int, int, int, int]]:
     """(number, wire type, value start, value end) of the fields in buf[pos:end], values skipped.
 
-    Unlike the message parser this accepts lengths past 2 GB: a graph_def can be that large.
+    A generator, so that a file of a million top-level fields is walked in constant memory. Unlike the
+    message parser this accepts lengths past 2 GB: a graph_def can be that large.
     """
-    fields: List[Tuple[int, int, int, int]] = []
-    while pos < end and len(fields) < limit:
+    while pos < end and limit > 0:
+        limit -= 1
         tag, pos = read_tag(buf, pos, end)
         if tag & 7 == WIRETYPE_LENGTH_DELIMITED:
             length_at = pos
@@ -215,13 +216,12 @@ def _fields(buf: Buffer, pos: int, end: int, limit: int = 1 << 30) -> List[Tuple
                 raise DecodeError(
                     f"truncated length-delimited field {tag >> 3}: needs {length} bytes, {end - pos} left", length_at
                 )
-            fields.append((tag >> 3, WIRETYPE_LENGTH_DELIMITED, pos, pos + length))
+            yield tag >> 3, WIRETYPE_LENGTH_DELIMITED, pos, pos + length
             pos += length
         else:
             start = pos
             pos = skip_field(buf, pos, end, tag, 0)
-            fields.append((tag >> 3, tag & 7, start, pos))
-    return fields
+            yield tag >> 3, tag & 7, start, pos
 
 
 # What the first byte (the first field's tag) says a file is meant to be.
@@ -273,18 +273,20 @@ def _walk_error(buf: Buffer, exc: DecodeError) -> DecodeError:
 
 def _classify_binary(buf: Buffer) -> str:
     """'SavedModel' or 'MetaGraphDef', or a DecodeError saying what the bytes are instead."""
-    size = len(buf)
+    kinds: Set[Tuple[int, int]] = set()
+    counts: Dict[int, int] = {}
+    first = (0, 0)  # the value span of the first field
     try:
-        fields = _fields(buf, 0, size)
+        for number, wire_type, start, end in _fields(buf, 0, len(buf)):
+            if not counts:
+                first = (start, end)
+            kinds.add((number, wire_type))
+            counts[number] = counts.get(number, 0) + 1
     except DecodeError as exc:
         raise _walk_error(buf, exc) from None
-    kinds = {(number, wire_type) for number, wire_type, _, _ in fields}
-    counts: Dict[int, int] = {}
-    for number, _, _, _ in fields:
-        counts[number] = counts.get(number, 0) + 1
     if (1, WIRETYPE_VARINT) in kinds and kinds <= {(1, WIRETYPE_VARINT), (2, WIRETYPE_LENGTH_DELIMITED)}:
         return "SavedModel"
-    all_length_delimited = all(wire_type == WIRETYPE_LENGTH_DELIMITED for _, wire_type, _, _ in fields)
+    all_length_delimited = all(wire_type == WIRETYPE_LENGTH_DELIMITED for _, wire_type in kinds)
     if counts.get(1, 0) > 1 or (3, WIRETYPE_VARINT) in kinds or (4, WIRETYPE_VARINT) in kinds:
         raise DecodeError(
             "a GraphDef (a frozen graph: repeated node fields), not a MetaGraphDef or SavedModel; "
@@ -302,9 +304,8 @@ def _classify_binary(buf: Buffer) -> str:
         # Only field 2: SavedModel.meta_graphs (one or more), or a MetaGraphDef holding only graph_def.
         if counts[2] > 1:
             return "SavedModel"
-        _, _, start, end = fields[0]
         try:
-            inner = _fields(buf, start, end, limit=64)  # a glance is enough
+            inner = list(_fields(buf, *first, limit=64))  # a glance is enough
         except DecodeError:
             inner = []
         node_like = sum(1 for number, _, _, _ in inner if number == 1) > 1

@@ -30,7 +30,7 @@ from ._wire import MAX_DEPTH, WIRETYPE_LENGTH_DELIMITED, tag_of
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import mmap
-    from typing import Any, Dict, Final, List, Optional, Tuple, Union
+    from typing import Any, Dict, Final, Iterator, List, Optional, Tuple, Union
 
     Buffer = Union[bytes, bytearray, mmap.mmap]
     Decoded = Dict[str, Any]
@@ -91,6 +91,28 @@ def parse_text(buf: Buffer) -> Tuple[str, Decoded]:
         exc.msg = f"bad text-format {kind}: {exc.msg}"
         raise
     return kind, out
+
+
+def _string_end(buf: Buffer, pos: int, end: int) -> int:
+    """Just past the string literal whose quote is at ``pos``, or -1 when its line (or the file) ends first.
+
+    A search for the quote, then a look back at the backslashes before it (an odd run escapes it): linear and
+    without memory. The regex it replaces kept backtracking state for every character, so a never-ending
+    string of a megabyte took 120 MB.
+    """
+    quote = buf[pos : pos + 1]
+    search = pos + 1
+    while True:
+        close = buf.find(quote, search, end)
+        if close < 0:
+            return -1
+        backslash = close
+        while buf[backslash - 1] == 0x5C:  # stops at the opening quote at the latest
+            backslash -= 1
+        if (close - backslash) % 2 == 0:
+            break
+        search = close + 1
+    return -1 if buf.find(b"\n", pos, close) >= 0 else close + 1
 
 
 def _unescape(raw: bytes, pos: int) -> bytes:
@@ -196,12 +218,12 @@ class _Parser:
         start = self.pos
         parts: List[bytes] = []
         while self.peek() in _QUOTES:
-            match = _STRING.match(self.buf, self.pos, self.end)
-            if match is None:
+            after = _string_end(self.buf, self.pos, self.end)
+            if after < 0:
                 raise self.error("never-ending string: no closing quote before the end of its line", field=name)
-            raw = match.group()[1:-1]
+            raw = bytes(self.buf[self.pos + 1 : after - 1])
             parts.append(_unescape(raw, self.pos + 1) if b"\\" in raw else raw)
-            self.pos = match.end()
+            self.pos = after
             self.blank()
         if not parts:
             raise self.error(f"expected a string, found {self.describe()}", field=name)
@@ -314,47 +336,69 @@ class _Parser:
 
     def skip_balanced(self, name: str) -> None:
         """Pass over one '{...}' or '<...>' without parsing it: only braces, strings and comments matter."""
-        buf, end = self.buf, self.end
-        opened_at = [self.pos]
-        closers = [_OPEN_TO_CLOSE[buf[self.pos]]]
-        pos = self.pos + 1
-        search, match_string = _SCAN_STOP.search, _STRING.match
-        while closers:
-            stop = search(buf, pos, end)
-            if stop is None:
+        buf, start = self.buf, self.pos
+        # The closers still owed, one byte per open brace: a million open braces cost a megabyte, not the 46 MB
+        # of a list of their positions. Where a brace opened is worked out again only for an error.
+        closers = bytearray()
+        for pos, char in self._braces(start, name):
+            if char in _OPEN_TO_CLOSE:
+                closers.append(_OPEN_TO_CLOSE[char])
+            elif char != closers[-1]:
+                opened = self._innermost_open(start, pos, len(closers), name)
                 raise self.error(
-                    f"unbalanced braces: the {chr(buf[opened_at[-1]])!r} at {self.where(opened_at[-1])} "
-                    f"is never closed; the file ends first",
-                    end,
+                    f"unbalanced braces: {chr(char)!r} closes the {chr(buf[opened])!r} at {self.where(opened)}",
+                    pos,
                     name,
                 )
+            else:
+                closers.pop()
+                if not closers:
+                    self.pos = pos + 1
+                    return
+        opened = self._innermost_open(start, self.end, len(closers), name)
+        raise self.error(
+            f"unbalanced braces: the {chr(buf[opened])!r} at {self.where(opened)} is never closed; the file ends first",
+            self.end,
+            name,
+        )
+
+    def _braces(self, pos: int, name: str) -> Iterator[Tuple[int, int]]:
+        """(position, character) of each brace from ``pos`` to the end, passing over strings and comments."""
+        buf, end = self.buf, self.end
+        search = _SCAN_STOP.search
+        while True:
+            stop = search(buf, pos, end)
+            if stop is None:
+                return
             pos = stop.start()
             char = buf[pos]
             if char in _QUOTES:
-                string = match_string(buf, pos, end)
-                if string is None:
+                after = _string_end(buf, pos, end)
+                if after < 0:
                     self.pos = pos
                     raise self.error("never-ending string: no closing quote before the end of its line", field=name)
-                pos = string.end()
+                pos = after
             elif char == 0x23:  # '#': a comment runs to the end of the line
                 newline = buf.find(b"\n", pos, end)
                 pos = end if newline < 0 else newline + 1
-            elif char in _OPEN_TO_CLOSE:
-                opened_at.append(pos)
-                closers.append(_OPEN_TO_CLOSE[char])
-                pos += 1
             else:
-                if char != closers[-1]:
-                    raise self.error(
-                        f"unbalanced braces: {chr(char)!r} closes the {chr(buf[opened_at[-1]])!r} "
-                        f"at {self.where(opened_at[-1])}",
-                        pos,
-                        name,
-                    )
-                closers.pop()
-                opened_at.pop()
+                yield pos, char
                 pos += 1
-        self.pos = pos
+
+    def _innermost_open(self, start: int, stop: int, depth: int, name: str) -> int:
+        """Where the brace still open at ``depth`` before ``stop`` opened: the last one that took the depth there
+        (after it, the depth never fell below, or it would have been closed)."""
+        level, opened = 0, start
+        for pos, char in self._braces(start, name):
+            if pos >= stop:
+                break
+            if char in _OPEN_TO_CLOSE:
+                level += 1
+                if level == depth:
+                    opened = pos
+            else:
+                level -= 1
+        return opened
 
     def skip_value(self, name: str) -> None:
         """Pass over the value of a field the schema does not know (after its name)."""

@@ -1,0 +1,123 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Hostile inputs, built at any size: tests/test_hostile.py checks what each one gives,
+benchmarks/hostile.py measures what each one costs (time, peak memory, growth with size).
+
+Each ``HostileInput`` has a builder taking a count (levels, fields, entries,
+bytes) and the call that feeds the result to the library. Builders run in time
+linear in the count, so that a million is cheap to make.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, List, NamedTuple
+
+import tfcollections
+from tfcollections._wire import encode_varint
+
+
+def _field(number: int, payload: bytes) -> bytes:
+    return bytes([(number << 3) | 2]) + encode_varint(len(payload)) + payload
+
+
+def nested_while_contexts(levels: int) -> bytes:
+    """WhileContextDef.nested_contexts[0].while_ctxt... *levels* deep, with consistent lengths."""
+    headers = []
+    inner = 0
+    for level in range(levels):
+        # From the outside in: WhileContextDef.nested_contexts (12), then ControlFlowContextDef.while_ctxt (2).
+        tag = b"\x62" if (levels - 1 - level) % 2 == 0 else b"\x12"
+        header = tag + encode_varint(inner)
+        headers.append(header)
+        inner += len(header)
+    return b"".join(reversed(headers))
+
+
+def open_groups(count: int) -> bytes:
+    return b"\x0b" * count  # start-group of unknown field 1, never ended
+
+
+def declared_length(count: int) -> bytes:
+    # VariableDef.variable_name declared 2^63 bytes long, followed by *count* real bytes.
+    return b"\x0a" + encode_varint(2**63) + b"a" * count
+
+
+def one_byte_fields(count: int) -> bytes:
+    return b"\x38\x01" * count  # VariableDef.trainable, again and again: the last wins
+
+
+def ten_byte_varints(count: int) -> bytes:
+    return (b"\x28" + b"\xff" * 9 + b"\x01") * count  # VariableDef.is_resource, the longest varint there is
+
+
+def eleven_byte_varint(count: int) -> bytes:
+    return (b"\x38\x01" * count) + b"\x28" + b"\xff" * 10 + b"\x01"  # valid fields, then one varint too long
+
+
+def map_entries(count: int) -> bytes:
+    """CondContextDef.values_def (5) with *count* external_values entries, keys "k0", "k1", ..."""
+    entries = b"".join(
+        b"\x12" + bytes([len(body)]) + body
+        for body in (b"\x0a" + bytes([len(k)]) + k + b"\x12\x01v" for k in (f"k{i}".encode() for i in range(count)))
+    )
+    return b"\x2a" + encode_varint(len(entries)) + entries
+
+
+def invalid_utf8_at_the_end(count: int) -> bytes:
+    # A string of *count* valid bytes that ends in the middle of a character: the whole run must be checked.
+    body = b"a" * count + b"\xe2\x82"
+    return _field(1, body)
+
+
+def text_open_braces(count: int) -> bytes:
+    return b"graph_def " + b"{" * count
+
+
+def text_unbalanced_fields(count: int) -> bytes:
+    return b"meta_info_def " + b"{ any_info " * count
+
+
+def text_endless_string(count: int) -> bytes:
+    return b'meta_info_def { tags: "' + b"a" * count
+
+
+def text_endless_string_in_a_skipped_field(count: int) -> bytes:
+    return b'graph_def { node { name: "' + b"a" * count
+
+
+def repeated_collection_key(count: int) -> bytes:
+    entry = _field(4, _field(1, b"c") + _field(2, _field(1, _field(1, b"node"))))
+    return entry * count
+
+
+def _decode_strict(name: str) -> Callable[[bytes], Any]:
+    def call(blob: bytes) -> Any:
+        assert tfcollections.decode(name, blob) is not None  # the forgiving API never raises
+        return tfcollections.decode_strict(name, blob)
+
+    return call
+
+
+class HostileInput(NamedTuple):
+    name: str
+    build: Callable[[int], bytes]
+    feed: Callable[[bytes], Any]  # raises DecodeError, or returns what the library made of it
+    unit: str  # what the count counts
+
+
+HOSTILE_INPUTS: List[HostileInput] = [
+    HostileInput("nested messages", nested_while_contexts, _decode_strict("while_context"), "levels"),
+    HostileInput("open groups", open_groups, _decode_strict("savers"), "levels"),
+    HostileInput("a declared length of 2^63", declared_length, _decode_strict("variables"), "bytes after it"),
+    HostileInput("one-byte fields", one_byte_fields, _decode_strict("variables"), "fields"),
+    HostileInput("10-byte varints", ten_byte_varints, _decode_strict("variables"), "fields"),
+    HostileInput("an 11-byte varint after valid fields", eleven_byte_varint, _decode_strict("variables"), "fields"),
+    HostileInput("map entries", map_entries, _decode_strict("cond_context"), "entries"),
+    HostileInput("invalid UTF-8 at a string's end", invalid_utf8_at_the_end, _decode_strict("variables"), "bytes"),
+    HostileInput("text: open braces in a skipped field", text_open_braces, tfcollections.loads, "braces"),
+    HostileInput("text: unclosed parsed fields", text_unbalanced_fields, tfcollections.loads, "fields"),
+    HostileInput("text: a string that never ends", text_endless_string, tfcollections.loads, "bytes"),
+    HostileInput(
+        "text: the same, in a skipped field", text_endless_string_in_a_skipped_field, tfcollections.loads, "bytes"
+    ),
+    HostileInput("collection_def repeating one key", repeated_collection_key, tfcollections.loads, "entries"),
+]
