@@ -99,6 +99,21 @@ def test_a_saved_model_without_its_version_field_is_still_a_saved_model() -> Non
     assert tfcollections.loads(data)["format"] == "SavedModel"
 
 
+def test_a_meta_graph_holding_only_a_graph_of_one_node() -> None:
+    # One field 2 holding one message with one field 1: a SavedModel's meta graph, or a MetaGraphDef's graph
+    # of one node. Read as a meta graph, the node's input (field 3) is no Any, so it is the graph.
+    node = b"\x0a\x01n" + b"\x12\x05Const" + b"\x1a\x01x"
+    graph = b"\x0a" + bytes([len(node)]) + node
+    model = tfcollections.loads(b"\x12" + bytes([len(graph)]) + graph)
+    assert model["format"] == "MetaGraphDef"
+    assert model["meta_graphs"][0]["graph_def"] == {"type": "tensorflow.GraphDef", "offset": 2, "size": len(graph)}
+    # And a SavedModel whose meta graph holds only a meta_info_def is still read as one.
+    info = b"\x0a\x02v1" + b"\x22\x05serve"
+    meta_graph = b"\x0a" + bytes([len(info)]) + info
+    saved = tfcollections.loads(b"\x12" + bytes([len(meta_graph)]) + meta_graph)
+    assert saved["format"] == "SavedModel" and saved["meta_graphs"][0]["meta_info_def"]["tags"] == ["serve"]
+
+
 def test_any_list_values_are_decoded_when_their_type_is_known() -> None:
     asset = _field(1, _field(1, b"asset_path:0")) + _field(2, b"vocab.txt")
     any_known = _field(1, b"type.googleapis.com/tensorflow.AssetFileDef") + _field(2, asset)

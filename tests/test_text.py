@@ -93,6 +93,11 @@ def test_numbers_lists_and_separators() -> None:
     assert floats[4] == 1.100000023841858  # a float field holds 32 bits
     assert floats[5] == 2.5 and floats[6] == math.inf and floats[7] == -math.inf and math.isnan(floats[8])
     assert floats[9] == math.inf  # past float32's range, as C++'s cast gives
+    # C++'s tokenizer: octal integers are numbers of a float field too, "1e5f" is a float, "08" and "1f" are not.
+    assert _collection("float_list { value: [010, 0, 0.5, 0e1, 1e5f, -0] }")["value"] == [8.0, 0.0, 0.5, 0.0, 1e5, -0.0]
+    for bad in ("08", "00.5", "1f", "-09"):
+        with pytest.raises(tfcollections.DecodeError, match=f"found '{bad}'|expected a number"):
+            _collection(f"float_list {{ value: {bad} }}")
     assert _collection("int64_list { value: [] }") == {"kind": "int64_list", "value": []}
     assert _collection("int64_list { value: 1, value: 2; value: 3 }")["value"] == [1, 2, 3]
 
@@ -168,6 +173,22 @@ def test_a_byte_order_mark_and_a_saved_model() -> None:
     assert model["meta_graphs"][0]["meta_info_def"]["tags"] == ["t"]
 
 
+def test_a_stray_control_byte_in_a_text_file_and_a_binary_file_that_starts_like_text() -> None:
+    text = b'meta_info_def {\n  tags: "a\x12b"\n}\n'  # a raw control byte: C++ reads it, as part of the string
+    assert tfcollections.loads(text)["meta_graphs"][0]["meta_info_def"]["tags"] == ["a\x12b"]
+    # Binary: meta_info_def (0x0a) of 0x61 bytes, so the file "starts" with a letter; it still reads as binary.
+    info = b"\x22\x05serve" + b"\x2a" + bytes([0x61 - 9]) + b"v" * (0x61 - 9)
+    model = tfcollections.loads(b"\x0a" + bytes([len(info)]) + info)
+    assert model["encoding"] == "binary" and model["meta_graphs"][0]["meta_info_def"]["tags"] == ["serve"]
+
+
+def test_blanks_inside_an_any_type_url() -> None:
+    text = b"meta_info_def { any_info { [ type.googleapis.com / tensorflow . SaverDef ] { version: V1 } } }"
+    any_info = tfcollections.loads(text)["meta_graphs"][0]["meta_info_def"]["any_info"]
+    assert any_info["type_url"] == "type.googleapis.com/tensorflow.SaverDef"
+    assert any_info["value"]["version"] == "V1"
+
+
 def test_quotes_and_backslashes_in_strings() -> None:
     text = (
         'graph_def { node { name: "}\\"{\'" attr: \'"}\' } }\n'  # braces and quotes inside strings are not braces
@@ -212,6 +233,7 @@ def test_quotes_and_backslashes_in_strings() -> None:
             "nesting deeper than 100 messages",
         ),
         ("hello: 1", "neither a MetaGraphDef nor a SavedModel in text format: its fields are 'hello'"),
+        ("  # a comment\n\n", "neither a MetaGraphDef nor a SavedModel in text format: it has no fields, only blanks"),
     ],
     ids=[
         "never-closed",
@@ -237,6 +259,7 @@ def test_quotes_and_backslashes_in_strings() -> None:
         "not-a-name",
         "too-deep",
         "other-message",
+        "no-fields",
     ],
 )
 def test_bad_text_gets_a_clear_error(text: str, message: str) -> None:

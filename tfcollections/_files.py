@@ -157,23 +157,24 @@ def _read(buf: Buffer) -> Dict[str, Any]:
             "fetch the file with `git lfs pull`",
             0,
         )
+    encoding = "binary"
     if _looks_like_text(head):
         from ._text import parse_text  # imported here: binary files never pay for the text parser
 
-        kind, out = parse_text(buf)
-        encoding = "text"
-    else:
-        kind = _classify_binary(buf)
-        message = COMPILED[f"tensorflow.{kind}"]
-        out = message.new()
         try:
-            parse_message(buf, 0, size, message, out, 0)
-        except DecodeError as exc:
-            # The walk above found every top-level field whole, so this is damage inside one, not a short file.
-            exc._add_segment(kind)
-            exc.msg = f"damaged {kind}: {exc.msg}"
-            raise
-        encoding = "binary"
+            kind, out = parse_text(buf)
+            encoding = "text"
+        except DecodeError as text_error:
+            # A binary file whose first bytes happen to read as a field name, with few control bytes among
+            # them: if it reads whole as binary, it is binary. Otherwise the text error is the one to show.
+            if all(byte in _TEXT_BYTES for byte in head):
+                raise
+            try:
+                kind, out = _parse_binary(buf)
+            except DecodeError:
+                raise text_error from None
+    else:
+        kind, out = _parse_binary(buf)
     meta_graphs: List[Dict[str, Any]] = out["meta_graphs"] if kind == "SavedModel" else [out]
     for meta_graph in meta_graphs:
         _finish_meta_graph(meta_graph)
@@ -185,18 +186,48 @@ def _read(buf: Buffer) -> Dict[str, Any]:
     }
 
 
+def _parse_binary(buf: Buffer) -> Tuple[str, Dict[str, Any]]:
+    kind, other = _classify_binary(buf)
+    try:
+        return kind, _parse_as(buf, kind)
+    except DecodeError:
+        if other is None:
+            raise
+        try:  # the other reading of a file that is one field 2 (see _classify_binary)
+            return other, _parse_as(buf, other)
+        except DecodeError:
+            pass
+        raise
+
+
+def _parse_as(buf: Buffer, kind: str) -> Dict[str, Any]:
+    message = COMPILED[f"tensorflow.{kind}"]
+    out = message.new()
+    try:
+        parse_message(buf, 0, len(buf), message, out, 0)
+    except DecodeError as exc:
+        # The walk above found every top-level field whole, so this is damage inside one, not a short file.
+        exc._add_segment(kind)
+        exc.msg = f"damaged {kind}: {exc.msg}"
+        raise
+    return out
+
+
 def _looks_like_text(head: bytes) -> bool:
-    """Text format starts with a field name (after blanks and # comments); binary with a tag byte below 0x20."""
-    if not all(byte in _TEXT_BYTES for byte in head):
+    """Text format starts with a field name (after blanks and # comments) and has hardly any control bytes;
+    binary starts with a tag and has a tag or a length below 0x20 every few bytes."""
+    control = sum(1 for byte in head if byte not in _TEXT_BYTES)
+    if control > max(1, len(head) // 64):  # a stray control byte in a text file is tolerated, a binary head is not
         return False
     text = head[len(_BOM) :] if head.startswith(_BOM) else head
     while True:
         text = text.lstrip()
         if not text.startswith(b"#"):
-            return text[:1].isalpha() or text[:1] in (b"_", b"[")
+            # A field name; or nothing at all: blanks and comments only, which the text reader reports.
+            return text[:1].isalpha() or text[:1] in (b"_", b"[") or (not text and len(head) < 512)
         newline = text.find(b"\n")
         if newline < 0:
-            return False
+            return len(head) < 512
         text = text[newline + 1 :]
 
 
@@ -271,8 +302,9 @@ def _walk_error(buf: Buffer, exc: DecodeError) -> DecodeError:
     return DecodeError(f"damaged {guess}: its top-level fields read well up to byte {exc.pos}, then {exc.msg}", exc.pos)
 
 
-def _classify_binary(buf: Buffer) -> str:
-    """'SavedModel' or 'MetaGraphDef', or a DecodeError saying what the bytes are instead."""
+def _classify_binary(buf: Buffer) -> Tuple[str, Optional[str]]:
+    """'SavedModel' or 'MetaGraphDef', and the other one when the bytes could be either; or a DecodeError
+    saying what the bytes are instead."""
     kinds: Set[Tuple[int, int]] = set()
     counts: Dict[int, int] = {}
     first = (0, 0)  # the value span of the first field
@@ -285,7 +317,7 @@ def _classify_binary(buf: Buffer) -> str:
     except DecodeError as exc:
         raise _walk_error(buf, exc) from None
     if (1, WIRETYPE_VARINT) in kinds and kinds <= {(1, WIRETYPE_VARINT), (2, WIRETYPE_LENGTH_DELIMITED)}:
-        return "SavedModel"
+        return "SavedModel", None
     all_length_delimited = all(wire_type == WIRETYPE_LENGTH_DELIMITED for _, wire_type in kinds)
     if counts.get(1, 0) > 1 or (3, WIRETYPE_VARINT) in kinds or (4, WIRETYPE_VARINT) in kinds:
         raise DecodeError(
@@ -303,14 +335,17 @@ def _classify_binary(buf: Buffer) -> str:
     if set(counts) == {2}:
         # Only field 2: SavedModel.meta_graphs (one or more), or a MetaGraphDef holding only graph_def.
         if counts[2] > 1:
-            return "SavedModel"
+            return "SavedModel", None
         try:
             inner = list(_fields(buf, *first, limit=64))  # a glance is enough
         except DecodeError:
             inner = []
-        node_like = sum(1 for number, _, _, _ in inner if number == 1) > 1
-        return "MetaGraphDef" if node_like else "SavedModel"
-    return "MetaGraphDef"
+        # A graph has many nodes (field 1), a meta graph one meta_info_def; a graph of one node could be
+        # either, so the other reading is tried when the first does not read.
+        if sum(1 for number, _, _, _ in inner if number == 1) > 1:
+            return "MetaGraphDef", "SavedModel"
+        return "SavedModel", "MetaGraphDef"
+    return "MetaGraphDef", None
 
 
 def _finish_meta_graph(meta_graph: Dict[str, Any]) -> None:

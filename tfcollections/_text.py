@@ -53,7 +53,8 @@ _SIMPLE_ESCAPES: Final = {
     b"n": b"\n", b"r": b"\r", b"t": b"\t", b'"': b'"', b"'": b"'", b"\\": b"\\",
     b"a": b"\a", b"b": b"\b", b"f": b"\f", b"v": b"\v", b"?": b"?",
 }  # fmt: skip
-_EXTENSION_NAME: Final = re.compile(rb"\[\s*([A-Za-z0-9_./]+)\s*\]")
+# C++ reads "[a.b/c.D]" token by token, so blanks may stand around the dots and the slash; they are dropped.
+_EXTENSION_NAME: Final = re.compile(rb"\[\s*([A-Za-z0-9_]+(?:\s*[./]\s*[A-Za-z0-9_]+)*)\s*\]")
 # What the brace scanner stops at: braces, the quotes that start strings, comments.
 _SCAN_STOP: Final = re.compile(rb"[{}<>\"'#]")
 _INTEGER: Final = re.compile(r"0[xX][0-9A-Fa-f]+|0[0-7]*|[1-9][0-9]*")
@@ -273,7 +274,12 @@ class _Parser:
             except DecodeError:
                 break
             self.take(",") or self.take(";")
-        found = ("its fields are " + ", ".join(map(repr, seen))) if seen else f"it starts with {self.describe()}"
+        if seen:
+            found = "its fields are " + ", ".join(map(repr, seen))
+        elif self.pos >= self.end:
+            found = "it has no fields, only blanks and comments"  # protobuf reads it as an empty message of any type
+        else:
+            found = f"it starts with {self.describe()}"
         raise DecodeError(f"a text file, but neither a MetaGraphDef nor a SavedModel in text format: {found}", first)
 
     # -- values -------------------------------------------------------------
@@ -592,7 +598,7 @@ class _Parser:
         match = _EXTENSION_NAME.match(self.buf, self.pos, self.end)
         if match is None:
             raise self.error(f"expected a field name of {message.short_name}, found {self.describe()}")
-        url = match.group(1).decode("ascii")
+        url = b"".join(match.group(1).split()).decode("ascii")
         self.pos = match.end()
         if message.name != "google.protobuf.Any" or "/" not in url:
             self.skip_value(f"[{url}]")
@@ -639,8 +645,13 @@ def _parse_float(text: str) -> Optional[float]:
         if integer is not None:
             number = float(integer)
         else:
-            core = digits[:-1] if digits[-1:] in ("f", "F") else digits
+            suffixed = digits[-1:] in ("f", "F")
+            core = digits[:-1] if suffixed else digits
             if not _FLOAT.fullmatch(core):
+                return None
+            # C++'s tokenizer: a leading 0 and a digit make an octal integer, so "08" and "00.5" are errors;
+            # an f suffix needs a decimal point or an exponent, so "1.5f" is a float and "1f" an error.
+            if (core[:1] == "0" and core[1:2].isdigit()) or (suffixed and not any(c in core for c in ".eE")):
                 return None
             number = float(core)
     return -number if digits is not text else number
