@@ -233,6 +233,13 @@ def test_quotes_and_backslashes_in_strings() -> None:
             "nesting deeper than 100 messages",
         ),
         ("hello: 1", "neither a MetaGraphDef nor a SavedModel in text format: its fields are 'hello'"),
+        ("saver_def { future: 1.4e1.5 }", "expected a value for field 'future', found '1.4e1.5'"),
+        ("saver_def { future: -abc }", "expected a value for field 'future', found '-abc'"),
+        ("meta_info_def { any_info { [a.b] { } } }", "expected a type URL such as [type.googleapis.com/a.b] in an Any"),
+        (
+            "saver_def { keep_checkpoint_every_n_hours: -0.0 keep_checkpoint_every_n_hours: 0 }",
+            "non-repeated field 'keep_checkpoint_every_n_hours' is given more than once",
+        ),
         ("  # a comment\n\n", "neither a MetaGraphDef nor a SavedModel in text format: it has no fields, only blanks"),
     ],
     ids=[
@@ -260,6 +267,10 @@ def test_quotes_and_backslashes_in_strings() -> None:
         "too-deep",
         "other-message",
         "no-fields",
+        "unknown-field-bad-number",
+        "unknown-field-negative-name",
+        "extension-in-an-any",
+        "minus-zero-is-given",
     ],
 )
 def test_bad_text_gets_a_clear_error(text: str, message: str) -> None:

@@ -19,6 +19,7 @@ not know are skipped, as the binary reader skips unknown fields.
 
 from __future__ import annotations
 
+import math
 import re
 import struct
 
@@ -433,8 +434,11 @@ class _Parser:
     def skip_scalar(self, name: str) -> None:
         if self.peek() in _QUOTES:
             self.strings(name)
-        else:
-            self.word(name, "a value")
+            return
+        # What C++'s tokenizer takes as one value: an identifier or a number ("1.5e1.5" is neither).
+        word, at = self.word(name, "a value")
+        if not word.isidentifier() and _parse_int(word) is None and _parse_float(word) is None:
+            raise self.error(f"expected a value for field {name!r}, found {word!r}", at, name)
 
     # -- messages -----------------------------------------------------------
 
@@ -490,8 +494,12 @@ class _Parser:
                         name,
                     )
         # proto3 presence: a message or oneof member once given; a scalar once it differs from its default.
+        # -0.0 is given, not the default 0.0: presence goes by the bits, as in C++ and upb.
         has_value = value is not None and (
-            field.type in (MESSAGE, SKIPPED) or field.oneof or value != message.defaults[name]
+            field.type in (MESSAGE, SKIPPED)
+            or field.oneof
+            or value != message.defaults[name]
+            or (field.type == FLOAT and math.copysign(1.0, value) < 0)
         )
         if has_value:
             raise self.error(f"non-repeated field {name!r} is given more than once", at, name)
@@ -600,9 +608,11 @@ class _Parser:
             raise self.error(f"expected a field name of {message.short_name}, found {self.describe()}")
         url = b"".join(match.group(1).split()).decode("ascii")
         self.pos = match.end()
-        if message.name != "google.protobuf.Any" or "/" not in url:
-            self.skip_value(f"[{url}]")
+        if message.name != "google.protobuf.Any":
+            self.skip_value(f"[{url}]")  # an extension: unknown to this reader, skipped like unknown fields
             return
+        if "/" not in url:  # C++ reads "[...]" in an Any as a type URL only
+            raise self.error(f"expected a type URL such as [type.googleapis.com/{url}] in an Any, found [{url}]")
         if out["type_url"] or out["value"]:
             raise self.error("an Any given both expanded and by its fields, or expanded twice", start)
         type_name = url.rpartition("/")[2]
