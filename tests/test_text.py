@@ -189,6 +189,23 @@ def test_blanks_inside_an_any_type_url() -> None:
     assert any_info["value"]["version"] == "V1"
 
 
+def test_a_graph_field_first_then_a_meta_graph_field() -> None:
+    # A stray field a GraphDef has ('version') before the SavedModel's own: skipped, as unknown fields are.
+    model = tfcollections.loads(b'version: V1\nmeta_graphs { meta_info_def { tags: "a" } }')
+    assert model["format"] == "SavedModel" and model["meta_graphs"][0]["meta_info_def"]["tags"] == ["a"]
+    with pytest.raises(tfcollections.DecodeError, match="a text-format GraphDef \\(its field 'node'\\)"):
+        tfcollections.loads(b'node { name: "a" op: "Const" }\nversions { producer: 27 }\n')
+
+
+def test_a_comment_header_longer_than_the_head() -> None:
+    header = b"".join(
+        b"# Copyright line %d of a long licence header, longer than 512 bytes in all.\n" % i for i in range(12)
+    )
+    model = tfcollections.loads(header + b'meta_info_def { tags: "serve" }\n')
+    assert model["encoding"] == "text" and model["meta_graphs"][0]["meta_info_def"]["tags"] == ["serve"]
+    assert tfcollections.loads(b"\n" * 600 + b"saver_def { }")["encoding"] == "text"
+
+
 def test_quotes_and_backslashes_in_strings() -> None:
     text = (
         'graph_def { node { name: "}\\"{\'" attr: \'"}\' } }\n'  # braces and quotes inside strings are not braces

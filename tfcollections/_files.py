@@ -223,11 +223,11 @@ def _looks_like_text(head: bytes) -> bool:
     while True:
         text = text.lstrip()
         if not text.startswith(b"#"):
-            # A field name; or nothing at all: blanks and comments only, which the text reader reports.
-            return text[:1].isalpha() or text[:1] in (b"_", b"[") or (not text and len(head) < 512)
+            # A field name; or nothing left: blanks and comments only (the text reader reads on, or says so).
+            return not text or text[:1].isalpha() or text[:1] in (b"_", b"[")
         newline = text.find(b"\n")
         if newline < 0:
-            return len(head) < 512
+            return True  # a comment that runs past the head: a long comment header
         text = text[newline + 1 :]
 
 

@@ -249,6 +249,7 @@ class _Parser:
     def classify(self) -> str:
         """'SavedModel' or 'MetaGraphDef', from the first top-level field name that tells; else a DecodeError."""
         seen: List[str] = []
+        graph_field, graph_at = "", 0  # a GraphDef's field: a GraphDef, unless a later field says otherwise
         first = self.pos
         while len(seen) < 20:
             self.blank()
@@ -261,12 +262,8 @@ class _Parser:
                 return "SavedModel"
             if name in _META_GRAPH_FIELDS:
                 return "MetaGraphDef"
-            if name in _GRAPH_DEF_FIELDS:
-                raise DecodeError(
-                    f"a text-format GraphDef (its field {name!r}), not a MetaGraphDef or SavedModel; "
-                    "a GraphDef has no collections",
-                    at,
-                )
+            if name in _GRAPH_DEF_FIELDS and not graph_field:
+                graph_field, graph_at = name, at
             # A field neither message has: look further (a newer writer may put a new field first).
             seen.append(name)
             self.pos = match.end()
@@ -275,6 +272,12 @@ class _Parser:
             except DecodeError:
                 break
             self.take(",") or self.take(";")
+        if graph_field:
+            raise DecodeError(
+                f"a text-format GraphDef (its field {graph_field!r}), not a MetaGraphDef or SavedModel; "
+                "a GraphDef has no collections",
+                graph_at,
+            )
         if seen:
             found = "its fields are " + ", ".join(map(repr, seen))
         elif self.pos >= self.end:

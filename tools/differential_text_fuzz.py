@@ -257,6 +257,10 @@ _PYTHON_ONLY = {
     # "\\ud800" alone: C++ writes the lone surrogate's three UTF-8-style bytes, fine in a bytes field (and an
     # invalid UTF-8 error in a string field, as in binary); Python cannot encode it at all.
     "lone surrogate escapes": lambda ours, theirs: ours is None and "surrogates not allowed" in str(theirs),
+    # C++ reads a hex or octal integer in a float field as that number ("0x1F" is 31.0); Python refuses hex.
+    "hex numbers in float fields": lambda ours, theirs: (
+        ours is None and re.search(r"Couldn't parse float: -?0[xX]", str(theirs)) is not None
+    ),
     # Python accepts an f suffix on an integer ("1f"); C++'s tokenizer wants a decimal point or an exponent.
     "'f' after an integer": lambda ours, theirs: (
         theirs is None and re.search(r"expected a number, found '-?[0-9]+[fF]'", str(ours)) is not None
@@ -265,10 +269,12 @@ _PYTHON_ONLY = {
 
 
 def _position(text: bytes, line: int, column: int) -> int:
+    """The byte offset of protobuf's (line, column): its columns count characters, not bytes."""
     lines = text.split(b"\n")
     if line < 1 or line > len(lines):
         return len(text)
-    return sum(len(x) + 1 for x in lines[: line - 1]) + max(column - 1, 0)
+    before = lines[line - 1].decode("utf-8", "replace")[: max(column - 1, 0)]
+    return sum(len(x) + 1 for x in lines[: line - 1]) + len(before.encode("utf-8"))
 
 
 def _skipped_spans(value, spans):
@@ -381,13 +387,15 @@ def check(text: bytes, kind):
     if mine["format"] != theirs["format"] and binary[:1] == b"\x12":
         # One empty field 2 reads as an empty graph_def or an empty meta graph: binary cannot say which.
         return "binary reads either way", ""
-    if b"\\?" in text:
-        # C++ reads the escape \? as '?'; Python keeps both characters. Compare with Python told the same.
+    if b"\\?" in text or b"\\X" in text:
+        # C++ reads the escapes \? as '?' and \X41 as \x41; Python keeps both characters of each. Compare with
+        # Python told the same.
         again = kind()
-        text_format.Parse(text.replace(b"\\?", b"?"), again, allow_unknown_field=True,
-                          allow_unknown_extension=True, descriptor_pool=descriptor_pool.Default())  # fmt: skip
+        told = text.replace(b"\\?", b"?").replace(b"\\X", b"\\x")
+        text_format.Parse(told, again, allow_unknown_field=True, allow_unknown_extension=True,
+                          descriptor_pool=descriptor_pool.Default())  # fmt: skip
         if _spans_dropped(dict(tfcollections.loads(again.SerializeToString()), encoding="text")) == mine:
-            return "python-only: the escape \\?", ""
+            return "python-only: the escapes \\? and \\X", ""
     return "values differ", json.dumps({"ours": repr(mine)[:2000], "protobuf": repr(theirs)[:2000]})
 
 
