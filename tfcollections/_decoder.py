@@ -327,43 +327,52 @@ def parse_message(buf: Buffer, pos: int, end: int, message: CompiledMessage, out
                     append = out[name].append
                     append(buf[pos:new_pos].decode())
                     # A repeated field is one run of one tag (values, enqueue ops): read the run
-                    # here while each item is a one-byte tag and a one-byte length.
-                    while tag < 0x80 and new_pos + 1 < end and buf[new_pos] == tag and buf[new_pos + 1] < 0x80:
-                        pos = new_pos + 2
-                        new_pos = pos + buf[pos - 1]
-                        if new_pos > end:
-                            raise DecodeError(
-                                f"truncated length-delimited field: needs {new_pos - pos} bytes, {end - pos} left",
-                                pos,
-                                name,
-                            )
-                        append(buf[pos:new_pos].decode())
+                    # here while each item is a one-byte tag and a one-byte length (two byte reads
+                    # per item: each read of ``buf`` is a Python-level call).
+                    if tag < 0x80:
+                        while new_pos + 1 < end and buf[new_pos] == tag:
+                            length = buf[new_pos + 1]
+                            if length >= 0x80:
+                                break
+                            pos = new_pos + 2
+                            new_pos = pos + length
+                            if new_pos > end:
+                                raise DecodeError(
+                                    f"truncated length-delimited field: needs {length} bytes, {end - pos} left",
+                                    pos,
+                                    name,
+                                )
+                            append(buf[pos:new_pos].decode())
                 elif op == OP_MAP:
                     entry_message, value_message = arg
-                    if entry_message.string_map:
-                        # external_values and friends: runs of entries "0a <key> 12 <value>", both
-                        # short, nothing else, read here. Anything else (another order, a default
-                        # left out, unknown fields, long or bad strings) leaves the run for the
-                        # general path below, which knows every rule.
+                    if entry_message.string_map and tag < 0x80 and length < 0x80:
+                        # external_values and friends: runs of entries "0a <key> 12 <value>", with a
+                        # one-byte tag and length, nothing else, read here. In an entry shorter than
+                        # 0x80 bytes both lengths are one byte, so four byte reads check an entry.
+                        # Anything else (another order, a default left out, unknown fields, long or
+                        # bad strings) leaves the run for the general path below, which knows every rule.
                         target = out[name]
                         at_next_field = False
-                        while (
-                            length > 3
-                            and buf[pos] == 0x0A
-                            and buf[pos + 1] < 0x80
-                            and (key_end := pos + 2 + buf[pos + 1]) + 2 <= new_pos
-                            and buf[key_end] == 0x12
-                            and buf[key_end + 1] == new_pos - key_end - 2 < 0x80
-                        ):
+                        while length > 3 and buf[pos] == 0x0A:
+                            key_end = pos + 2 + buf[pos + 1]
+                            if (
+                                key_end + 2 > new_pos
+                                or buf[key_end] != 0x12
+                                or buf[key_end + 1] != new_pos - key_end - 2
+                            ):
+                                break
                             try:
                                 target[buf[pos + 2 : key_end].decode()] = buf[key_end + 2 : new_pos].decode()
                             except UnicodeDecodeError:
                                 break
                             pos = new_pos
-                            if not (tag < 0x80 and pos + 1 < end and buf[pos] == tag and buf[pos + 1] < 0x80):
+                            if pos + 1 >= end or buf[pos] != tag:
                                 at_next_field = True
                                 break
                             length = buf[pos + 1]
+                            if length >= 0x80:
+                                at_next_field = True
+                                break
                             pos += 2
                             new_pos = pos + length
                             if new_pos > end:
