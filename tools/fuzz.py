@@ -21,10 +21,13 @@ A target fails (libFuzzer stops and saves the input as ``crash-*``) when:
 - ``strict``: anything but ``DecodeError`` escapes ``decode_strict`` or
   ``decode_message``; or they disagree with ``decode`` on accept/reject or on
   the value; or a ``DecodeError``'s offset lies outside the input.
-- ``file``: anything but ``DecodeError`` escapes ``loads`` of binary bytes; or
-  an accepted file's collections differ from decoding their items one by one.
-- ``text``: anything but ``DecodeError`` escapes ``loads`` of text; or an
-  accepted document is not well-formed (``format``, meta graphs, collections).
+- ``file``: anything but ``DecodeError`` escapes ``loads`` of binary bytes, or
+  its offset lies outside the input; or an accepted file has a decoded item in
+  a collection without a registered type, or an item that does not survive
+  ``encode`` then ``decode`` unchanged.
+- ``text``: anything but ``DecodeError`` escapes ``loads`` of text, or its
+  offset lies outside the input; or an accepted document is not well-formed
+  (``format``, meta graphs, collections).
 
 The figures of each run (executions, coverage, time) are in
 ``docs/robustness.md``.
