@@ -112,6 +112,10 @@ def test_a_meta_graph_holding_only_a_graph_of_one_node() -> None:
     meta_graph = b"\x0a" + bytes([len(info)]) + info
     saved = tfcollections.loads(b"\x12" + bytes([len(meta_graph)]) + meta_graph)
     assert saved["format"] == "SavedModel" and saved["meta_graphs"][0]["meta_info_def"]["tags"] == ["serve"]
+    # Even when damaged as a meta graph, one field 2 reads as a graph: field numbers cannot tell them apart.
+    damaged = b"\x0a\x01\xff"
+    whole = b"\x12" + bytes([len(damaged)]) + damaged
+    assert tfcollections.loads(whole)["meta_graphs"][0]["graph_def"]["size"] == len(damaged)
 
 
 def test_any_list_values_are_decoded_when_their_type_is_known() -> None:

@@ -180,6 +180,9 @@ def test_a_stray_control_byte_in_a_text_file_and_a_binary_file_that_starts_like_
     info = b"\x22\x05serve" + b"\x2a" + bytes([0x61 - 9]) + b"v" * (0x61 - 9)
     model = tfcollections.loads(b"\x0a" + bytes([len(info)]) + info)
     assert model["encoding"] == "binary" and model["meta_graphs"][0]["meta_info_def"]["tags"] == ["serve"]
+    # Read as neither: the text error is the one shown, since the file looked like text.
+    with pytest.raises(tfcollections.DecodeError, match="bad text-format MetaGraphDef: never-ending string"):
+        tfcollections.loads(b'meta_info_def { tags: "a\x12b }\n')
 
 
 def test_blanks_inside_an_any_type_url() -> None:

@@ -193,11 +193,8 @@ def _parse_binary(buf: Buffer) -> Tuple[str, Dict[str, Any]]:
     except DecodeError:
         if other is None:
             raise
-        try:  # the other reading of a file that is one field 2 (see _classify_binary)
-            return other, _parse_as(buf, other)
-        except DecodeError:
-            pass
-        raise
+    # The other reading of a file that is one field 2 (see _classify_binary).
+    return other, _parse_as(buf, other)
 
 
 def _parse_as(buf: Buffer, kind: str) -> Dict[str, Any]:

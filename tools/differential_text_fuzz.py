@@ -34,7 +34,6 @@ from __future__ import annotations
 import argparse
 import collections
 import json
-import math
 import random
 import re
 import sys
@@ -46,6 +45,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import generate_fixtures as gen
+from compare_files import _spans_dropped
+from differential_fuzz import _normalized
 from google.protobuf import any_pb2, descriptor_pool, text_format
 from tensorflow.core.protobuf import meta_graph_pb2, saved_model_pb2
 
@@ -291,16 +292,9 @@ def _skipped_spans(value, spans):
     return spans
 
 
-def _spans_dropped(value):
-    if isinstance(value, dict):
-        if set(value) == {"type", "offset", "size"}:
-            return {"type": value["type"]}
-        return {key: _spans_dropped(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_spans_dropped(item) for item in value]
-    if isinstance(value, float) and math.isnan(value):
-        return "NaN"
-    return value
+def _comparable(value):
+    """Skipped fields by their type only (their offsets are text offsets here, binary ones there), NaN as a string."""
+    return _normalized(_spans_dropped(value))
 
 
 def _unknown_any_as_span(ours, binary) -> bool:
@@ -381,7 +375,7 @@ def check(text: bytes, kind):
         expected = dict(tfcollections.loads(binary), encoding="text")
     except tfcollections.DecodeError as error:
         return "binary refused", f"{error}; binary {binary.hex()}"
-    mine, theirs = _spans_dropped(ours), _spans_dropped(expected)
+    mine, theirs = _comparable(ours), _comparable(expected)
     if mine == theirs or _unknown_any_as_span(mine, theirs):
         return None
     if mine["format"] != theirs["format"] and binary[:1] == b"\x12":
@@ -394,7 +388,7 @@ def check(text: bytes, kind):
         told = text.replace(b"\\?", b"?").replace(b"\\X", b"\\x")
         text_format.Parse(told, again, allow_unknown_field=True, allow_unknown_extension=True,
                           descriptor_pool=descriptor_pool.Default())  # fmt: skip
-        if _spans_dropped(dict(tfcollections.loads(again.SerializeToString()), encoding="text")) == mine:
+        if _comparable(dict(tfcollections.loads(again.SerializeToString()), encoding="text")) == mine:
             return "python-only: the escapes \\? and \\X", ""
     return "values differ", json.dumps({"ours": repr(mine)[:2000], "protobuf": repr(theirs)[:2000]})
 

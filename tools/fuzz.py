@@ -40,7 +40,7 @@ import math
 import os
 import sys
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 import atheris
 
@@ -110,13 +110,8 @@ def target_strict(data: bytes) -> None:
 
 
 def target_file(data: bytes) -> None:
-    try:
-        model = tfcollections.loads(data)
-    except DecodeError as exc:
-        _check_offset(exc, data)
-        return
-    _check_model(model)
-    if model["encoding"] != "binary":
+    model = _loads_checked(data)
+    if model is None or model["encoding"] != "binary":
         return
     # Every registered collection's items are what decode makes of the raw items.
     for meta_graph in model["meta_graphs"]:
@@ -132,12 +127,18 @@ def target_file(data: bytes) -> None:
 
 
 def target_text(data: bytes) -> None:
+    _loads_checked(data)
+
+
+def _loads_checked(data: bytes) -> Optional[Dict[str, Any]]:
+    """``loads(data)``, checked to be well-formed; None after a DecodeError whose offset is in the input."""
     try:
         model = tfcollections.loads(data)
     except DecodeError as exc:
         _check_offset(exc, data)
-        return
+        return None
     _check_model(model)
+    return model
 
 
 def _check_offset(error: DecodeError, data: bytes) -> None:
