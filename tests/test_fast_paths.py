@@ -17,8 +17,9 @@ import pytest
 from hypothesis import given, strategies as st
 
 import tfcollections
+from tfcollections import _decoder
 from tfcollections._decoder import COMPILED
-from tfcollections._wire import encode_varint
+from tfcollections._wire import WIRETYPE_FIXED32, WIRETYPE_LENGTH_DELIMITED, WIRETYPE_VARINT, encode_varint
 
 ENTRY = COMPILED["tensorflow.ValuesDef.ExternalValuesEntry"]
 
@@ -89,3 +90,18 @@ def test_an_empty_entry_after_a_run_is_kept(monkeypatch: pytest.MonkeyPatch) -> 
     blob = _field(2, _field(1, b"a") + _field(2, b"b")) + b"\x12\x00" + _field(2, _field(1, b"c") + _field(2, b"d"))
     fast, general = _both_ways(blob, monkeypatch)
     assert fast == general == ("ok", {"values": [], "external_values": {"a": "b", "": "", "c": "d"}})
+
+
+@pytest.mark.parametrize("message", sorted(COMPILED), ids=str)
+def test_the_one_byte_tag_list_and_the_op_numbers_agree_with_the_table(message: str) -> None:
+    # The loop looks one-byte tags up in by_byte, and picks the wire type's branch from the op's number.
+    compiled = COMPILED[message]
+    assert len(compiled.by_byte) == 0x80
+    assert compiled.by_byte == [compiled.table.get(tag) for tag in range(0x80)]
+    op_ranges = {
+        WIRETYPE_LENGTH_DELIMITED: range(_decoder.OP_BOOL),
+        WIRETYPE_VARINT: range(_decoder.OP_BOOL, _decoder.OP_FLOAT),
+        WIRETYPE_FIXED32: range(_decoder.OP_FLOAT, _decoder.OP_REPEATED_FLOAT + 1),
+    }
+    for tag, (op, _, _) in compiled.table.items():
+        assert op in op_ranges[tag & 7], (tag, op)

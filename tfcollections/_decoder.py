@@ -7,6 +7,8 @@ to an ``(op, field name, argument)`` triple, plus a template dict of defaults.
 A tag that protobuf would not accept for the field (a varint where a string is
 declared, say) is simply absent from the table, so it takes the unknown-field
 path exactly as protobuf does. Repeated scalars get two tags: packed and not.
+The same table is also laid out as a list indexed by the one-byte tags (fields
+1 to 15, nearly every tag TensorFlow writes), and ops are numbered by wire type.
 
 ``parse_message(buf, pos, end, message, out, depth)`` merges the message in
 ``buf[pos:end]`` into the dict ``out``. Parsing *into* an existing dict is how
@@ -59,12 +61,14 @@ from ._wire import (
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import mmap
-    from typing import Any, Callable, Dict, Final, List, Tuple, Union
+    from typing import Any, Callable, Dict, Final, List, Optional, Tuple, Union
 
     Buffer = Union[bytes, bytearray, mmap.mmap]  # mmap: whole files are parsed in place
     Decoded = Dict[str, Any]
     Op = Tuple[int, str, Any]
 
+# Ops are numbered by wire type (length-delimited, then varint, then fixed32), so the loop
+# picks the wire type's branch by comparing the op, without computing ``tag & 7``.
 # Ops of length-delimited tags, in the order the loop tests them: most frequent first.
 OP_STRING: Final = 0
 OP_REPEATED_STRING: Final = 1
@@ -76,17 +80,17 @@ OP_PACKED_VARINT: Final = 6
 OP_PACKED_FLOAT: Final = 7
 OP_BYTES: Final = 8
 OP_REPEATED_BYTES: Final = 9
-OP_ONEOF_STRING: Final = 17
-OP_SKIPPED: Final = 18
+OP_ONEOF_STRING: Final = 10
+OP_SKIPPED: Final = 11
 # Ops of varint tags.
-OP_BOOL: Final = 10
-OP_INT32: Final = 11
-OP_INT64: Final = 12
-OP_ENUM: Final = 13
-OP_REPEATED_VARINT: Final = 14
+OP_BOOL: Final = 12
+OP_INT32: Final = 13
+OP_INT64: Final = 14
+OP_ENUM: Final = 15
+OP_REPEATED_VARINT: Final = 16
 # Ops of fixed32 tags.
-OP_FLOAT: Final = 15
-OP_REPEATED_FLOAT: Final = 16
+OP_FLOAT: Final = 17
+OP_REPEATED_FLOAT: Final = 18
 
 _unpack_float = struct.Struct("<f").unpack_from
 
@@ -122,6 +126,7 @@ class CompiledMessage:
     """A message schema turned into what the decode loop needs."""
 
     __slots__ = (
+        "by_byte",
         "containers",
         "defaults",
         "fields_by_name",
@@ -138,6 +143,8 @@ class CompiledMessage:
         self.short_name = schema.name.rsplit(".", 1)[-1]
         self.schema = schema
         self.table: Dict[int, Op] = {}
+        #: ``table`` as a list indexed by the one-byte tags (fields 1 to 15), None where absent (set by _compile).
+        self.by_byte: List[Optional[Op]] = []
         self.defaults: Decoded = {}
         # Repeated and map fields: each decoded message needs its own list or dict.
         self.containers: Tuple[Tuple[str, Callable[[], Any]], ...] = ()
@@ -274,6 +281,7 @@ def _compile(schemas: Tuple[Message, ...]) -> Dict[str, CompiledMessage]:
                 else:
                     table[varint_tag] = (_SINGULAR_VARINT_OPS[field.type], name, None)
         message.containers = tuple(containers)
+        message.by_byte = [message.table.get(tag) for tag in range(0x80)]
         # Most messages have no list or map: then a new one is one C-level dict copy, no Python frame.
         message.new = _dict_display_function(message) if containers else message.defaults.copy
         fields = message.schema.fields
@@ -293,6 +301,7 @@ def parse_message(buf: Buffer, pos: int, end: int, message: CompiledMessage, out
     if depth > MAX_DEPTH:
         raise DecodeError(f"nesting deeper than {MAX_DEPTH} messages or groups", pos)
     table = message.table
+    by_byte = message.by_byte
     saw_unknown = False
     tag = 0
     name = ""
@@ -302,17 +311,16 @@ def parse_message(buf: Buffer, pos: int, end: int, message: CompiledMessage, out
             tag = buf[pos]
             if tag < 0x80:
                 pos += 1
+                field = by_byte[tag]  # a list subscript is specialized by the interpreter; dict.get is a call
             else:
                 tag, pos = read_tag(buf, pos, end)
-            field = table.get(tag)
+                field = table.get(tag)
             if field is None:
                 pos = skip_field(buf, pos, end, tag, depth)
                 saw_unknown = True
                 continue
             op, name, arg = field
-            wire_type = tag & 7
-
-            if wire_type == WIRETYPE_LENGTH_DELIMITED:
+            if op < OP_BOOL:  # length-delimited
                 length = buf[pos]
                 if length < 0x80:
                     pos += 1
@@ -457,7 +465,7 @@ def parse_message(buf: Buffer, pos: int, end: int, message: CompiledMessage, out
                     out[name] = {"type": arg, "offset": pos, "size": length}
                 pos = new_pos
 
-            elif wire_type == WIRETYPE_VARINT:
+            elif op < OP_FLOAT:  # varint
                 value = buf[pos]
                 if value < 0x80:
                     pos += 1
@@ -475,7 +483,7 @@ def parse_message(buf: Buffer, pos: int, end: int, message: CompiledMessage, out
                 else:  # OP_REPEATED_VARINT
                     out[name].append(arg(value))
 
-            else:  # WIRETYPE_FIXED32
+            else:  # fixed32
                 if op == OP_FLOAT:
                     out[name] = _unpack_float(buf, pos)[0]
                 else:  # OP_REPEATED_FLOAT
