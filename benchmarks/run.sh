@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The benchmark in its own virtual environment (TensorFlow, protobuf and bbpb live only there):
-#   bash benchmarks/run.sh            # full run, about 3 minutes on 2 cores (plus the first install)
+#   bash benchmarks/run.sh            # full run, about 1.5 minutes on 2 cores (plus the first install)
 #   bash benchmarks/run.sh --quick    # a smoke run
 set -euo pipefail
 cd "$(dirname "$0")/.."
