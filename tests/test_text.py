@@ -148,10 +148,10 @@ def test_unknown_fields_and_extensions_are_skipped_like_unknown_binary_fields() 
     future_message { a: "}" b { c: [1, 2] } }
     future_list: [{ a: 1 }, { b: 2 }]
     future_strings: "a" 'b'
-    [some.extension] { x: 1 }
+    [some.extension] { x: 1 },
     saver_def { future: -inf version: V1 }
     """
-    assert _meta_graph(text)["saver_def"]["version"] == "V1"
+    assert _meta_graph(text)["saver_def"]["version"] == "V1"  # a separator may follow an extension (not an Any)
 
 
 def test_an_expanded_any_of_a_known_type() -> None:
@@ -163,6 +163,10 @@ def test_an_expanded_any_of_a_known_type() -> None:
     (item,) = _meta_graph(text)["collection_def"]["saved_model_assets"]["value"]
     assert item["type_url"] == "type.googleapis.com/tensorflow.AssetFileDef"
     assert item["value"]["filename"] == "vocab.txt" and item["value"]["tensor_info"]["name"] == "v:0"
+    # A separator after the field that holds the Any is fine; after the expanded Any itself it is an error
+    # (test_bad_text_gets_a_clear_error).
+    text = "meta_info_def { any_info { [type.googleapis.com/tensorflow.SaverDef] { } }, tags: 'a' }"
+    assert _meta_graph(text)["meta_info_def"]["tags"] == ["a"]
 
 
 def test_a_byte_order_mark_and_a_saved_model() -> None:
@@ -261,6 +265,14 @@ def test_quotes_and_backslashes_in_strings() -> None:
             "non-repeated field 'keep_checkpoint_every_n_hours' is given more than once",
         ),
         ("  # a comment\n\n", "neither a MetaGraphDef nor a SavedModel in text format: it has no fields, only blanks"),
+        (
+            "meta_info_def { any_info { [type.googleapis.com/tensorflow.SaverDef] { } , } }",
+            "',' after an expanded Any: protobuf takes no separator there at line 1, column 74",
+        ),
+        (
+            "meta_info_def { any_info { [type.googleapis.com/x.Unknown] < > ; } }",
+            "';' after an expanded Any: protobuf takes no separator there",
+        ),
     ],
     ids=[
         "never-closed",
@@ -291,12 +303,36 @@ def test_quotes_and_backslashes_in_strings() -> None:
         "unknown-field-negative-name",
         "extension-in-an-any",
         "minus-zero-is-given",
+        "comma-after-an-expanded-any",
+        "semicolon-after-an-expanded-unknown-any",
     ],
 )
 def test_bad_text_gets_a_clear_error(text: str, message: str) -> None:
     error = _error(text)
     assert message in str(error), str(error)
     assert error.pos is not None and 0 <= error.pos <= len(text.encode())
+
+
+@pytest.mark.parametrize(
+    ("text", "message", "at"),
+    [
+        ('meta_info_def { tags: "a\x00b" }', "a raw NUL byte inside a string: protobuf's C++ parser ends", 22),
+        ('graph_def { node { name: "a\x00" } }', "a raw NUL byte inside a string", 25),
+        ('meta_info_def { # a NUL \x00 ends a comment\n tags: "a" }', "found '\\x00'", 24),
+        ("# a NUL \x00 ends a comment\nsaver_def { }", "in text format: it starts with '\\x00'", 8),
+    ],
+    ids=["in-a-string", "in-a-skipped-string", "in-a-comment", "in-a-comment-before-the-first-field"],
+)
+def test_a_raw_nul_byte_in_a_string_or_a_comment_is_refused_as_by_cpp(text: str, message: str, at: int) -> None:
+    # protobuf's C++ tokenizer ends a string or a comment at a NUL byte and refuses it; write \0 instead.
+    error = _error(text)
+    assert message in str(error), str(error)
+    assert error.pos == at
+
+
+def test_the_escape_backslash_zero_is_a_nul_character() -> None:
+    meta_graph = tfcollections.loads(b'meta_info_def { tags: "a\\0b" }')["meta_graphs"][0]
+    assert meta_graph["meta_info_def"]["tags"] == ["a\x00b"]
 
 
 def test_errors_carry_the_field_path() -> None:

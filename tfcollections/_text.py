@@ -38,7 +38,8 @@ if TYPE_CHECKING:
     # (field, the message of its value, (entry message, value message) of a map)
     FieldInfo = Tuple[Field, Optional[CompiledMessage], Any]
 
-_BLANK: Final = re.compile(rb"(?:[ \t\r\n\f\v]+|#[^\n]*)*")
+# A comment ends at a NUL byte too: protobuf's C++ tokenizer stops there and then refuses the NUL.
+_BLANK: Final = re.compile(rb"(?:[ \t\r\n\f\v]+|#[^\n\x00]*)*")
 _IDENT: Final = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
 # A number or identifier value; '-' is read apart (protobuf allows blanks after it).
 _WORD: Final = re.compile(rb"[A-Za-z0-9_.][A-Za-z0-9_.+-]*")
@@ -95,8 +96,19 @@ def parse_text(buf: Buffer) -> Tuple[str, Decoded]:
     return kind, out
 
 
+# Why _string_end refuses a string literal; protobuf's C++ tokenizer refuses both.
+_NEVER_ENDING: Final = -1
+_RAW_NUL: Final = -2
+_STRING_REFUSALS: Final = {
+    _NEVER_ENDING: "never-ending string: no closing quote before the end of its line",
+    _RAW_NUL: "a raw NUL byte inside a string: protobuf's C++ parser ends the string there (write \\0)",
+}
+
+
 def _string_end(buf: Buffer, pos: int, end: int) -> int:
-    """Just past the string literal whose quote is at ``pos``, or -1 when its line (or the file) ends first.
+    """Just past the string literal whose quote is at ``pos``, or a key of ``_STRING_REFUSALS``.
+
+    ``_NEVER_ENDING`` when its line (or the file) ends first, ``_RAW_NUL`` when it holds a NUL byte.
 
     A search for the quote, then a look back at the backslashes before it (an odd run escapes it): linear and
     without memory. The regex it replaces kept backtracking state for every character, so a never-ending
@@ -107,14 +119,18 @@ def _string_end(buf: Buffer, pos: int, end: int) -> int:
     while True:
         close = buf.find(quote, search, end)
         if close < 0:
-            return -1
+            return _NEVER_ENDING
         backslash = close
         while buf[backslash - 1] == 0x5C:  # stops at the opening quote at the latest
             backslash -= 1
         if (close - backslash) % 2 == 0:
             break
         search = close + 1
-    return -1 if buf.find(b"\n", pos, close) >= 0 else close + 1
+    if buf.find(b"\n", pos, close) >= 0:
+        return _NEVER_ENDING
+    if buf.find(b"\x00", pos, close) >= 0:
+        return _RAW_NUL
+    return close + 1
 
 
 def _unescape(raw: bytes, pos: int) -> bytes:
@@ -222,7 +238,7 @@ class _Parser:
         while self.peek() in _QUOTES:
             after = _string_end(self.buf, self.pos, self.end)
             if after < 0:
-                raise self.error("never-ending string: no closing quote before the end of its line", field=name)
+                raise self.error(_STRING_REFUSALS[after], field=name)
             raw = bytes(self.buf[self.pos + 1 : after - 1])
             parts.append(_unescape(raw, self.pos + 1) if b"\\" in raw else raw)
             self.pos = after
@@ -283,7 +299,8 @@ class _Parser:
         elif self.pos >= self.end:
             found = "it has no fields, only blanks and comments"  # protobuf reads it as an empty message of any type
         else:
-            found = f"it starts with {self.describe()}"
+            found = f"it starts with {self.describe()}"  # after blanks and comments, so point there
+            first = self.pos
         raise DecodeError(f"a text file, but neither a MetaGraphDef nor a SavedModel in text format: {found}", first)
 
     # -- values -------------------------------------------------------------
@@ -386,7 +403,7 @@ class _Parser:
                 after = _string_end(buf, pos, end)
                 if after < 0:
                     self.pos = pos
-                    raise self.error("never-ending string: no closing quote before the end of its line", field=name)
+                    raise self.error(_STRING_REFUSALS[after], field=name)
                 pos = after
             elif char == 0x23:  # '#': a comment runs to the end of the line
                 newline = buf.find(b"\n", pos, end)
@@ -463,7 +480,13 @@ class _Parser:
                     self.end,
                 )
             if char == ord("["):
-                self.extension_or_any(message, out, depth)
+                if self.extension_or_any(message, out, depth):
+                    # protobuf (C++ and Python) returns right after an expanded Any, taking no separator.
+                    self.blank()
+                    separator = self.peek()
+                    if separator in (ord(","), ord(";")):
+                        raise self.error(f"{chr(separator)!r} after an expanded Any: protobuf takes no separator there")
+                    continue
             else:
                 match = _IDENT.match(self.buf, self.pos, self.end)
                 if match is None:
@@ -603,8 +626,11 @@ class _Parser:
             exc._add_segment(name)
             raise
 
-    def extension_or_any(self, message: CompiledMessage, out: Decoded, depth: int) -> None:
-        """'[type.googleapis.com/tensorflow.X] { ... }' inside an Any, or an extension (skipped)."""
+    def extension_or_any(self, message: CompiledMessage, out: Decoded, depth: int) -> bool:
+        """'[type.googleapis.com/tensorflow.X] { ... }' inside an Any, or an extension (skipped).
+
+        Returns whether it was an expanded Any.
+        """
         start = self.pos
         match = _EXTENSION_NAME.match(self.buf, self.pos, self.end)
         if match is None:
@@ -613,7 +639,7 @@ class _Parser:
         self.pos = match.end()
         if message.name != "google.protobuf.Any":
             self.skip_value(f"[{url}]")  # an extension: unknown to this reader, skipped like unknown fields
-            return
+            return False
         if "/" not in url:  # C++ reads "[...]" in an Any as a type URL only
             raise self.error(f"expected a type URL such as [type.googleapis.com/{url}] in an Any, found [{url}]")
         if out["type_url"] or out["value"]:
@@ -637,6 +663,7 @@ class _Parser:
             self.nested(value_message, value, depth, closer, opened_at, "value", None)
         out["type_url"] = url
         out["value"] = value
+        return True
 
 
 def _parse_int(text: str) -> Optional[int]:

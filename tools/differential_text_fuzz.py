@@ -231,8 +231,11 @@ _PYTHON_ONLY = {
     "octal numbers in float fields": lambda ours, theirs: ours is None and "Invalid octal float" in str(theirs),
     # Python takes a number where a field name belongs ("1.5tags" is one token to it) for an unknown field;
     # C++ wants an identifier (field numbers only with a flag TensorFlow does not set).
+    # (At the very start of the file, such a text does not look like text to tfcollections, and fails as binary.)
     "numbers as field names": lambda ours, theirs: (
-        theirs is None and re.search(r"a field name of \w+, found '[-+.0-9]", str(ours)) is not None
+        theirs is None
+        and re.search(r"a field name of \w+, found '[-+.0-9]|the first byte 0x(?:3[0-9]|2[bde]) ", str(ours))
+        is not None
     ),
     # Python decodes the whole file as UTF-8 first; C++ reads bytes, and checks UTF-8 in string fields only
     # (bytes fields, comments and skipped blocks may hold any byte).
@@ -261,6 +264,30 @@ _PYTHON_ONLY = {
     # C++ reads a hex or octal integer in a float field as that number ("0x1F" is 31.0); Python refuses hex.
     "hex numbers in float fields": lambda ours, theirs: (
         ours is None and re.search(r"Couldn't parse float: -?0[xX]", str(theirs)) is not None
+    ),
+    # Blanks between a minus sign and its number ("- 1"): C++ reads '-' as a token of its own and takes the
+    # number after it; Python's tokenizer wants them as one token.
+    "blanks after a minus sign": lambda ours, theirs: (
+        ours is None
+        and re.search(r"Couldn't parse (?:integer|float): -$|has no value named -\.$", str(theirs)) is not None
+    ),
+    # A plus sign before a number ("+1"): Python's tokenizer reads it as part of the number; C++ takes a '-'
+    # only, and refuses the '+'.
+    "plus signs before numbers": lambda ours, theirs: theirs is None and "found '+" in str(ours),
+    # An Any expanded twice, or expanded after its type_url or value: C++ refuses it ("Non-repeated Any
+    # specified multiple times"); Python packs the last one over the first.
+    "an Any given twice": lambda ours, theirs: (
+        theirs is None and "an Any given both expanded and by its fields, or expanded twice" in str(ours)
+    ),
+    # An enum given by an octal number ("07"): C++ reads the number (7) as for integers; Python's int(text, 0)
+    # refuses a leading zero and then looks for a value named "07".
+    "octal enum numbers": lambda ours, theirs: (
+        ours is None and re.search(r"has no value named -?0[0-7]+\.$", str(theirs)) is not None
+    ),
+    # A raw NUL byte in a string or a comment: C++'s tokenizer ends the string or comment there and refuses the
+    # NUL; Python's takes it as a character.
+    "raw NUL bytes in strings and comments": lambda ours, theirs: (
+        theirs is None and re.search(r"a raw NUL byte inside a string|'\\x00'", str(ours)) is not None
     ),
     # Python accepts an f suffix on an integer ("1f"); C++'s tokenizer wants a decimal point or an exponent.
     "'f' after an integer": lambda ours, theirs: (
