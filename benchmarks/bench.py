@@ -75,11 +75,12 @@ def _file_descriptors() -> List[bytes]:
     return ordered
 
 
-def pure_python_times(named: Dict[str, Items], repeats: int, min_time: float) -> Dict[str, float]:
+def pure_python_times(named: Dict[str, Items], repeats: int, min_time: float) -> Dict[str, Dict[str, float]]:
+    """Per workload: seconds per item of pure-Python parse + MessageToDict, and of decode in turns with it."""
     job = {
         "descriptors": _file_descriptors(),
         "workloads": {
-            name: [(workloads.CLASSES[c].DESCRIPTOR.full_name, blob) for c, blob in items]
+            name: [(workloads.CLASSES[c].DESCRIPTOR.full_name, c, blob) for c, blob in items]
             for name, items in named.items()
         },
         "repeats": repeats,
@@ -98,7 +99,7 @@ def pure_python_times(named: Dict[str, Items], repeats: int, min_time: float) ->
         )
     finally:
         os.unlink(file.name)
-    times: Dict[str, float] = json.loads(result.stdout)
+    times: Dict[str, Dict[str, float]] = json.loads(result.stdout)
     return times
 
 
@@ -137,13 +138,23 @@ def item_contenders(items: Items) -> Dict[str, Callable[[], None]]:
     }
 
 
+PURE_PYTHON = "protobuf pure-Python: parse + MessageToDict"
+DECODE_BY_PURE_PYTHON = "tfcollections decode, in turns with pure-Python (its process)"
+
+
+def ratio_base(times: Dict[str, float], contender: str) -> float:
+    """The decode time a contender's ratio is taken against: the one timed in turns with it."""
+    return times[DECODE_BY_PURE_PYTHON] if contender == PURE_PYTHON else times["tfcollections decode"]
+
+
 def bench_items(named: Dict[str, Items], repeats: int, min_time: float) -> Dict[str, Dict[str, float]]:
     results: Dict[str, Dict[str, float]] = {}
     for workload, items in named.items():
         results[workload] = interleaved_per_item(item_contenders(items), len(items), repeats, min_time)
     pure = pure_python_times(named, repeats, min_time)
-    for workload, seconds in pure.items():
-        results[workload]["protobuf pure-Python: parse + MessageToDict"] = seconds
+    for workload, pair in pure.items():
+        results[workload][PURE_PYTHON] = pair["pure-Python"]
+        results[workload][DECODE_BY_PURE_PYTHON] = pair["tfcollections decode"]
     return results
 
 
@@ -312,6 +323,9 @@ def report(results: Dict[str, Any]) -> List[str]:
         "",
         "## 1. Items: median time per item (µs); ratio = contender time / tfcollections decode",
         "",
+        "The pure-Python backend runs in its own process; its ratio is taken against decode timed in turns with it",
+        "there (the row below it), as every in-process contender takes turns with decode here.",
+        "",
     ]
     for workload, times in results["items"].items():
         count, size = results["workload_sizes"][workload]
@@ -323,7 +337,7 @@ def report(results: Dict[str, Any]) -> List[str]:
             "|---|---:|---:|",
         ]
         for contender, seconds in times.items():
-            lines.append(f"| {contender} | {_us(seconds)} | {seconds / ours:.2f}x |")
+            lines.append(f"| {contender} | {_us(seconds)} | {seconds / ratio_base(times, contender):.2f}x |")
         lines.append("")
     lines += [
         "## 2. Whole files: collections of a .meta (load) against protobuf parsing the file",
@@ -374,10 +388,10 @@ def targets(results: Dict[str, Any]) -> List[Tuple[str, bool, str]]:
         ours = times["tfcollections decode"]
         for contender, at_least in (
             ("protobuf upb: parse + MessageToDict", 2.0),
-            ("protobuf pure-Python: parse + MessageToDict", 10.0),
+            (PURE_PYTHON, 10.0),
             ("bbpb decode_message", 30.0),
         ):
-            ratio = times[contender] / ours
+            ratio = times[contender] / ratio_base(times, contender)
             checks.append((f"{workload}: decode >= {at_least:g}x {contender}", ratio >= at_least, f"{ratio:.2f}x"))
         within = ours / times["protobuf upb: parse only"]
         checks.append((f"{workload}: decode within 4x of upb parse alone", within <= 4.0, f"{within:.2f}x"))

@@ -6,8 +6,12 @@ process starts (the backend is chosen at protobuf's import) and passes, in a
 pickle, the serialized ``.proto`` file descriptors of the registered messages
 and the workloads. TensorFlow itself is not imported here: the message classes
 are built from those descriptors, so the parse is protobuf's Python code alone.
-Prints a JSON object: workload name -> median seconds per item of parse +
-``MessageToDict``.
+
+tfcollections ``decode`` is timed here too, taking turns with protobuf in every
+repeat, as the in-process contenders do in bench.py: the ratio of the two is
+then taken under the same conditions, not across two processes run at
+different moments of a shared machine. Prints a JSON object: workload name ->
+{"pure-Python": s, "tfcollections decode": s}, median seconds per item.
 """
 
 from __future__ import annotations
@@ -17,11 +21,14 @@ import pickle
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's tfcollections
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # timing.py
 
 from google.protobuf import descriptor_pb2, descriptor_pool, json_format, message_factory
 from google.protobuf.internal import api_implementation
-from timing import per_item
+from timing import interleaved_per_item
+
+import tfcollections
 
 
 def main() -> int:
@@ -37,16 +44,22 @@ def main() -> int:
     results = {}
     for name, items in job["workloads"].items():
         prepared = []
-        for type_name, blob in items:
+        for type_name, _, blob in items:
             if type_name not in classes:
                 classes[type_name] = message_factory.GetMessageClass(pool.FindMessageTypeByName(type_name))
             prepared.append((classes[type_name].FromString, blob))
+        ours = [(collection, blob) for _, collection, blob in items]
 
         def run(prepared: list = prepared) -> None:
             for parse, blob in prepared:
                 json_format.MessageToDict(parse(blob), preserving_proto_field_name=True)
 
-        results[name] = per_item(run, len(prepared), job["repeats"], job["min_time"])
+        def run_ours(ours: list = ours, decode=tfcollections.decode) -> None:
+            for collection, blob in ours:
+                decode(collection, blob)
+
+        runs = {"pure-Python": run, "tfcollections decode": run_ours}
+        results[name] = interleaved_per_item(runs, len(prepared), job["repeats"], job["min_time"])
     print(json.dumps(results))
     return 0
 
