@@ -213,6 +213,8 @@ def _python_blank_at_error(ours) -> bool:
 
 _CURRENT_TEXT = None
 _NAME_THEN_SIGN = re.compile(r"(after field '\w+'|a field name of \w+|to open message field '\w+'), found '[-+]")
+# The same as an unknown field's value: "VA-1B" is one identifier to Python, and no single C++ token.
+_IDENTIFIER_VALUE_WITH_SIGN = re.compile(r"expected a value for field '\w+', found '[A-Za-z_]\w*[-+]")
 
 # Where protobuf's Python parser differs from its C++ parser, which tfcollections follows: a name, and a test on
 # (tfcollections' error or None, protobuf's error or None) that recognises the case.
@@ -221,7 +223,10 @@ _PYTHON_ONLY = {
     # C++'s tokenizer refuses an unknown escape ("\\q"); Python keeps it as it stands.
     "unknown escapes": lambda ours, theirs: theirs is None and "invalid escape" in str(ours),
     # Python's identifiers may hold '-' and '+' (so "name-1x" is one unknown field name); C++'s may not.
-    "'-' and '+' in names": lambda ours, theirs: theirs is None and _NAME_THEN_SIGN.search(str(ours)) is not None,
+    "'-' and '+' in names": lambda ours, theirs: (
+        theirs is None
+        and (_NAME_THEN_SIGN.search(str(ours)) or _IDENTIFIER_VALUE_WITH_SIGN.search(str(ours))) is not None
+    ),
     # With unknown extensions allowed, C++ skips "[a.b]" in any message; Python refuses it in a message that
     # declares no extension ranges.
     "extensions of a message without extensions": lambda ours, theirs: (
