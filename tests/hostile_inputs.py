@@ -36,9 +36,13 @@ def open_groups(count: int) -> bytes:
     return b"\x0b" * count  # start-group of unknown field 1, never ended
 
 
+# The largest length protobuf reads: a length is a varint of at most 5 bytes (a longer one is malformed).
+LARGEST_LENGTH = 2**35 - 1
+
+
 def declared_length(count: int) -> bytes:
-    # VariableDef.variable_name declared 2^63 bytes long, followed by *count* real bytes.
-    return b"\x0a" + encode_varint(2**63) + b"a" * count
+    # VariableDef.variable_name declared 32 GiB long, followed by *count* real bytes.
+    return b"\x0a" + encode_varint(LARGEST_LENGTH) + b"a" * count
 
 
 def one_byte_fields(count: int) -> bytes:
@@ -107,7 +111,7 @@ class HostileInput(NamedTuple):
 HOSTILE_INPUTS: List[HostileInput] = [
     HostileInput("nested messages", nested_while_contexts, _decode_strict("while_context"), "levels"),
     HostileInput("open groups", open_groups, _decode_strict("savers"), "levels"),
-    HostileInput("a declared length of 2^63", declared_length, _decode_strict("variables"), "bytes after it"),
+    HostileInput("a declared length of 2^35 - 1", declared_length, _decode_strict("variables"), "bytes after it"),
     HostileInput("one-byte fields", one_byte_fields, _decode_strict("variables"), "fields"),
     HostileInput("10-byte varints", ten_byte_varints, _decode_strict("variables"), "fields"),
     HostileInput("an 11-byte varint after valid fields", eleven_byte_varint, _decode_strict("variables"), "fields"),

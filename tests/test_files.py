@@ -162,6 +162,11 @@ def test_a_collection_def_without_a_kind_is_reported_not_a_crash() -> None:
             _field(1, b"") + _field(9, b""),
             "neither a MetaGraphDef (fields 1-7) nor a SavedModel (fields 1-2): it has fields 1, 9",
         ),
+        # A top-level length padded to 6 bytes: protobuf reads a length in at most 5 (5 are fine).
+        (
+            b"\x0a\x87\x80\x80\x80\x80\x00\x22\x05serve",
+            "then malformed length: a varint of 6 bytes, where protobuf reads at most 5 (at byte 1)",
+        ),
     ],
     ids=[
         "empty",
@@ -173,6 +178,7 @@ def test_a_collection_def_without_a_kind_is_reported_not_a_crash() -> None:
         "truncated",
         "damaged-inside",
         "other-message",
+        "length-of-6-bytes",
     ],
 )
 def test_what_a_file_is_when_it_is_not_one_of_ours(data: bytes, message: str) -> None:

@@ -47,10 +47,13 @@ def test_a_million_levels_of_groups() -> None:
     assert "nesting deeper than 100" in _strict_error("savers", hostile.open_groups(1_000_000)).msg
 
 
-def test_a_declared_length_of_2_to_the_63() -> None:
+def test_the_largest_declared_length_and_a_longer_one() -> None:
     for after in (0, 1_000_000):
         error = _strict_error("variables", hostile.declared_length(after))
-        assert "needs 9223372036854775808 bytes" in error.msg and error.pos == 11  # where the bytes would start
+        assert f"needs {hostile.LARGEST_LENGTH} bytes" in error.msg and error.pos == 6  # where the bytes would start
+    # 2^63 takes a varint of 10 bytes: malformed as a length before its value matters.
+    error = _strict_error("variables", b"\x0a" + encode_varint(2**63) + b"a" * 1000)
+    assert "malformed length: a varint of 10 bytes, where protobuf reads at most 5" in error.msg and error.pos == 1
 
 
 def test_a_million_one_byte_fields() -> None:

@@ -160,6 +160,11 @@ CASES: List[Tuple[str, str, str, Expected]] = [
     ("length-past-end-rejected", "variables", "0a05616263", REJECT),
     ("length-int32-max-rejected", "variables", "0affffffff07", REJECT),
     ("length-2-to-63-rejected", "variables", "0a" + "80" * 9 + "01", REJECT),
+    # upb reads a length in at most 5 bytes, as a tag (a value may take 10)
+    ("non-canonical-length-5-bytes", "variables", "0a8380808000763a30", {"variable_name": "v:0"}),
+    ("length-6-bytes-rejected", "variables", "0a838080808000763a30", REJECT),
+    ("unknown-length-6-bytes-rejected", "variables", "a2018280808080000000ff0a0161", REJECT),
+    ("message-length-6-bytes-rejected", "variables", "22808080808000", REJECT),
     # --- a field whose wire type does not match its schema is an unknown field
     ("varint-on-string-field-ignored", "variables", "0805", {}),
     ("fixed32-on-string-field-ignored", "variables", "0d00000000", {}),

@@ -52,6 +52,7 @@ from ._wire import (
     WIRETYPE_LENGTH_DELIMITED,
     WIRETYPE_NAMES,
     WIRETYPE_VARINT,
+    read_size,
     read_tag,
     read_varint,
     skip_field,
@@ -328,7 +329,7 @@ def parse_message(buf: Buffer, pos: int, end: int, message: CompiledMessage, out
                     length = (length & 0x7F) | (buf[pos + 1] << 7)
                     pos += 2
                 else:
-                    length, pos = read_varint(buf, pos, end)
+                    length, pos = read_size(buf, pos, end)
                 new_pos = pos + length
                 if new_pos > end:
                     raise _truncated(length, end - pos, pos, name)

@@ -24,7 +24,7 @@ import stat
 from ._api import decode
 from ._decoder import COMPILED, CompiledMessage, parse_message
 from ._errors import DecodeError
-from ._wire import WIRETYPE_LENGTH_DELIMITED, WIRETYPE_VARINT, read_tag, read_varint, skip_field
+from ._wire import WIRETYPE_LENGTH_DELIMITED, WIRETYPE_VARINT, read_size, read_tag, skip_field
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -129,7 +129,7 @@ def _walk_whole_fields(buf: Buffer, pos: int) -> int:
         try:
             tag, pos = read_tag(buf, pos, end)
             if tag & 7 == WIRETYPE_LENGTH_DELIMITED:
-                length, pos = read_varint(buf, pos, end)
+                length, pos = read_size(buf, pos, end)
                 if pos + length > end:
                     return start
                 pos += length
@@ -239,7 +239,7 @@ def _fields(buf: Buffer, pos: int, end: int, limit: int = 1 << 30) -> Iterator[T
         tag, pos = read_tag(buf, pos, end)
         if tag & 7 == WIRETYPE_LENGTH_DELIMITED:
             length_at = pos
-            length, pos = read_varint(buf, pos, end)
+            length, pos = read_size(buf, pos, end)
             if pos + length > end:
                 raise DecodeError(
                     f"truncated length-delimited field {tag >> 3}: needs {length} bytes, {end - pos} left", length_at

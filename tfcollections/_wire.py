@@ -77,6 +77,19 @@ def read_tag(buf: Buffer, pos: int, end: int) -> Tuple[int, int]:
     return tag, pos
 
 
+def read_size(buf: Buffer, pos: int, end: int) -> Tuple[int, int]:
+    """Read the varint length of a length-delimited field at ``pos``; return ``(length, new_pos)``.
+
+    upb reads a length as it reads a tag: at most 5 bytes (``upb_WireReader_ReadSize``), where a
+    value may take 10. The caller checks that the length fits.
+    """
+    start = pos
+    length, pos = read_varint(buf, pos, end)
+    if pos - start > 5:
+        raise DecodeError(f"malformed length: a varint of {pos - start} bytes, where protobuf reads at most 5", start)
+    return length, pos
+
+
 def read_length(buf: Buffer, pos: int, end: int) -> Tuple[int, int]:
     """Read the length of a length-delimited field; check it fits before ``end``."""
     start = pos
@@ -84,7 +97,7 @@ def read_length(buf: Buffer, pos: int, end: int) -> Tuple[int, int]:
     if byte < 0x80:
         length, pos = byte, pos + 1
     else:
-        length, pos = read_varint(buf, pos, end)
+        length, pos = read_size(buf, pos, end)
     if length > MAX_LENGTH or pos + length > end:
         raise DecodeError(f"truncated length-delimited field: needs {length} bytes, {max(end - pos, 0)} left", start)
     return length, pos
