@@ -429,7 +429,10 @@ def random_unknown_field(rng: random.Random) -> bytes:
 
 
 def non_canonical(blob: bytes, rng: random.Random) -> bytes:
-    """Re-encode the first byte of a top-level tag or length with padding bytes."""
+    """Re-encode a one-byte top-level tag, or the one-byte length after it, with padding bytes.
+
+    Up to 9 padding bytes: upb takes a tag or a length of at most 5 bytes, a value of up to 10.
+    """
     offsets = _field_boundaries(blob)[:-1]
     if not offsets:
         return blob
@@ -437,7 +440,12 @@ def non_canonical(blob: bytes, rng: random.Random) -> bytes:
     byte = blob[start]
     if byte >= 0x80:
         return blob
-    padding = rng.choice([1, 2, 4, 5])
+    if byte & 7 == 2 and start + 1 < len(blob) and rng.random() < 0.5:
+        start += 1  # the length of a length-delimited field
+        byte = blob[start]
+        if byte >= 0x80:
+            return blob
+    padding = rng.choice([1, 2, 4, 5, 9])
     padded = bytes([byte | 0x80]) + b"\x80" * (padding - 1) + b"\x00"
     return blob[:start] + padded + blob[start + 1 :]
 
