@@ -13,7 +13,8 @@ The rules are those of upb, the C parser behind protobuf's Python package
 - a varint has at most 10 bytes; bits past the 64th are dropped;
 - a tag has at most 5 bytes and fits in 32 bits; its field number is not 0 and
   its wire type is not 6 or 7;
-- a length is below 2**31 - 1 and fits in what is left of its message;
+- a length is a varint of at most 5 bytes, as a tag is, is below 2**31 - 1 and
+  fits in what is left of its message;
 - a group ends with the end-group tag of its own field number, and an end-group
   tag anywhere else is an error;
 - messages and groups nest at most ``MAX_DEPTH`` deep below the top message.
