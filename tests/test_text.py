@@ -9,6 +9,7 @@ these are the rules that those files do not exercise, each with its expected val
 from __future__ import annotations
 
 import math
+import re
 from typing import Any, Dict
 
 import pytest
@@ -93,11 +94,29 @@ def test_numbers_lists_and_separators() -> None:
     assert floats[4] == 1.100000023841858  # a float field holds 32 bits
     assert floats[5] == 2.5 and floats[6] == math.inf and floats[7] == -math.inf and math.isnan(floats[8])
     assert floats[9] == math.inf  # past float32's range, as C++'s cast gives
-    # C++'s tokenizer: octal integers are numbers of a float field too, "1e5f" is a float, "08" and "1f" are not.
-    assert _collection("float_list { value: [010, 0, 0.5, 0e1, 1e5f, -0] }")["value"] == [8.0, 0.0, 0.5, 0.0, 1e5, -0.0]
-    for bad in ("08", "00.5", "1f", "-09"):
-        with pytest.raises(tfcollections.DecodeError, match=f"found '{bad}'|expected a number"):
+    # C++ (text_format.cc, ConsumeDouble): integers in a float field are decimal only; "1e5f" is a float,
+    # "1f" is not; a decimal integer too large for a double is inf, as strtod reads it.
+    assert _collection("float_list { value: [10, 0, 0.5, 0e1, 1e5f, -0] }")["value"] == [10.0, 0.0, 0.5, 0.0, 1e5, -0.0]
+    huge = "9" * 400
+    assert _collection(f"float_list {{ value: [{huge}, -{huge}] }}")["value"] == [math.inf, -math.inf]
+    for bad in ("010", "0x1F", "00", "-07", "08", "00.5", "1f", "-09"):
+        with pytest.raises(tfcollections.DecodeError, match=f"expected a number, found '{bad}'"):
             _collection(f"float_list {{ value: {bad} }}")
+    # In an int64 field, hex and octal are numbers.
+    assert _collection("int64_list { value: [0x1F, 017, 0] }")["value"] == [31, 15, 0]
+    # Lists: empty is fine, a trailing ',' is not (C++ and Python alike).
+    for text, found in (
+        ("float_list { value: [1.5,] }", "expected a number, found ']'"),
+        ("float_list { value: [,] }", "expected a number, found ','"),
+        ("bytes_list { value: ['a' 'b',] }", "expected a string, found ']'"),
+    ):
+        with pytest.raises(tfcollections.DecodeError, match=re.escape(found)):
+            _collection(text)
+    with pytest.raises(tfcollections.DecodeError, match=re.escape("expected a value, found ']'")):
+        _meta_graph("saver_def { future: [1,] }")
+    with pytest.raises(tfcollections.DecodeError, match=re.escape("expected '{' to open message field")):
+        _meta_graph('asset_file_def: [{ filename: "x" },]')
+    assert _meta_graph("saver_def { future: [] future_messages: [{}, <>] }")["saver_def"]["version"] == "LEGACY"
     assert _collection("int64_list { value: [] }") == {"kind": "int64_list", "value": []}
     assert _collection("int64_list { value: 1, value: 2; value: 3 }")["value"] == [1, 2, 3]
 

@@ -31,7 +31,7 @@ from ._wire import MAX_DEPTH, WIRETYPE_LENGTH_DELIMITED, tag_of
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import mmap
-    from typing import Any, Dict, Final, Iterator, List, Optional, Tuple, Union
+    from typing import Any, Callable, Dict, Final, Iterator, List, Optional, Tuple, Union
 
     Buffer = Union[bytes, bytearray, mmap.mmap]
     Decoded = Dict[str, Any]
@@ -438,16 +438,15 @@ class _Parser:
             raise self.error(f"expected ':' or '{{' after field {name!r}, found {self.describe()}", field=name)
         elif char == ord("["):
             self.pos += 1
-            while not self.take("]"):
+
+            def skip_item() -> None:
                 self.blank()
                 if self.peek() in _OPEN_TO_CLOSE:
                     self.skip_balanced(name)
                 else:
                     self.skip_scalar(name)
-                if not self.take(","):
-                    self.blank()
-                    if self.peek() != ord("]"):
-                        raise self.error(f"expected ',' or ']' in the list of {name!r}, found {self.describe()}")
+
+            self.list_items(name, skip_item)
         else:
             self.skip_scalar(name)
 
@@ -459,6 +458,20 @@ class _Parser:
         word, at = self.word(name, "a value")
         if not word.isidentifier() and _parse_int(word) is None and _parse_float(word) is None:
             raise self.error(f"expected a value for field {name!r}, found {word!r}", at, name)
+
+    def list_items(self, name: str, read_item: Callable[[], None]) -> None:
+        """The items of a list ``[a, b]`` whose ``[`` has been read, up to its ``]``.
+
+        As in protobuf: ``[]`` is empty, items are separated by ``,``, and no ``,`` may trail.
+        """
+        if self.take("]"):
+            return
+        while True:
+            read_item()
+            if self.take("]"):
+                return
+            if not self.take(","):
+                raise self.error(f"expected ',' or ']' in the list of {name!r}, found {self.describe()}")
 
     # -- messages -----------------------------------------------------------
 
@@ -547,12 +560,7 @@ class _Parser:
         if kind in (MESSAGE, MAP, SKIPPED):
             if has_colon and self.peek() == ord("[") and (field.repeated or kind == MAP):
                 self.pos += 1
-                while not self.take("]"):
-                    self.one_message(known, out, depth)
-                    if not self.take(","):
-                        self.blank()
-                        if self.peek() != ord("]"):
-                            raise self.error(f"expected ',' or ']' in the list of {name!r}, found {self.describe()}")
+                self.list_items(name, lambda: self.one_message(known, out, depth))
                 return
             if not field.repeated and kind != MAP:
                 self.check_singular(field, out, message, fields, at)
@@ -564,12 +572,7 @@ class _Parser:
             values = out[name]
             if self.peek() == ord("["):
                 self.pos += 1
-                while not self.take("]"):
-                    values.append(self.scalar(field))
-                    if not self.take(","):
-                        self.blank()
-                        if self.peek() != ord("]"):
-                            raise self.error(f"expected ',' or ']' in the list of {name!r}, found {self.describe()}")
+                self.list_items(name, lambda: values.append(self.scalar(field)))
             else:
                 values.append(self.scalar(field))
             return
@@ -681,9 +684,12 @@ def _parse_float(text: str) -> Optional[float]:
     digits = text[1:] if text.startswith("-") else text
     number = _FLOAT_WORDS.get(digits.lower())
     if number is None:
-        integer = _parse_int(digits)  # first: C++ reads "017" as octal here too
-        if integer is not None:
-            number = float(integer)
+        if _parse_int(digits) is not None:
+            # C++ (ConsumeUnsignedDecimalAsDouble) takes decimal integers only here: "0x1F" and "017" are
+            # errors. float() of the digits, not of an int: past 1e308 that is inf, as strtod gives, not an error.
+            if digits[:2] in ("0x", "0X") or (digits[:1] == "0" and digits[1:2].isdigit()):
+                return None
+            number = float(digits)
         else:
             suffixed = digits[-1:] in ("f", "F")
             core = digits[:-1] if suffixed else digits

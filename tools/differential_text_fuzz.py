@@ -211,7 +211,16 @@ def _python_blank_at_error(ours) -> bool:
     return char.isspace() and char not in " \t\n\r\f\v"
 
 
+def _text_starts_with_a_number() -> bool:
+    """Whether the text's first token (after blanks and comments) is a number: tfcollections reads such a file
+    as binary (a text file starts with a name), so its error is a binary one."""
+    return _CURRENT_TEXT is not None and _LEADING_NUMBER.match(_CURRENT_TEXT) is not None
+
+
 _CURRENT_TEXT = None
+_LEADING_NUMBER = re.compile(rb"(?:[ \t\r\n\f\v]+|#[^\n]*)*[-+.0-9]")
+# Python's errors for a '-' that its tokenizer read as a token of its own.
+_LONE_MINUS = re.compile(r"Couldn't parse (?:integer|float): -$|has no value named -\.$|Invalid field value: -$")
 _NAME_THEN_SIGN = re.compile(r"(after field '\w+'|a field name of \w+|to open message field '\w+'), found '[-+]")
 # The same as an unknown field's value: "VA-1B" is one identifier to Python, and no single C++ token.
 _IDENTIFIER_VALUE_WITH_SIGN = re.compile(r"expected a value for field '\w+', found '[A-Za-z_]\w*[-+]")
@@ -232,15 +241,18 @@ _PYTHON_ONLY = {
     "extensions of a message without extensions": lambda ours, theirs: (
         ours is None and "does not have extensions" in str(theirs)
     ),
-    # Python refuses a float written with a leading zero ("07"); C++ reads it as octal, as for integers.
-    "octal numbers in float fields": lambda ours, theirs: ours is None and "Invalid octal float" in str(theirs),
     # Python takes a number where a field name belongs ("1.5tags" is one token to it) for an unknown field;
     # C++ wants an identifier (field numbers only with a flag TensorFlow does not set).
     # (At the very start of the file, such a text does not look like text to tfcollections, and fails as binary.)
     "numbers as field names": lambda ours, theirs: (
         theirs is None
-        and re.search(r"a field name of \w+, found '[-+.0-9]|the first byte 0x(?:3[0-9]|2[bde]) ", str(ours))
-        is not None
+        and ours is not None
+        and (re.search(r"a field name of \w+, found '[-+.0-9]", str(ours)) is not None or _text_starts_with_a_number())
+    ),
+    # Python's int() and float() take underscores between digits ("21474836_7"); C++'s tokenizer ends the
+    # number at the '_' and then wants a space before the identifier that follows.
+    "underscores in numbers": lambda ours, theirs: (
+        theirs is None and re.search(r"found '[-+]?[0-9.][0-9A-Za-z.+-]*_", str(ours)) is not None
     ),
     # Python decodes the whole file as UTF-8 first; C++ reads bytes, and checks UTF-8 in string fields only
     # (bytes fields, comments and skipped blocks may hold any byte).
@@ -266,16 +278,9 @@ _PYTHON_ONLY = {
     # "\\ud800" alone: C++ writes the lone surrogate's three UTF-8-style bytes, fine in a bytes field (and an
     # invalid UTF-8 error in a string field, as in binary); Python cannot encode it at all.
     "lone surrogate escapes": lambda ours, theirs: ours is None and "surrogates not allowed" in str(theirs),
-    # C++ reads a hex or octal integer in a float field as that number ("0x1F" is 31.0); Python refuses hex.
-    "hex numbers in float fields": lambda ours, theirs: (
-        ours is None and re.search(r"Couldn't parse float: -?0[xX]", str(theirs)) is not None
-    ),
     # Blanks between a minus sign and its number ("- 1"): C++ reads '-' as a token of its own and takes the
     # number after it; Python's tokenizer wants them as one token.
-    "blanks after a minus sign": lambda ours, theirs: (
-        ours is None
-        and re.search(r"Couldn't parse (?:integer|float): -$|has no value named -\.$", str(theirs)) is not None
-    ),
+    "blanks after a minus sign": lambda ours, theirs: ours is None and _LONE_MINUS.search(str(theirs)) is not None,
     # A plus sign before a number ("+1"): Python's tokenizer reads it as part of the number; C++ takes a '-'
     # only, and refuses the '+'.
     "plus signs before numbers": lambda ours, theirs: theirs is None and "found '+" in str(ours),
