@@ -88,6 +88,14 @@ def text_endless_string_in_a_skipped_field(count: int) -> bytes:
     return b'graph_def { node { name: "' + b"a" * count
 
 
+def text_long_integer(count: int) -> bytes:
+    return b"saver_def { max_to_keep: " + b"9" * count + b" }"  # past 4,300 digits Python's int() refuses
+
+
+def text_long_float(count: int) -> bytes:
+    return b"saver_def { keep_checkpoint_every_n_hours: " + b"9" * count + b" }"  # inf, as C++'s strtod reads it
+
+
 def repeated_collection_key(count: int) -> bytes:
     entry = _field(4, _field(1, b"c") + _field(2, _field(1, _field(1, b"node"))))
     return entry * count
@@ -123,5 +131,7 @@ HOSTILE_INPUTS: List[HostileInput] = [
     HostileInput(
         "text: the same, in a skipped field", text_endless_string_in_a_skipped_field, tfcollections.loads, "bytes"
     ),
+    HostileInput("text: an integer of many digits", text_long_integer, tfcollections.loads, "digits"),
+    HostileInput("text: a float of many digits", text_long_float, tfcollections.loads, "digits"),
     HostileInput("collection_def repeating one key", repeated_collection_key, tfcollections.loads, "entries"),
 ]

@@ -267,6 +267,21 @@ def test_interrupted(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixt
     assert captured.err == "tfcollections: interrupted\n" and captured.out == ""
 
 
+def test_a_bug_of_ours_is_one_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from tfcollections import _cli
+
+    def broken(source: object) -> None:
+        raise OverflowError("int too large to convert to float")  # as the text reader once raised
+
+    monkeypatch.setattr(_cli, "load", broken)
+    assert _cli.main([EXAMPLE]) == 70
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == (
+        "tfcollections: internal error, please report it: OverflowError: int too large to convert to float\n"
+    )
+
+
 def test_a_reader_that_stops_early_gets_no_traceback(tmp_path: Path) -> None:
     # `tfcollections --json big.meta | head -c 100`: the pipe closes while we write.
     from tfcollections import encode, encode_message

@@ -108,6 +108,16 @@ def test_text_with_a_string_that_never_ends() -> None:
         assert "never-ending string: no closing quote before the end of its line" in error.msg
 
 
+def test_text_numbers_of_a_million_digits() -> None:
+    # int() of over 4,300 decimal digits raises ValueError, and float() of a huge int OverflowError: neither
+    # may escape. An integer field's is out of range; a float field's is inf, as C++'s strtod reads it.
+    error = _text_error(hostile.text_long_integer(1_000_000))
+    assert "integer '9999" in error.msg and "(1,000,000 characters) out of range for an int32 field" in error.msg
+    saver = tfcollections.loads(hostile.text_long_float(1_000_000))["meta_graphs"][0]["saver_def"]
+    assert saver["keep_checkpoint_every_n_hours"] == float("inf")
+    assert tfcollections.loads(b"saver_def { future: " + b"9" * 1_000_000 + b" }")  # an unknown field: skipped
+
+
 def test_a_meta_graph_whose_collection_def_repeats_a_key() -> None:
     def field(number: int, payload: bytes) -> bytes:
         return bytes([(number << 3) | 2]) + encode_varint(len(payload)) + payload

@@ -70,6 +70,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except KeyboardInterrupt:  # Ctrl-C while a long stream is read: one line, the shell's code for SIGINT
         print("tfcollections: interrupted", file=sys.stderr)
         return 130
+    except Exception as exc:  # a bug of ours: still one line, not a traceback (70 is EX_SOFTWARE)
+        print(f"tfcollections: internal error, please report it: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 70
 
 
 def _shown(path: str) -> str:

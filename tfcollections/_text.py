@@ -319,16 +319,16 @@ class _Parser:
             text, start = self.word(name, "an integer")
             value = _parse_int(text)
             if value is None:
-                raise self.error(f"expected an integer, found {text!r}", start, name)
+                raise self.error(f"expected an integer, found {_shown(text)}", start, name)
             low, high = _INT_RANGES[kind]
             if not low <= value <= high:
-                raise self.error(f"integer {text} out of range for an {kind} field", start, name)
+                raise self.error(f"integer {_shown(text, quote=False)} out of range for an {kind} field", start, name)
             return value
         if kind == FLOAT:
             text, start = self.word(name, "a number")
             number = _parse_float(text)
             if number is None:
-                raise self.error(f"expected a number, found {text!r}", start, name)
+                raise self.error(f"expected a number, found {_shown(text)}", start, name)
             try:
                 return _float32.unpack(_float32.pack(number))[0]  # a float field holds 32 bits, as in C++
             except OverflowError:
@@ -339,7 +339,7 @@ class _Parser:
                 return True
             if text in _FALSE:
                 return False
-            raise self.error(f"expected true or false, found {text!r}", start, name)
+            raise self.error(f"expected true or false, found {_shown(text)}", start, name)
         # ENUM: a value name, or a number (proto3 enums are open: unknown numbers are kept)
         text, start = self.word(name, "an enum value")
         numbers = ENUM_NUMBERS[field.ref]
@@ -348,9 +348,9 @@ class _Parser:
         value = _parse_int(text)
         if value is not None:
             if not -(1 << 31) <= value < (1 << 31):
-                raise self.error(f"enum number {text} out of range", start, name)
+                raise self.error(f"enum number {_shown(text, quote=False)} out of range", start, name)
             return ENUM_NAMES[field.ref].get(value, value)
-        raise self.error(f"{field.ref} has no value named {text!r}", start, name)
+        raise self.error(f"{field.ref} has no value named {_shown(text)}", start, name)
 
     def open_brace(self, name: str) -> int:
         """Consume '{' or '<'; return the closing character's code."""
@@ -457,7 +457,7 @@ class _Parser:
         # What C++'s tokenizer takes as one value: an identifier or a number ("1.5e1.5" is neither).
         word, at = self.word(name, "a value")
         if not word.isidentifier() and _parse_int(word) is None and _parse_float(word) is None:
-            raise self.error(f"expected a value for field {name!r}, found {word!r}", at, name)
+            raise self.error(f"expected a value for field {name!r}, found {_shown(word)}", at, name)
 
     def list_items(self, name: str, read_item: Callable[[], None]) -> None:
         """The items of a list ``[a, b]`` whose ``[`` has been read, up to its ``]``.
@@ -669,13 +669,22 @@ class _Parser:
         return True
 
 
+def _shown(text: str, quote: bool = True) -> str:
+    """A token for an error message: whole up to 40 characters, else its start and its length."""
+    if len(text) > 40:
+        return f"{text[:40]!r}... ({len(text):,} characters)"
+    return repr(text) if quote else text
+
+
 def _parse_int(text: str) -> Optional[int]:
     """An integer as protobuf's text format writes it (decimal, 0x hex, 0 octal), or None."""
     digits = text[1:] if text.startswith("-") else text
     if not _INTEGER.fullmatch(digits):
         return None
     base = 16 if digits[1:2] in ("x", "X") else 8 if digits.startswith("0") else 10
-    value = int(digits, base)
+    # Past 20 decimal digits a number is above 2**64, out of every range; and int() refuses to convert
+    # more than 4,300 decimal digits (Python 3.11 and later), so do not ask it to.
+    value = 1 << 64 if base == 10 and len(digits) > 20 else int(digits, base)
     return -value if digits is not text else value
 
 
