@@ -219,6 +219,8 @@ def _text_starts_with_a_number() -> bool:
 
 _CURRENT_TEXT = None
 _LEADING_NUMBER = re.compile(rb"(?:[ \t\r\n\f\v]+|#[^\n]*)*[-+.0-9]")
+# Python's error for an unknown field's string value with a surrogate escape in it.
+_SURROGATE_VALUE = re.compile(r'Invalid field value: ".*\\u[dD][89a-fA-F][0-9a-fA-F]{2}')
 # Python's errors for a '-' that its tokenizer read as a token of its own.
 _LONE_MINUS = re.compile(r"Couldn't parse (?:integer|float): -$|has no value named -\.$|Invalid field value: -$")
 _NAME_THEN_SIGN = re.compile(r"(after field '\w+'|a field name of \w+|to open message field '\w+'), found '[-+]")
@@ -276,8 +278,11 @@ _PYTHON_ONLY = {
     # joined by dots and a slash.
     "loose Any type URLs": lambda ours, theirs: theirs is None and "a field name of Any, found '['" in str(ours),
     # "\\ud800" alone: C++ writes the lone surrogate's three UTF-8-style bytes, fine in a bytes field (and an
-    # invalid UTF-8 error in a string field, as in binary); Python cannot encode it at all.
-    "lone surrogate escapes": lambda ours, theirs: ours is None and "surrogates not allowed" in str(theirs),
+    # invalid UTF-8 error in a string field, as in binary); Python cannot encode it at all, not even in the
+    # value of an unknown field, which C++ passes over unread.
+    "lone surrogate escapes": lambda ours, theirs: (
+        ours is None and ("surrogates not allowed" in str(theirs) or _SURROGATE_VALUE.search(str(theirs)) is not None)
+    ),
     # Blanks between a minus sign and its number ("- 1"): C++ reads '-' as a token of its own and takes the
     # number after it; Python's tokenizer wants them as one token.
     "blanks after a minus sign": lambda ours, theirs: ours is None and _LONE_MINUS.search(str(theirs)) is not None,
