@@ -115,7 +115,13 @@ def test_text_numbers_of_a_million_digits() -> None:
     assert "integer '9999" in error.msg and "(1,000,000 characters) out of range for an int32 field" in error.msg
     saver = tfcollections.loads(hostile.text_long_float(1_000_000))["meta_graphs"][0]["saver_def"]
     assert saver["keep_checkpoint_every_n_hours"] == float("inf")
-    assert tfcollections.loads(b"saver_def { future: " + b"9" * 1_000_000 + b" }")  # an unknown field: skipped
+    # An unknown field's value: skipped, the rest read as usual.
+    skipped = tfcollections.loads(b"saver_def { future: " + b"9" * 1_000_000 + b" version: V2 }")
+    assert skipped["meta_graphs"][0]["saver_def"]["version"] == "V2"
+    # Any long token is cut to its start and its length in a message, never quoted whole.
+    error = _text_error(b"saver_def { sharded: " + b"y" * 100_000 + b" }")
+    assert error.msg.startswith("bad text-format MetaGraphDef: expected true or false, found 'yyyy")
+    assert "'... (100,000 characters) at line 1" in error.msg and len(error.msg) < 300
 
 
 def test_a_meta_graph_whose_collection_def_repeats_a_key() -> None:
