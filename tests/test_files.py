@@ -118,6 +118,22 @@ def test_a_meta_graph_holding_only_a_graph_of_one_node() -> None:
     assert tfcollections.loads(whole)["meta_graphs"][0]["graph_def"]["size"] == len(damaged)
 
 
+def test_a_meta_graph_holding_only_graph_defs_given_more_than_once() -> None:
+    # Two graph_def fields of two nodes each: protobuf merges them into one GraphDef of 4 nodes. A SavedModel
+    # reading comes first for a file of field 2s only, fails (a node's input is no Any), and the other is taken.
+    graph = _field(1, _field(1, b"a") + _field(3, b"x")) + _field(1, _field(1, b"b") + _field(3, b"x"))
+    data = _field(2, graph) + _field(2, graph)
+    assert data.hex() == "12100a060a01611a01780a060a01621a017812100a060a01611a01780a060a01621a0178"  # issue 15
+    model = tfcollections.loads(data)
+    assert model["format"] == "MetaGraphDef"
+    # graph_def is not parsed: it is where its last occurrence lies, as for every skipped field.
+    assert model["meta_graphs"][0]["graph_def"] == {"type": "tensorflow.GraphDef", "offset": 20, "size": 16}
+    # Three SavedModel meta graphs still read as a SavedModel.
+    meta_graph = _field(1, _field(4, b"serve"))
+    saved = tfcollections.loads(_field(2, meta_graph) * 3)
+    assert saved["format"] == "SavedModel" and len(saved["meta_graphs"]) == 3
+
+
 def test_any_list_values_are_decoded_when_their_type_is_known() -> None:
     asset = _field(1, _field(1, b"asset_path:0")) + _field(2, b"vocab.txt")
     any_known = _field(1, b"type.googleapis.com/tensorflow.AssetFileDef") + _field(2, asset)

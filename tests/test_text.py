@@ -94,12 +94,15 @@ def test_numbers_lists_and_separators() -> None:
     assert floats[4] == 1.100000023841858  # a float field holds 32 bits
     assert floats[5] == 2.5 and floats[6] == math.inf and floats[7] == -math.inf and math.isnan(floats[8])
     assert floats[9] == math.inf  # past float32's range, as C++'s cast gives
-    # C++ (text_format.cc, ConsumeDouble): integers in a float field are decimal only; "1e5f" is a float,
-    # "1f" is not; a decimal integer too large for a double is inf, as strtod reads it.
+    # C++ (text_format.cc, ConsumeDouble): integers in a float field are decimal only; a decimal integer too
+    # large for a double is inf, as strtod reads it.
     assert _collection("float_list { value: [10, 0, 0.5, 0e1, 1e5f, -0] }")["value"] == [10.0, 0.0, 0.5, 0.0, 1e5, -0.0]
     huge = "9" * 400
     assert _collection(f"float_list {{ value: [{huge}, -{huge}] }}")["value"] == [math.inf, -math.inf]
-    for bad in ("010", "0x1F", "00", "-07", "08", "00.5", "1f", "-09"):
+    # C++'s tokenizer (ConsumeNumber) takes an f after any decimal number, integers included; octal and hex
+    # numbers take none ("0x1F" is hex digits, "00f" an octal number followed by a letter).
+    assert _collection("float_list { value: [1f, -1f, 0f, 2F, 1.5f, .5F] }")["value"] == [1.0, -1.0, 0.0, 2.0, 1.5, 0.5]
+    for bad in ("010", "0x1F", "00", "-07", "08", "00.5", "00f", "08f", "1ef", "1ff", "-09"):
         with pytest.raises(tfcollections.DecodeError, match=f"expected a number, found '{bad}'"):
             _collection(f"float_list {{ value: {bad} }}")
     # In an int64 field, hex and octal are numbers.
@@ -213,6 +216,20 @@ def test_blanks_inside_an_any_type_url() -> None:
     any_info = tfcollections.loads(text)["meta_graphs"][0]["meta_info_def"]["any_info"]
     assert any_info["type_url"] == "type.googleapis.com/tensorflow.SaverDef"
     assert any_info["value"]["version"] == "V1"
+
+
+def test_comments_inside_an_any_type_url() -> None:
+    # C++ and Python read "[...]" token by token: a comment is a blank there like any other.
+    text = b"meta_info_def { any_info { [type.googleapis.com/ # note\n tensorflow.SaverDef] { version: V1 } } }"
+    any_info = tfcollections.loads(text)["meta_graphs"][0]["meta_info_def"]["any_info"]
+    assert any_info == {"type_url": "type.googleapis.com/tensorflow.SaverDef", "value": any_info["value"]}
+    assert any_info["value"]["version"] == "V1"
+    # So is an extension's name, skipped; and a comment first in the file before a bracketed name.
+    text = b"[a # one\n . # two\n b]: 1\nmeta_info_def { tags: 'x' }"
+    assert tfcollections.loads(text)["meta_graphs"][0]["meta_info_def"]["tags"] == ["x"]
+    # A comment cannot hide a missing part of the name.
+    with pytest.raises(tfcollections.DecodeError, match="expected a field name of Any, found '\\['"):
+        tfcollections.loads(b"meta_info_def { any_info { [type.googleapis.com/ # tensorflow.SaverDef]\n ] {} } }")
 
 
 def test_a_graph_field_first_then_a_meta_graph_field() -> None:

@@ -330,9 +330,8 @@ def _classify_binary(buf: Buffer) -> Tuple[str, Optional[str]]:
             0,
         )
     if set(counts) == {2}:
-        # Only field 2: SavedModel.meta_graphs (one or more), or a MetaGraphDef holding only graph_def.
-        if counts[2] > 1:
-            return "SavedModel", None
+        # Only field 2: SavedModel.meta_graphs (one or more), or a MetaGraphDef holding only graph_def (given
+        # more than once, protobuf merges the graphs). The first one's content decides which reading goes first.
         try:
             inner = list(_fields(buf, *first, limit=64))  # a glance is enough
         except DecodeError:

@@ -55,8 +55,7 @@ _SIMPLE_ESCAPES: Final = {
     b"n": b"\n", b"r": b"\r", b"t": b"\t", b'"': b'"', b"'": b"'", b"\\": b"\\",
     b"a": b"\a", b"b": b"\b", b"f": b"\f", b"v": b"\v", b"?": b"?",
 }  # fmt: skip
-# C++ reads "[a.b/c.D]" token by token, so blanks may stand around the dots and the slash; they are dropped.
-_EXTENSION_NAME: Final = re.compile(rb"\[\s*([A-Za-z0-9_]+(?:\s*[./]\s*[A-Za-z0-9_]+)*)\s*\]")
+_NAME_PART: Final = re.compile(rb"[A-Za-z0-9_]+")
 # What the brace scanner stops at: braces, the quotes that start strings, comments.
 _SCAN_STOP: Final = re.compile(rb"[{}<>\"'#]")
 _INTEGER: Final = re.compile(r"0[xX][0-9A-Fa-f]+|0[0-7]*|[1-9][0-9]*")
@@ -131,6 +130,38 @@ def _string_end(buf: Buffer, pos: int, end: int) -> int:
     if buf.find(b"\x00", pos, close) >= 0:
         return _RAW_NUL
     return close + 1
+
+
+def _bracketed_name(buf: Buffer, pos: int, end: int) -> Optional[Tuple[str, int]]:
+    """Read ``[a.b/c.D]`` at ``pos``: the name, blanks and comments dropped, and the position after ``]``; or None.
+
+    C++ reads it token by token, so blanks and comments may stand around the dots and the slash.
+    """
+    if buf[pos : pos + 1] != b"[":
+        return None
+    parts: List[bytes] = []
+    pos += 1
+    while True:
+        pos = _blank_end(buf, pos, end)
+        part = _NAME_PART.match(buf, pos, end)
+        if part is None:
+            return None
+        parts.append(bytes(part.group()))
+        pos = _blank_end(buf, part.end(), end)
+        separator = buf[pos] if pos < end else -1
+        if separator == 0x5D:  # ']'
+            return b"".join(parts).decode("ascii"), pos + 1
+        if separator not in (0x2E, 0x2F):  # '.', '/'
+            return None
+        parts.append(b"." if separator == 0x2E else b"/")
+        pos += 1
+
+
+def _blank_end(buf: Buffer, pos: int, end: int) -> int:
+    """Skip blanks and ``#`` comments from ``pos``; return where the next token starts."""
+    match = _BLANK.match(buf, pos, end)
+    assert match is not None  # the pattern matches the empty string
+    return match.end()
 
 
 def _unescape(raw: bytes, pos: int) -> bytes:
@@ -270,10 +301,14 @@ class _Parser:
         while len(seen) < 20:
             self.blank()
             at = self.pos
-            match = _IDENT.match(self.buf, self.pos, self.end) or _EXTENSION_NAME.match(self.buf, self.pos, self.end)
-            if match is None:
-                break
-            name = match.group().decode("ascii")
+            match = _IDENT.match(self.buf, self.pos, self.end)
+            if match is not None:
+                name, after = match.group().decode("ascii"), match.end()
+            else:
+                bracketed = _bracketed_name(self.buf, self.pos, self.end)
+                if bracketed is None:
+                    break
+                name, after = f"[{bracketed[0]}]", bracketed[1]
             if name in _SAVED_MODEL_FIELDS:
                 return "SavedModel"
             if name in _META_GRAPH_FIELDS:
@@ -282,7 +317,7 @@ class _Parser:
                 graph_field, graph_at = name, at
             # A field neither message has: look further (a newer writer may put a new field first).
             seen.append(name)
-            self.pos = match.end()
+            self.pos = after
             try:
                 self.skip_value(name)
             except DecodeError:
@@ -635,11 +670,10 @@ class _Parser:
         Returns whether it was an expanded Any.
         """
         start = self.pos
-        match = _EXTENSION_NAME.match(self.buf, self.pos, self.end)
-        if match is None:
+        bracketed = _bracketed_name(self.buf, self.pos, self.end)
+        if bracketed is None:
             raise self.error(f"expected a field name of {message.short_name}, found {self.describe()}")
-        url = b"".join(match.group(1).split()).decode("ascii")
-        self.pos = match.end()
+        url, self.pos = bracketed
         if message.name != "google.protobuf.Any":
             self.skip_value(f"[{url}]")  # an extension: unknown to this reader, skipped like unknown fields
             return False
@@ -704,9 +738,9 @@ def _parse_float(text: str) -> Optional[float]:
             core = digits[:-1] if suffixed else digits
             if not _FLOAT.fullmatch(core):
                 return None
-            # C++'s tokenizer: a leading 0 and a digit make an octal integer, so "08" and "00.5" are errors;
-            # an f suffix needs a decimal point or an exponent, so "1.5f" is a float and "1f" an error.
-            if (core[:1] == "0" and core[1:2].isdigit()) or (suffixed and not any(c in core for c in ".eE")):
+            # C++'s tokenizer (ConsumeNumber): a leading 0 and a digit make an octal integer, so "08", "00.5"
+            # and "00f" are errors; any decimal number may end in f, which makes it a float: "1f", "0f", "1.5f".
+            if core[:1] == "0" and core[1:2].isdigit():
                 return None
             number = float(core)
     return -number if digits is not text else number

@@ -304,9 +304,10 @@ _PYTHON_ONLY = {
     "raw NUL bytes in strings and comments": lambda ours, theirs: (
         theirs is None and re.search(r"a raw NUL byte inside a string|'\\x00'", str(ours)) is not None
     ),
-    # Python accepts an f suffix on an integer ("1f"); C++'s tokenizer wants a decimal point or an exponent.
-    "'f' after an integer": lambda ours, theirs: (
-        theirs is None and re.search(r"expected a number, found '-?[0-9]+[fF]'", str(ours)) is not None
+    # Python strips every f after a number ("1ff", "1.5fF"); C++'s tokenizer takes one f after a decimal number
+    # and refuses a letter right after that (require_space_after_number).
+    "more than one f after a number": lambda ours, theirs: (
+        theirs is None and re.search(r"expected a number, found '-?[0-9.eE+-]*[fF]{2,}'", str(ours)) is not None
     ),
 }
 
