@@ -17,8 +17,8 @@ import pytest
 from hypothesis import given, strategies as st
 
 import tfcollections
-from tfcollections import _decoder
-from tfcollections._decoder import COMPILED
+from tfcollections import _compiled
+from tfcollections._compiled import COMPILED
 from tfcollections._wire import WIRETYPE_FIXED32, WIRETYPE_LENGTH_DELIMITED, WIRETYPE_VARINT, encode_varint
 
 ENTRY = COMPILED["tensorflow.ValuesDef.ExternalValuesEntry"]
@@ -99,9 +99,9 @@ def test_the_one_byte_tag_list_and_the_op_numbers_agree_with_the_table(message: 
     assert len(compiled.by_byte) == 0x80
     assert compiled.by_byte == [compiled.table.get(tag) for tag in range(0x80)]
     op_ranges = {
-        WIRETYPE_LENGTH_DELIMITED: range(_decoder.OP_BOOL),
-        WIRETYPE_VARINT: range(_decoder.OP_BOOL, _decoder.OP_FLOAT),
-        WIRETYPE_FIXED32: range(_decoder.OP_FLOAT, _decoder.OP_REPEATED_FLOAT + 1),
+        WIRETYPE_LENGTH_DELIMITED: range(_compiled.FIRST_VARINT_OP),
+        WIRETYPE_VARINT: range(_compiled.FIRST_VARINT_OP, _compiled.FIRST_FIXED32_OP),
+        WIRETYPE_FIXED32: range(_compiled.FIRST_FIXED32_OP, _compiled.OP_REPEATED_FLOAT + 1),
     }
     for tag, (op, _, _) in compiled.table.items():
         assert op in op_ranges[tag & 7], (tag, op)

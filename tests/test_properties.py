@@ -14,7 +14,7 @@ from helpers import load_items, same
 from hypothesis import given, strategies as st
 
 import tfcollections
-from tfcollections._decoder import ENUM_NAMES
+from tfcollections._compiled import ENUM_NAMES
 from tfcollections._schema import MESSAGES, Message
 
 BY_NAME: Dict[str, Message] = {message.name: message for message in MESSAGES}

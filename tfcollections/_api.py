@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from ._decoder import COMPILED, CompiledMessage, parse_message
+from ._compiled import COMPILED, CompiledMessage
+from ._decoder import parse_message
 from ._encoder import encode_compiled
 from ._errors import DecodeError
 from ._schema import COLLECTIONS as _COLLECTIONS

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import struct
 
-from ._decoder import COMPILED, ENUM_NUMBERS, CompiledMessage
+from ._compiled import COMPILED, ENUM_NUMBERS, CompiledMessage
 from ._schema import BOOL, BYTES, ENUM, FLOAT, INT32, INT64, MAP, MESSAGE, SKIPPED, STRING, Field
 from ._wire import (
     MAX_DEPTH,
@@ -31,24 +31,11 @@ from ._wire import (
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Dict, Final, List, Tuple
+    from typing import Any, Final, List
 
 _pack_float = struct.Struct("<f").pack
 _FLOAT_ZERO: Final = b"\x00\x00\x00\x00"
 _INT_RANGES: Final = {INT32: (-(2**31), 2**31 - 1), INT64: (-(2**63), 2**63 - 1), ENUM: (-(2**31), 2**31 - 1)}
-_TYPE_NAMES: Final = {STRING: "str", BYTES: "bytes", BOOL: "bool", INT32: "int", INT64: "int", FLOAT: "float"}
-
-# Fields in number order: the order protobuf serializes them in.
-_ENCODE_ORDER: Final[Dict[str, Tuple[Field, ...]]] = {
-    name: tuple(sorted(message.schema.fields, key=lambda field: field.number)) for name, message in COMPILED.items()
-}
-_ONEOFS: Final[Dict[str, Dict[str, Tuple[str, ...]]]] = {}
-for _name, _message in COMPILED.items():
-    _groups: Dict[str, List[str]] = {}
-    for _field in _message.schema.fields:
-        if _field.oneof:
-            _groups.setdefault(_field.oneof, []).append(_field.name)
-    _ONEOFS[_name] = {oneof: tuple(members) for oneof, members in _groups.items()}
 
 
 def _describe(value: Any) -> str:
@@ -119,17 +106,17 @@ def encode_compiled(message: CompiledMessage, data: Any, path: str, depth: int =
         raise TypeError(f"{path}: expected a dict for {message.name}, got {_describe(data)}")
     if depth > MAX_DEPTH:
         raise ValueError(f"{path}: nesting deeper than {MAX_DEPTH} messages")
-    fields_by_name = message.fields_by_name
+    fields = message.fields
     for key in data:
-        if key not in fields_by_name:
-            raise ValueError(f"{path}: unknown field {key!r} for {message.name} (fields: {', '.join(fields_by_name)})")
-    for oneof, members in _ONEOFS[message.name].items():
+        if key not in fields:
+            raise ValueError(f"{path}: unknown field {key!r} for {message.name} (fields: {', '.join(fields)})")
+    for oneof, members in message.oneofs.items():
         present = [member for member in members if data.get(member) is not None]
         if len(present) > 1:
             raise ValueError(f"{path}: fields {' and '.join(present)} of oneof {oneof!r} are both set")
 
     out = bytearray()
-    for field in _ENCODE_ORDER[message.name]:
+    for field in message.encode_order:
         if field.name not in data:
             continue
         value = data[field.name]
@@ -140,7 +127,8 @@ def encode_compiled(message: CompiledMessage, data: Any, path: str, depth: int =
         elif field.type == MAP:
             _encode_map(out, field, value, field_path, depth)
         elif field.type == MESSAGE:
-            sub = COMPILED[field.ref]
+            sub = fields[field.name].message
+            assert sub is not None  # a MESSAGE field's compiled value type
             if field.repeated:
                 for index, item in enumerate(_as_list(value, field_path)):
                     payload = encode_compiled(sub, item, f"{field_path}[{index}]", depth + 1)

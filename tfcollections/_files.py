@@ -22,8 +22,9 @@ import os
 import stat
 
 from ._api import decode
-from ._decoder import COMPILED, CompiledMessage, parse_message
-from ._errors import DecodeError
+from ._compiled import COMPILED, CompiledMessage
+from ._decoder import parse_message
+from ._errors import DecodeError, _Truncated
 from ._wire import WIRETYPE_LENGTH_DELIMITED, WIRETYPE_VARINT, read_size, read_tag, skip_field
 
 TYPE_CHECKING = False
@@ -135,10 +136,8 @@ def _walk_whole_fields(buf: Buffer, pos: int) -> int:
                 pos += length
             else:
                 pos = skip_field(buf, pos, end, tag, 0)
-        except DecodeError as exc:
-            if exc.msg.startswith("truncated"):
-                return start
-            raise
+        except _Truncated:
+            return start
     return pos
 
 
@@ -205,7 +204,7 @@ def _parse_as(buf: Buffer, kind: str) -> Dict[str, Any]:
     except DecodeError as exc:
         # The walk above found every top-level field whole, so this is damage inside one, not a short file.
         exc._add_segment(kind)
-        exc.msg = f"damaged {kind}: {exc.msg}"
+        exc._add_context(f"damaged {kind}")
         raise
     return out
 
@@ -241,9 +240,8 @@ def _fields(buf: Buffer, pos: int, end: int, limit: int = 1 << 30) -> Iterator[T
             length_at = pos
             length, pos = read_size(buf, pos, end)
             if pos + length > end:
-                raise DecodeError(
-                    f"truncated length-delimited field {tag >> 3}: needs {length} bytes, {end - pos} left", length_at
-                )
+                message = f"truncated length-delimited field {tag >> 3}: needs {length} bytes, {end - pos} left"
+                raise _Truncated(message, length_at, number=tag >> 3, needed=length, left=end - pos)
             yield tag >> 3, WIRETYPE_LENGTH_DELIMITED, pos, pos + length
             pos += length
         else:
@@ -284,17 +282,15 @@ def _walk_error(buf: Buffer, exc: DecodeError) -> DecodeError:
         return DecodeError(
             f"not a MetaGraphDef or SavedModel: the first byte 0x{buf[0]:02x} cannot start either ({exc.msg})", 0
         )
-    import re
-
-    truncated = re.match(r"truncated length-delimited field (\d+): needs (\d+) bytes, (\d+) left", exc.msg)
-    if truncated:
-        number, needed, left = (int(group) for group in truncated.groups())
-        field = _TOP_FIELD_NAMES.get(guess, {}).get(number, f"field {number}")
-        return DecodeError(
-            f"file truncated: it ends at byte {len(buf)}, and {guess}.{field} needs {needed - left} more bytes",
-            exc.pos,
-        )
-    if exc.msg.startswith("truncated"):
+    if isinstance(exc, _Truncated):
+        # A top-level length-delimited field cut off (_fields names its number): say how much is missing.
+        if exc.number is not None and exc.needed is not None and exc.left is not None:
+            field = _TOP_FIELD_NAMES.get(guess, {}).get(exc.number, f"field {exc.number}")
+            return DecodeError(
+                f"file truncated: it ends at byte {len(buf)}, and {guess}.{field} needs {exc.needed - exc.left} "
+                "more bytes",
+                exc.pos,
+            )
         return DecodeError(f"file truncated: it ends at byte {len(buf)} ({exc.msg})", exc.pos)
     return DecodeError(f"damaged {guess}: its top-level fields read well up to byte {exc.pos}, then {exc.msg}", exc.pos)
 

@@ -23,7 +23,7 @@ import math
 import re
 import struct
 
-from ._decoder import COMPILED, ENUM_NAMES, ENUM_NUMBERS, OP_MAP, CompiledMessage
+from ._compiled import COMPILED, ENUM_NAMES, ENUM_NUMBERS, OP_MAP, CompiledMessage
 from ._errors import DecodeError
 from ._schema import BOOL, BYTES, FLOAT, INT32, INT64, MAP, MESSAGE, SKIPPED, STRING, Field
 from ._wire import MAX_DEPTH, WIRETYPE_LENGTH_DELIMITED, tag_of

@@ -22,7 +22,7 @@ The rules are those of upb, the C parser behind protobuf's Python package
 
 from __future__ import annotations
 
-from ._errors import DecodeError
+from ._errors import DecodeError, _Truncated
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -66,7 +66,7 @@ def read_varint(buf: Buffer, pos: int, end: int) -> Tuple[int, int]:
         shift += 7
         if shift == 70:
             raise DecodeError("varint longer than 10 bytes", start)
-    raise DecodeError(f"truncated varint: its message ends at byte {end}", start)
+    raise _Truncated(f"truncated varint: its message ends at byte {end}", start)
 
 
 def read_tag(buf: Buffer, pos: int, end: int) -> Tuple[int, int]:
@@ -100,7 +100,10 @@ def read_length(buf: Buffer, pos: int, end: int) -> Tuple[int, int]:
     else:
         length, pos = read_size(buf, pos, end)
     if length > MAX_LENGTH or pos + length > end:
-        raise DecodeError(f"truncated length-delimited field: needs {length} bytes, {max(end - pos, 0)} left", start)
+        left = max(end - pos, 0)
+        raise _Truncated(
+            f"truncated length-delimited field: needs {length} bytes, {left} left", start, needed=length, left=left
+        )
     return length, pos
 
 
@@ -128,11 +131,13 @@ def skip_value(buf: Buffer, pos: int, end: int, tag: int, depth: int) -> int:
     elif wire_type == WIRETYPE_FIXED32:
         pos += 4
         if pos > end:
-            raise DecodeError(f"truncated fixed32 field {number}: its message ends at byte {end}", pos - 4)
+            message = f"truncated fixed32 field {number}: its message ends at byte {end}"
+            raise _Truncated(message, pos - 4, needed=4, left=end - pos + 4)
     elif wire_type == WIRETYPE_FIXED64:
         pos += 8
         if pos > end:
-            raise DecodeError(f"truncated fixed64 field {number}: its message ends at byte {end}", pos - 8)
+            message = f"truncated fixed64 field {number}: its message ends at byte {end}"
+            raise _Truncated(message, pos - 8, needed=8, left=end - pos + 8)
     elif wire_type == WIRETYPE_START_GROUP:
         pos = skip_group(buf, pos, end, number, depth + 1)
     elif wire_type == WIRETYPE_END_GROUP:

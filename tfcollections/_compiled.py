@@ -1,0 +1,308 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The compiled schema: everything the readers and the writer need, derived once from the literal tables.
+
+Strategy: ``_schema.py`` says what TensorFlow declares, one row per field. At import each message is
+turned into a ``CompiledMessage`` holding every derived table, so that no other module builds tables
+of its own or reaches into another's:
+
+- for the binary decoder: ``table``, from the *integer tag* (field number and wire type) to an
+  ``(op, field name, argument)`` triple, the same as a list indexed by the one-byte tags (``by_byte``:
+  fields 1 to 15, nearly every tag TensorFlow writes), and ``new()``, a fresh dict of defaults;
+- for the encoder: ``encode_order`` (fields by number, as protobuf writes them) and ``oneofs``;
+- for the text reader: ``fields``, a ``CompiledField`` per field name, with the compiled message of
+  its value (and of a map's entries).
+
+Which tags a field is read from, and with which op, is one literal table (``_READ_AS``). A tag that
+protobuf would not accept for the field (a varint where a string is declared) is absent from
+``table``, so it takes the unknown-field path exactly as protobuf does. Repeated numbers are read
+packed and not, as protobuf reads them whatever the ``.proto`` says.
+"""
+
+from __future__ import annotations
+
+from ._schema import (
+    BOOL,
+    BYTES,
+    ENUM,
+    ENUMS,
+    FLOAT,
+    INT32,
+    INT64,
+    MAP,
+    MESSAGE,
+    MESSAGES,
+    SKIPPED,
+    STRING,
+    Field,
+    Message,
+)
+from ._wire import WIRETYPE_FIXED32, WIRETYPE_LENGTH_DELIMITED, WIRETYPE_VARINT, tag_of
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Callable, Dict, Final, List, Optional, Tuple, Union
+
+    Decoded = Dict[str, Any]
+    Op = Tuple[int, str, Any]
+
+# Ops are numbered by wire type (length-delimited, then varint, then fixed32), so the decode loop picks
+# the wire type's branch by comparing the op (``op < FIRST_VARINT_OP``) without computing ``tag & 7``.
+# Ops of length-delimited tags, in the order the loop tests them: most frequent first.
+OP_STRING: Final = 0
+OP_REPEATED_STRING: Final = 1
+OP_MAP: Final = 2
+OP_MESSAGE: Final = 3
+OP_REPEATED_MESSAGE: Final = 4
+OP_ONEOF_MESSAGE: Final = 5
+OP_PACKED_VARINT: Final = 6
+OP_PACKED_FLOAT: Final = 7
+OP_BYTES: Final = 8
+OP_REPEATED_BYTES: Final = 9
+OP_ONEOF_STRING: Final = 10
+OP_SKIPPED: Final = 11
+# Ops of varint tags.
+OP_BOOL: Final = 12
+OP_INT32: Final = 13
+OP_INT64: Final = 14
+OP_ENUM: Final = 15
+OP_REPEATED_VARINT: Final = 16
+# Ops of fixed32 tags.
+OP_FLOAT: Final = 17
+OP_REPEATED_FLOAT: Final = 18
+
+FIRST_VARINT_OP: Final = OP_BOOL
+FIRST_FIXED32_OP: Final = OP_FLOAT
+
+_LEN: Final = WIRETYPE_LENGTH_DELIMITED
+_VARINT: Final = WIRETYPE_VARINT
+_FIXED32: Final = WIRETYPE_FIXED32
+
+# (field type, repeated, member of a oneof) -> the (wire type, op) of every tag the field is read from.
+# fmt: off
+_READ_AS: Final[Dict[Tuple[str, bool, bool], Tuple[Tuple[int, int], ...]]] = {
+    (STRING, False, False):  ((_LEN, OP_STRING),),
+    (STRING, True, False):   ((_LEN, OP_REPEATED_STRING),),
+    (STRING, False, True):   ((_LEN, OP_ONEOF_STRING),),
+    (BYTES, False, False):   ((_LEN, OP_BYTES),),
+    (BYTES, True, False):    ((_LEN, OP_REPEATED_BYTES),),
+    (MESSAGE, False, False): ((_LEN, OP_MESSAGE),),
+    (MESSAGE, True, False):  ((_LEN, OP_REPEATED_MESSAGE),),
+    (MESSAGE, False, True):  ((_LEN, OP_ONEOF_MESSAGE),),
+    (MAP, False, False):     ((_LEN, OP_MAP),),
+    (SKIPPED, False, False): ((_LEN, OP_SKIPPED),),
+    (BOOL, False, False):    ((_VARINT, OP_BOOL),),
+    (INT32, False, False):   ((_VARINT, OP_INT32),),
+    (INT64, False, False):   ((_VARINT, OP_INT64),),
+    (ENUM, False, False):    ((_VARINT, OP_ENUM),),
+    (BOOL, True, False):     ((_VARINT, OP_REPEATED_VARINT), (_LEN, OP_PACKED_VARINT)),
+    (INT32, True, False):    ((_VARINT, OP_REPEATED_VARINT), (_LEN, OP_PACKED_VARINT)),
+    (INT64, True, False):    ((_VARINT, OP_REPEATED_VARINT), (_LEN, OP_PACKED_VARINT)),
+    (ENUM, True, False):     ((_VARINT, OP_REPEATED_VARINT), (_LEN, OP_PACKED_VARINT)),
+    (FLOAT, False, False):   ((_FIXED32, OP_FLOAT),),
+    (FLOAT, True, False):    ((_FIXED32, OP_REPEATED_FLOAT), (_LEN, OP_PACKED_FLOAT)),
+}
+# fmt: on
+
+_SCALAR_DEFAULTS: Final[Dict[str, Any]] = {STRING: "", BYTES: b"", BOOL: False, INT32: 0, INT64: 0, FLOAT: 0.0}
+
+
+def to_int32(value: int) -> int:
+    """An int32 or enum field's value: the low 32 bits of the varint, signed (upb's "munge")."""
+    value &= 0xFFFF_FFFF
+    return value - 0x1_0000_0000 if value & 0x8000_0000 else value
+
+
+def to_int64(value: int) -> int:
+    return value - 0x1_0000_0000_0000_0000 if value & 0x8000_0000_0000_0000 else value
+
+
+def _to_bool(value: int) -> bool:
+    return value != 0
+
+
+def _enum_converter(names: Dict[int, str]) -> Callable[[int], Union[str, int]]:
+    def to_enum(value: int) -> Union[str, int]:
+        value = to_int32(value)
+        return names.get(value, value)
+
+    return to_enum
+
+
+ENUM_NAMES: Final[Dict[str, Dict[int, str]]] = {}
+ENUM_NUMBERS: Final[Dict[str, Dict[str, int]]] = {}
+for _enum in ENUMS:
+    ENUM_NAMES[_enum.name] = {number: name for name, number in _enum.values}
+    ENUM_NUMBERS[_enum.name] = dict(_enum.values)
+
+_VARINT_CONVERTERS: Final[Dict[str, Callable[[int], Any]]] = {BOOL: _to_bool, INT32: to_int32, INT64: to_int64}
+
+
+class CompiledField:
+    """One field with what reading its value needs beyond the schema row."""
+
+    __slots__ = ("default", "field", "message", "value_message")
+
+    def __init__(self, field: Field, default: Any) -> None:
+        self.field = field
+        #: The value when the field is absent; None for repeated and map fields, whose list or dict
+        #: ``CompiledMessage.new()`` makes afresh for each message.
+        self.default = default
+        #: MESSAGE: the compiled message of its value; MAP: of its entries ({key, value}).
+        self.message: Optional[CompiledMessage] = None
+        #: MAP with message values: the compiled message of the values.
+        self.value_message: Optional[CompiledMessage] = None
+
+
+class CompiledMessage:
+    """A message schema turned into every table the readers and the writer need."""
+
+    __slots__ = (
+        "by_byte",
+        "containers",
+        "defaults",
+        "encode_order",
+        "fields",
+        "name",
+        "new",
+        "oneofs",
+        "schema",
+        "short_name",
+        "string_map",
+        "table",
+    )
+
+    def __init__(self, schema: Message) -> None:
+        self.name = schema.name
+        self.short_name = schema.name.rsplit(".", 1)[-1]
+        self.schema = schema
+        self.table: Dict[int, Op] = {}
+        #: ``table`` as a list indexed by the one-byte tags (fields 1 to 15), None where absent.
+        self.by_byte: List[Optional[Op]] = []
+        self.defaults: Decoded = {}
+        # Repeated and map fields: each decoded message needs its own list or dict.
+        self.containers: Tuple[Tuple[str, Callable[[], Any]], ...] = ()
+        #: Field name -> CompiledField, in declaration order.
+        self.fields: Dict[str, CompiledField] = {}
+        #: The fields in number order: the order protobuf serializes them in.
+        self.encode_order: Tuple[Field, ...] = tuple(sorted(schema.fields, key=lambda field: field.number))
+        #: Oneof name -> the names of its members.
+        self.oneofs: Dict[str, Tuple[str, ...]] = {}
+        # A map<string, string> entry: the decode loop reads the usual two-field form inline.
+        self.string_map = False
+        #: A fresh dict of defaults, the form each decoded message starts from.
+        self.new: Callable[[], Decoded] = self.defaults.copy
+
+    def _new_with_containers(self) -> Decoded:
+        out = self.defaults.copy()
+        for name, factory in self.containers:
+            out[name] = factory()
+        return out
+
+
+_LITERAL_TYPES: Final = (str, bytes, bool, int, float, type(None))
+
+
+def _dict_display_function(message: CompiledMessage) -> Callable[[], Decoded]:
+    """``new`` for a message with lists or maps: one dict display, ``{"a": "", "b": [], ...}``.
+
+    Measured: 170 ns against 390 ns for a copy plus a loop that fills in the
+    containers (SaveSliceInfoDef, Python 3.11), and messages with containers are
+    most of what nested contexts are made of. The source is built from the
+    schema's field names and literal defaults only; anything else keeps the loop.
+    """
+    factories = dict(message.containers)
+    entries = []
+    for name, default in message.defaults.items():
+        if name in factories:
+            entries.append(f"{name!r}: {'[]' if factories[name] is list else '{}'}")
+        elif isinstance(default, _LITERAL_TYPES) and name.isidentifier():
+            entries.append(f"{name!r}: {default!r}")
+        else:
+            return message._new_with_containers
+    namespace: Dict[str, Any] = {}
+    exec(f"def new():\n    return {{{', '.join(entries)}}}\n", namespace)
+    new: Callable[[], Decoded] = namespace["new"]
+    new.__qualname__ = f"{message.short_name}.new"
+    return new
+
+
+def _default_of(field: Field) -> Any:
+    if field.oneof or field.type in (MESSAGE, SKIPPED):
+        return None  # these have presence: None until seen
+    if field.type == ENUM:
+        return ENUM_NAMES[field.ref][0]  # proto3: every enum's first value is 0
+    return _SCALAR_DEFAULTS[field.type]
+
+
+def map_entry_schema(owner: Message, field: Field) -> Message:
+    """protoc's synthetic entry message of a map field: {1: key, 2: value}; keys here are always strings."""
+    entry_name = f"{owner.name}.{''.join(p.capitalize() for p in field.name.split('_'))}Entry"
+    value_field = Field(2, "value", field.value, field.ref)
+    return Message(entry_name, owner.proto, (Field(1, "key", STRING), value_field))
+
+
+def _argument(op: int, field: Field, info: CompiledField, siblings: Tuple[str, ...]) -> Any:
+    """The third member of a dispatch triple: what the op needs besides the bytes."""
+    if op in (OP_MESSAGE, OP_REPEATED_MESSAGE):
+        return info.message
+    if op == OP_ONEOF_MESSAGE:
+        return info.message, siblings
+    if op == OP_ONEOF_STRING:
+        return siblings
+    if op == OP_MAP:
+        return info.message, info.value_message
+    if op == OP_SKIPPED:
+        return field.ref  # reported as {"type": ref, "offset": ..., "size": ...}
+    if op == OP_ENUM:
+        return ENUM_NAMES[field.ref]
+    if op in (OP_REPEATED_VARINT, OP_PACKED_VARINT):
+        convert = _enum_converter(ENUM_NAMES[field.ref]) if field.type == ENUM else _VARINT_CONVERTERS[field.type]
+        # Packed shapes and offsets: values below 2**14 are the same number as int32 or int64.
+        return convert if op == OP_REPEATED_VARINT else (convert, field.type in (INT32, INT64))
+    return None
+
+
+def _compile(schemas: Tuple[Message, ...]) -> Dict[str, CompiledMessage]:
+    compiled: Dict[str, CompiledMessage] = {}
+    pending = list(schemas)
+    for schema in pending:
+        for field in schema.fields:
+            if field.type == MAP:
+                pending.append(map_entry_schema(schema, field))
+        compiled[schema.name] = CompiledMessage(schema)
+
+    for message in compiled.values():
+        containers: List[Tuple[str, Callable[[], Any]]] = []
+        oneofs: Dict[str, List[str]] = {}
+        for field in message.schema.fields:
+            if field.oneof:
+                oneofs.setdefault(field.oneof, []).append(field.name)
+        message.oneofs = {oneof: tuple(members) for oneof, members in oneofs.items()}
+        for field in message.schema.fields:
+            name = field.name
+            if field.type == MAP or field.repeated:
+                message.defaults[name] = None  # a placeholder keeps the key in declaration order
+                containers.append((name, dict if field.type == MAP else list))
+                info = CompiledField(field, None)
+            else:
+                message.defaults[name] = _default_of(field)
+                info = CompiledField(field, message.defaults[name])
+            if field.type == MAP:
+                info.message = compiled[map_entry_schema(message.schema, field).name]
+                info.value_message = compiled[field.ref] if field.value == MESSAGE else None
+            elif field.type == MESSAGE:
+                info.message = compiled[field.ref]
+            message.fields[name] = info
+            siblings = tuple(member for member in message.oneofs.get(field.oneof, ()) if member != name)
+            for wire_type, op in _READ_AS[field.type, field.repeated, bool(field.oneof)]:
+                message.table[tag_of(field.number, wire_type)] = (op, name, _argument(op, field, info, siblings))
+        message.containers = tuple(containers)
+        message.by_byte = [message.table.get(tag) for tag in range(0x80)]
+        # Most messages have no list or map: then a new one is one C-level dict copy, no Python frame.
+        message.new = _dict_display_function(message) if containers else message.defaults.copy
+        fields = message.schema.fields
+        message.string_map = message.name.endswith("Entry") and [f.type for f in fields] == [STRING, STRING]
+    return compiled
+
+
+COMPILED: Final[Dict[str, CompiledMessage]] = _compile(MESSAGES)
