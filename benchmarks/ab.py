@@ -41,7 +41,7 @@ def import_revision(revision: str, where: Path) -> ModuleType:
         ["git", "archive", "--format=tar", revision, "tfcollections"], cwd=REPO, capture_output=True, check=True
     ).stdout
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-        tar.extractall(where)  # noqa: S202 - our own repository's archive
+        tar.extractall(where)
     (where / "tfcollections").rename(where / "tfcollections_base")
     sys.path.insert(0, str(where))
     return importlib.import_module("tfcollections_base")
@@ -49,6 +49,7 @@ def import_revision(revision: str, where: Path) -> ModuleType:
 
 def workloads() -> Dict[str, Tuple[str, object]]:
     """Name -> (function name, argument lists): items by collection, and whole files."""
+
     def items(name: str) -> List[Tuple[str, bytes]]:
         document = json.loads((DATA / name).read_text(encoding="utf-8"))
         return [(item["collection"], bytes.fromhex(item["hex"])) for item in document["items"]]

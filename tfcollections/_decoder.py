@@ -54,7 +54,7 @@ from ._wire import MAX_DEPTH, WIRETYPE_FIXED32, WIRETYPE_NAMES, read_size, read_
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import mmap
-    from typing import Any, Dict, Final, Union
+    from typing import Any, Dict, Union
 
     from ._compiled import CompiledMessage
 

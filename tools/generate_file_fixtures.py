@@ -50,7 +50,7 @@ from google.protobuf.message import DecodeError  # noqa: E402
 from tensorflow.core.protobuf import meta_graph_pb2, saved_model_pb2  # noqa: E402
 from tensorflow.python.framework import ops  # noqa: E402
 
-from tfcollections._decoder import COMPILED  # noqa: E402  (only: which types count as "known")
+from tfcollections._compiled import COMPILED  # noqa: E402  (only: which types count as "known")
 
 FD = gen.FD
 
