@@ -121,7 +121,9 @@ def test_text_numbers_of_a_million_digits() -> None:
     # Any long token is cut to its start and its length in a message, never quoted whole.
     error = _text_error(b"saver_def { sharded: " + b"y" * 100_000 + b" }")
     assert error.msg.startswith("bad text-format MetaGraphDef: expected true or false, found 'yyyy")
-    assert "'... (100,000 characters) at line 1" in error.msg and len(error.msg) < 300
+    assert error.msg.endswith("'... (100,000 characters)") and len(error.msg) < 300
+    assert (error.lineno, error.colno) == (1, 22)
+    assert "(100,000 characters) at line 1, column 22 (at byte 21" in str(error)
 
 
 def test_a_meta_graph_whose_collection_def_repeats_a_key() -> None:

@@ -152,6 +152,35 @@ def test_decode_error_survives_pickling() -> None:
     error = _strict_error("while_context", b"\x62\x03\x0a\x01\xff")
     copy = pickle.loads(pickle.dumps(error))
     assert (str(copy), copy.pos, copy.path) == (str(error), error.pos, error.path)
+    # A text error keeps its line and column, which its message is rendered from.
+    with pytest.raises(DecodeError) as info:
+        tfcollections.loads(b"saver_def {\n  sharded: maybe\n}\n")
+    text_error = info.value
+    copy = pickle.loads(pickle.dumps(text_error))
+    assert (copy.msg, copy.pos, copy.lineno, copy.colno, copy.path) == (
+        text_error.msg,
+        text_error.pos,
+        2,
+        12,
+        ("MetaGraphDef", "saver_def", "sharded"),
+    )
+    assert (
+        str(copy)
+        == str(text_error)
+        == (
+            "bad text-format MetaGraphDef: expected true or false, found 'maybe' at line 2, column 12 "
+            "(at byte 23, in MetaGraphDef.saver_def.sharded)"
+        )
+    )
+
+
+def test_a_truncation_carries_what_was_needed_and_what_was_left() -> None:
+    # The file reader tells a field cut off by the end of the input from damage by these attributes.
+    from tfcollections._errors import _Truncated
+
+    error = _strict_error("savers", b"\x0a\x28" + b"ab")
+    assert isinstance(error, _Truncated) and (error.needed, error.left, error.pos) == (40, 2, 2)
+    assert not isinstance(_strict_error("savers", b"\x0a\x02\xff\xfe"), _Truncated)  # bad UTF-8: damage
 
 
 def test_strict_api_type_errors() -> None:

@@ -31,6 +31,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import IO, Any, Dict, Final, Iterator, List, Optional, Set, Tuple, Union
 
+    from ._text import TextTokens
+
     Buffer = Union[bytes, bytearray, mmap.mmap]
     PathLike = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
 
@@ -158,10 +160,8 @@ def _read(buf: Buffer) -> Dict[str, Any]:
         )
     encoding = "binary"
     if _looks_like_text(head):
-        from ._text import parse_text  # imported here: binary files never pay for the text parser
-
         try:
-            kind, out = parse_text(buf)
+            kind, out = _parse_text(buf)
             encoding = "text"
         except DecodeError as text_error:
             # A binary file whose first bytes happen to read as a field name, with few control bytes among
@@ -209,6 +209,70 @@ def _parse_as(buf: Buffer, kind: str) -> Dict[str, Any]:
     return out
 
 
+def _parse_text(buf: Buffer) -> Tuple[str, Dict[str, Any]]:
+    from . import _text  # imported here: binary files never pay for the text parser
+
+    start = len(_BOM) if buf[: len(_BOM)] == _BOM else 0  # a UTF-8 byte order mark, as some editors write
+    kind = _classify_text(_text.TextTokens(buf), start)
+    return kind, _text.parse_text(buf, kind, start)
+
+
+# The first top-level field name of a text file that one of the two messages has tells which it is.
+_TEXT_FIELDS: Final = {
+    name: kind for kind in ("MetaGraphDef", "SavedModel") for name in COMPILED[f"tensorflow.{kind}"].fields
+}
+# Fields of a GraphDef (tensorflow/core/framework/graph.proto), which the schema does not hold: a text file
+# that starts with one is likely a frozen graph, unless a later field says otherwise.
+_GRAPH_DEF_FIELDS: Final = frozenset({"node", "versions", "library", "version", "debug_info"})
+
+
+def _classify_text(tokens: TextTokens, start: int) -> str:
+    """Return 'SavedModel' or 'MetaGraphDef', from the first top-level field name that tells; else raise."""
+    from ._textscan import IDENT, bracketed_name
+
+    seen: List[str] = []
+    graph_field, graph_at = "", 0
+    tokens.pos = first = start
+    while len(seen) < 20:
+        tokens.skip_blanks()
+        at = tokens.pos
+        match = IDENT.match(tokens.buf, tokens.pos, tokens.end)
+        if match is not None:
+            name, after = match.group().decode("ascii"), match.end()
+        else:
+            bracketed = bracketed_name(tokens.buf, tokens.pos, tokens.end)
+            if bracketed is None:
+                break
+            name, after = f"[{bracketed[0]}]", bracketed[1]
+        kind = _TEXT_FIELDS.get(name)
+        if kind is not None:
+            return kind
+        if name in _GRAPH_DEF_FIELDS and not graph_field:
+            graph_field, graph_at = name, at
+        # A field neither message has: look further (a newer writer may put a new field first).
+        seen.append(name)
+        tokens.pos = after
+        try:
+            tokens.skip_value(name)
+        except DecodeError:
+            break
+        tokens.take(",") or tokens.take(";")
+    if graph_field:
+        raise DecodeError(
+            f"a text-format GraphDef (its field {graph_field!r}), not a MetaGraphDef or SavedModel; "
+            "a GraphDef has no collections",
+            graph_at,
+        )
+    if seen:
+        found = "its fields are " + ", ".join(map(repr, seen))
+    elif tokens.pos >= tokens.end:
+        found = "it has no fields, only blanks and comments"  # protobuf reads it as an empty message of any type
+    else:
+        found = f"it starts with {tokens.describe()}"  # after blanks and comments, so point there
+        first = tokens.pos
+    raise DecodeError(f"a text file, but neither a MetaGraphDef nor a SavedModel in text format: {found}", first)
+
+
 def _looks_like_text(head: bytes) -> bool:
     """Text format starts with a field name (after blanks and # comments) and has hardly any control bytes;
     binary starts with a tag and has a tag or a length below 0x20 every few bytes."""
@@ -250,29 +314,33 @@ def _fields(buf: Buffer, pos: int, end: int, limit: int = 1 << 30) -> Iterator[T
             yield tag >> 3, tag & 7, start, pos
 
 
-# What the first byte (the first field's tag) says a file is meant to be.
-_FIRST_BYTES: Final = {
-    0x08: "SavedModel",
-    0x0A: "MetaGraphDef",
-    0x12: "MetaGraphDef or SavedModel",
-    0x1A: "MetaGraphDef",
-    0x22: "MetaGraphDef",
-    0x2A: "MetaGraphDef",
-    0x32: "MetaGraphDef",
-    0x3A: "MetaGraphDef",
-}
+# The top-level fields of the two messages, by number, and the (number, wire type) pairs they are read from.
 _TOP_FIELD_NAMES: Final = {
-    "SavedModel": {1: "saved_model_schema_version", 2: "meta_graphs"},
-    "MetaGraphDef": {
-        1: "meta_info_def",
-        2: "graph_def",
-        3: "saver_def",
-        4: "collection_def",
-        5: "signature_def",
-        6: "asset_file_def",
-        7: "object_graph_def",
-    },
+    kind: {info.field.number: name for name, info in COMPILED[f"tensorflow.{kind}"].fields.items()}
+    for kind in ("SavedModel", "MetaGraphDef")
 }
+_META_GRAPH_PAIRS: Final = frozenset((tag >> 3, tag & 7) for tag in COMPILED["tensorflow.MetaGraphDef"].table)
+_SAVED_MODEL_PAIRS: Final = frozenset((tag >> 3, tag & 7) for tag in COMPILED["tensorflow.SavedModel"].table)
+
+
+def _numbers(kind: str) -> str:
+    """Return the range of the top-level field numbers of *kind*, for messages: '1-7'."""
+    numbers = sorted(_TOP_FIELD_NAMES[kind])
+    return f"{numbers[0]}-{numbers[-1]}"
+
+
+def _first_bytes() -> Dict[int, str]:
+    """What the first byte (the first field's one-byte tag) says a file is meant to be."""
+    kinds: Dict[int, List[str]] = {}
+    for kind in ("MetaGraphDef", "SavedModel"):
+        for tag in COMPILED[f"tensorflow.{kind}"].table:
+            if tag < 0x80:
+                kinds.setdefault(tag, []).append(kind)
+    return {tag: " or ".join(names) for tag, names in kinds.items()}
+
+
+# 0x08 SavedModel; 0x0A and 0x1A to 0x3A MetaGraphDef; 0x12 either (meta_graphs or graph_def).
+_FIRST_BYTES: Final = _first_bytes()
 
 
 def _walk_error(buf: Buffer, exc: DecodeError) -> DecodeError:
@@ -309,20 +377,21 @@ def _classify_binary(buf: Buffer) -> Tuple[str, Optional[str]]:
             counts[number] = counts.get(number, 0) + 1
     except DecodeError as exc:
         raise _walk_error(buf, exc) from None
-    if (1, WIRETYPE_VARINT) in kinds and kinds <= {(1, WIRETYPE_VARINT), (2, WIRETYPE_LENGTH_DELIMITED)}:
+    if (1, WIRETYPE_VARINT) in kinds and kinds <= _SAVED_MODEL_PAIRS:
         return "SavedModel", None
-    all_length_delimited = all(wire_type == WIRETYPE_LENGTH_DELIMITED for _, wire_type in kinds)
+    # A GraphDef (graph.proto, not in the schema) repeats node = 1, and its deprecated int32 version is a varint
+    # at 3; a varint at 4 fits neither of ours either and has always been taken for a graph too.
     if counts.get(1, 0) > 1 or (3, WIRETYPE_VARINT) in kinds or (4, WIRETYPE_VARINT) in kinds:
         raise DecodeError(
             "a GraphDef (a frozen graph: repeated node fields), not a MetaGraphDef or SavedModel; "
             "a GraphDef has no collections",
             0,
         )
-    if not all_length_delimited or any(number > 7 for number in counts):
+    if not kinds <= _META_GRAPH_PAIRS:
         found = ", ".join(f"{number}" for number in sorted(counts))
         raise DecodeError(
-            f"a protobuf message, but neither a MetaGraphDef (fields 1-7) nor a SavedModel (fields 1-2): "
-            f"it has fields {found}",
+            f"a protobuf message, but neither a MetaGraphDef (fields {_numbers('MetaGraphDef')}) nor a SavedModel "
+            f"(fields {_numbers('SavedModel')}): it has fields {found}",
             0,
         )
     if set(counts) == {2}:

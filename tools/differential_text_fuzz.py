@@ -356,7 +356,7 @@ def _unknown_any_as_span(ours, binary) -> bool:
 def _loads_with_skipped_spans(text: bytes):
     """``loads(text)``, and the (start, end) of every block the text reader passed over by its braces."""
     spans = []
-    skip_balanced = _text._Parser.skip_balanced
+    skip_balanced = _text.TextTokens.skip_balanced
 
     def recording(parser, name):
         start = parser.pos
@@ -365,11 +365,11 @@ def _loads_with_skipped_spans(text: bytes):
         finally:
             spans.append((start, parser.pos))
 
-    _text._Parser.skip_balanced = recording
+    _text.TextTokens.skip_balanced = recording
     try:
         return tfcollections.loads(text), spans
     finally:
-        _text._Parser.skip_balanced = skip_balanced
+        _text.TextTokens.skip_balanced = skip_balanced
 
 
 def check(text: bytes, kind):

@@ -49,7 +49,7 @@ sys.path.insert(0, str(REPO))
 
 with atheris.instrument_imports(include=["tfcollections"]):
     import tfcollections
-    from tfcollections import _schema, _text  # noqa: F401  (the text reader is imported lazily otherwise)
+    from tfcollections import _schema, _text, _textscan  # noqa: F401  (the text reader is imported lazily otherwise)
 
 DecodeError = tfcollections.DecodeError
 # The registered names, an unregistered one, and one that is a prefix of a registered one.
