@@ -13,6 +13,13 @@ the machine slows both alike. Prints the median and the minimum time per call of
 ratios (B / A, where A is the base revision and B the working tree; below 1.00 the working tree is
 faster). The minimum is the least disturbed estimate on a shared machine; run it with the base equal
 to the working tree first to see the noise of the day.
+
+    python benchmarks/ab.py --instructions   # needs valgrind; about a minute
+
+counts instructions instead (valgrind's callgrind): each workload runs in a process of its own under
+callgrind, 10 and 10 + N times, for each side, and the difference divided by N is its cost per pass
+(the first passes are left out: Python specializes code as it runs it). The count does not move with
+the machine's load, so it can tell 0.1% apart where the clock cannot.
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ import argparse
 import importlib
 import io
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -29,7 +37,7 @@ import tempfile
 import time
 from pathlib import Path
 from types import ModuleType
-from typing import Callable, Dict, List, Tuple
+from typing import Callable, Dict, Final, List, Tuple
 
 REPO = Path(__file__).resolve().parent.parent
 DATA = REPO / "tests" / "data"
@@ -117,16 +125,58 @@ def compare(
     return samples["a"], samples["b"]
 
 
+def _instructions(folder: Path, side: str, label: str, passes: int) -> int:
+    """Instructions callgrind counts for a process that runs the workload *label* *passes* times."""
+    command = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={folder / 'callgrind.out'}"]
+    command += [sys.executable, __file__, "--run", side, label, str(passes), "--folder", str(folder)]
+    # A fixed hash seed: dict and set layouts (and so the instructions spent probing them) are the same each run.
+    environment = {**os.environ, "PYTHONHASHSEED": "0"}
+    result = subprocess.run(command, capture_output=True, text=True, check=True, env=environment)
+    for line in result.stderr.splitlines():
+        if "Collected :" in line:
+            return int(line.split()[-1])
+    raise RuntimeError(f"no instruction count from callgrind: {result.stderr[-500:]}")
+
+
+_WARM_UP: Final = 10  # passes before the counted ones: Python 3.11+ specializes code as it runs
+
+
+def count_instructions(base: str, folder: Path, passes: int) -> None:
+    print(f"A = {base}, B = working tree; instructions per pass (callgrind, {passes} passes after {_WARM_UP})")
+    for label in workloads():
+        costs = []
+        for side in ("base", "head"):
+            warm = _instructions(folder, side, label, _WARM_UP)
+            costs.append((_instructions(folder, side, label, _WARM_UP + passes) - warm) / passes)
+        print(f"{label:34} A {costs[0]:14,.0f}  B {costs[1]:14,.0f}  B/A {costs[1] / costs[0]:.4f}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--base", default="HEAD", help="the git revision to compare with (default: HEAD)")
     parser.add_argument("--repeats", type=int, default=15)
     parser.add_argument("--min-time", type=float, default=0.1, help="seconds per timed repeat")
+    parser.add_argument("--instructions", action="store_true", help="count instructions with callgrind instead")
+    parser.add_argument("--passes", type=int, default=10, help="passes per workload with --instructions")
+    parser.add_argument("--run", nargs=3, metavar=("SIDE", "WORKLOAD", "PASSES"), help=argparse.SUPPRESS)
+    parser.add_argument("--folder", help=argparse.SUPPRESS)
     args = parser.parse_args()
     sys.path.insert(0, str(REPO))
+    if args.run:  # one side's workload, in a process of its own under callgrind
+        side, label, passes = args.run
+        sys.path.insert(0, args.folder)
+        module = importlib.import_module("tfcollections_base" if side == "base" else "tfcollections")
+        function, arguments = workloads()[label]
+        run = _runner(module, function, arguments)
+        for _ in range(int(passes)):
+            run()
+        return 0
     head = importlib.import_module("tfcollections")
     with tempfile.TemporaryDirectory() as folder:
         base = import_revision(args.base, Path(folder))
+        if args.instructions:
+            count_instructions(args.base, Path(folder), args.passes)
+            return 0
         print(f"A = {args.base}, B = working tree; {args.repeats} repeats; Python {sys.version.split()[0]}")
         print(f"{'per call':34} {'A median':>10} {'B median':>10} {'B/A':>6}   {'A min':>10} {'B min':>10} {'B/A':>6}")
         for label, (function, arguments) in workloads().items():
