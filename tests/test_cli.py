@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -17,12 +18,40 @@ EXAMPLE = str(REPO / "examples" / "model.meta")
 
 
 def _run(args: List[str], stdin: bytes = b"") -> subprocess.CompletedProcess:
+    """Run the command line in this process, as a shell in the repository would (coverage sees it).
+
+    Standard input, output and error are in-memory UTF-8 streams; a few tests below run a real process
+    where the process itself is what they test (the entry point, terminals, pipes).
+    """
+    from tfcollections import _cli
+
+    saved = (sys.stdin, sys.stdout, sys.stderr, os.getcwd())
+    out, err = io.BytesIO(), io.BytesIO()
+    streams = (
+        io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8"),
+        io.TextIOWrapper(out, encoding="utf-8", write_through=True),
+        io.TextIOWrapper(err, encoding="utf-8", write_through=True),
+    )
+    sys.stdin, sys.stdout, sys.stderr = streams
+    os.chdir(REPO)
+    try:
+        code = _cli.main(args)
+    finally:
+        sys.stdin, sys.stdout, sys.stderr = saved[:3]
+        os.chdir(saved[3])
+        for stream in streams:
+            stream.detach()  # a wrapper closes its buffer when it is collected
+    return subprocess.CompletedProcess(["tfcollections", *args], code, out.getvalue(), err.getvalue())
+
+
+def _run_process(args: List[str], stdin: bytes = b"") -> subprocess.CompletedProcess:
+    """Run ``python -m tfcollections`` in a process of its own."""
     return subprocess.run([sys.executable, "-m", "tfcollections", *args], input=stdin, capture_output=True,
                           cwd=REPO, timeout=60)  # fmt: skip
 
 
 def test_summary_of_the_example() -> None:
-    result = _run([EXAMPLE])
+    result = _run_process([EXAMPLE])  # the entry point, in a process of its own
     assert result.returncode == 0, result.stderr
     out = result.stdout.decode()
     assert out.startswith(f"{EXAMPLE}: MetaGraphDef (binary), 1 meta graph\n")
@@ -91,7 +120,7 @@ def test_failures_are_one_line_and_an_exit_code(args: List[str], code: int, mess
 
 
 def test_truncated_input_on_stdin() -> None:
-    result = _run(["-"], stdin=Path(EXAMPLE).read_bytes()[:2000])
+    result = _run_process(["-"], stdin=Path(EXAMPLE).read_bytes()[:2000])  # the process's real standard input
     assert result.returncode == 1
     assert result.stderr.decode().startswith("tfcollections: <stdin>: file truncated: it ends at byte 2000")
 
@@ -172,8 +201,6 @@ def _one_line_failure(code: int, result: subprocess.CompletedProcess) -> str:
 
 
 def test_a_file_truncated_at_every_byte(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    import io
-
     from tfcollections import _cli
 
     data = (REPO / "tests" / "data" / "files" / "serving_half_plus_two_export.meta").read_bytes()

@@ -211,3 +211,27 @@ def test_registry_is_exactly_the_tensorflow_registrations() -> None:
     assert tfcollections.message_type("concatenated_variables") is None
     with pytest.raises(TypeError):
         tfcollections.COLLECTIONS["mine"] = "x"  # type: ignore[index]
+
+
+def test_schema_records_are_immutable_and_show_their_fields() -> None:
+    from tfcollections._schema import MESSAGES, Field
+
+    field = MESSAGES[0].fields[0]
+    with pytest.raises(AttributeError, match="Field is immutable"):
+        field.number = 99  # type: ignore[misc]
+    assert field.number == 1
+    assert repr(Field(2, "full_shape", "int64", repeated=True)) == (
+        "Field(number=2, name='full_shape', type='int64', ref='', repeated=True, oneof='', value='')"
+    )
+
+
+def test_every_row_of_the_read_as_table_decodes() -> None:
+    # TensorFlow's schemas have no repeated bool, but the op table has a row for it: a schema with one works.
+    from tfcollections._compiled import _compile
+    from tfcollections._decoder import parse_message
+    from tfcollections._schema import BOOL, Field, Message
+
+    message = _compile((Message("test.Flags", "test.proto", (Field(1, "flags", BOOL, repeated=True),)),))["test.Flags"]
+    out = message.new()
+    parse_message(b"\x08\x01\x08\x00" + b"\x0a\x03\x02\x00\x01", 0, 9, message, out, 0)  # unpacked, then packed
+    assert out == {"flags": [True, False, True, False, True]}

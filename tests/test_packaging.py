@@ -24,8 +24,6 @@ STDLIB_ALLOWED = {
     "argparse",
     "math",
     "base64",
-    "errno",
-    "io",
     "json",
     "mmap",
     "os",
@@ -33,7 +31,6 @@ STDLIB_ALLOWED = {
     "stat",
     "struct",
     "sys",
-    "threading",
     "types",
     "typing",
 }
@@ -134,6 +131,21 @@ def test_importing_has_no_side_effects(tmp_path: Path) -> None:
     assert (result.stdout, result.stderr) == ("[]\n", "")
 
 
-def test_the_repository_ships_the_example_and_fixtures() -> None:
-    assert (REPO / "examples" / "model.meta").is_file()
-    assert (REPO / "tools" / "generate_fixtures.py").is_file()
+def test_the_text_reader_and_re_are_imported_only_for_text(tmp_path: Path) -> None:
+    # Binary files, and importing the package, never pay for the text reader or for re (and enum).
+    code = textwrap.dedent(
+        """
+        import sys
+        sys.path.insert(0, {root!r})
+        assert "re" not in sys.modules
+        import tfcollections
+        print(sorted(m for m in ("re", "tfcollections._text", "tfcollections._textscan") if m in sys.modules))
+        tfcollections.loads(open({example!r}, "rb").read())
+        print(sorted(m for m in ("re", "tfcollections._text", "tfcollections._textscan") if m in sys.modules))
+        tfcollections.loads(b"saver_def {{ version: V2 }}")
+        print(sorted(m for m in ("re", "tfcollections._text", "tfcollections._textscan") if m in sys.modules))
+        """
+    ).format(root=str(PACKAGE.parent), example=str(REPO / "examples" / "model.meta"))
+    result = _run(code, tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == ["[]", "[]", "['re', 'tfcollections._text', 'tfcollections._textscan']"]

@@ -18,7 +18,7 @@ import math
 import re
 import sys
 
-from ._api import message_type
+from ._api import COLLECTIONS, message_type
 from ._errors import DecodeError
 from ._files import get_collection, item_name, load, meta_graph_tags
 
@@ -26,32 +26,32 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Dict, List, Optional, Sequence, TextIO
 
-_VARIABLE_COLLECTIONS = (
-    "variables", "trainable_variables", "local_variables", "model_variables", "moving_average_variables",
-    "metric_variables", "global_step",
-)  # fmt: skip
-_SHORT = {"variables": "global", "trainable_variables": "trainable", "local_variables": "local",
-          "model_variables": "model", "moving_average_variables": "moving_average", "metric_variables": "metric",
-          "global_step": "global_step"}  # fmt: skip
+# The collections of VariableDefs, from the registry, and how the variable tree names membership of each.
+_VARIABLE_COLLECTIONS = tuple(name for name, kind in COLLECTIONS.items() if kind == "tensorflow.VariableDef")
+_SHORT = {name: "global" if name == "variables" else name.replace("_variables", "") for name in _VARIABLE_COLLECTIONS}
 
 
 class _UsageError(Exception):
     pass
 
 
-class _Parser(argparse.ArgumentParser):
+class _ArgumentParser(argparse.ArgumentParser):
     def error(self, message: str) -> Any:  # argparse prints usage and exits 2; we want one line
         raise _UsageError(message)
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(
+    parser = _ArgumentParser(
         prog="tfcollections",
         description="Show what a TensorFlow .meta or saved_model.pb file holds: meta graphs, saver, collections "
         "(variables, savers, queue runners, control-flow contexts), signatures. No TensorFlow needed.",
     )
     parser.add_argument("file", help="a binary .meta (MetaGraphDef) or saved_model.pb (SavedModel); - for stdin")
-    parser.add_argument("--json", action="store_true", help="print everything as JSON (lossless; see docs/cli.md)")
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help='print everything as JSON, losslessly: bytes as {"$base64": ...}, inf and nan as {"$float": ...}',
+    )
     parser.add_argument("--collection", action="append", metavar="NAME", help="only this collection (repeatable)")
     scope = parser.add_mutually_exclusive_group()
     scope.add_argument("--scope", metavar="REGEX", help="only items whose name re.match-es REGEX (TensorFlow's rule)")
@@ -121,12 +121,12 @@ def _main(argv: Optional[Sequence[str]]) -> int:
     boundary = args.scope_boundary is not None
     # Names in a graph may be any Unicode; a terminal that cannot show a character gets \\uNNNN, not a traceback.
     out = sys.stdout
-    not_utf8 = (getattr(out, "encoding", None) or "ascii").lower().replace("-", "").replace("_", "") != "utf8"
-    if not_utf8 and hasattr(out, "reconfigure"):
+    ascii_only = (getattr(out, "encoding", None) or "ascii").lower().replace("-", "").replace("_", "") != "utf8"
+    if ascii_only and hasattr(out, "reconfigure"):
         out.reconfigure(errors="backslashreplace")
     try:
         if args.json:
-            _print_json(model, meta_graphs, args.collection, scope, boundary, out, not_utf8)
+            _print_json(model, meta_graphs, args.collection, scope, boundary, out, ascii_only)
         else:
             _print_summary(name, model, meta_graphs, args.collection, scope, boundary, out)
     except BrokenPipeError:  # `tfcollections FILE | head`
@@ -161,13 +161,13 @@ def _jsonable(value: Any) -> Any:
 
 
 def _print_json(model: Dict[str, Any], meta_graphs: List[Any], names: Optional[List[str]], scope: Optional[str],
-                boundary: bool, out: TextIO, not_utf8: bool = False) -> None:  # fmt: skip
+                boundary: bool, out: TextIO, ascii_only: bool = False) -> None:  # fmt: skip
     document = {key: model[key] for key in ("format", "encoding", "saved_model_schema_version")}
     document["meta_graphs"] = [
         {**meta_graph, "index": index, "collection_def": _selected(meta_graph, names, scope, boundary)}
         for index, meta_graph in meta_graphs
     ]
-    json.dump(_jsonable(document), out, indent=1, ensure_ascii=not_utf8, allow_nan=False)
+    json.dump(_jsonable(document), out, indent=1, ensure_ascii=ascii_only, allow_nan=False)
     out.write("\n")
 
 
@@ -202,7 +202,7 @@ def _print_summary(file_name: str, model: Dict[str, Any], meta_graphs: List[Any]
                 f"restore {saver['restore_op_name'] or '-'}"
             )
         collections = _selected(meta_graph, names, scope, boundary)
-        lines += _collections_section(meta_graph, collections)
+        lines += _collections_section(collections)
         lines += [
             f"    (no collection {wanted!r} in this meta graph)" for wanted in names or [] if wanted not in collections
         ]
@@ -213,7 +213,7 @@ def _print_summary(file_name: str, model: Dict[str, Any], meta_graphs: List[Any]
     out.write("\n".join(lines) + "\n")
 
 
-def _collections_section(meta_graph: Dict[str, Any], collections: Dict[str, Dict[str, Any]]) -> List[str]:
+def _collections_section(collections: Dict[str, Dict[str, Any]]) -> List[str]:
     lines = [f"  collections ({len(collections)}):"]
     rows = []
     for name in sorted(collections):

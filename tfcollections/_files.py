@@ -45,10 +45,10 @@ _TEXT_BYTES = frozenset(range(0x20, 0x7F)) | {0x09, 0x0A, 0x0D} | frozenset(rang
 def load(source: Union[PathLike, IO[bytes]], /) -> Dict[str, Any]:
     """Read a ``.meta`` or ``saved_model.pb`` file: a path, or a binary file object.
 
-    Returns ``{"format", "encoding", "saved_model_schema_version", "meta_graphs"}``
-    (see docs/files.md). Raises ``DecodeError`` when the content is not a
-    MetaGraphDef or SavedModel (saying what it is instead, where it can), and
-    ``OSError`` when the path cannot be read.
+    Returns ``{"format", "encoding", "saved_model_schema_version", "meta_graphs"}``,
+    each meta graph a MetaGraphDef as a dict with its collections decoded. Raises
+    ``DecodeError`` when the content is not a MetaGraphDef or SavedModel (saying
+    what it is instead, where it can), and ``OSError`` when the path cannot be read.
     """
     if isinstance(source, (str, bytes, os.PathLike)):
         with open(source, "rb") as file:  # OSError: missing, unreadable, a directory (IsADirectoryError)
@@ -149,7 +149,7 @@ def _read(buf: Buffer) -> Dict[str, Any]:
         raise DecodeError("empty file: 0 bytes, where a MetaGraphDef or SavedModel was expected", 0)
     head = bytes(buf[:512])
     if head.startswith(_LFS_POINTER):
-        import re  # here, not at the top: the package's import stays cheap (docs/performance.md)
+        import re  # here, not at the top: re (and the enum module it needs) stays off the package's import
 
         details = dict(re.findall(rb"^(oid|size) (\S+)$", head, re.MULTILINE))
         raise DecodeError(

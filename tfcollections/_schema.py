@@ -4,15 +4,14 @@
 Strategy: everything the decoder and encoder know about TensorFlow's messages
 is written down here once, as plain data, and nothing else in the package
 hard-codes a field number. Rows follow the declaration order of the .proto file
-they cite (which is also the key order of decoded dicts); the decoder compiles
-them into per-message dispatch tables at import (``_decoder.py``), the encoder
-sorts them by number (``_encoder.py``), and ``docs/schemas.md`` is generated
-from them (``tools/gen_schema_docs.py``, checked for drift by the tests).
+they cite (which is also the key order of decoded dicts); ``_compiled.py``
+derives every table the readers and the writer use from them at import, and the
+project's schema documentation is generated from them.
 
 All of these files are ``syntax = "proto3"``: scalars have no presence (absent
 means the default), embedded messages do, and repeated numeric fields are
-packed by default. Verified against TensorFlow 2.21's descriptors; see
-``shared/reference/tf-collection-schemas.md``.
+packed by default. Verified against TensorFlow 2.21's own descriptors, field by
+field, by a tool of the project's repository (``check_schemas.py``).
 """
 
 from __future__ import annotations
@@ -37,11 +36,9 @@ MAP: Final = "map"  # map<string, value>; on the wire a repeated {1: key, 2: val
 # memory in proportion to what is read, not to the file.
 SKIPPED: Final = "skipped"
 
-SCALAR_TYPES: Final = (STRING, BYTES, BOOL, INT32, INT64, FLOAT)
-
 
 class _Record:
-    """A small immutable record: equality, hash and repr from its slots.
+    """A small immutable record, with a repr from its slots.
 
     Plain classes rather than typing.NamedTuple: importing ``typing`` costs more
     than the whole rest of the package's import (9 ms of 16, Python 3.11).
@@ -53,15 +50,6 @@ class _Record:
     def _set(self, *values: Any) -> None:
         for name, value in zip(self._order, values):
             object.__setattr__(self, name, value)
-
-    def _astuple(self) -> Tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in self._order)
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and self._astuple() == other._astuple()
-
-    def __hash__(self) -> int:
-        return hash(self._astuple())
 
     def __repr__(self) -> str:
         inner = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._order)
