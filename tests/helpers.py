@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-"""Shared test helpers: fixture loading and exact comparison."""
+"""Shared test helpers: fixture loading, exact comparison, and building protobuf bytes by hand."""
 
 from __future__ import annotations
 
@@ -49,3 +49,18 @@ def same(a: Any, b: Any) -> bool:
     if isinstance(a, list):
         return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
     return bool(a == b)
+
+
+def varint(value: int) -> bytes:
+    """Encode a non-negative integer as a varint (written here, not taken from the code under test)."""
+    out = bytearray()
+    while value >= 0x80:
+        out.append((value & 0x7F) | 0x80)
+        value >>= 7
+    out.append(value)
+    return bytes(out)
+
+
+def field(number: int, payload: bytes) -> bytes:
+    """A length-delimited field: its tag, the payload's length and the payload."""
+    return varint((number << 3) | 2) + varint(len(payload)) + payload

@@ -11,12 +11,9 @@ from __future__ import annotations
 
 from typing import Any, Callable, List, NamedTuple
 
+from helpers import field, varint
+
 import tfcollections
-from tfcollections._wire import encode_varint
-
-
-def _field(number: int, payload: bytes) -> bytes:
-    return bytes([(number << 3) | 2]) + encode_varint(len(payload)) + payload
 
 
 def nested_while_contexts(levels: int) -> bytes:
@@ -26,7 +23,7 @@ def nested_while_contexts(levels: int) -> bytes:
     for level in range(levels):
         # From the outside in: WhileContextDef.nested_contexts (12), then ControlFlowContextDef.while_ctxt (2).
         tag = b"\x62" if (levels - 1 - level) % 2 == 0 else b"\x12"
-        header = tag + encode_varint(inner)
+        header = tag + varint(inner)
         headers.append(header)
         inner += len(header)
     return b"".join(reversed(headers))
@@ -42,7 +39,7 @@ LARGEST_LENGTH = 2**35 - 1
 
 def declared_length(count: int) -> bytes:
     # VariableDef.variable_name declared 32 GiB long, followed by *count* real bytes.
-    return b"\x0a" + encode_varint(LARGEST_LENGTH) + b"a" * count
+    return b"\x0a" + varint(LARGEST_LENGTH) + b"a" * count
 
 
 def one_byte_fields(count: int) -> bytes:
@@ -63,13 +60,13 @@ def map_entries(count: int) -> bytes:
         b"\x12" + bytes([len(body)]) + body
         for body in (b"\x0a" + bytes([len(k)]) + k + b"\x12\x01v" for k in (f"k{i}".encode() for i in range(count)))
     )
-    return b"\x2a" + encode_varint(len(entries)) + entries
+    return b"\x2a" + varint(len(entries)) + entries
 
 
 def invalid_utf8_at_the_end(count: int) -> bytes:
     # A string of *count* valid bytes that ends in the middle of a character: the whole run must be checked.
     body = b"a" * count + b"\xe2\x82"
-    return _field(1, body)
+    return field(1, body)
 
 
 def text_open_braces(count: int) -> bytes:
@@ -97,7 +94,7 @@ def text_long_float(count: int) -> bytes:
 
 
 def repeated_collection_key(count: int) -> bytes:
-    entry = _field(4, _field(1, b"c") + _field(2, _field(1, _field(1, b"node"))))
+    entry = field(4, field(1, b"c") + field(2, field(1, field(1, b"node"))))
     return entry * count
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import List
 
 import pytest
-from helpers import REPO
+from helpers import REPO, field
 
 EXAMPLE = str(REPO / "examples" / "model.meta")
 
@@ -126,9 +126,6 @@ def test_truncated_input_on_stdin() -> None:
 
 
 def test_tag_picks_the_meta_graphs_of_a_saved_model(tmp_path: Path) -> None:
-    def field(number: int, payload: bytes) -> bytes:
-        return bytes([(number << 3) | 2, len(payload)]) + payload
-
     serve = field(1, field(4, b"serve"))
     train = field(1, field(4, b"train") + field(4, b"gpu"))
     path = tmp_path / "saved_model.pb"
@@ -152,9 +149,6 @@ def test_a_text_saved_model_with_a_sparse_signature_input() -> None:
 
 
 def test_a_requested_collection_missing_from_one_meta_graph_is_said(tmp_path: Path) -> None:
-    def field(number: int, payload: bytes) -> bytes:
-        return bytes([(number << 3) | 2, len(payload)]) + payload
-
     outputs = field(4, field(1, b"outputs") + field(2, field(1, field(1, b"y:0"))))
     path = tmp_path / "saved_model.pb"
     path.write_bytes(b"\x08\x01" + field(2, field(1, field(4, b"serve")) + outputs) + field(2, field(1, b"")))

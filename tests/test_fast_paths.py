@@ -14,18 +14,15 @@ from __future__ import annotations
 from typing import Any, List, Tuple
 
 import pytest
+from helpers import field, varint
 from hypothesis import given, strategies as st
 
 import tfcollections
 from tfcollections import _compiled
 from tfcollections._compiled import COMPILED
-from tfcollections._wire import WIRETYPE_FIXED32, WIRETYPE_LENGTH_DELIMITED, WIRETYPE_VARINT, encode_varint
+from tfcollections._wire import WIRETYPE_FIXED32, WIRETYPE_LENGTH_DELIMITED, WIRETYPE_VARINT
 
 ENTRY = COMPILED["tensorflow.ValuesDef.ExternalValuesEntry"]
-
-
-def _field(number: int, payload: bytes) -> bytes:
-    return encode_varint((number << 3) | 2) + encode_varint(len(payload)) + payload
 
 
 def _outcome(blob: bytes) -> Tuple[str, Any]:
@@ -52,23 +49,23 @@ def _entry(draw: st.DrawFn) -> bytes:
     key, value = draw(_text).encode(), draw(_text).encode()
     shape = draw(st.sampled_from(["usual", "reversed", "no key", "no value", "unknown field", "bad utf8", "raw"]))
     if shape == "usual":
-        body = _field(1, key) + _field(2, value)
+        body = field(1, key) + field(2, value)
     elif shape == "reversed":
-        body = _field(2, value) + _field(1, key)
+        body = field(2, value) + field(1, key)
     elif shape == "no key":
-        body = _field(2, value)
+        body = field(2, value)
     elif shape == "no value":
-        body = _field(1, key)
+        body = field(1, key)
     elif shape == "unknown field":
-        body = _field(1, key) + _field(2, value) + b"\x18\x01"
+        body = field(1, key) + field(2, value) + b"\x18\x01"
     elif shape == "bad utf8":
-        body = _field(1, key + b"\xff") + _field(2, value)
+        body = field(1, key + b"\xff") + field(2, value)
     else:
         body = draw(_raw)
-    return _field(2, body)  # ValuesDef.external_values
+    return field(2, body)  # ValuesDef.external_values
 
 
-@given(st.lists(st.one_of(_entry(), _text.map(lambda t: _field(1, t.encode()))), max_size=8), st.data())
+@given(st.lists(st.one_of(_entry(), _text.map(lambda t: field(1, t.encode()))), max_size=8), st.data())
 def test_string_map_runs_equal_the_general_path(parts: List[bytes], data: st.DataObject) -> None:
     blob = b"".join(parts)
     cut = data.draw(st.integers(0, len(blob)))  # and every truncation of it
@@ -81,13 +78,13 @@ def test_string_map_runs_equal_the_general_path(parts: List[bytes], data: st.Dat
 def test_a_length_byte_that_looks_right_but_is_a_multi_byte_varint(monkeypatch: pytest.MonkeyPatch) -> None:
     # Value length 0x85 followed by the value: 0x85 is not a one-byte length, whatever is left.
     body = b"\x0a\x01k\x12\x85" + b"v" * 0x85
-    blob = b"\x12" + encode_varint(len(body)) + body
+    blob = b"\x12" + varint(len(body)) + body
     fast, general = _both_ways(blob, monkeypatch)
     assert fast == general and fast[0] == "error"
 
 
 def test_an_empty_entry_after_a_run_is_kept(monkeypatch: pytest.MonkeyPatch) -> None:
-    blob = _field(2, _field(1, b"a") + _field(2, b"b")) + b"\x12\x00" + _field(2, _field(1, b"c") + _field(2, b"d"))
+    blob = field(2, field(1, b"a") + field(2, b"b")) + b"\x12\x00" + field(2, field(1, b"c") + field(2, b"d"))
     fast, general = _both_ways(blob, monkeypatch)
     assert fast == general == ("ok", {"values": [], "external_values": {"a": "b", "": "", "c": "d"}})
 

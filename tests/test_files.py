@@ -8,10 +8,9 @@ import os
 from pathlib import Path
 
 import pytest
-from helpers import REPO, load_items, same
+from helpers import REPO, field, load_items, same, varint
 
 import tfcollections
-from tfcollections._wire import encode_varint
 
 EXAMPLE = REPO / "examples" / "model.meta"
 
@@ -67,23 +66,19 @@ def test_get_collection_follows_tensorflow_and_the_boundary_mode() -> None:
     assert tfcollections.get_collection(meta_graph, "no_such_collection") == []
 
 
-def _field(number: int, payload: bytes) -> bytes:
-    return encode_varint((number << 3) | 2) + encode_varint(len(payload)) + payload
-
-
 def test_a_saved_model_with_two_meta_graphs() -> None:
-    meta_info = _field(1, _field(4, b"serve") + _field(5, b"1.15.0"))
-    signature = _field(
+    meta_info = field(1, field(4, b"serve") + field(5, b"1.15.0"))
+    signature = field(
         5,
-        _field(1, b"serving_default")
-        + _field(
+        field(1, b"serving_default")
+        + field(
             2,
-            _field(1, _field(1, b"x") + _field(2, _field(1, b"x:0") + b"\x10\x01"))
-            + _field(3, b"tensorflow/serving/predict"),
+            field(1, field(1, b"x") + field(2, field(1, b"x:0") + b"\x10\x01"))
+            + field(3, b"tensorflow/serving/predict"),
         ),
     )
-    train = _field(1, _field(4, b"train"))
-    data = b"\x08\x01" + _field(2, meta_info + signature) + _field(2, train)
+    train = field(1, field(4, b"train"))
+    data = b"\x08\x01" + field(2, meta_info + signature) + field(2, train)
     model = tfcollections.loads(data)
     assert model["format"] == "SavedModel" and model["saved_model_schema_version"] == 1
     first, second = model["meta_graphs"]
@@ -95,7 +90,7 @@ def test_a_saved_model_with_two_meta_graphs() -> None:
 
 def test_a_saved_model_without_its_version_field_is_still_a_saved_model() -> None:
     # Real: a writer that left saved_model_schema_version out, so the file starts with 0x12.
-    data = _field(2, _field(1, _field(4, b"serve")) + _field(2, _field(1, _field(1, b"node"))))
+    data = field(2, field(1, field(4, b"serve")) + field(2, field(1, field(1, b"node"))))
     assert tfcollections.loads(data)["format"] == "SavedModel"
 
 
@@ -121,26 +116,26 @@ def test_a_meta_graph_holding_only_a_graph_of_one_node() -> None:
 def test_a_meta_graph_holding_only_graph_defs_given_more_than_once() -> None:
     # Two graph_def fields of two nodes each: protobuf merges them into one GraphDef of 4 nodes. A SavedModel
     # reading comes first for a file of field 2s only, fails (a node's input is no Any), and the other is taken.
-    graph = _field(1, _field(1, b"a") + _field(3, b"x")) + _field(1, _field(1, b"b") + _field(3, b"x"))
-    data = _field(2, graph) + _field(2, graph)
+    graph = field(1, field(1, b"a") + field(3, b"x")) + field(1, field(1, b"b") + field(3, b"x"))
+    data = field(2, graph) + field(2, graph)
     assert data.hex() == "12100a060a01611a01780a060a01621a017812100a060a01611a01780a060a01621a0178"  # issue 15
     model = tfcollections.loads(data)
     assert model["format"] == "MetaGraphDef"
     # graph_def is not parsed: it is where its last occurrence lies, as for every skipped field.
     assert model["meta_graphs"][0]["graph_def"] == {"type": "tensorflow.GraphDef", "offset": 20, "size": 16}
     # Three SavedModel meta graphs still read as a SavedModel.
-    meta_graph = _field(1, _field(4, b"serve"))
-    saved = tfcollections.loads(_field(2, meta_graph) * 3)
+    meta_graph = field(1, field(4, b"serve"))
+    saved = tfcollections.loads(field(2, meta_graph) * 3)
     assert saved["format"] == "SavedModel" and len(saved["meta_graphs"]) == 3
 
 
 def test_any_list_values_are_decoded_when_their_type_is_known() -> None:
-    asset = _field(1, _field(1, b"asset_path:0")) + _field(2, b"vocab.txt")
-    any_known = _field(1, b"type.googleapis.com/tensorflow.AssetFileDef") + _field(2, asset)
-    any_unknown = _field(1, b"type.googleapis.com/my.Thing") + _field(2, b"\x01\x02")
-    any_broken = _field(1, b"type.googleapis.com/tensorflow.AssetFileDef") + _field(2, b"\x12\x05ab")
-    collection = _field(5, _field(1, any_known) + _field(1, any_unknown) + _field(1, any_broken))
-    data = _field(1, _field(4, b"serve")) + _field(4, _field(1, b"saved_model_assets") + _field(2, collection))
+    asset = field(1, field(1, b"asset_path:0")) + field(2, b"vocab.txt")
+    any_known = field(1, b"type.googleapis.com/tensorflow.AssetFileDef") + field(2, asset)
+    any_unknown = field(1, b"type.googleapis.com/my.Thing") + field(2, b"\x01\x02")
+    any_broken = field(1, b"type.googleapis.com/tensorflow.AssetFileDef") + field(2, b"\x12\x05ab")
+    collection = field(5, field(1, any_known) + field(1, any_unknown) + field(1, any_broken))
+    data = field(1, field(4, b"serve")) + field(4, field(1, b"saved_model_assets") + field(2, collection))
     values = tfcollections.loads(data)["meta_graphs"][0]["collection_def"]["saved_model_assets"]["value"]
     assert values[0]["value"]["filename"] == "vocab.txt"
     # A known type whose bytes do not parse keeps its bytes.
@@ -150,7 +145,7 @@ def test_any_list_values_are_decoded_when_their_type_is_known() -> None:
 
 
 def test_a_collection_def_without_a_kind_is_reported_not_a_crash() -> None:
-    data = _field(4, _field(1, b"empty") + _field(2, b""))
+    data = field(4, field(1, b"empty") + field(2, b""))
     assert tfcollections.loads(data)["meta_graphs"][0]["collection_def"]["empty"] == {"kind": None, "value": []}
 
 
@@ -165,7 +160,7 @@ def test_a_collection_def_without_a_kind_is_reported_not_a_crash() -> None:
         ),
         (b'node {\n  name: "a"\n}\n', "a text-format GraphDef (its field 'node')"),
         (b"\xff\xfe\x00junk", "not a MetaGraphDef or SavedModel: the first byte 0xff cannot start either"),
-        (_field(1, b"n1") + _field(1, b"n2") + _field(4, b"\x08\x1b"), "a GraphDef (a frozen graph"),
+        (field(1, b"n1") + field(1, b"n2") + field(4, b"\x08\x1b"), "a GraphDef (a frozen graph"),
         (b"\x0a\x05" + b"\x08\x01" * 40, "damaged MetaGraphDef"),
         (EXAMPLE.read_bytes()[:1000], "file truncated: it ends at byte 1000, and MetaGraphDef.meta_info_def needs"),
         # Every top-level field is whole; one is broken inside: damaged, not truncated.
@@ -175,7 +170,7 @@ def test_a_collection_def_without_a_kind_is_reported_not_a_crash() -> None:
             "(at byte 3, in MetaGraphDef.meta_info_def)",
         ),
         (
-            _field(1, b"") + _field(9, b""),
+            field(1, b"") + field(9, b""),
             "neither a MetaGraphDef (fields 1-7) nor a SavedModel (fields 1-2): it has fields 1, 9",
         ),
         # A top-level length padded to 6 bytes: protobuf reads a length in at most 5 (5 are fine).
@@ -217,9 +212,9 @@ def test_paths_that_cannot_be_read(tmp_path: Path) -> None:
 def test_collections_of_a_file_over_4_gb_without_reading_its_graph(tmp_path: Path) -> None:
     # A MetaGraphDef whose graph_def claims 4.5 GB: a sparse file, so nothing is written or read there.
     graph_size = 4_500_000_000
-    head = _field(1, _field(4, b"serve") + _field(5, b"1.15.0")) + b"\x12" + encode_varint(graph_size)
+    head = field(1, field(4, b"serve") + field(5, b"1.15.0")) + b"\x12" + varint(graph_size)
     variable = tfcollections.encode("variables", {"variable_name": "w:0", "trainable": True})
-    tail = _field(4, _field(1, b"variables") + _field(2, _field(2, _field(1, variable))))
+    tail = field(4, field(1, b"variables") + field(2, field(2, field(1, variable))))
     path = tmp_path / "huge.meta"
     with open(path, "wb") as file:
         file.write(head)
@@ -233,8 +228,8 @@ def test_collections_of_a_file_over_4_gb_without_reading_its_graph(tmp_path: Pat
 
 def test_meta_info_any_info_is_decoded_when_its_type_is_known() -> None:
     asset = tfcollections.encode_message("AssetFileDef", {"filename": "vocab.txt"})
-    any_info = _field(1, b"type.googleapis.com/tensorflow.AssetFileDef") + _field(2, asset)
-    meta_graph = tfcollections.loads(_field(1, _field(3, any_info)))["meta_graphs"][0]
+    any_info = field(1, b"type.googleapis.com/tensorflow.AssetFileDef") + field(2, asset)
+    meta_graph = tfcollections.loads(field(1, field(3, any_info)))["meta_graphs"][0]
     assert meta_graph["meta_info_def"]["any_info"] == {
         "type_url": "type.googleapis.com/tensorflow.AssetFileDef",
         "value": {"tensor_info": None, "filename": "vocab.txt"},

@@ -17,10 +17,9 @@ from typing import Any, List
 
 import hostile_inputs as hostile
 import pytest
-from helpers import DATA, REPO, same
+from helpers import DATA, REPO, field, same, varint
 
 import tfcollections
-from tfcollections._wire import encode_varint
 
 FILES = DATA / "files"
 
@@ -52,7 +51,7 @@ def test_the_largest_declared_length_and_a_longer_one() -> None:
         error = _strict_error("variables", hostile.declared_length(after))
         assert f"needs {hostile.LARGEST_LENGTH} bytes" in error.msg and error.pos == 6  # where the bytes would start
     # 2^63 takes a varint of 10 bytes: malformed as a length before its value matters.
-    error = _strict_error("variables", b"\x0a" + encode_varint(2**63) + b"a" * 1000)
+    error = _strict_error("variables", b"\x0a" + varint(2**63) + b"a" * 1000)
     assert "malformed length: a varint of 10 bytes, where protobuf reads at most 5" in error.msg and error.pos == 1
 
 
@@ -127,9 +126,6 @@ def test_text_numbers_of_a_million_digits() -> None:
 
 
 def test_a_meta_graph_whose_collection_def_repeats_a_key() -> None:
-    def field(number: int, payload: bytes) -> bytes:
-        return bytes([(number << 3) | 2]) + encode_varint(len(payload)) + payload
-
     first = field(4, field(1, b"c") + field(2, field(1, field(1, b"first"))))
     second = field(4, field(1, b"c") + field(2, field(1, field(1, b"second"))))
     collections = tfcollections.loads(first + second)["meta_graphs"][0]["collection_def"]

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Tuple, Union
 
+from helpers import varint
+
 REJECT = "REJECT"
 
 # Every field of every registered message with its default, as the contract states.
@@ -83,12 +85,7 @@ WHILE = DEFAULTS["while_context"]
 
 
 def _varint(value: int) -> str:
-    out = bytearray()
-    while value >= 0x80:
-        out.append((value & 0x7F) | 0x80)
-        value >>= 7
-    out.append(value)
-    return out.hex()
+    return varint(value).hex()
 
 
 def _nested_conds(levels: int) -> str:

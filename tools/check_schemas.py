@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """Check the schema tables of tfcollections/_schema.py against TensorFlow's own descriptors.
 
-    /tmp/tfvenv/bin/python tools/check_schemas.py
+    $TFVENV/bin/python tools/check_schemas.py
 
 Run in the venv with ``tensorflow-cpu``. For every message and enum in the
 tables: the same fields (number, name, type, repeated, oneof, map value type)

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """Check the hand-built hex cases of tests/wire_cases.py against protobuf itself.
 
-    /tmp/tfvenv/bin/python tools/check_wire_cases.py
+    $TFVENV/bin/python tools/check_wire_cases.py
 
 Run in the venv with ``tensorflow-cpu`` (see tools/generate_fixtures.py).
 Every expectation in the table must be protobuf's verdict: the parsed value
@@ -10,7 +10,6 @@ Every expectation in the table must be protobuf's verdict: the parsed value
 
 from __future__ import annotations
 
-import math
 import sys
 from pathlib import Path
 
@@ -20,16 +19,7 @@ sys.path.insert(0, str(REPO / "tests"))
 
 import generate_fixtures as gen  # noqa: E402
 import wire_cases  # noqa: E402
-
-
-def _same(a, b) -> bool:
-    if isinstance(a, float) and isinstance(b, float):
-        return (math.isnan(a) and math.isnan(b)) or (a == b and math.copysign(1, a) == math.copysign(1, b))
-    if isinstance(a, dict) and isinstance(b, dict):
-        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
-    if isinstance(a, list) and isinstance(b, list):
-        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
-    return type(a) is type(b) and a == b
+from helpers import same  # noqa: E402
 
 
 def main() -> int:
@@ -42,7 +32,7 @@ def main() -> int:
         if expected == wire_cases.REJECT:
             ok = verdict is None
         else:
-            ok = verdict is not None and _same(verdict, {**wire_cases.DEFAULTS[collection], **expected})
+            ok = verdict is not None and same(verdict, {**wire_cases.DEFAULTS[collection], **expected})
         if not ok:
             failures += 1
             print(f"MISMATCH {case_id}: protobuf gives {verdict!r}, table says {expected!r}")

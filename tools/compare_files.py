@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """Compare tfcollections.load with protobuf's parse of whole files (run by hand).
 
-    /tmp/tfvenv/bin/python tools/compare_files.py        # every file of ../shared/corpus/real
+    $TFVENV/bin/python tools/compare_files.py        # every file of ../shared/corpus/real
 
 Run in the venv with ``tensorflow-cpu`` (see tools/generate_fixtures.py). For
 each file: the SavedModel version, and per meta graph the meta info (less the

@@ -50,13 +50,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 import generate_fixtures as gen
 from compare_files import _spans_dropped
-from differential_fuzz import _normalized
 from differential_text_fuzz import random_document
 from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
 from google.protobuf.message import DecodeError as ProtobufDecodeError
+from helpers import same  # the tests' exact equality: types, -0.0 and NaN
 from tensorflow.core.protobuf import meta_graph_pb2, saved_model_pb2
 
 import tfcollections
@@ -275,7 +276,7 @@ def check(data: bytes):
         expected = _read_as(canonical, kind)
     except tfcollections.DecodeError as error:
         return "canonical refused", f"{error}; canonical {canonical.hex()}"
-    if _normalized(_spans_dropped(ours)) == _normalized(_spans_dropped(expected)):
+    if same(_spans_dropped(ours), _spans_dropped(expected)):
         return None
     return "values differ", json.dumps({"ours": repr(ours)[:2000], "protobuf": repr(expected)[:2000]})
 

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """Differential fuzzing of ``tfcollections.decode`` against protobuf (run by hand).
 
-    /tmp/tfvenv/bin/python tools/differential_fuzz.py --cases 200000 --seed 1
+    $TFVENV/bin/python tools/differential_fuzz.py --cases 200000 --seed 1
 
 Runs in the virtual environment that has ``tensorflow-cpu`` (see
 ``tools/generate_fixtures.py``), imports ``tfcollections`` from this checkout,
@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import sys
 import time
@@ -27,20 +26,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 import generate_fixtures as gen
+from helpers import same  # the tests' exact equality: types, -0.0 and NaN
 
 import tfcollections
-
-
-def _normalized(value):
-    if isinstance(value, float) and math.isnan(value):
-        return "NaN"
-    if isinstance(value, dict):
-        return {key: _normalized(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_normalized(item) for item in value]
-    return value
 
 
 def main() -> int:
@@ -74,11 +65,9 @@ def main() -> int:
             agree = isinstance(got, bytes) and got == blob
         else:
             accepted += 1
-            agree = isinstance(got, dict) and _normalized(got) == _normalized(expected)
+            agree = isinstance(got, dict) and same(got, expected)
             # And what we decoded encodes to bytes that decode to the same value.
-            if agree and _normalized(
-                tfcollections.decode(collection, tfcollections.encode(collection, got))
-            ) != _normalized(got):
+            if agree and not same(tfcollections.decode(collection, tfcollections.encode(collection, got)), got):
                 agree = False
         if not agree:
             disagreements += 1

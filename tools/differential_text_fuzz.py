@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """Differential fuzzing of the text-format reader against protobuf's ``text_format`` (run by hand).
 
-    /work/tfvenv/bin/python tools/differential_text_fuzz.py --cases 20000 --seed 1
+    $TFVENV/bin/python tools/differential_text_fuzz.py --cases 20000 --seed 1
 
 Runs in the virtual environment with ``tensorflow-cpu`` (see tools/generate_fixtures.py). Each case is a
 random MetaGraphDef or SavedModel (saver, collections of every kind with registered items, signatures,
@@ -43,11 +43,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 import generate_fixtures as gen
 from compare_files import _spans_dropped
-from differential_fuzz import _normalized
 from google.protobuf import any_pb2, descriptor_pool, text_format
+from helpers import same  # the tests' exact equality: types, -0.0 and NaN
 from tensorflow.core.protobuf import meta_graph_pb2, saved_model_pb2
 
 import tfcollections
@@ -336,8 +337,8 @@ def _skipped_spans(value, spans):
 
 
 def _comparable(value):
-    """Skipped fields by their type only (their offsets are text offsets here, binary ones there), NaN as a string."""
-    return _normalized(_spans_dropped(value))
+    """Skipped fields by their type only (their offsets are text offsets here, binary ones there)."""
+    return _spans_dropped(value)
 
 
 def _unknown_any_as_span(ours, binary) -> bool:
@@ -350,7 +351,7 @@ def _unknown_any_as_span(ours, binary) -> bool:
         return len(ours) == len(binary) and all(_unknown_any_as_span(a, b) for a, b in zip(ours, binary))
     if isinstance(ours, dict) and set(ours) == {"type"} and isinstance(binary, bytes):
         return True
-    return ours == binary
+    return same(ours, binary)
 
 
 def _loads_with_skipped_spans(text: bytes):
@@ -419,7 +420,7 @@ def check(text: bytes, kind):
     except tfcollections.DecodeError as error:
         return "binary refused", f"{error}; binary {binary.hex()}"
     mine, theirs = _comparable(ours), _comparable(expected)
-    if mine == theirs or _unknown_any_as_span(mine, theirs):
+    if same(mine, theirs) or _unknown_any_as_span(mine, theirs):
         return None
     if mine["format"] != theirs["format"] and binary[:1] == b"\x12":
         # One empty field 2 reads as an empty graph_def or an empty meta graph: binary cannot say which.
@@ -431,7 +432,7 @@ def check(text: bytes, kind):
         told = text.replace(b"\\?", b"?").replace(b"\\X", b"\\x")
         text_format.Parse(told, again, allow_unknown_field=True, allow_unknown_extension=True,
                           descriptor_pool=descriptor_pool.Default())  # fmt: skip
-        if _comparable(dict(tfcollections.loads(again.SerializeToString()), encoding="text")) == mine:
+        if same(_comparable(dict(tfcollections.loads(again.SerializeToString()), encoding="text")), mine):
             return "python-only: the escapes \\? and \\X", ""
     return "values differ", json.dumps({"ours": repr(mine)[:2000], "protobuf": repr(theirs)[:2000]})
 

@@ -1,11 +1,11 @@
 # SPDX-License-Identifier: Apache-2.0
 """Coverage-guided fuzzing of tfcollections with atheris (libFuzzer), run by hand.
 
-    python3 -m venv /tmp/fuzzvenv && /tmp/fuzzvenv/bin/pip install atheris
-    /tmp/fuzzvenv/bin/python tools/fuzz.py decode -max_total_time=600
-    /tmp/fuzzvenv/bin/python tools/fuzz.py strict -max_total_time=600
-    /tmp/fuzzvenv/bin/python tools/fuzz.py file   -max_total_time=600
-    /tmp/fuzzvenv/bin/python tools/fuzz.py text   -max_total_time=600
+    python3 -m venv "$FUZZVENV" && "$FUZZVENV/bin/pip" install atheris
+    $FUZZVENV/bin/python tools/fuzz.py decode -max_total_time=600
+    $FUZZVENV/bin/python tools/fuzz.py strict -max_total_time=600
+    $FUZZVENV/bin/python tools/fuzz.py file   -max_total_time=600
+    $FUZZVENV/bin/python tools/fuzz.py text   -max_total_time=600
 
 Each target instruments the package's own modules only, seeds libFuzzer from
 the committed fixtures (written to a corpus directory under /tmp, which it
@@ -36,7 +36,6 @@ The figures of each run (executions, coverage, time) are in
 from __future__ import annotations
 
 import json
-import math
 import os
 import sys
 from pathlib import Path
@@ -46,25 +45,17 @@ import atheris
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "tests"))
 
 with atheris.instrument_imports(include=["tfcollections"]):
     import tfcollections
     from tfcollections import _schema, _text, _textscan  # noqa: F401  (the text reader is imported lazily otherwise)
 
+from helpers import same  # noqa: E402  (the tests' exact equality: types, -0.0 and NaN)
+
 DecodeError = tfcollections.DecodeError
 # The registered names, an unregistered one, and one that is a prefix of a registered one.
 NAMES = [*sorted(tfcollections.COLLECTIONS), "notes", "variable"]
-
-
-def _same(a: Any, b: Any) -> bool:
-    """Equality where NaN equals NaN (floats in SaverDef and friends may be NaN)."""
-    if isinstance(a, float) and isinstance(b, float) and math.isnan(a) and math.isnan(b):
-        return True
-    if isinstance(a, dict) and isinstance(b, dict):
-        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
-    if isinstance(a, list) and isinstance(b, list):
-        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
-    return type(a) is type(b) and a == b
 
 
 def _split_item(data: bytes) -> Tuple[str, bytes]:
@@ -82,7 +73,7 @@ def target_decode(data: bytes) -> None:
     if not isinstance(value, dict):
         raise AssertionError(f"decode({name!r}) returned {type(value).__name__}, not the blob or a dict")
     again = tfcollections.decode(name, tfcollections.encode(name, value))
-    if not _same(again, value):
+    if not same(again, value):
         raise AssertionError(f"decode({name!r}) is not stable under encode: {value!r} became {again!r}")
 
 
@@ -105,7 +96,7 @@ def target_strict(data: bytes) -> None:
                 raise AssertionError(f"decode_message said {again}, decode_strict said {exc}") from again
             return
         raise AssertionError("decode_message accepted what decode_strict refused") from exc
-    if lenient is blob or not _same(strict, lenient):
+    if lenient is blob or not same(strict, lenient):
         raise AssertionError(f"decode_strict gave {strict!r}, decode gave {lenient!r}")
 
 
@@ -121,7 +112,7 @@ def target_file(data: bytes) -> None:
             for item in collection["value"]:
                 if isinstance(item, dict) and name not in tfcollections.COLLECTIONS:
                     raise AssertionError(f"a dict in the unregistered collection {name!r}")
-                if isinstance(item, dict) and not _same(tfcollections.decode(name, tfcollections.encode(name, item)),
+                if isinstance(item, dict) and not same(tfcollections.decode(name, tfcollections.encode(name, item)),
                                                         item):  # fmt: skip
                     raise AssertionError(f"an item of {name!r} is not stable under encode: {item!r}")
 

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """Generate the whole-file fixtures from real TensorFlow (run by hand, never by the tests).
 
-    /work/tfvenv/bin/python tools/generate_file_fixtures.py     # writes tests/data/files/
+    $TFVENV/bin/python tools/generate_file_fixtures.py     # writes tests/data/files/
 
 Run in the venv with ``tensorflow-cpu`` (see tools/generate_fixtures.py). It writes
 into ``tests/data/files/``:

@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 """Generate the test fixtures from real TensorFlow (run by hand, never by the tests).
 
-    python3 -m venv /tmp/tfvenv && /tmp/tfvenv/bin/pip install tensorflow-cpu
-    /tmp/tfvenv/bin/python tools/generate_fixtures.py            # writes tests/data/, examples/
+    python3 -m venv "$TFVENV" && "$TFVENV/bin/pip" install tensorflow-cpu
+    $TFVENV/bin/python tools/generate_fixtures.py            # writes tests/data/, examples/
 
 What it writes, all from TensorFlow's own code and protobuf's own parser:
 
