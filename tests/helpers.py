@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import base64
 import json
 import math
 from pathlib import Path
@@ -13,12 +14,13 @@ REPO = Path(__file__).resolve().parent.parent
 
 
 def _revive(value: Any) -> Any:
-    # The generator writes non-finite floats and bytes as tagged objects (JSON has neither).
+    # The generator writes non-finite floats and bytes as tagged objects (JSON has neither), as the
+    # command line's --json does: {"$float": "inf"}, {"$base64": "..."}.
     if isinstance(value, dict):
         if set(value) == {"$float"}:
             return float(value["$float"])
-        if set(value) == {"$bytes"}:
-            return bytes.fromhex(value["$bytes"])
+        if set(value) == {"$base64"}:
+            return base64.b64decode(value["$base64"])
         return {key: _revive(item) for key, item in value.items()}
     if isinstance(value, list):
         return [_revive(item) for item in value]

@@ -32,6 +32,7 @@ into ``tests/data/files/``:
 
 from __future__ import annotations
 
+import base64
 import json
 import shutil
 import sys
@@ -120,6 +121,11 @@ def file_contract(message, binary: bool):
     return out
 
 
+def _bytes_json(value: bytes) -> dict:
+    """Bytes in JSON, as the command line's --json writes them."""
+    return {"$base64": base64.b64encode(value).decode("ascii")}
+
+
 def _any(item: any_pb2.Any, binary: bool):
     """An Any as load() gives it: decoded when its type is one tfcollections knows and protobuf can parse it.
 
@@ -138,7 +144,7 @@ def _any(item: any_pb2.Any, binary: bool):
             pass
         else:
             return {"type_url": item.type_url, "value": file_contract(message, binary)}
-    return {"type_url": item.type_url, "value": {"$bytes": item.value.hex()}}
+    return {"type_url": item.type_url, "value": _bytes_json(item.value)}
 
 
 _EXPANDED_ANY = [False]  # set while the expectations of a file with expanded Anys are computed
@@ -159,7 +165,7 @@ def _collection(name: str, collection: meta_graph_pb2.CollectionDef, binary: boo
     if kind == "bytes_list":
         cls = gen.COLLECTION_TYPES.get(name)
         decoded = [gen.protobuf_verdict(cls, value) if cls is not None else None for value in values]
-        values = [d if d is not None else {"$bytes": v.hex()} for d, v in zip(decoded, values)]
+        values = [d if d is not None else _bytes_json(v) for d, v in zip(decoded, values)]
     elif kind == "any_list":
         values = [_any(item, binary) for item in values]
     return {"kind": kind, "value": values}

@@ -32,6 +32,7 @@ entries (and hence bytes, and the mutations of those bytes) in another order.
 from __future__ import annotations
 
 import argparse
+import base64
 import json
 import math
 import os
@@ -96,7 +97,7 @@ def _scalar_contract(field, value):
         value_descriptor = field.enum_type.values_by_number.get(value)
         return value_descriptor.name if value_descriptor is not None else value
     if field.type == FD.TYPE_BYTES:
-        return {"$bytes": value.hex()}
+        return {"$base64": base64.b64encode(value).decode("ascii")}  # as the command line's --json writes bytes
     return value
 
 
