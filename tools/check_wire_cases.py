@@ -3,7 +3,7 @@
 
     $TFVENV/bin/python tools/check_wire_cases.py
 
-Run in the venv with ``tensorflow-cpu`` (see tools/generate_fixtures.py).
+Run in the venv with ``tensorflow-cpu`` ($TFVENV: docs/development.md).
 Every expectation in the table must be protobuf's verdict: the parsed value
 (in the output contract's form) or a rejection. Exit code 1 on any mismatch.
 """
@@ -17,7 +17,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "tools"))
 sys.path.insert(0, str(REPO / "tests"))
 
-import generate_fixtures as gen  # noqa: E402
+import _oracle as oracle  # noqa: E402
 import wire_cases  # noqa: E402
 from helpers import same  # noqa: E402
 
@@ -25,10 +25,10 @@ from helpers import same  # noqa: E402
 def main() -> int:
     failures = 0
     for case_id, collection, hex_blob, expected in wire_cases.CASES:
-        cls = gen.COLLECTION_TYPES.get(collection)
+        cls = oracle.COLLECTION_TYPES.get(collection)
         if cls is None:
             continue  # unregistered: nothing for protobuf to say
-        verdict = gen.protobuf_verdict(cls, bytes.fromhex(hex_blob))
+        verdict = oracle.protobuf_verdict(cls, bytes.fromhex(hex_blob))
         if expected == wire_cases.REJECT:
             ok = verdict is None
         else:

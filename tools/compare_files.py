@@ -3,7 +3,7 @@
 
     $TFVENV/bin/python tools/compare_files.py        # every file of ../shared/corpus/real
 
-Run in the venv with ``tensorflow-cpu`` (see tools/generate_fixtures.py). For
+Run in the venv with ``tensorflow-cpu`` ($TFVENV: docs/development.md). For
 each file: the SavedModel version, and per meta graph the meta info (less the
 never-parsed ``stripped_op_list``), saver, signatures, asset file defs, the size
 of ``graph_def``, and every collection's kind and values (``bytes_list`` items
@@ -26,7 +26,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(REPO), str(REPO / "tools"), str(REPO / "tests")]
 CORPUS = REPO.parent / "shared" / "corpus" / "real"
 
-import generate_fixtures as gen  # noqa: E402
+import _oracle as oracle  # noqa: E402
 from google.protobuf import descriptor_pool, text_format  # noqa: E402
 from helpers import same  # noqa: E402
 from tensorflow.core.protobuf import meta_graph_pb2, saved_model_pb2  # noqa: E402
@@ -56,7 +56,7 @@ def main() -> int:
             m.ParseFromString(data)
             theirs = [m]
         for mine, real in zip(ours["meta_graphs"], theirs):
-            full = gen.to_contract(real)
+            full = oracle.to_contract(real)
             for signature in [*mine["signature_def"].values(), *full["signature_def"].values()]:
                 signature.pop("defaults", None)  # TensorProto: not parsed by tfcollections
             for key in ("saver_def", "signature_def", "asset_file_def"):
@@ -82,10 +82,8 @@ def main() -> int:
                     continue
                 values = list(getattr(coll, kind).value) if kind else []
                 if kind == "bytes_list":
-                    values = [
-                        gen.protobuf_verdict(gen.COLLECTION_TYPES[name], v) if name in gen.COLLECTION_TYPES else v
-                        for v in values
-                    ]
+                    cls = oracle.COLLECTION_TYPES.get(name)
+                    values = [oracle.protobuf_verdict(cls, v) if cls is not None else v for v in values]
                 elif kind == "any_list":
                     values = None
                 if values is not None and not same(got["value"], values):

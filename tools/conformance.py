@@ -15,7 +15,7 @@ own, on purpose: ``tfcollections.load`` must then read every file too, and its
 checkout: no TensorFlow, no protobuf.
 
 With ``--compare-protobuf`` (run it in the venv that has ``tensorflow-cpu``, see
-tools/generate_fixtures.py) every registered item is also parsed by protobuf:
+$TFVENV: docs/development.md) every registered item is also parsed by protobuf:
 the values must be equal, and ``encode(decode(item))`` must give the item back.
 """
 
@@ -78,11 +78,11 @@ def meta_graphs(buf: bytes, path: Path) -> List[Tuple[int, int]]:
 def _protobuf_comparer():  # pragma: no cover - needs TensorFlow
     sys.path.insert(0, str(REPO / "tools"))
     sys.path.insert(0, str(REPO / "tests"))
-    import generate_fixtures as gen
+    import _oracle as oracle
     from helpers import same
 
     def compare(name: str, item: bytes, decoded: dict) -> str:
-        expected = gen.protobuf_verdict(gen.COLLECTION_TYPES[name], item)
+        expected = oracle.protobuf_verdict(oracle.COLLECTION_TYPES[name], item)
         if not same(decoded, expected):
             return f"differs from protobuf: {item.hex()}"
         if tfcollections.encode(name, decoded) != item:

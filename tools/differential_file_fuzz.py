@@ -52,7 +52,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-import generate_fixtures as gen
+import _oracle as oracle
 from compare_files import _spans_dropped
 from differential_text_fuzz import random_document
 from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
@@ -145,7 +145,7 @@ def real_seeds():
 
 def _top_fields(blob: bytes):
     """(start, end) of each whole top-level field, as far as the bytes walk."""
-    bounds = gen._field_boundaries(blob)
+    bounds = oracle.field_boundaries(blob)
     return [(a, b) for a, b in zip(bounds, bounds[1:]) if a < b]
 
 
@@ -154,23 +154,23 @@ def _mutate_inside(rng: random.Random, cls, blob: bytes, others, depth: int = 0)
     candidates = []
     for start, end in _top_fields(blob):
         try:
-            tag, pos = gen._read_varint(blob, start)
+            tag, pos = oracle.read_varint(blob, start)
             if tag & 7 != 2:
                 continue
-            _, pos = gen._read_varint(blob, pos)
+            _, pos = oracle.read_varint(blob, pos)
         except IndexError:
             continue
         if pos <= end:
             candidates.append((start, pos, end, tag))
     if not candidates:
-        return gen.mutate(rng, cls, blob, others)
+        return oracle.mutate(rng, cls, blob, others)
     start, payload_at, end, tag = rng.choice(candidates)
     payload = blob[payload_at:end]
     if depth < 3 and rng.random() < 0.6:
         payload = _mutate_inside(rng, cls, payload, others, depth + 1)
     else:
-        payload = gen.mutate(rng, cls, payload, others)
-    return blob[:start] + gen._varint(tag) + gen._varint(len(payload)) + payload + blob[end:]
+        payload = oracle.mutate(rng, cls, payload, others)
+    return blob[:start] + oracle.varint(tag) + oracle.varint(len(payload)) + payload + blob[end:]
 
 
 def mutate_file(rng: random.Random, cls, blob: bytes, others) -> bytes:
@@ -184,12 +184,12 @@ def _mutate_file(rng: random.Random, cls, blob: bytes, others) -> bytes:
     choice = rng.random()
     fields = _top_fields(blob)
     if choice < 0.35:
-        return gen.mutate(rng, cls, blob, others)
+        return oracle.mutate(rng, cls, blob, others)
     if choice < 0.7:
         return _mutate_inside(rng, cls, blob, others)
     if choice < 0.8 and fields:
         start, end = rng.choice(fields)
-        at = rng.choice(gen._field_boundaries(blob))
+        at = rng.choice(oracle.field_boundaries(blob))
         return blob[:at] + blob[start:end] + blob[at:]  # a field given twice
     if choice < 0.85 and len(fields) > 1:
         (a, b), (c, d) = sorted(rng.sample(fields, 2))
@@ -216,7 +216,7 @@ def _fits(data: bytes, kind: str) -> bool:
     pairs = set()
     for start, _ in fields:
         try:
-            tag, _ = gen._read_varint(data, start)
+            tag, _ = oracle.read_varint(data, start)
         except IndexError:
             return False
         pairs.add((tag >> 3, tag & 7))
@@ -289,7 +289,7 @@ def main() -> int:
     parser.add_argument("--real-share", type=float, default=0.3, help="share of cases mutated from a real file")
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    fill = gen.RandomMessages(rng)
+    fill = oracle.RandomMessages(rng)
     real = real_seeds()
     generated = []
     for _ in range(args.random_seeds):

@@ -4,7 +4,7 @@
     $TFVENV/bin/python tools/differential_fuzz.py --cases 200000 --seed 1
 
 Runs in the virtual environment that has ``tensorflow-cpu`` (see
-``tools/generate_fixtures.py``), imports ``tfcollections`` from this checkout,
+docs/development.md), imports ``tfcollections`` from this checkout,
 and feeds the same bytes to both parsers: random messages of every registered
 type serialized by protobuf, then mutated (truncations, bit flips, spliced
 unknown fields of every wire type, groups, unpacked repeated fields,
@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-import generate_fixtures as gen
+import _oracle as oracle
 from helpers import same  # the tests' exact equality: types, -0.0 and NaN
 
 import tfcollections
@@ -42,12 +42,12 @@ def main() -> int:
     args = parser.parse_args()
 
     rng = random.Random(args.seed)
-    generator = gen.RandomMessages(rng)
+    generator = oracle.RandomMessages(rng)
     bases = []
-    collections = list(gen.TYPE_COLLECTION.values())
+    collections = list(oracle.TYPE_COLLECTION.values())
     for index in range(args.bases):
         collection = collections[index % len(collections)]
-        cls = gen.COLLECTION_TYPES[collection]
+        cls = oracle.COLLECTION_TYPES[collection]
         bases.append((collection, cls, generator.fill(cls()).SerializeToString()))
     by_type = {}
     for collection, _, blob in bases:
@@ -58,8 +58,8 @@ def main() -> int:
     for _ in range(args.cases):
         collection, cls, blob = rng.choice(bases)
         for _ in range(rng.choice([0, 1, 1, 1, 2, 3, 5])):
-            blob = gen.mutate(rng, cls, blob, by_type[collection])
-        expected = gen.protobuf_verdict(cls, blob)
+            blob = oracle.mutate(rng, cls, blob, by_type[collection])
+        expected = oracle.protobuf_verdict(cls, blob)
         got = tfcollections.decode(collection, blob)
         if expected is None:
             agree = isinstance(got, bytes) and got == blob
@@ -77,7 +77,7 @@ def main() -> int:
                 "protobuf": expected,
                 "tfcollections": got if isinstance(got, dict) else None,
             }
-            print(json.dumps(gen._finite(record), default=repr))
+            print(json.dumps(oracle.finite(record), default=repr))
     elapsed = time.monotonic() - started
     print(
         f"{args.cases} cases ({accepted} accepted by protobuf, {args.cases - accepted} rejected), "

@@ -3,7 +3,7 @@
 
     $TFVENV/bin/python tools/differential_text_fuzz.py --cases 20000 --seed 1
 
-Runs in the virtual environment with ``tensorflow-cpu`` (see tools/generate_fixtures.py). Each case is a
+Runs in the virtual environment with ``tensorflow-cpu`` ($TFVENV: docs/development.md). Each case is a
 random MetaGraphDef or SavedModel (saver, collections of every kind with registered items, signatures,
 assets, ``any_info``, sometimes a small graph), written by ``text_format.MessageToString`` in a random
 style (one line or many, UTF-8 or escaped, ``<>`` or ``{}``, short repeated lists, expanded ``Any``),
@@ -45,7 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-import generate_fixtures as gen
+import _oracle as oracle
 from compare_files import _spans_dropped
 from google.protobuf import any_pb2, descriptor_pool, text_format
 from helpers import same  # the tests' exact equality: types, -0.0 and NaN
@@ -54,7 +54,7 @@ from tensorflow.core.protobuf import meta_graph_pb2, saved_model_pb2
 import tfcollections
 from tfcollections import _text
 
-_REGISTERED = sorted(gen.COLLECTION_TYPES)
+_REGISTERED = sorted(oracle.COLLECTION_TYPES)
 _DTYPES = [0, 1, 2, 3, 9, 7, 10, 20, 101, 999]
 _FIELD_NAMES = sorted(
     {"meta_info_def", "graph_def", "saver_def", "collection_def", "signature_def", "asset_file_def", "tags",
@@ -74,10 +74,10 @@ _TOKENS = [
 ]  # fmt: skip
 
 
-def _random_any(rng: random.Random, fill: gen.RandomMessages) -> any_pb2.Any:
+def _random_any(rng: random.Random, fill: oracle.RandomMessages) -> any_pb2.Any:
     packed = any_pb2.Any()
     if rng.random() < 0.8:
-        cls = gen.COLLECTION_TYPES[rng.choice(_REGISTERED)]
+        cls = oracle.COLLECTION_TYPES[rng.choice(_REGISTERED)]
         packed.Pack(fill.fill(cls()))
     else:
         packed.type_url = "type.googleapis.com/some.Unknown"
@@ -85,7 +85,7 @@ def _random_any(rng: random.Random, fill: gen.RandomMessages) -> any_pb2.Any:
     return packed
 
 
-def _random_tensor_info(rng: random.Random, fill: gen.RandomMessages, info: meta_graph_pb2.TensorInfo) -> None:
+def _random_tensor_info(rng: random.Random, fill: oracle.RandomMessages, info: meta_graph_pb2.TensorInfo) -> None:
     choice = rng.random()
     if choice < 0.7:
         info.name = fill.string()
@@ -100,7 +100,7 @@ def _random_tensor_info(rng: random.Random, fill: gen.RandomMessages, info: meta
             info.tensor_shape.dim.add(size=rng.choice([-1, 0, 1, 7, 2**40]), name=fill.string()[:3])
 
 
-def random_meta_graph(rng: random.Random, fill: gen.RandomMessages) -> meta_graph_pb2.MetaGraphDef:
+def random_meta_graph(rng: random.Random, fill: oracle.RandomMessages) -> meta_graph_pb2.MetaGraphDef:
     meta_graph = meta_graph_pb2.MetaGraphDef()
     if rng.random() < 0.8:
         info = meta_graph.meta_info_def
@@ -116,7 +116,7 @@ def random_meta_graph(rng: random.Random, fill: gen.RandomMessages) -> meta_grap
         kind = rng.choice(["bytes", "bytes", "node", "int64", "float", "any"])
         if kind == "bytes" and rng.random() < 0.8:
             name = rng.choice(_REGISTERED)
-            items = [fill.fill(gen.COLLECTION_TYPES[name]()).SerializeToString() for _ in range(rng.randint(0, 3))]
+            items = [fill.fill(oracle.COLLECTION_TYPES[name]()).SerializeToString() for _ in range(rng.randint(0, 3))]
             meta_graph.collection_def[name].bytes_list.value.extend(items)
         elif kind == "bytes":
             values = [bytes(rng.randrange(256) for _ in range(rng.randint(0, 6))) for _ in range(rng.randint(0, 3))]
@@ -148,7 +148,7 @@ def random_meta_graph(rng: random.Random, fill: gen.RandomMessages) -> meta_grap
     return meta_graph
 
 
-def random_document(rng: random.Random, fill: gen.RandomMessages):
+def random_document(rng: random.Random, fill: oracle.RandomMessages):
     if rng.random() < 0.3:
         saved_model = saved_model_pb2.SavedModel(saved_model_schema_version=1)
         for _ in range(rng.randint(1, 2)):
@@ -444,7 +444,7 @@ def main() -> int:
     parser.add_argument("--unmutated", type=float, default=0.1, help="share of cases fed without mutation")
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    fill = gen.RandomMessages(rng)
+    fill = oracle.RandomMessages(rng)
     counts: collections.Counter = collections.Counter()
     bad = 0
     start = time.perf_counter()

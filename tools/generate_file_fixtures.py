@@ -3,7 +3,7 @@
 
     $TFVENV/bin/python tools/generate_file_fixtures.py     # writes tests/data/files/
 
-Run in the venv with ``tensorflow-cpu`` (see tools/generate_fixtures.py). It writes
+Run in the venv with ``tensorflow-cpu`` ($TFVENV: docs/development.md). It writes
 into ``tests/data/files/``:
 
 - ``saved_model_two_graphs.pb`` and ``.pbtxt``: one SavedModel, binary and text,
@@ -44,7 +44,8 @@ sys.path[:0] = [str(REPO), str(REPO / "tools")]
 CORPUS = REPO.parent / "shared" / "corpus" / "real"
 OUT = REPO / "tests" / "data" / "files"
 
-import generate_fixtures as gen  # noqa: E402
+import _oracle as oracle  # noqa: E402
+import google.protobuf  # noqa: E402
 import tensorflow.compat.v1 as tf  # noqa: E402
 from google.protobuf import any_pb2, descriptor_pool, text_format, wrappers_pb2  # noqa: E402
 from google.protobuf.message import DecodeError  # noqa: E402
@@ -53,7 +54,7 @@ from tensorflow.python.framework import ops  # noqa: E402
 
 from tfcollections._compiled import COMPILED  # noqa: E402  (only: which types count as "known")
 
-FD = gen.FD
+FD = oracle.FD
 
 # Corpus files copied into the repository: small, and Apache-2.0 or MIT licensed.
 CORPUS_COPIES = {
@@ -90,7 +91,7 @@ def _skipped(value, binary: bool):
 
 
 def file_contract(message, binary: bool):
-    """protobuf's parse in load()'s form: gen.to_contract, less the fields load() never parses."""
+    """protobuf's parse in load()'s form: oracle.to_contract, less the fields load() never parses."""
     out = {}
     name = message.DESCRIPTOR.full_name
     for field in message.DESCRIPTOR.fields:
@@ -99,25 +100,25 @@ def file_contract(message, binary: bool):
             out[field.name] = _skipped(value, binary) if message.HasField(field.name) else None
         elif name == "tensorflow.SignatureDef" and field.name == "defaults":
             out[field.name] = {key: _skipped(item, binary) for key, item in value.items()}
-        elif gen._is_map(field):
+        elif oracle.is_map(field):
             value_field = field.message_type.fields_by_name["value"]
             out[field.name] = {
                 key: file_contract(item, binary)
                 if value_field.type == FD.TYPE_MESSAGE
-                else gen._scalar_contract(value_field, item)
+                else oracle.scalar_contract(value_field, item)
                 for key, item in value.items()
             }
-        elif gen._is_repeated(field):
+        elif oracle.is_repeated(field):
             if field.type == FD.TYPE_MESSAGE:
                 out[field.name] = [file_contract(item, binary) for item in value]
             else:
-                out[field.name] = [gen._scalar_contract(field, item) for item in value]
+                out[field.name] = [oracle.scalar_contract(field, item) for item in value]
         elif field.type == FD.TYPE_MESSAGE:
             out[field.name] = file_contract(value, binary) if message.HasField(field.name) else None
         elif field.containing_oneof is not None and not message.HasField(field.name):
             out[field.name] = None  # a oneof member has presence: unset is None, not ""
         else:
-            out[field.name] = gen._scalar_contract(field, value)
+            out[field.name] = oracle.scalar_contract(field, value)
     return out
 
 
@@ -163,8 +164,8 @@ def _collection(name: str, collection: meta_graph_pb2.CollectionDef, binary: boo
         return {"kind": None, "value": []}
     values = list(getattr(collection, kind).value)
     if kind == "bytes_list":
-        cls = gen.COLLECTION_TYPES.get(name)
-        decoded = [gen.protobuf_verdict(cls, value) if cls is not None else None for value in values]
+        cls = oracle.COLLECTION_TYPES.get(name)
+        decoded = [oracle.protobuf_verdict(cls, value) if cls is not None else None for value in values]
         values = [d if d is not None else _bytes_json(v) for d, v in zip(decoded, values)]
     elif kind == "any_list":
         values = [_any(item, binary) for item in values]
@@ -308,8 +309,8 @@ def write_expected(path: Path, source: str) -> None:
         "file": str(path.relative_to(REPO)),
         "source": source,
         "tensorflow": tf.__version__,
-        "protobuf": gen.google.protobuf.__version__,
-        "expected": gen._finite(expected_load(path)),
+        "protobuf": google.protobuf.__version__,
+        "expected": oracle.finite(expected_load(path)),
     }
     target = OUT / f"{path.name}.expected.json"
     target.write_text(json.dumps(document, indent=1, ensure_ascii=False, allow_nan=False) + "\n")

@@ -1,0 +1,369 @@
+# SPDX-License-Identifier: Apache-2.0
+"""protobuf's side of every comparison: the registry as pb2 classes, protobuf's parse in the output contract's form,
+random messages, and mutations (imported by the fixture writers, the differential fuzzers and the checks).
+
+Runs only in the virtual environment with ``tensorflow-cpu`` ($TFVENV, docs/development.md). Written apart from
+the package on purpose: fixtures and verdicts must not come from the code they test, so nothing here imports
+``tfcollections`` (the varint writer and field walker below are this module's own).
+"""
+
+from __future__ import annotations
+
+import base64
+import math
+import os
+import random
+import struct
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+
+from google.protobuf import descriptor as _descriptor
+from google.protobuf.message import DecodeError
+from tensorflow.core.framework import variable_pb2
+from tensorflow.core.protobuf import control_flow_pb2, queue_runner_pb2, saver_pb2
+
+# The registry, as TensorFlow 2.x has it (see docs/contract.md).
+COLLECTION_TYPES = {
+    "variables": variable_pb2.VariableDef,
+    "trainable_variables": variable_pb2.VariableDef,
+    "local_variables": variable_pb2.VariableDef,
+    "model_variables": variable_pb2.VariableDef,
+    "moving_average_variables": variable_pb2.VariableDef,
+    "metric_variables": variable_pb2.VariableDef,
+    "global_step": variable_pb2.VariableDef,
+    "savers": saver_pb2.SaverDef,
+    "queue_runners": queue_runner_pb2.QueueRunnerDef,
+    "cond_context": control_flow_pb2.CondContextDef,
+    "while_context": control_flow_pb2.WhileContextDef,
+}
+TYPE_COLLECTION = {
+    "VariableDef": "variables",
+    "SaverDef": "savers",
+    "QueueRunnerDef": "queue_runners",
+    "CondContextDef": "cond_context",
+    "WhileContextDef": "while_context",
+}
+
+FD = _descriptor.FieldDescriptor
+
+
+def is_repeated(field: _descriptor.FieldDescriptor) -> bool:
+    # protobuf >= 5 has is_repeated; older releases only the label.
+    flag = getattr(field, "is_repeated", None)
+    return bool(flag) if flag is not None else field.label == FD.LABEL_REPEATED
+
+
+def is_map(field: _descriptor.FieldDescriptor) -> bool:
+    return field.type == FD.TYPE_MESSAGE and field.message_type.GetOptions().map_entry
+
+
+def scalar_contract(field, value):
+    if field.type == FD.TYPE_ENUM:
+        value_descriptor = field.enum_type.values_by_number.get(value)
+        return value_descriptor.name if value_descriptor is not None else value
+    if field.type == FD.TYPE_BYTES:
+        return {"$base64": base64.b64encode(value).decode("ascii")}  # as the command line's --json writes bytes
+    return value
+
+
+def to_contract(message):
+    """A parsed protobuf message in the output contract's form (see docs/contract.md)."""
+    out = {}
+    for field in message.DESCRIPTOR.fields:
+        value = getattr(message, field.name)
+        if is_map(field):
+            value_field = field.message_type.fields_by_name["value"]
+            out[field.name] = {
+                key: (to_contract(item) if value_field.type == FD.TYPE_MESSAGE else scalar_contract(value_field, item))
+                for key, item in value.items()
+            }
+        elif is_repeated(field):
+            if field.type == FD.TYPE_MESSAGE:
+                out[field.name] = [to_contract(item) for item in value]
+            else:
+                out[field.name] = [scalar_contract(field, item) for item in value]
+        elif field.type == FD.TYPE_MESSAGE:
+            out[field.name] = to_contract(value) if message.HasField(field.name) else None
+        else:
+            out[field.name] = scalar_contract(field, value)
+    return out
+
+
+def protobuf_verdict(cls, blob: bytes):
+    message = cls()
+    try:
+        message.ParseFromString(blob)
+    except DecodeError:
+        return None
+    return to_contract(message)
+
+
+# --------------------------------------------------------------------------- random messages
+
+
+class RandomMessages:
+    """Random messages of a descriptor, favouring edge values."""
+
+    def __init__(self, rng: random.Random):
+        self.rng = rng
+
+    def string(self) -> str:
+        rng = self.rng
+        choice = rng.random()
+        if choice < 0.15:
+            return ""
+        if choice < 0.7:
+            alphabet = "abcdefghijklmnopqrstuvwxyz_/:0123456789"
+            return "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 24)))
+        pool = [
+            "é",
+            "ß",
+            "日本",
+            "\u0000",
+            "\u007f",
+            "\u0080",
+            "\u07ff",
+            "\u0800",
+            "\uffff",
+            "\U0001f600",
+            "\U0010ffff",
+            "x",
+        ]
+        return "".join(rng.choice(pool) for _ in range(rng.randint(1, 6)))
+
+    def int_value(self, bits: int) -> int:
+        rng = self.rng
+        edges = [0, 1, -1, 127, 128, 300, 2 ** (bits - 1) - 1, -(2 ** (bits - 1)), 2**31 - 1, -(2**31)]
+        if rng.random() < 0.5:
+            return rng.choice([e for e in edges if -(2 ** (bits - 1)) <= e < 2 ** (bits - 1)])
+        return rng.randint(-(2 ** (bits - 1)), 2 ** (bits - 1) - 1)
+
+    def float_value(self) -> float:
+        rng = self.rng
+        specials = [0.0, -0.0, 1.0, 0.5, -2.5, float("inf"), float("-inf"), 1e-45, 3.4028234663852886e38]
+        if rng.random() < 0.4:
+            return rng.choice(specials)
+        return struct.unpack("<f", struct.pack("<f", rng.uniform(-1e6, 1e6)))[0]
+
+    def scalar(self, field):
+        rng = self.rng
+        if field.type == FD.TYPE_STRING:
+            return self.string()
+        if field.type == FD.TYPE_BOOL:
+            return rng.random() < 0.5
+        if field.type == FD.TYPE_INT32:
+            return self.int_value(32)
+        if field.type == FD.TYPE_INT64:
+            return self.int_value(64)
+        if field.type == FD.TYPE_FLOAT:
+            return self.float_value()
+        if field.type == FD.TYPE_ENUM:
+            numbers = [v.number for v in field.enum_type.values]
+            if rng.random() < 0.8:
+                return rng.choice(numbers)
+            return rng.choice([99, -1, 2**31 - 1, -(2**31), 17])
+        raise AssertionError(field.type)
+
+    def fill(self, message, depth: int = 0):
+        rng = self.rng
+        oneofs_done = set()
+        for field in message.DESCRIPTOR.fields:
+            if rng.random() < 0.3:
+                continue
+            if field.containing_oneof is not None:
+                if field.containing_oneof.name in oneofs_done or depth > 4:
+                    continue
+                oneofs_done.add(field.containing_oneof.name)
+            if is_map(field):
+                mapping = getattr(message, field.name)
+                for _ in range(rng.randint(0, 4)):
+                    mapping[self.string()] = self.string()
+            elif is_repeated(field):
+                container = getattr(message, field.name)
+                count = rng.randint(0, 5) if field.type != FD.TYPE_MESSAGE or depth < 3 else 0
+                for _ in range(count):
+                    if field.type == FD.TYPE_MESSAGE:
+                        self.fill(container.add(), depth + 1)
+                    else:
+                        container.append(self.scalar(field))
+            elif field.type == FD.TYPE_MESSAGE:
+                if depth < 5:
+                    self.fill(getattr(message, field.name), depth + 1)
+                    getattr(message, field.name).SetInParent()
+            else:
+                setattr(message, field.name, self.scalar(field))
+        return message
+
+
+# --------------------------------------------------------------------------- mutations
+
+
+def varint(value: int) -> bytes:
+    # Not tfcollections._wire.encode_varint: fixtures must not come from the code they test.
+    value &= (1 << 64) - 1
+    out = bytearray()
+    while value >= 0x80:
+        out.append((value & 0x7F) | 0x80)
+        value >>= 7
+    out.append(value)
+    return bytes(out)
+
+
+def read_varint(blob: bytes, pos: int):
+    value = 0
+    shift = 0
+    while True:
+        byte = blob[pos]
+        pos += 1
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if byte < 0x80:
+            return value, pos
+
+
+def field_boundaries(blob: bytes):
+    """Offsets where top-level fields start (a best-effort walk; stops at anything odd)."""
+    offsets = [0]
+    pos = 0
+    try:
+        while pos < len(blob):
+            tag, pos = read_varint(blob, pos)
+            wire_type = tag & 7
+            if wire_type == 0:
+                _, pos = read_varint(blob, pos)
+            elif wire_type == 1:
+                pos += 8
+            elif wire_type == 5:
+                pos += 4
+            elif wire_type == 2:
+                length, pos = read_varint(blob, pos)
+                pos += length
+            else:
+                break
+            if pos <= len(blob):
+                offsets.append(pos)
+    except IndexError:
+        pass
+    return offsets
+
+
+def random_unknown_field(rng: random.Random) -> bytes:
+    number = rng.choice([13, 15, 16, 91, 1000, 2**29 - 1, 0, 1, 2, 5, 9])
+    wire_type = rng.choice([0, 1, 2, 3, 4, 5, 6, 7])
+    tag = varint((number << 3) | wire_type)
+    if wire_type == 0:
+        return tag + varint(rng.choice([0, 1, 2**63, 2**64 - 1, 300]))
+    if wire_type == 1:
+        return tag + bytes(rng.randrange(256) for _ in range(8))
+    if wire_type == 5:
+        return tag + bytes(rng.randrange(256) for _ in range(4))
+    if wire_type == 2:
+        payload = bytes(rng.randrange(256) for _ in range(rng.randint(0, 6)))
+        return tag + varint(len(payload)) + payload
+    if wire_type == 3:
+        inner = random_unknown_field(rng) if rng.random() < 0.5 else b""
+        end_number = number if rng.random() < 0.8 else number + 1
+        return tag + inner + varint((end_number << 3) | 4)
+    return tag
+
+
+def non_canonical(blob: bytes, rng: random.Random) -> bytes:
+    """Re-encode a one-byte top-level tag, or the one-byte length after it, with padding bytes.
+
+    Up to 9 padding bytes: upb takes a tag or a length of at most 5 bytes, a value of up to 10.
+    """
+    offsets = field_boundaries(blob)[:-1]
+    if not offsets:
+        return blob
+    start = rng.choice(offsets)
+    byte = blob[start]
+    if byte >= 0x80:
+        return blob
+    if byte & 7 == 2 and start + 1 < len(blob) and rng.random() < 0.5:
+        start += 1  # the length of a length-delimited field
+        byte = blob[start]
+        if byte >= 0x80:
+            return blob
+    padding = rng.choice([1, 2, 4, 5, 9])
+    padded = bytes([byte | 0x80]) + b"\x80" * (padding - 1) + b"\x00"
+    return blob[:start] + padded + blob[start + 1 :]
+
+
+def serialize_unpacked(message) -> bytes:
+    """Serialize like protobuf, but with every packed field (at any depth) written unpacked."""
+    out = bytearray()
+    for field, value in message.ListFields():
+        if is_repeated(field) and field.type in (FD.TYPE_INT64, FD.TYPE_INT32, FD.TYPE_ENUM):
+            for item in value:
+                out += varint(field.number << 3) + varint(item)
+        elif field.type == FD.TYPE_MESSAGE and not is_map(field):
+            for item in value if is_repeated(field) else [value]:
+                payload = serialize_unpacked(item)
+                out += varint((field.number << 3) | 2) + varint(len(payload)) + payload
+        else:
+            single = type(message)()
+            if is_repeated(field):
+                getattr(single, field.name).MergeFrom(value)
+            else:
+                setattr(single, field.name, value)
+            out += single.SerializeToString()
+    return bytes(out)
+
+
+def unpack_repeated(cls, blob: bytes) -> bytes:
+    message = cls()
+    try:
+        message.ParseFromString(blob)
+    except DecodeError:
+        return blob
+    return serialize_unpacked(message)
+
+
+def mutate(rng: random.Random, cls, blob: bytes, others) -> bytes:
+    choice = rng.randrange(12)
+    if choice == 0 and blob:
+        return blob[: rng.randrange(len(blob))]
+    if choice == 1 and blob:
+        index = rng.randrange(len(blob))
+        return blob[:index] + bytes([blob[index] ^ (1 << rng.randrange(8))]) + blob[index + 1 :]
+    if choice == 2:
+        index = rng.randint(0, len(blob))
+        return blob[:index] + bytes([rng.randrange(256)]) + blob[index:]
+    if choice == 3 and blob:
+        index = rng.randrange(len(blob))
+        return blob[:index] + blob[index + 1 :]
+    if choice == 4:
+        offset = rng.choice(field_boundaries(blob))
+        return blob[:offset] + random_unknown_field(rng) + blob[offset:]
+    if choice == 5:
+        return non_canonical(blob, rng)
+    if choice == 6:
+        return blob + rng.choice(others)
+    if choice == 7:
+        return unpack_repeated(cls, blob)
+    if choice == 8:
+        return bytes(rng.randrange(256) for _ in range(rng.randint(0, 40)))
+    if choice == 9 and blob:
+        index = rng.randrange(len(blob))
+        return blob[:index] + bytes([rng.randrange(256)]) + blob[index + 1 :]
+    if choice == 10:
+        offset = rng.choice(field_boundaries(blob))
+        group_number = rng.choice([1, 5, 13, 77])
+        end_number = group_number if rng.random() < 0.7 else group_number + 1
+        return blob[:offset] + varint((group_number << 3) | 3) + varint((end_number << 3) | 4) + blob[offset:]
+    # Bad UTF-8 in the first string-looking field: replace a byte with an invalid one.
+    if blob:
+        index = rng.randrange(len(blob))
+        return blob[:index] + bytes([rng.choice([0xFF, 0xC0, 0xED, 0xF4, 0x80])]) + blob[index + 1 :]
+    return blob
+
+
+def finite(value):
+    # JSON has no NaN/Infinity: write them as strings the tests turn back into floats.
+    if isinstance(value, float) and not math.isfinite(value):
+        return {"$float": repr(value)}
+    if isinstance(value, dict):
+        return {key: finite(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [finite(item) for item in value]
+    return value
