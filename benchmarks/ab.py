@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 """A/B: the working tree's ``decode`` and ``loads`` against a git revision's, in one process.
 
-    python benchmarks/ab.py                  # against HEAD
-    python benchmarks/ab.py --base main~3 --repeats 25
+    python -m benchmarks.ab                  # against HEAD
+    python -m benchmarks.ab --base main~3 --repeats 25
 
 No TensorFlow or protobuf: the workloads are what the repository ships (the TensorFlow-written items
 of tests/data/tf_items.json, the random messages of tests/data/tf_random_items.json, and the whole
@@ -14,7 +14,7 @@ ratios (B / A, where A is the base revision and B the working tree; below 1.00 t
 faster). The minimum is the least disturbed estimate on a shared machine; run it with the base equal
 to the working tree first to see the noise of the day.
 
-    python benchmarks/ab.py --instructions   # needs valgrind; about a minute
+    python -m benchmarks.ab --instructions   # needs valgrind; about a minute
 
 counts instructions instead (valgrind's callgrind): each workload runs in a process of its own under
 callgrind, 10 and 10 + N times, for each side, and the difference divided by N is its cost per pass

@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 """What each hostile input costs: time, peak memory, and how both grow with the input.
 
-    python benchmarks/hostile.py            # any Python with this checkout; no TensorFlow needed
-    python benchmarks/hostile.py --json hostile.json
+    python -m benchmarks.hostile            # any Python with this checkout; no TensorFlow needed
+    python -m benchmarks.hostile --json hostile.json
 
 The inputs are those of tests/test_hostile.py (built by tests/hostile_inputs.py).
 Each is fed at a count N and at 10 N. For each size it reports the best of three
@@ -32,12 +32,9 @@ from pathlib import Path
 from typing import Any, Callable, Dict, List, Tuple
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))
-sys.path.insert(0, str(REPO / "tests"))
-
-import hostile_inputs  # noqa: E402
 
 import tfcollections  # noqa: E402
+from tests import hostile_inputs  # noqa: E402
 
 
 def _outcome(feed: Callable[[bytes], Any], data: bytes) -> str:

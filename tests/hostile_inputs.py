@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any, Callable, List, NamedTuple
 
-from helpers import field, varint
-
 import tfcollections
+
+from .helpers import field, varint
 
 
 def nested_while_contexts(levels: int) -> bytes:

@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import List
 
 import pytest
-from helpers import REPO, field
+
+from .helpers import REPO, field
 
 EXAMPLE = str(REPO / "examples" / "model.meta")
 

@@ -7,11 +7,12 @@ import array
 from typing import Any, Dict
 
 import pytest
-from helpers import load_items, same
-from wire_cases import DEFAULTS
 
 import tfcollections
 from tfcollections._schema import MESSAGES
+
+from .helpers import load_items, same
+from .wire_cases import DEFAULTS
 
 REAL = load_items("tf_items")
 

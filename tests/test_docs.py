@@ -6,12 +6,12 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from helpers import REPO
+from .helpers import REPO
 
 
 def test_schema_listing_matches_the_schema_tables() -> None:
     result = subprocess.run(
-        [sys.executable, str(REPO / "tools" / "gen_schema_docs.py"), "--check"], capture_output=True, text=True
+        [sys.executable, "-m", "tools.gen_schema_docs", "--check"], capture_output=True, text=True, cwd=REPO
     )
     assert result.returncode == 0, result.stderr
 

@@ -14,13 +14,14 @@ from __future__ import annotations
 from typing import Any, List, Tuple
 
 import pytest
-from helpers import field, varint
 from hypothesis import given, strategies as st
 
 import tfcollections
 from tfcollections import _compiled
 from tfcollections._compiled import COMPILED
 from tfcollections._wire import WIRETYPE_FIXED32, WIRETYPE_LENGTH_DELIMITED, WIRETYPE_VARINT
+
+from .helpers import field, varint
 
 ENTRY = COMPILED["tensorflow.ValuesDef.ExternalValuesEntry"]
 

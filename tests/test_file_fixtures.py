@@ -16,9 +16,10 @@ from pathlib import Path
 from typing import Any, Dict, List
 
 import pytest
-from helpers import DATA, REPO, _revive, same
 
 import tfcollections
+
+from .helpers import DATA, REPO, _revive, same
 
 FILES = DATA / "files"
 EXPECTED = sorted(FILES.glob("*.expected.json"))

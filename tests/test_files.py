@@ -8,9 +8,10 @@ import os
 from pathlib import Path
 
 import pytest
-from helpers import REPO, field, load_items, same, varint
 
 import tfcollections
+
+from .helpers import REPO, field, load_items, same, varint
 
 EXAMPLE = REPO / "examples" / "model.meta"
 

@@ -15,11 +15,12 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, List
 
-import hostile_inputs as hostile
 import pytest
-from helpers import DATA, REPO, field, same, varint
 
 import tfcollections
+
+from . import hostile_inputs as hostile
+from .helpers import DATA, REPO, field, same, varint
 
 FILES = DATA / "files"
 

@@ -11,9 +11,10 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from helpers import REPO
 
 import tfcollections
+
+from .helpers import REPO
 
 PACKAGE = Path(tfcollections.__file__).resolve().parent
 MODULES = sorted(PACKAGE.glob("*.py"))

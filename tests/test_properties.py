@@ -10,12 +10,13 @@ import struct
 from typing import Any, Dict
 
 import pytest
-from helpers import load_items, same
 from hypothesis import given, strategies as st
 
 import tfcollections
 from tfcollections._compiled import ENUM_NAMES
 from tfcollections._schema import MESSAGES, Message
+
+from .helpers import load_items, same
 
 BY_NAME: Dict[str, Message] = {message.name: message for message in MESSAGES}
 COLLECTION_NAMES = sorted(tfcollections.COLLECTIONS)

@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import Any, Dict, List
 
 import pytest
-from helpers import load_items, same
 
 import tfcollections
+
+from .helpers import load_items, same
 
 REAL = load_items("tf_items")
 RANDOM = load_items("tf_random_items")

@@ -13,9 +13,10 @@ import re
 from typing import Any, Dict
 
 import pytest
-from helpers import REPO, same
 
 import tfcollections
+
+from .helpers import REPO, same
 
 EXAMPLE = REPO / "examples" / "model.meta"
 

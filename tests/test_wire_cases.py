@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from helpers import same
-from wire_cases import CASES, DEFAULTS, REJECT
 
 import tfcollections
+
+from .helpers import same
+from .wire_cases import CASES, DEFAULTS, REJECT
 
 
 @pytest.mark.parametrize(

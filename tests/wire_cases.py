@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Tuple, Union
 
-from helpers import varint
+from .helpers import varint
 
 REJECT = "REJECT"
 

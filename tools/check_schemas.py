@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """Check the schema tables of tfcollections/_schema.py against TensorFlow's own descriptors.
 
-    $TFVENV/bin/python tools/check_schemas.py
+    $TFVENV/bin/python -m tools.check_schemas
 
 Run in the venv with ``tensorflow-cpu``. For every message and enum in the
 tables: the same fields (number, name, type, repeated, oneof, map value type)
@@ -18,7 +18,6 @@ from pathlib import Path
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))
 
 from google.protobuf import descriptor_pool  # noqa: E402
 from google.protobuf.descriptor import FieldDescriptor as FD  # noqa: E402

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """Check the hand-built hex cases of tests/wire_cases.py against protobuf itself.
 
-    $TFVENV/bin/python tools/check_wire_cases.py
+    $TFVENV/bin/python -m tools.check_wire_cases
 
 Run in the venv with ``tensorflow-cpu`` ($TFVENV: docs/development.md).
 Every expectation in the table must be protobuf's verdict: the parsed value
@@ -14,12 +14,10 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "tools"))
-sys.path.insert(0, str(REPO / "tests"))
 
-import _oracle as oracle  # noqa: E402
-import wire_cases  # noqa: E402
-from helpers import same  # noqa: E402
+from tests import wire_cases  # noqa: E402
+from tests.helpers import same  # noqa: E402
+from tools import _oracle as oracle  # noqa: E402
 
 
 def main() -> int:

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """Compare tfcollections.load with protobuf's parse of whole files (run by hand).
 
-    $TFVENV/bin/python tools/compare_files.py        # every file of ../shared/corpus/real
+    $TFVENV/bin/python -m tools.compare_files        # every file of ../shared/corpus/real
 
 Run in the venv with ``tensorflow-cpu`` ($TFVENV: docs/development.md). For
 each file: the SavedModel version, and per meta graph the meta info (less the
@@ -23,15 +23,14 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(REPO), str(REPO / "tools"), str(REPO / "tests")]
 CORPUS = REPO.parent / "shared" / "corpus" / "real"
 
-import _oracle as oracle  # noqa: E402
 from google.protobuf import descriptor_pool, text_format  # noqa: E402
-from helpers import same  # noqa: E402
 from tensorflow.core.protobuf import meta_graph_pb2, saved_model_pb2  # noqa: E402
 
 import tfcollections  # noqa: E402
+from tests.helpers import same  # noqa: E402
+from tools import _oracle as oracle  # noqa: E402
 
 
 def main() -> int:

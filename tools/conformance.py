@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 """Decode every collection item of real TensorFlow files, and fail on any that falls back.
 
-    python tools/conformance.py                          # ../shared/corpus/real (next to the repo)
-    python tools/conformance.py examples/model.meta      # any .meta / saved_model.pb files or folders
+    python -m tools.conformance                          # ../shared/corpus/real (next to the repo)
+    python -m tools.conformance examples/model.meta      # any .meta / saved_model.pb files or folders
 
 For each binary MetaGraphDef (``.meta``) or SavedModel (``saved_model.pb``) it
 walks ``collection_def`` and sends every ``bytes_list`` item through
@@ -31,7 +31,6 @@ REPO = Path(__file__).resolve().parent.parent
 try:  # the installed package when there is one (the README's first command), else this checkout
     import tfcollections
 except ImportError:
-    sys.path.insert(0, str(REPO))
     import tfcollections
 from tfcollections._wire import read_length, read_tag, skip_field  # noqa: E402
 
@@ -76,10 +75,8 @@ def meta_graphs(buf: bytes, path: Path) -> List[Tuple[int, int]]:
 
 
 def _protobuf_comparer():  # pragma: no cover - needs TensorFlow
-    sys.path.insert(0, str(REPO / "tools"))
-    sys.path.insert(0, str(REPO / "tests"))
-    import _oracle as oracle
-    from helpers import same
+    from tests.helpers import same
+    from tools import _oracle as oracle
 
     def compare(name: str, item: bytes, decoded: dict) -> str:
         expected = oracle.protobuf_verdict(oracle.COLLECTION_TYPES[name], item)

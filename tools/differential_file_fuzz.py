@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """Differential fuzzing of whole binary files against protobuf (run by hand).
 
-    $TFVENV/bin/python tools/differential_file_fuzz.py --cases 20000 --seed 1
+    $TFVENV/bin/python -m tools.differential_file_fuzz --cases 20000 --seed 1
 
 Runs in the virtual environment with ``tensorflow-cpu`` (docs/development.md). The item fuzzer
 (tools/differential_fuzz.py) feeds single collection items to ``decode``, the text fuzzer
@@ -48,20 +48,16 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-
-import _oracle as oracle
-from compare_files import _spans_dropped
-from differential_text_fuzz import random_document
 from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
 from google.protobuf.message import DecodeError as ProtobufDecodeError
-from helpers import same  # the tests' exact equality: types, -0.0 and NaN
 from tensorflow.core.protobuf import meta_graph_pb2, saved_model_pb2
 
 import tfcollections
+from tests.helpers import same  # the tests' exact equality: types, -0.0 and NaN
 from tfcollections import _files, _schema
+from tools import _oracle as oracle
+from tools.compare_files import _spans_dropped
+from tools.differential_text_fuzz import random_document
 
 REPO = Path(__file__).resolve().parent.parent
 KINDS = {"MetaGraphDef": meta_graph_pb2.MetaGraphDef, "SavedModel": saved_model_pb2.SavedModel}

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """Differential fuzzing of ``tfcollections.decode`` against protobuf (run by hand).
 
-    $TFVENV/bin/python tools/differential_fuzz.py --cases 200000 --seed 1
+    $TFVENV/bin/python -m tools.differential_fuzz --cases 200000 --seed 1
 
 Runs in the virtual environment that has ``tensorflow-cpu`` (see
 docs/development.md), imports ``tfcollections`` from this checkout,
@@ -22,16 +22,10 @@ import json
 import random
 import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-
-import _oracle as oracle
-from helpers import same  # the tests' exact equality: types, -0.0 and NaN
 
 import tfcollections
+from tests.helpers import same  # the tests' exact equality: types, -0.0 and NaN
+from tools import _oracle as oracle
 
 
 def main() -> int:

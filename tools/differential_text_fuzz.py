@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """Differential fuzzing of the text-format reader against protobuf's ``text_format`` (run by hand).
 
-    $TFVENV/bin/python tools/differential_text_fuzz.py --cases 20000 --seed 1
+    $TFVENV/bin/python -m tools.differential_text_fuzz --cases 20000 --seed 1
 
 Runs in the virtual environment with ``tensorflow-cpu`` ($TFVENV: docs/development.md). Each case is a
 random MetaGraphDef or SavedModel (saver, collections of every kind with registered items, signatures,
@@ -39,20 +39,15 @@ import re
 import sys
 import time
 import traceback
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-
-import _oracle as oracle
-from compare_files import _spans_dropped
 from google.protobuf import any_pb2, descriptor_pool, text_format
-from helpers import same  # the tests' exact equality: types, -0.0 and NaN
 from tensorflow.core.protobuf import meta_graph_pb2, saved_model_pb2
 
 import tfcollections
+from tests.helpers import same  # the tests' exact equality: types, -0.0 and NaN
 from tfcollections import _text
+from tools import _oracle as oracle
+from tools.compare_files import _spans_dropped
 
 _REGISTERED = sorted(oracle.COLLECTION_TYPES)
 _DTYPES = [0, 1, 2, 3, 9, 7, 10, 20, 101, 999]

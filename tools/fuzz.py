@@ -2,10 +2,10 @@
 """Coverage-guided fuzzing of tfcollections with atheris (libFuzzer), run by hand.
 
     python3 -m venv "$FUZZVENV" && "$FUZZVENV/bin/pip" install atheris
-    $FUZZVENV/bin/python tools/fuzz.py decode -max_total_time=600
-    $FUZZVENV/bin/python tools/fuzz.py strict -max_total_time=600
-    $FUZZVENV/bin/python tools/fuzz.py file   -max_total_time=600
-    $FUZZVENV/bin/python tools/fuzz.py text   -max_total_time=600
+    $FUZZVENV/bin/python -m tools.fuzz decode -max_total_time=600
+    $FUZZVENV/bin/python -m tools.fuzz strict -max_total_time=600
+    $FUZZVENV/bin/python -m tools.fuzz file   -max_total_time=600
+    $FUZZVENV/bin/python -m tools.fuzz text   -max_total_time=600
 
 Each target instruments the package's own modules only, seeds libFuzzer from
 the committed fixtures (written to a corpus directory under /tmp, which it
@@ -44,14 +44,12 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 import atheris
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))
-sys.path.insert(0, str(REPO / "tests"))
 
 with atheris.instrument_imports(include=["tfcollections"]):
     import tfcollections
     from tfcollections import _schema, _text, _textscan  # noqa: F401  (the text reader is imported lazily otherwise)
 
-from helpers import same  # noqa: E402  (the tests' exact equality: types, -0.0 and NaN)
+from tests.helpers import same  # noqa: E402  (the tests' exact equality: types, -0.0 and NaN)
 
 DecodeError = tfcollections.DecodeError
 # The registered names, an unregistered one, and one that is a prefix of a registered one.

@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 """Write docs/schemas.md from the schema tables of tfcollections/_schema.py.
 
-    python tools/gen_schema_docs.py           # rewrite docs/schemas.md
-    python tools/gen_schema_docs.py --check   # exit 1 if docs/schemas.md is not what the tables say
+    python -m tools.gen_schema_docs           # rewrite docs/schemas.md
+    python -m tools.gen_schema_docs --check   # exit 1 if docs/schemas.md is not what the tables say
 
 The test suite runs --check, so the listing cannot drift from the code.
 """
@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import List
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))
 
 from tfcollections._schema import COLLECTIONS, ENUM, ENUMS, MAP, MESSAGE, MESSAGES, SKIPPED, Field  # noqa: E402
 
@@ -124,7 +123,7 @@ def main() -> int:
     if args.check:
         current = TARGET.read_text(encoding="utf-8") if TARGET.exists() else ""
         if current != text:
-            print(f"{TARGET.relative_to(REPO)} is out of date: run python tools/gen_schema_docs.py", file=sys.stderr)
+            print(f"{TARGET.relative_to(REPO)} is out of date: run python -m tools.gen_schema_docs", file=sys.stderr)
             return 1
         return 0
     TARGET.write_text(text, encoding="utf-8")

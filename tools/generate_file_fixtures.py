@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """Generate the whole-file fixtures from real TensorFlow (run by hand, never by the tests).
 
-    $TFVENV/bin/python tools/generate_file_fixtures.py     # writes tests/data/files/
+    $TFVENV/bin/python -m tools.generate_file_fixtures     # writes tests/data/files/
 
 Run in the venv with ``tensorflow-cpu`` ($TFVENV: docs/development.md). It writes
 into ``tests/data/files/``:
@@ -40,11 +40,9 @@ import tempfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(REPO), str(REPO / "tools")]
 CORPUS = REPO.parent / "shared" / "corpus" / "real"
 OUT = REPO / "tests" / "data" / "files"
 
-import _oracle as oracle  # noqa: E402
 import google.protobuf  # noqa: E402
 import tensorflow.compat.v1 as tf  # noqa: E402
 from google.protobuf import any_pb2, descriptor_pool, text_format, wrappers_pb2  # noqa: E402
@@ -53,6 +51,7 @@ from tensorflow.core.protobuf import meta_graph_pb2, saved_model_pb2  # noqa: E4
 from tensorflow.python.framework import ops  # noqa: E402
 
 from tfcollections._compiled import COMPILED  # noqa: E402  (only: which types count as "known")
+from tools import _oracle as oracle  # noqa: E402
 
 FD = oracle.FD
 

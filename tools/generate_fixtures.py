@@ -2,7 +2,7 @@
 """Generate the test fixtures from real TensorFlow (run by hand, never by the tests).
 
     python3 -m venv "$TFVENV" && "$TFVENV/bin/pip" install tensorflow-cpu
-    $TFVENV/bin/python tools/generate_fixtures.py            # writes tests/data/, examples/
+    $TFVENV/bin/python -m tools.generate_fixtures            # writes tests/data/, examples/
 
 What it writes, all from TensorFlow's own code and protobuf's own parser:
 
@@ -39,11 +39,12 @@ import sys
 from pathlib import Path
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import google.protobuf
 import tensorflow.compat.v1 as tf
-from _oracle import (
+from google.protobuf.internal import api_implementation
+
+from tools._oracle import (
     COLLECTION_TYPES,
     TYPE_COLLECTION,
     RandomMessages,
@@ -51,7 +52,6 @@ from _oracle import (
     mutate,
     protobuf_verdict,
 )
-from google.protobuf.internal import api_implementation
 
 REPO = Path(__file__).resolve().parent.parent
 
