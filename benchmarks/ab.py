@@ -39,6 +39,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Callable, Dict, Final, List, Tuple
 
+from benchmarks.timing import calibrate
+
 REPO = Path(__file__).resolve().parent.parent
 DATA = REPO / "tests" / "data"
 
@@ -97,23 +99,11 @@ def _runner(module: ModuleType, function: str, arguments: object) -> Callable[[]
     return run
 
 
-def _loops(run: Callable[[], None], min_time: float) -> int:
-    loops = 1
-    while True:
-        start = time.perf_counter()
-        for _ in range(loops):
-            run()
-        elapsed = time.perf_counter() - start
-        if elapsed >= min_time:
-            return loops
-        loops = max(loops * 2, int(loops * min_time / max(elapsed, 1e-9) * 1.1))
-
-
 def compare(
     a: Callable[[], None], b: Callable[[], None], repeats: int, min_time: float
 ) -> Tuple[List[float], List[float]]:
     """Seconds per call of *a* and *b* in each repeat, taking turns (and swapping who goes first)."""
-    loops = _loops(a, min_time)
+    loops = calibrate(a, min_time)
     samples: Dict[str, List[float]] = {"a": [], "b": []}
     for repeat in range(repeats):
         order = [("a", a), ("b", b)] if repeat % 2 == 0 else [("b", b), ("a", a)]
@@ -128,10 +118,10 @@ def compare(
 def _instructions(folder: Path, side: str, label: str, passes: int) -> int:
     """Instructions callgrind counts for a process that runs the workload *label* *passes* times."""
     command = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={folder / 'callgrind.out'}"]
-    command += [sys.executable, __file__, "--run", side, label, str(passes), "--folder", str(folder)]
+    command += [sys.executable, "-m", "benchmarks.ab", "--run", side, label, str(passes), "--folder", str(folder)]
     # A fixed hash seed: dict and set layouts (and so the instructions spent probing them) are the same each run.
     environment = {**os.environ, "PYTHONHASHSEED": "0"}
-    result = subprocess.run(command, capture_output=True, text=True, check=True, env=environment)
+    result = subprocess.run(command, capture_output=True, text=True, check=True, env=environment, cwd=REPO)
     for line in result.stderr.splitlines():
         if "Collected :" in line:
             return int(line.split()[-1])
@@ -161,7 +151,6 @@ def main() -> int:
     parser.add_argument("--run", nargs=3, metavar=("SIDE", "WORKLOAD", "PASSES"), help=argparse.SUPPRESS)
     parser.add_argument("--folder", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    sys.path.insert(0, str(REPO))
     if args.run:  # one side's workload, in a process of its own under callgrind
         side, label, passes = args.run
         sys.path.insert(0, args.folder)

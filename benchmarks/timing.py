@@ -18,7 +18,7 @@ def per_item(
     the minimum: a ratio of two timings is what they compare, and on a shared
     machine the minimum is the least disturbed estimate of each.
     """
-    loops = _calibrate(run, min_time)
+    loops = calibrate(run, min_time)
     samples: List[float] = []
     for _ in range(repeats):
         start = time.perf_counter()
@@ -47,7 +47,7 @@ def interleaved_per_item(
     On a shared machine slow periods come and go; in turns, each one slows all
     contenders alike instead of the one that happened to be measured then.
     """
-    loops = {name: _calibrate(run, min_time) for name, run in runs.items()}
+    loops = {name: calibrate(run, min_time) for name, run in runs.items()}
     samples: Dict[str, List[float]] = {name: [] for name in runs}
     for _ in range(repeats):
         for name, run in runs.items():
@@ -58,7 +58,8 @@ def interleaved_per_item(
     return {name: statistics.median(values) / max(items, 1) for name, values in samples.items()}
 
 
-def _calibrate(run: Callable[[], object], min_time: float) -> int:
+def calibrate(run: Callable[[], object], min_time: float) -> int:
+    """Return how many calls of *run* take at least *min_time* seconds."""
     loops = 1
     while True:
         start = time.perf_counter()
