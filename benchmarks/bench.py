@@ -2,7 +2,7 @@
 """tfcollections against protobuf (C and pure Python) and bbpb, side by side in one run.
 
     bash benchmarks/run.sh              # makes .venv-bench (tensorflow-cpu, protobuf, bbpb) and runs this
-    .venv-bench/bin/python benchmarks/bench.py [--quick] [--json results.json]
+    .venv-bench/bin/python -m benchmarks.bench [--quick] [--json results.json]
 
 Sections (docs/performance.md explains each and keeps the last table):
 
@@ -38,16 +38,15 @@ from typing import Any, Callable, Dict, List, Tuple
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
-sys.path[:0] = [str(REPO), str(HERE)]
 
 import blackboxprotobuf  # noqa: E402
 import google.protobuf  # noqa: E402
-import workloads  # noqa: E402
 from google.protobuf import descriptor_pb2, json_format  # noqa: E402
 from google.protobuf.internal import api_implementation  # noqa: E402
-from timing import interleaved_per_item, median_seconds, per_item  # noqa: E402
 
 import tfcollections  # noqa: E402
+from benchmarks import workloads  # noqa: E402
+from benchmarks.timing import interleaved_per_item, median_seconds, per_item  # noqa: E402
 
 Items = List[Tuple[str, bytes]]
 
@@ -91,8 +90,9 @@ def pure_python_times(named: Dict[str, Items], repeats: int, min_time: float) ->
     try:
         env = dict(os.environ, PROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION="python")
         result = subprocess.run(
-            [sys.executable, str(HERE / "pure_python_worker.py"), file.name],
+            [sys.executable, "-m", "benchmarks.pure_python_worker", file.name],
             env=env,
+            cwd=str(REPO),
             capture_output=True,
             text=True,
             check=True,

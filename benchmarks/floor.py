@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """The floor of a pure-Python decoder on string-heavy items, against protobuf.
 
-    .venv-bench/bin/python benchmarks/floor.py     # the venv that benchmarks/run.sh makes
+    .venv-bench/bin/python -m benchmarks.floor     # the venv that benchmarks/run.sh makes
 
 The contexts of the synthetic model (``external_values`` maps and repeated
 ``values``) are where ``decode`` is furthest from the targets. This measures,
@@ -38,14 +38,13 @@ from typing import Callable, Dict, List
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE.parent), str(HERE)]
 
-import workloads  # noqa: E402
 from google.protobuf import json_format  # noqa: E402
 from tensorflow.core.protobuf import control_flow_pb2  # noqa: E402
-from timing import interleaved_per_item  # noqa: E402
 
 import tfcollections  # noqa: E402
+from benchmarks import workloads  # noqa: E402
+from benchmarks.timing import interleaved_per_item  # noqa: E402
 
 ELEMENTS = 40  # as in the synthetic model's contexts
 
@@ -107,7 +106,12 @@ def main() -> int:
     upb = measure()
     env = dict(os.environ, PROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION="python")  # chosen at protobuf's import
     child = subprocess.run(
-        [sys.executable, __file__, "--this-backend"], env=env, capture_output=True, text=True, check=True
+        [sys.executable, "-m", "benchmarks.floor", "--this-backend"],
+        env=env,
+        cwd=str(HERE.parent),
+        capture_output=True,
+        text=True,
+        check=True,
     )
     pure: Dict[str, Dict[str, float]] = json.loads(child.stdout)
 

@@ -19,16 +19,12 @@ from __future__ import annotations
 import json
 import pickle
 import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's tfcollections
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # timing.py
 
 from google.protobuf import descriptor_pb2, descriptor_pool, json_format, message_factory
 from google.protobuf.internal import api_implementation
-from timing import interleaved_per_item
 
 import tfcollections
+from benchmarks.timing import interleaved_per_item
 
 
 def main() -> int:

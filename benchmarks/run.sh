@@ -9,4 +9,4 @@ if [ ! -x .venv-bench/bin/python ]; then
   .venv-bench/bin/pip install --quiet tensorflow-cpu protobuf bbpb
   .venv-bench/bin/pip install --quiet -e .
 fi
-exec .venv-bench/bin/python benchmarks/bench.py "$@"
+exec .venv-bench/bin/python -m benchmarks.bench "$@"
