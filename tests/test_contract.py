@@ -226,8 +226,9 @@ def test_schema_records_are_immutable_and_show_their_fields() -> None:
     )
 
 
-def test_every_row_of_the_read_as_table_decodes() -> None:
-    # TensorFlow's schemas have no repeated bool, but the op table has a row for it: a schema with one works.
+def test_the_repeated_bool_row_of_the_op_table_decodes() -> None:
+    # TensorFlow's schemas have no repeated bool (every other row of _READ_AS is used by them), but the table
+    # has a row for it: a schema with one reads it unpacked and packed.
     from tfcollections._compiled import _compile
     from tfcollections._decoder import parse_message
     from tfcollections._schema import BOOL, Field, Message
