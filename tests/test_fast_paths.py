@@ -99,7 +99,7 @@ def test_the_one_byte_tag_list_and_the_op_numbers_agree_with_the_table(message: 
     op_ranges = {
         WIRETYPE_LENGTH_DELIMITED: range(_compiled.FIRST_VARINT_OP),
         WIRETYPE_VARINT: range(_compiled.FIRST_VARINT_OP, _compiled.FIRST_FIXED32_OP),
-        WIRETYPE_FIXED32: range(_compiled.FIRST_FIXED32_OP, _compiled.OP_REPEATED_FLOAT + 1),
+        WIRETYPE_FIXED32: range(_compiled.FIRST_FIXED32_OP, _compiled.OP_ONEOF_FLOAT + 1),
     }
     for tag, (op, _, _) in compiled.table.items():
         assert op in op_ranges[tag & 7], (tag, op)

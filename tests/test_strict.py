@@ -144,8 +144,8 @@ def test_decode_message_by_full_or_short_type_name() -> None:
     assert tfcollections.decode_message("ValuesDef", b"") == {"values": [], "external_values": {}}
     with pytest.raises(DecodeError, match=r"in ControlFlowContextDef\.cond_ctxt"):
         tfcollections.decode_message("ControlFlowContextDef", b"\x0a\x05")
-    with pytest.raises(ValueError, match="unknown message type 'GraphDef'"):
-        tfcollections.decode_message("GraphDef", b"")
+    with pytest.raises(ValueError, match="unknown message type 'TensorProto'"):
+        tfcollections.decode_message("TensorProto", b"")
 
 
 def test_decode_error_survives_pickling() -> None:

@@ -23,6 +23,7 @@ from __future__ import annotations
 from ._schema import (
     BOOL,
     BYTES,
+    COLLECTIONS,
     ENUM,
     ENUMS,
     FLOAT,
@@ -40,7 +41,7 @@ from ._wire import WIRETYPE_FIXED32, WIRETYPE_LENGTH_DELIMITED, WIRETYPE_VARINT,
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Callable, Dict, Final, List, Optional, Tuple, Union
+    from typing import Any, Callable, Dict, Final, FrozenSet, Iterable, List, Optional, Set, Tuple, Union
 
     Decoded = Dict[str, Any]
     Op = Tuple[int, str, Any]
@@ -59,16 +60,21 @@ OP_PACKED_FLOAT: Final = 7
 OP_BYTES: Final = 8
 OP_REPEATED_BYTES: Final = 9
 OP_ONEOF_STRING: Final = 10
-OP_SKIPPED: Final = 11
+OP_ONEOF_BYTES: Final = 11
+OP_REPEATED_SKIPPED: Final = 12
+OP_ONEOF_SKIPPED: Final = 13
+OP_SKIPPED: Final = 14
 # Ops of varint tags.
-OP_BOOL: Final = 12
-OP_INT32: Final = 13
-OP_INT64: Final = 14
-OP_ENUM: Final = 15
-OP_REPEATED_VARINT: Final = 16
+OP_BOOL: Final = 15
+OP_INT32: Final = 16
+OP_INT64: Final = 17
+OP_ENUM: Final = 18
+OP_REPEATED_VARINT: Final = 19
+OP_ONEOF_VARINT: Final = 20
 # Ops of fixed32 tags.
-OP_FLOAT: Final = 17
-OP_REPEATED_FLOAT: Final = 18
+OP_FLOAT: Final = 21
+OP_REPEATED_FLOAT: Final = 22
+OP_ONEOF_FLOAT: Final = 23
 
 FIRST_VARINT_OP: Final = OP_BOOL
 FIRST_FIXED32_OP: Final = OP_FLOAT
@@ -89,17 +95,25 @@ _READ_AS: Final[Dict[Tuple[str, bool, bool], Tuple[Tuple[int, int], ...]]] = {
     (MESSAGE, True, False):  ((_LEN, OP_REPEATED_MESSAGE),),
     (MESSAGE, False, True):  ((_LEN, OP_ONEOF_MESSAGE),),
     (MAP, False, False):     ((_LEN, OP_MAP),),
+    (BYTES, False, True):    ((_LEN, OP_ONEOF_BYTES),),
     (SKIPPED, False, False): ((_LEN, OP_SKIPPED),),
+    (SKIPPED, True, False):  ((_LEN, OP_REPEATED_SKIPPED),),
+    (SKIPPED, False, True):  ((_LEN, OP_ONEOF_SKIPPED),),
     (BOOL, False, False):    ((_VARINT, OP_BOOL),),
     (INT32, False, False):   ((_VARINT, OP_INT32),),
     (INT64, False, False):   ((_VARINT, OP_INT64),),
     (ENUM, False, False):    ((_VARINT, OP_ENUM),),
+    (BOOL, False, True):     ((_VARINT, OP_ONEOF_VARINT),),
+    (INT32, False, True):    ((_VARINT, OP_ONEOF_VARINT),),
+    (INT64, False, True):    ((_VARINT, OP_ONEOF_VARINT),),
+    (ENUM, False, True):     ((_VARINT, OP_ONEOF_VARINT),),
     (BOOL, True, False):     ((_VARINT, OP_REPEATED_VARINT), (_LEN, OP_PACKED_VARINT)),
     (INT32, True, False):    ((_VARINT, OP_REPEATED_VARINT), (_LEN, OP_PACKED_VARINT)),
     (INT64, True, False):    ((_VARINT, OP_REPEATED_VARINT), (_LEN, OP_PACKED_VARINT)),
     (ENUM, True, False):     ((_VARINT, OP_REPEATED_VARINT), (_LEN, OP_PACKED_VARINT)),
     (FLOAT, False, False):   ((_FIXED32, OP_FLOAT),),
     (FLOAT, True, False):    ((_FIXED32, OP_REPEATED_FLOAT), (_LEN, OP_PACKED_FLOAT)),
+    (FLOAT, False, True):    ((_FIXED32, OP_ONEOF_FLOAT),),
 }
 # fmt: on
 
@@ -247,11 +261,16 @@ def _argument(op: int, field: Field, info: CompiledField, siblings: Tuple[str, .
         return info.message
     if op == OP_ONEOF_MESSAGE:
         return info.message, siblings
-    if op == OP_ONEOF_STRING:
+    if op in (OP_ONEOF_STRING, OP_ONEOF_BYTES, OP_ONEOF_FLOAT):
         return siblings
+    if op == OP_ONEOF_SKIPPED:
+        return field.ref, siblings
+    if op == OP_ONEOF_VARINT:
+        convert = _enum_converter(ENUM_NAMES[field.ref]) if field.type == ENUM else _VARINT_CONVERTERS[field.type]
+        return convert, siblings
     if op == OP_MAP:
         return info.message, info.value_message
-    if op == OP_SKIPPED:
+    if op in (OP_SKIPPED, OP_REPEATED_SKIPPED):
         return field.ref  # reported as {"type": ref, "offset": ..., "size": ...}
     if op == OP_ENUM:
         return ENUM_NAMES[field.ref]
@@ -306,3 +325,23 @@ def _compile(schemas: Tuple[Message, ...]) -> Dict[str, CompiledMessage]:
 
 
 COMPILED: Final[Dict[str, CompiledMessage]] = _compile(MESSAGES)
+
+
+def _reachable(roots: Iterable[str]) -> FrozenSet[str]:
+    """The message types reachable from *roots* through message and map fields, not through skipped ones."""
+    seen: Set[str] = set()
+    pending = list(roots)
+    while pending:
+        name = pending.pop()
+        if name not in seen:
+            seen.add(name)
+            for info in COMPILED[name].fields.values():
+                pending.extend(sub.name for sub in (info.message, info.value_message) if sub is not None)
+    return frozenset(seen)
+
+
+#: The types an Any's value is decoded as (in collections and ``meta_info_def.any_info``): those of the
+#: file and of the collections' items. The graph's own types (GraphDef, NodeDef, ...) are read only when
+#: asked for (``load(..., graph=True)``), so an Any holding a whole graph, as old session-bundle exports
+#: keep in a collection, keeps its bytes and costs nothing.
+ANY_TYPES: Final = _reachable(["tensorflow.SavedModel", *COLLECTIONS.values()])

@@ -37,13 +37,18 @@ from ._compiled import (
     OP_INT64,
     OP_MAP,
     OP_MESSAGE,
+    OP_ONEOF_BYTES,
     OP_ONEOF_MESSAGE,
+    OP_ONEOF_SKIPPED,
     OP_ONEOF_STRING,
     OP_PACKED_FLOAT,
     OP_PACKED_VARINT,
     OP_REPEATED_BYTES,
+    OP_REPEATED_FLOAT,
     OP_REPEATED_MESSAGE,
+    OP_REPEATED_SKIPPED,
     OP_REPEATED_STRING,
+    OP_REPEATED_VARINT,
     OP_STRING,
     to_int32,
     to_int64,
@@ -243,6 +248,16 @@ def parse_message(buf: Buffer, pos: int, end: int, message: CompiledMessage, out
                     out[name] = buf[pos:new_pos].decode()
                     for sibling in arg:
                         out[sibling] = None
+                elif op == OP_ONEOF_BYTES:
+                    out[name] = bytes(buf[pos:new_pos])
+                    for sibling in arg:
+                        out[sibling] = None
+                elif op == OP_REPEATED_SKIPPED:
+                    out[name].append({"type": arg, "offset": pos, "size": length})
+                elif op == OP_ONEOF_SKIPPED:
+                    out[name] = {"type": arg[0], "offset": pos, "size": length}
+                    for sibling in arg[1]:
+                        out[sibling] = None
                 else:  # OP_SKIPPED: where it lies, not what it holds (a later occurrence wins)
                     out[name] = {"type": arg, "offset": pos, "size": length}
                 pos = new_pos
@@ -262,14 +277,23 @@ def parse_message(buf: Buffer, pos: int, end: int, message: CompiledMessage, out
                     out[name] = arg.get(value, value)
                 elif op == OP_INT64:
                     out[name] = to_int64(value)
-                else:  # OP_REPEATED_VARINT
+                elif op == OP_REPEATED_VARINT:
                     out[name].append(arg(value))
+                else:  # OP_ONEOF_VARINT: a oneof member has presence, so 0 is kept, and the others cleared
+                    convert, siblings = arg
+                    out[name] = convert(value)
+                    for sibling in siblings:
+                        out[sibling] = None
 
             else:  # fixed32
                 if op == OP_FLOAT:
                     out[name] = _unpack_float(buf, pos)[0]
-                else:  # OP_REPEATED_FLOAT
+                elif op == OP_REPEATED_FLOAT:
                     out[name].append(_unpack_float(buf, pos)[0])
+                else:  # OP_ONEOF_FLOAT
+                    out[name] = _unpack_float(buf, pos)[0]
+                    for sibling in arg:
+                        out[sibling] = None
                 pos += 4
 
     except UnicodeDecodeError as exc:

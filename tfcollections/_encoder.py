@@ -148,7 +148,10 @@ def encode_compiled(message: CompiledMessage, data: Any, path: str, depth: int =
         elif field.oneof:  # a oneof scalar has presence: written when set, even to its default
             if value is not None:
                 payload = _scalar_payload(field.type, field.ref, value, field_path)
-                out += _length_delimited(field.number, payload)
+                if field.type in (STRING, BYTES):
+                    out += _length_delimited(field.number, payload)
+                else:
+                    out += _scalar_tag(field.number, field.type) + payload
         else:
             payload = _scalar_payload(field.type, field.ref, value, field_path)
             if not _is_default(field.type, payload):

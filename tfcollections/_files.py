@@ -22,7 +22,7 @@ import os
 import stat
 
 from ._api import decode
-from ._compiled import COMPILED, CompiledMessage
+from ._compiled import ANY_TYPES, COMPILED, CompiledMessage
 from ._decoder import parse_message
 from ._errors import DecodeError, _Truncated
 from ._wire import WIRETYPE_LENGTH_DELIMITED, WIRETYPE_VARINT, read_size, read_tag, skip_field
@@ -437,7 +437,7 @@ def _decode_any(item: Dict[str, Any]) -> Dict[str, Any]:
     """An Any with its value decoded when its type is one the library knows, else kept as bytes."""
     type_url: str = item["type_url"]
     type_name = type_url[len(_ANY_PREFIX) :] if type_url.startswith(_ANY_PREFIX) else type_url.rpartition("/")[2]
-    message: Optional[CompiledMessage] = COMPILED.get(type_name)
+    message: Optional[CompiledMessage] = COMPILED.get(type_name) if type_name in ANY_TYPES else None
     value: Any = item["value"]
     if message is not None and not isinstance(value, dict):  # a dict: the text format's expanded Any, read already
         decoded = message.new()

@@ -114,6 +114,14 @@ _SAVED_MODEL_PROTO = "tensorflow/core/protobuf/saved_model.proto"
 _TENSOR_SHAPE_PROTO = "tensorflow/core/framework/tensor_shape.proto"
 _TYPES_PROTO = "tensorflow/core/framework/types.proto"
 _ANY_PROTO = "google/protobuf/any.proto"
+_GRAPH_PROTO = "tensorflow/core/framework/graph.proto"
+_NODE_DEF_PROTO = "tensorflow/core/framework/node_def.proto"
+_ATTR_VALUE_PROTO = "tensorflow/core/framework/attr_value.proto"
+_FUNCTION_PROTO = "tensorflow/core/framework/function.proto"
+_OP_DEF_PROTO = "tensorflow/core/framework/op_def.proto"
+_VERSIONS_PROTO = "tensorflow/core/framework/versions.proto"
+_SAVED_OBJECT_GRAPH_PROTO = "tensorflow/core/protobuf/saved_object_graph.proto"
+_TRACKABLE_PROTO = "tensorflow/core/protobuf/trackable_object_graph.proto"
 
 # The tables are laid out one row per field, as in the .proto: keep them so.
 # fmt: off
@@ -379,6 +387,133 @@ MESSAGES: Final[Tuple[Message, ...]] = (
     Message("tensorflow.AssetFileDef", _META_GRAPH_PROTO, (
         Field(1, "tensor_info", MESSAGE, "tensorflow.TensorInfo"),
         Field(2, "filename", STRING),
+    )),
+    # --- the graph: read only by load(..., graph=True). The binary graph scan (_graph.py) walks nodes
+    # itself and decodes attrs and saved objects with these rows; text files are read with all of them.
+    # Declared in the order 1, 4, 3, 2, 5.
+    Message("tensorflow.GraphDef", _GRAPH_PROTO, (
+        Field(1, "node", MESSAGE, "tensorflow.NodeDef", repeated=True),
+        Field(4, "versions", MESSAGE, "tensorflow.VersionDef"),
+        Field(3, "version", INT32),  # deprecated; never seen in a real file
+        Field(2, "library", MESSAGE, "tensorflow.FunctionDefLibrary"),
+        Field(5, "debug_info", SKIPPED, "tensorflow.GraphDebugInfo"),
+    )),
+    Message("tensorflow.NodeDef", _NODE_DEF_PROTO, (
+        Field(1, "name", STRING),
+        Field(2, "op", STRING),
+        Field(3, "input", STRING, repeated=True),  # "x", "x:1", "^control"
+        Field(4, "device", STRING),
+        Field(5, "attr", MAP, "tensorflow.AttrValue", value=MESSAGE),
+        Field(6, "experimental_debug_info", SKIPPED, "tensorflow.NodeDef.ExperimentalDebugInfo"),
+        Field(7, "experimental_type", SKIPPED, "tensorflow.FullTypeDef"),
+    )),
+    # Every member is in oneof "value"; declared in the order 2-8, 1, 10, 9.
+    Message("tensorflow.AttrValue", _ATTR_VALUE_PROTO, (
+        Field(2, "s", BYTES, oneof="value"),  # bytes: not checked as UTF-8
+        Field(3, "i", INT64, oneof="value"),
+        Field(4, "f", FLOAT, oneof="value"),
+        Field(5, "b", BOOL, oneof="value"),
+        Field(6, "type", ENUM, "tensorflow.DataType", oneof="value"),
+        Field(7, "shape", MESSAGE, "tensorflow.TensorShapeProto", oneof="value"),
+        Field(8, "tensor", SKIPPED, "tensorflow.TensorProto", oneof="value"),
+        Field(1, "list", MESSAGE, "tensorflow.AttrValue.ListValue", oneof="value"),
+        Field(10, "func", MESSAGE, "tensorflow.NameAttrList", oneof="value"),  # recursive: AttrValue again
+        Field(9, "placeholder", STRING, oneof="value"),
+    )),
+    Message("tensorflow.AttrValue.ListValue", _ATTR_VALUE_PROTO, (
+        Field(2, "s", BYTES, repeated=True),
+        Field(3, "i", INT64, repeated=True),  # packed
+        Field(4, "f", FLOAT, repeated=True),  # packed
+        Field(5, "b", BOOL, repeated=True),  # packed
+        Field(6, "type", ENUM, "tensorflow.DataType", repeated=True),  # packed
+        Field(7, "shape", MESSAGE, "tensorflow.TensorShapeProto", repeated=True),
+        Field(8, "tensor", SKIPPED, "tensorflow.TensorProto", repeated=True),
+        Field(9, "func", MESSAGE, "tensorflow.NameAttrList", repeated=True),
+    )),
+    Message("tensorflow.NameAttrList", _ATTR_VALUE_PROTO, (
+        Field(1, "name", STRING),
+        Field(2, "attr", MAP, "tensorflow.AttrValue", value=MESSAGE),
+    )),
+    Message("tensorflow.VersionDef", _VERSIONS_PROTO, (
+        Field(1, "producer", INT32),
+        Field(2, "min_consumer", INT32),
+        Field(3, "bad_consumers", INT32, repeated=True),  # packed
+    )),
+    Message("tensorflow.FunctionDefLibrary", _FUNCTION_PROTO, (
+        Field(1, "function", MESSAGE, "tensorflow.FunctionDef", repeated=True),
+        Field(2, "gradient", SKIPPED, "tensorflow.GradientDef", repeated=True),
+        Field(3, "registered_gradients", SKIPPED, "tensorflow.RegisteredGradient", repeated=True),
+    )),
+    # Declared in the order 1, 5, 7, 8, 3, 4, 6. arg_attr and resource_arg_unique_id are maps with
+    # uint32 keys, which this library does not read: skipped, entry by entry.
+    Message("tensorflow.FunctionDef", _FUNCTION_PROTO, (
+        Field(1, "signature", MESSAGE, "tensorflow.OpDef"),
+        Field(5, "attr", MAP, "tensorflow.AttrValue", value=MESSAGE),
+        Field(7, "arg_attr", SKIPPED, "tensorflow.FunctionDef.ArgAttrEntry", repeated=True),
+        Field(8, "resource_arg_unique_id", SKIPPED, "tensorflow.FunctionDef.ResourceArgUniqueIdEntry", repeated=True),
+        Field(3, "node_def", MESSAGE, "tensorflow.NodeDef", repeated=True),
+        Field(4, "ret", MAP, value=STRING),  # map<string, string>
+        Field(6, "control_ret", MAP, value=STRING),  # map<string, string>
+    )),
+    # Declared in the order 1, 2, 3, 20, 4, 8, 5, 6, 18, 16, 17, 19, 21.
+    Message("tensorflow.OpDef", _OP_DEF_PROTO, (
+        Field(1, "name", STRING),
+        Field(2, "input_arg", SKIPPED, "tensorflow.OpDef.ArgDef", repeated=True),
+        Field(3, "output_arg", SKIPPED, "tensorflow.OpDef.ArgDef", repeated=True),
+        Field(20, "control_output", STRING, repeated=True),
+        Field(4, "attr", SKIPPED, "tensorflow.OpDef.AttrDef", repeated=True),
+        Field(8, "deprecation", SKIPPED, "tensorflow.OpDeprecation"),
+        Field(5, "summary", STRING),
+        Field(6, "description", STRING),
+        Field(18, "is_commutative", BOOL),
+        Field(16, "is_aggregate", BOOL),
+        Field(17, "is_stateful", BOOL),
+        Field(19, "allows_uninitialized_input", BOOL),
+        Field(21, "is_distributed_communication", BOOL),
+    )),
+    Message("tensorflow.OpList", _OP_DEF_PROTO, (
+        Field(1, "op", MESSAGE, "tensorflow.OpDef", repeated=True),
+    )),
+    # TF 2 SavedModels: the objects saved (MetaGraphDef.object_graph_def), variables among them.
+    Message("tensorflow.SavedObjectGraph", _SAVED_OBJECT_GRAPH_PROTO, (
+        Field(1, "nodes", MESSAGE, "tensorflow.SavedObject", repeated=True),
+        Field(2, "concrete_functions", MAP, "tensorflow.SavedConcreteFunction", value=SKIPPED),
+    )),
+    # Declared in the order 1, 15, 3, 4-10, 12, 11, 13, 14, 16.
+    Message("tensorflow.SavedObject", _SAVED_OBJECT_GRAPH_PROTO, (
+        Field(1, "children", MESSAGE, "tensorflow.TrackableObjectGraph.TrackableObject.ObjectReference",
+              repeated=True),
+        Field(15, "dependencies", MESSAGE, "tensorflow.TrackableObjectGraph.TrackableObject.ObjectReference",
+              repeated=True),
+        Field(3, "slot_variables", SKIPPED, "tensorflow.TrackableObjectGraph.TrackableObject.SlotVariableReference",
+              repeated=True),
+        Field(4, "user_object", SKIPPED, "tensorflow.SavedUserObject", oneof="kind"),
+        Field(5, "asset", SKIPPED, "tensorflow.SavedAsset", oneof="kind"),
+        Field(6, "function", SKIPPED, "tensorflow.SavedFunction", oneof="kind"),
+        Field(7, "variable", MESSAGE, "tensorflow.SavedVariable", oneof="kind"),
+        Field(8, "bare_concrete_function", SKIPPED, "tensorflow.SavedBareConcreteFunction", oneof="kind"),
+        Field(9, "constant", SKIPPED, "tensorflow.SavedConstant", oneof="kind"),
+        Field(10, "resource", SKIPPED, "tensorflow.SavedResource", oneof="kind"),
+        Field(12, "captured_tensor", SKIPPED, "tensorflow.CapturedTensor", oneof="kind"),
+        Field(11, "saveable_objects", MAP, "tensorflow.SaveableObject", value=SKIPPED),
+        Field(13, "registered_name", STRING),
+        Field(14, "serialized_user_proto", MESSAGE, "google.protobuf.Any"),
+        Field(16, "registered_saver", STRING),
+    )),
+    Message("tensorflow.TrackableObjectGraph.TrackableObject.ObjectReference", _TRACKABLE_PROTO, (
+        Field(1, "node_id", INT32),
+        Field(2, "local_name", STRING),
+    )),
+    Message("tensorflow.SavedVariable", _SAVED_OBJECT_GRAPH_PROTO, (
+        Field(1, "dtype", ENUM, "tensorflow.DataType"),
+        Field(2, "shape", MESSAGE, "tensorflow.TensorShapeProto"),
+        Field(3, "trainable", BOOL),
+        Field(4, "synchronization", ENUM, "tensorflow.VariableSynchronization"),
+        Field(5, "aggregation", ENUM, "tensorflow.VariableAggregation"),
+        Field(6, "name", STRING),
+        Field(7, "device", STRING),
+        Field(8, "experimental_distributed_variable_components", MESSAGE, "tensorflow.SavedVariable",
+              repeated=True),
     )),
 )
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 
-from ._compiled import COMPILED, ENUM_NAMES, ENUM_NUMBERS, CompiledField, CompiledMessage
+from ._compiled import ANY_TYPES, COMPILED, ENUM_NAMES, ENUM_NUMBERS, CompiledField, CompiledMessage
 from ._errors import DecodeError
 from ._schema import BOOL, BYTES, FLOAT, INT32, INT64, MAP, MESSAGE, SKIPPED, STRING, Field
 from ._textscan import (
@@ -353,7 +353,11 @@ class _Parser(TextTokens):
             if self.peek() not in OPEN_TO_CLOSE:
                 raise self.error(f"expected '{{' to open message field {name!r}, found {self.describe()}", field=name)
             self.skip_balanced(name)
-            out[name] = {"type": field.ref, "offset": opened_at, "size": self.pos - opened_at}
+            span = {"type": field.ref, "offset": opened_at, "size": self.pos - opened_at}
+            if field.repeated:
+                out[name].append(span)
+            else:
+                out[name] = span
             return
         closer = self.open_brace(name)
         sub_message = info.message
@@ -413,7 +417,7 @@ class _Parser(TextTokens):
         if out["type_url"] or out["value"]:
             raise self.error("an Any given both expanded and by its fields, or expanded twice", start)
         type_name = url.rpartition("/")[2]
-        value_message = COMPILED.get(type_name)
+        value_message = COMPILED.get(type_name) if type_name in ANY_TYPES else None
         self.take(":")
         self.skip_blanks()
         opened_at = self.pos

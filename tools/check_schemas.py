@@ -21,12 +21,22 @@ REPO = Path(__file__).resolve().parent.parent
 
 from google.protobuf import descriptor_pool  # noqa: E402
 from google.protobuf.descriptor import FieldDescriptor as FD  # noqa: E402
-from tensorflow.core.framework import types_pb2, variable_pb2  # noqa: E402, F401
+from tensorflow.core.framework import (  # noqa: E402, F401
+    attr_value_pb2,
+    function_pb2,
+    graph_pb2,
+    node_def_pb2,
+    op_def_pb2,
+    types_pb2,
+    variable_pb2,
+    versions_pb2,
+)
 from tensorflow.core.protobuf import (  # noqa: E402, F401
     control_flow_pb2,
     meta_graph_pb2,
     queue_runner_pb2,
     saved_model_pb2,
+    saved_object_graph_pb2,
     saver_pb2,
 )
 
@@ -57,7 +67,16 @@ def main() -> int:
             is_map = field.type == FD.TYPE_MESSAGE and field.message_type.GetOptions().map_entry
             repeated = bool(getattr(field, "is_repeated", False)) and not is_map
             oneof = field.containing_oneof.name if field.containing_oneof else ""
-            if is_map:
+            if is_map and ours.type == SKIPPED:
+                # A map whose keys are not strings (FunctionDef.arg_attr: uint32), skipped entry by entry.
+                kind, ref, got, got_ref = (
+                    ("skipped map", ""),
+                    field.message_type.full_name,
+                    ("skipped map", ""),
+                    ours.ref,
+                )
+                repeated = True
+            elif is_map:
                 value = field.message_type.fields_by_name["value"]
                 kind = (MAP, TYPE_NAMES[value.type])
                 ref = value.message_type.full_name if value.type == FD.TYPE_MESSAGE else ""
