@@ -42,32 +42,36 @@ _BOM = b"\xef\xbb\xbf"
 _TEXT_BYTES = frozenset(range(0x20, 0x7F)) | {0x09, 0x0A, 0x0D} | frozenset(range(0x80, 0x100))
 
 
-def load(source: Union[PathLike, IO[bytes]], /) -> Dict[str, Any]:
+def load(source: Union[PathLike, IO[bytes]], /, *, graph: bool = False) -> Dict[str, Any]:
     """Read a ``.meta`` or ``saved_model.pb`` file: a path, or a binary file object.
 
     Returns ``{"format", "encoding", "saved_model_schema_version", "meta_graphs"}``,
-    each meta graph a MetaGraphDef as a dict with its collections decoded. Raises
-    ``DecodeError`` when the content is not a MetaGraphDef or SavedModel (saying
-    what it is instead, where it can), and ``OSError`` when the path cannot be read.
+    each meta graph a MetaGraphDef as a dict with its collections decoded. With
+    ``graph=True`` each meta graph also gets ``"graph"``: its variables with dtype,
+    shape and device, and the ops of the graph and of its functions, read from
+    ``graph_def`` (which is otherwise passed over unread). Raises ``DecodeError``
+    when the content is not a MetaGraphDef or SavedModel (saying what it is
+    instead, where it can) or, with ``graph=True``, when its graph is damaged; and
+    ``OSError`` when the path cannot be read.
     """
     if isinstance(source, (str, bytes, os.PathLike)):
         with open(source, "rb") as file:  # OSError: missing, unreadable, a directory (IsADirectoryError)
-            return _load_file_object(file)
+            return _load_file_object(file, graph)
     if hasattr(source, "read"):
-        return _load_file_object(source)
+        return _load_file_object(source, graph)
     raise TypeError(f"Expected a path or a binary file object, not {type(source).__qualname__!r}")
 
 
-def loads(data: Union[bytes, bytearray, memoryview], /) -> Dict[str, Any]:
+def loads(data: Union[bytes, bytearray, memoryview], /, *, graph: bool = False) -> Dict[str, Any]:
     """Read the content of a ``.meta`` or ``saved_model.pb`` file given as bytes (see :func:`load`)."""
     if isinstance(data, memoryview):
         data = data.tobytes()
     if not isinstance(data, (bytes, bytearray)):
         raise TypeError(f"Expected a bytes-like object, not {type(data).__qualname__!r}")
-    return _read(data)
+    return _read(data, graph)
 
 
-def _load_file_object(file: IO[bytes]) -> Dict[str, Any]:
+def _load_file_object(file: IO[bytes], graph: bool) -> Dict[str, Any]:
     try:
         descriptor = file.fileno()
         mode = os.fstat(descriptor).st_mode
@@ -78,8 +82,8 @@ def _load_file_object(file: IO[bytes]) -> Dict[str, Any]:
     if stat.S_ISREG(mode) and os.fstat(descriptor).st_size > 0:
         # Map the file: only the pages the collections live on are ever read.
         with mmap.mmap(descriptor, 0, access=mmap.ACCESS_READ) as mapped:
-            return _read(mapped)
-    return _read(_read_stream(file))  # pipes, standard input, devices, empty files
+            return _read(mapped, graph)
+    return _read(_read_stream(file), graph)  # pipes, standard input, devices, empty files
 
 
 # A stream cannot be mapped, so it is read into memory; past this size it should be a file.
@@ -143,7 +147,7 @@ def _walk_whole_fields(buf: Buffer, pos: int) -> int:
     return pos
 
 
-def _read(buf: Buffer) -> Dict[str, Any]:
+def _read(buf: Buffer, graph: bool) -> Dict[str, Any]:
     size = len(buf)
     if size == 0:
         raise DecodeError("empty file: 0 bytes, where a MetaGraphDef or SavedModel was expected", 0)
@@ -177,6 +181,10 @@ def _read(buf: Buffer) -> Dict[str, Any]:
     meta_graphs: List[Dict[str, Any]] = out["meta_graphs"] if kind == "SavedModel" else [out]
     for meta_graph in meta_graphs:
         _finish_meta_graph(meta_graph)
+    if graph:
+        from ._graph import add_graphs  # imported here: a plain load never reads the graph
+
+        add_graphs(buf, kind, encoding, meta_graphs)
     return {
         "format": kind,
         "encoding": encoding,

@@ -79,6 +79,21 @@ def parse_text(buf: Buffer, kind: str, start: int) -> Decoded:
     return out
 
 
+def parse_text_value(buf: Buffer, offset: int, type_name: str, depth: int) -> Decoded:
+    """Read the message value (``{...}`` or ``<...>``) at byte *offset* as *type_name*, *depth* levels deep.
+
+    The file reader passes over ``graph_def`` and ``object_graph_def`` and records where their value
+    lies; this reads one of them when it is asked for. Errors carry the path inside the value.
+    """
+    parser = _Parser(buf)
+    parser.pos = offset
+    message = COMPILED[type_name]
+    out = message.new()
+    closer = parser.open_brace(message.short_name)
+    parser.read_message(message, out, depth, closer, offset)
+    return out
+
+
 class TextTokens:
     """A position in the text, and what can be read there without knowing the message: the token layer."""
 

@@ -1,0 +1,665 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The graph scan: every variable with its dtype, shape and device, and every op, read from ``graph_def``.
+
+Strategy: a binary ``graph_def`` is walked, not parsed. Each node's fields are read tag by tag and
+length by length: ``name``, ``op`` and ``device`` are sliced and checked as protobuf checks them
+(UTF-8, the last occurrence winning), everything else (inputs, attrs, a Const's tensor of a
+gigabyte) is passed by its length, so the cost grows with the number of fields, not with the
+bytes. Only a variable node's attrs are read, and of those only the ones reported (``dtype``,
+``shape``, ``container``, ``shared_name``, ``_class``), each decoded by the schema-driven decoder
+and remembered by its bytes (most variables share their ``dtype``, ``container`` and many their
+``shape``). Library functions are walked the same way for their op census. Field numbers come
+from the schema tables; the walk reads the common one-byte tags and lengths inline, and anything
+else (long tags, other wire types, groups) through ``_wire``, as the decoder does.
+
+Protobuf's rules hold for what is read: fields in any order, the last ``name``/``op``/``device``
+winning, several ``graph_def`` fields (and ``library`` and ``signature`` fields) merging, the last
+of duplicate attr keys winning, nesting limited to protobuf's depth. Text-format files have no
+lengths to walk: their ``graph_def`` and ``object_graph_def`` are read whole by the text reader
+and go through the same join.
+
+The join gives each variable node what the collections say of it (which collections list it,
+trainable, the partition of a partitioned variable), and what a TF 2 SavedModel's object graph
+says (``SavedVariable``); variables a collection or the object graph lists but the graph lacks are
+reported too, with what is known of them.
+"""
+
+from __future__ import annotations
+
+from ._compiled import COMPILED
+from ._decoder import parse_message
+from ._errors import DecodeError, _Truncated
+from ._schema import COLLECTIONS
+from ._wire import WIRETYPE_LENGTH_DELIMITED, read_size, read_tag, skip_field, tag_of
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import mmap
+    from typing import Any, Dict, Final, FrozenSet, List, Optional, Set, Tuple, Union
+
+    # Slices of these are bytes (hashable: ops are counted by their bytes); add_graphs turns a bytearray into bytes.
+    Buffer = Union[bytes, mmap.mmap]
+    Decoded = Dict[str, Any]
+    # A variable node as the walk found it: (node index, name, op, device, start, end of the node).
+    NodeSpan = Tuple[int, str, str, str, int, int]
+
+
+# The ops that create a variable, and whose dtype and shape attrs are the variable's. Variable (TF 0.x),
+# VariableV2 (TF 1 ref variables), VarHandleOp (resource variables); TemporaryVariable and
+# AutoReloadVariable are named in TensorFlow's own lists of variable ops (python/ops/variables.py); forks
+# add their own *VarHandleOp (DeepRec's KvVarHandleOp), which is why the suffix counts too.
+VARIABLE_OPS: Final = frozenset({"Variable", "VariableV2", "VarHandleOp", "TemporaryVariable", "AutoReloadVariable"})
+_RESOURCE_SUFFIX: Final = "VarHandleOp"
+# The attrs of a variable node that the scan reports; the others are passed by their length.
+_REPORTED_ATTRS: Final = frozenset({"dtype", "shape", "container", "shared_name", "_class"})
+# Collections whose items are VariableDefs (or, in old files, node_list tensor names of variables).
+_VARIABLE_COLLECTIONS: Final = tuple(name for name, ref in COLLECTIONS.items() if ref == "tensorflow.VariableDef")
+_TRAINABLE_COLLECTION: Final = "trainable_variables"
+_COLOCATION_PREFIX: Final = b"loc:@"
+
+
+def _tag(type_name: str, field_name: str) -> int:
+    """The tag of a length-delimited field, from the schema."""
+    field = COMPILED[type_name].fields[field_name].field
+    return tag_of(field.number, WIRETYPE_LENGTH_DELIMITED)
+
+
+_GRAPH_NODE: Final = _tag("tensorflow.GraphDef", "node")
+_GRAPH_LIBRARY: Final = _tag("tensorflow.GraphDef", "library")
+_NODE_NAME: Final = _tag("tensorflow.NodeDef", "name")
+_NODE_OP: Final = _tag("tensorflow.NodeDef", "op")
+_NODE_DEVICE: Final = _tag("tensorflow.NodeDef", "device")
+_NODE_ATTR: Final = _tag("tensorflow.NodeDef", "attr")
+_LIBRARY_FUNCTION: Final = _tag("tensorflow.FunctionDefLibrary", "function")
+_FUNCTION_SIGNATURE: Final = _tag("tensorflow.FunctionDef", "signature")
+_FUNCTION_NODE: Final = _tag("tensorflow.FunctionDef", "node_def")
+_OP_DEF_NAME: Final = _tag("tensorflow.OpDef", "name")
+_META_GRAPH_GRAPH: Final = _tag("tensorflow.MetaGraphDef", "graph_def")
+_META_GRAPH_OBJECTS: Final = _tag("tensorflow.MetaGraphDef", "object_graph_def")
+_SAVED_MODEL_META_GRAPH: Final = _tag("tensorflow.SavedModel", "meta_graphs")
+
+_ENTRY_KEY: Final = _tag("tensorflow.NodeDef.AttrEntry", "key")
+_ENTRY_VALUE: Final = _tag("tensorflow.NodeDef.AttrEntry", "value")
+_ATTR_ENTRY: Final = COMPILED["tensorflow.NodeDef.AttrEntry"]
+_ATTR_VALUE: Final = COMPILED["tensorflow.AttrValue"]
+_ATTR_VALUE_S: Final = _tag("tensorflow.AttrValue", "s")
+_OBJECT_GRAPH: Final = COMPILED["tensorflow.SavedObjectGraph"]
+
+
+def is_variable_op(op: str) -> bool:
+    return op in VARIABLE_OPS or op.endswith(_RESOURCE_SUFFIX)
+
+
+class _Census:
+    """What a walk collects: op counts keyed by the op's bytes, and the variable nodes."""
+
+    __slots__ = ("attr_values", "depth", "ops", "variable_ops", "variables")
+
+    def __init__(self, depth: int) -> None:
+        #: The depth of the GraphDef message below the file's top message (protobuf's nesting limit).
+        self.depth = depth
+        self.ops: Dict[bytes, int] = {}
+        self.variable_ops: Set[bytes] = set()
+        self.variables: List[NodeSpan] = []
+        # AttrValue bytes -> decoded value: variables repeat their dtype, container and often their shape.
+        self.attr_values: Dict[bytes, Decoded] = {}
+
+
+def _invalid_utf8(exc: UnicodeDecodeError, start: int, field: str) -> DecodeError:
+    return DecodeError(f"invalid UTF-8 in string field: {exc.reason}", start + exc.start, field)
+
+
+# What the node walk does with a field, by its first byte: pass a length-delimited field over (inputs,
+# attrs, ...), keep it (name, op, device), or take the general path (longer tags, other wire types, field 0).
+# The walk compares kinds with the literal numbers: a global load per field and node is measurable
+# (4.5% more instructions over the corpus with the names, benchmarks/ab.py --instructions).
+_PASS: Final = 0
+_NAME: Final = 1
+_OP: Final = 2
+_DEVICE: Final = 3
+_GENERAL: Final = 4
+
+
+def _node_field_kinds() -> List[int]:
+    kinds = []
+    for tag in range(0x100):
+        if tag >= 0x80 or tag & 7 != WIRETYPE_LENGTH_DELIMITED or tag >> 3 == 0:
+            kinds.append(_GENERAL)
+        else:
+            kinds.append({_NODE_NAME: _NAME, _NODE_OP: _OP, _NODE_DEVICE: _DEVICE}.get(tag, _PASS))
+    return kinds
+
+
+_NODE_FIELD_KINDS: Final = _node_field_kinds()
+
+
+def _walk_nodes(
+    buf: Buffer, pos: int, end: int, node_tag: int, other_tag: int, census: _Census, first_index: int, depth: int
+) -> Tuple[int, List[Tuple[int, int]]]:
+    """Walk the fields of the GraphDef or FunctionDef in ``buf[pos:end]``, at *depth*.
+
+    Counts the op of every node (fields with *node_tag*) into *census* and records the variable
+    nodes (numbered from *first_index*); returns how many nodes there were and the spans of the
+    fields with *other_tag* (a GraphDef's library, a FunctionDef's signature). Other fields are
+    passed over as protobuf passes unknown fields: checked for their structure only.
+
+    The walk of a node is optimistic: a field passed over moves the position by its one-byte
+    length without a bounds check, and a position that does not land on the node's end sends
+    the node to ``_check_fields``, which finds the first field at fault and says what is wrong.
+    Names, ops and devices are bounds-checked before they are read.
+    """
+    ops = census.ops
+    variable_ops = census.variable_ops
+    variables = census.variables
+    kinds = _NODE_FIELD_KINDS
+    others: List[Tuple[int, int]] = []
+    index = first_index
+    node_at = -1  # where the node being walked starts; -1 between nodes
+    field = ""  # the string field being read
+    try:
+        while pos < end:
+            field_at = pos
+            tag = buf[pos]
+            length = buf[pos + 1]
+            if tag >= 0x80 or tag & 7 != 2:  # not a one-byte length-delimited tag
+                tag, pos = read_tag(buf, pos, end)
+                pos = skip_field(buf, pos, end, tag, depth)
+                continue
+            if length < 0x80:
+                pos += 2
+            elif buf[pos + 2] < 0x80:  # nodes of 128 to 16383 bytes: most of them
+                length = (length & 0x7F) | (buf[pos + 2] << 7)
+                pos += 3
+            else:
+                length, pos = read_size(buf, pos + 1, end)
+            node_end = pos + length
+            if node_end > end:
+                raise _truncated(length, end - pos, pos)
+            if tag != node_tag:
+                if tag == other_tag:
+                    others.append((pos, node_end))
+                elif tag >> 3 == 0:
+                    raise DecodeError("invalid field number 0", field_at)
+                pos = node_end
+                continue
+
+            # One node: the tag and length of every field are read; name, op and device are kept.
+            node_at = pos
+            name = ""
+            op = b""
+            device = ""
+            while pos < node_end:
+                kind = kinds[buf[pos]]
+                length = buf[pos + 1]
+                if length < 0x80:
+                    pos += 2
+                elif buf[pos + 2] < 0x80:  # attrs of 128 to 16383 bytes (shapes, small constants)
+                    length = (length & 0x7F) | (buf[pos + 2] << 7)
+                    pos += 3
+                else:
+                    kind = _GENERAL
+                if kind == 0:  # _PASS: the usual field (inputs, attrs); measured faster than a named constant
+                    pos += length
+                    continue
+                if kind == 1 and pos + length <= node_end:  # _NAME
+                    field = "name"
+                    name = buf[pos : pos + length].decode()
+                elif kind == 2 and not op and pos + length <= node_end:  # _OP
+                    op = buf[pos : pos + length]
+                elif kind == 3 and pos + length <= node_end:  # _DEVICE
+                    field = "device"
+                    device = buf[pos : pos + length].decode()
+                else:  # not the usual field, or a second op: _check_fields reads the node
+                    pos = node_end + 1
+                    break
+                pos += length
+            if pos != node_end:
+                name, op, device = _check_fields(buf, node_at, node_end, depth + 1, ops)
+                pos = node_end
+            count = ops.get(op)
+            if count is None:
+                if not op.isascii():
+                    # A new op is checked once; _check_fields finds which occurrence is not UTF-8.
+                    _check_fields(buf, node_at, node_end, depth + 1, ops)
+                ops[op] = 1
+                if is_variable_op(op.decode()):
+                    variable_ops.add(op)
+            else:
+                ops[op] = count + 1
+            if op in variable_ops:
+                variables.append((index, name, op.decode(), device, node_at, node_end))
+            index += 1
+            node_at = -1
+    except (UnicodeDecodeError, DecodeError, IndexError) as exc:
+        if isinstance(exc, UnicodeDecodeError):
+            error = _invalid_utf8(exc, pos, field)
+        elif isinstance(exc, IndexError):
+            if node_at >= 0:  # a read past the end of the input, in a node that ends there: say what is wrong
+                try:
+                    _check_fields(buf, node_at, len(buf), depth + 1, ops)
+                except DecodeError as found:
+                    exc = found
+            error = (
+                exc
+                if isinstance(exc, DecodeError)
+                else _Truncated(f"truncated field: the input ends at byte {len(buf)}", len(buf))
+            )
+        else:
+            error = exc
+        if node_at >= 0:
+            error._add_segment(index)
+            error._add_segment("node" if node_tag == _GRAPH_NODE else "node_def")
+        if error is exc:
+            raise
+        raise error from None
+    return index - first_index, others
+
+
+def _truncated(length: int, left: int, pos: int) -> DecodeError:
+    message = f"truncated length-delimited field: needs {length} bytes, {left} left"
+    return _Truncated(message, pos, needed=length, left=left)
+
+
+def _check_fields(buf: Buffer, pos: int, end: int, depth: int, ops: Dict[bytes, int]) -> Tuple[str, bytes, str]:
+    """Read the NodeDef in ``buf[pos:end]`` field by field, every rule checked; return its name, op and device.
+
+    The general path of the node walk: tags of any length, fields of any wire type (passed over
+    as protobuf passes unknown fields), and the precise error for a node that is not well formed.
+    """
+    name, op, device = "", b"", ""
+    while pos < end:
+        tag, pos = read_tag(buf, pos, end)
+        if tag & 7 != WIRETYPE_LENGTH_DELIMITED:
+            pos = skip_field(buf, pos, end, tag, depth)
+            continue
+        if tag >> 3 == 0:
+            raise DecodeError("invalid field number 0", pos - 1)
+        length, pos = read_size(buf, pos, end)
+        value_end = pos + length
+        if value_end > end:
+            raise _truncated(length, end - pos, pos)
+        try:
+            if tag == _NODE_OP:
+                op = buf[pos:value_end]
+                op.decode()
+            elif tag == _NODE_NAME:
+                name = buf[pos:value_end].decode()
+            elif tag == _NODE_DEVICE:
+                device = buf[pos:value_end].decode()
+        except UnicodeDecodeError as exc:
+            raise _invalid_utf8(exc, pos, {_NODE_OP: "op", _NODE_NAME: "name"}.get(tag, "device")) from None
+        pos = value_end
+    return name, op, device
+
+
+def _attr_values(buf: Buffer, start: int, end: int, census: _Census) -> Dict[str, Decoded]:
+    """The reported attrs of the variable node in ``buf[start:end]``: key -> AttrValue (the last entry wins)."""
+    depth = census.depth + 1  # the node's own depth; its attr entries are one below
+    cache = census.attr_values
+    attrs: Dict[str, Decoded] = {}
+    pos = start
+    while pos < end:
+        tag, pos = read_tag(buf, pos, end)
+        if tag != _NODE_ATTR:
+            pos = skip_field(buf, pos, end, tag, depth)  # checked by the walk already: this only moves on
+            continue
+        length, pos = read_size(buf, pos, end)
+        entry_end = pos + length
+        # The usual entry: key (field 1) then value (field 2), each with a one-byte length, nothing else.
+        key_end = pos + 2 + buf[pos + 1] if length > 3 and buf[pos] == _ENTRY_KEY and buf[pos + 1] < 0x80 else end
+        if (
+            key_end + 2 <= entry_end
+            and buf[key_end] == _ENTRY_VALUE
+            and buf[key_end + 1] == entry_end - key_end - 2 < 0x80
+        ):
+            try:
+                key = buf[pos + 2 : key_end].decode()
+            except UnicodeDecodeError as exc:
+                error = _invalid_utf8(exc, pos + 2, "key")
+                error._add_segment("attr")
+                raise error from None
+            if key in _REPORTED_ATTRS:
+                raw = bytes(buf[key_end + 2 : entry_end])
+                value = cache.get(raw)
+                if value is None and len(raw) > 1 and raw[0] == _ATTR_VALUE_S and raw[1] == len(raw) - 2 < 0x80:
+                    value = _ATTR_VALUE.new()  # shared_name: one string, different for every variable
+                    value["s"] = raw[2:]
+                elif value is None:
+                    value = _ATTR_VALUE.new()
+                    try:
+                        parse_message(raw, 0, len(raw), _ATTR_VALUE, value, depth + 2)
+                    except DecodeError as exc:
+                        if exc.pos is not None:
+                            exc.pos += key_end + 2
+                        exc._add_segment(key)
+                        exc._add_segment("attr")
+                        raise
+                    cache[raw] = value
+                attrs[key] = value
+        else:
+            entry = _ATTR_ENTRY.new()
+            try:
+                saw_unknown = parse_message(buf, pos, entry_end, _ATTR_ENTRY, entry, depth + 1)
+            except DecodeError as exc:
+                exc._add_segment("attr")
+                raise
+            # protobuf keeps an entry with unknown fields out of the map; an absent value is an empty one.
+            if not saw_unknown and entry["key"] in _REPORTED_ATTRS:
+                attrs[entry["key"]] = entry["value"] if entry["value"] is not None else _ATTR_VALUE.new()
+        pos = entry_end
+    return attrs
+
+
+def _op_name(buf: Buffer, spans: List[Tuple[int, int]]) -> str:
+    """The name of a function: the last ``name`` of its ``signature`` fields (several merge)."""
+    name = ""
+    for pos, end in spans:
+        while pos < end:
+            tag, pos = read_tag(buf, pos, end)
+            if tag == _OP_DEF_NAME:
+                length, pos = read_size(buf, pos, end)
+                if pos + length > end:
+                    raise _Truncated(f"truncated length-delimited field: needs {length} bytes", pos, "name")
+                try:
+                    name = buf[pos : pos + length].decode()
+                except UnicodeDecodeError as exc:
+                    raise _invalid_utf8(exc, pos, "name") from None
+                pos += length
+            else:
+                pos = skip_field(buf, pos, end, tag, 0)
+    return name
+
+
+def _walk_library(
+    buf: Buffer, pos: int, end: int, census: _Census, functions: Dict[str, Dict[bytes, int]], depth: int
+) -> None:
+    """Count the ops of every function of the FunctionDefLibrary in ``buf[pos:end]``, function by function."""
+    index = 0
+    while pos < end:
+        tag, pos = read_tag(buf, pos, end)
+        if tag != _LIBRARY_FUNCTION:
+            pos = skip_field(buf, pos, end, tag, depth)
+            continue
+        length, pos = read_size(buf, pos, end)
+        function_end = pos + length
+        if function_end > end:
+            raise _Truncated(f"truncated length-delimited field: needs {length} bytes", pos, "function")
+        own = _Census(depth + 1)
+        try:
+            _, signatures = _walk_nodes(buf, pos, function_end, _FUNCTION_NODE, _FUNCTION_SIGNATURE, own, 0, depth + 1)
+            try:
+                name = _op_name(buf, signatures)
+            except DecodeError as exc:
+                exc._add_segment("signature")
+                raise
+        except DecodeError as exc:
+            exc._add_segment(index)
+            exc._add_segment("function")
+            raise
+        counts = functions.setdefault(name, {})
+        for op, count in own.ops.items():
+            counts[op] = counts.get(op, 0) + count
+            census.ops[op] = census.ops.get(op, 0) + count
+        index += 1
+        pos = function_end
+
+
+def _scan_binary(
+    buf: Buffer, graph_spans: List[Tuple[int, int]], depth: int
+) -> Tuple[_Census, Dict[str, Dict[bytes, int]], List[Tuple[str, str, str, Dict[str, Decoded]]]]:
+    """Walk the ``graph_def`` fields of one meta graph (several merge: their nodes follow each other)."""
+    census = _Census(depth)
+    libraries: List[Tuple[int, int]] = []
+    index = 0
+    for pos, end in graph_spans:
+        count, found = _walk_nodes(buf, pos, end, _GRAPH_NODE, _GRAPH_LIBRARY, census, index, depth)
+        index += count
+        libraries += found
+    functions: Dict[str, Dict[bytes, int]] = {}
+    for pos, end in libraries:
+        try:
+            _walk_library(buf, pos, end, census, functions, depth + 1)
+        except DecodeError as exc:
+            exc._add_segment("library")
+            raise
+    variables = []
+    for node_index, name, op, device, start, end in census.variables:
+        try:
+            attrs = _attr_values(buf, start, end, census)
+        except DecodeError as exc:
+            exc._add_segment(node_index)
+            exc._add_segment("node")
+            raise
+        variables.append((name, op, device, attrs))
+    return census, functions, variables
+
+
+# --------------------------------------------------------------------------- text-format graphs
+
+
+def _scan_text(
+    graph: Decoded,
+) -> Tuple[Dict[str, int], Dict[str, Dict[str, int]], List[Tuple[str, str, str, Dict[str, Decoded]]]]:
+    """The same census as the binary walk, from a GraphDef the text reader has read whole."""
+    ops: Dict[str, int] = {}
+    variables = []
+    for node in graph["node"]:
+        op = node["op"]
+        ops[op] = ops.get(op, 0) + 1
+        if is_variable_op(op):
+            attrs = {key: value for key, value in node["attr"].items() if key in _REPORTED_ATTRS}
+            variables.append((node["name"], op, node["device"], attrs))
+    functions: Dict[str, Dict[str, int]] = {}
+    library = graph["library"]
+    for function in library["function"] if library is not None else ():
+        signature = function["signature"]
+        counts = functions.setdefault(signature["name"] if signature is not None else "", {})
+        for node in function["node_def"]:
+            op = node["op"]
+            counts[op] = counts.get(op, 0) + 1
+            ops[op] = ops.get(op, 0) + 1
+    return ops, functions, variables
+
+
+# --------------------------------------------------------------------------- the join
+
+
+def _as_text(value: bytes) -> Union[str, bytes]:
+    """An attr's bytes as the string TensorFlow means, or the bytes themselves when they are not UTF-8."""
+    try:
+        return value.decode()
+    except UnicodeDecodeError:
+        return value
+
+
+def _member(attrs: Dict[str, Decoded], key: str, member: str) -> Any:
+    value = attrs.get(key)
+    return None if value is None else value[member]
+
+
+def _shape_list(shape: Optional[Decoded]) -> Optional[List[int]]:
+    """A TensorShapeProto as a list of sizes (-1: unknown); None for an unknown rank (or no shape at all)."""
+    if shape is None or shape["unknown_rank"]:
+        return None
+    return [dim["size"] for dim in shape["dim"]]
+
+
+def _colocated_with(attrs: Dict[str, Decoded]) -> List[Union[str, bytes]]:
+    """The node names of the ``loc:@<node>`` entries of ``_class``: the node this one is placed with."""
+    value = attrs.get("_class")
+    if value is None:
+        return []
+    entries = value["list"]["s"] if value["list"] is not None else ([value["s"]] if value["s"] is not None else [])
+    return [_as_text(entry[len(_COLOCATION_PREFIX) :]) for entry in entries if entry.startswith(_COLOCATION_PREFIX)]
+
+
+def _variable(name: str, op: Optional[str], device: str, attrs: Dict[str, Decoded]) -> Decoded:
+    container = _member(attrs, "container", "s")
+    shared_name = _member(attrs, "shared_name", "s")
+    return {
+        "name": name,
+        "op": op,
+        "dtype": _member(attrs, "dtype", "type"),
+        "shape": _shape_list(_member(attrs, "shape", "shape")),
+        "device": device,
+        "container": "" if container is None else _as_text(container),
+        "shared_name": "" if shared_name is None else _as_text(shared_name),
+        "colocated_with": _colocated_with(attrs),
+        "collections": [],
+        "trainable": None,
+        "partition": None,
+    }
+
+
+def _node_of(tensor_name: str) -> str:
+    """The node of a tensor name: ``dense/kernel:0`` -> ``dense/kernel``."""
+    node, colon, output = tensor_name.rpartition(":")
+    return node if colon and output.isdigit() else tensor_name
+
+
+def _join(
+    meta_graph: Decoded,
+    records: List[Tuple[str, str, str, Dict[str, Decoded]]],
+    saved_variables: List[Decoded],
+) -> List[Decoded]:
+    """The variable nodes, with what the collections and the object graph say of them; then the
+    variables those list that the graph lacks."""
+    variables = [_variable(name, op, device, attrs) for name, op, device, attrs in records]
+    by_node: Dict[str, Decoded] = {}
+    for variable in variables:
+        by_node.setdefault(variable["name"], variable)
+
+    def find(node: str) -> Decoded:
+        variable = by_node.get(node)
+        if variable is None:  # listed, but the graph has no such node (a stripped or damaged graph)
+            variable = by_node[node] = _variable(node, None, "", {})
+            variables.append(variable)
+        return variable
+
+    for collection_name, collection in meta_graph["collection_def"].items():
+        if collection_name not in _VARIABLE_COLLECTIONS:
+            continue
+        for item in collection["value"]:
+            if isinstance(item, dict):  # a VariableDef (a bytes_list item that did not decode stays bytes)
+                variable = find(_node_of(item["variable_name"]))
+                trainable = item["trainable"]
+                slice_info = item["save_slice_info_def"]
+                if slice_info is not None:
+                    variable["partition"] = {
+                        "full_name": slice_info["full_name"],
+                        "full_shape": list(slice_info["full_shape"]),
+                        "offset": list(slice_info["var_offset"]),
+                    }
+            elif collection["kind"] == "node_list" and isinstance(item, str):  # old files: tensor names
+                variable = find(_node_of(item))
+                trainable = False
+            else:
+                continue
+            if collection_name not in variable["collections"]:
+                variable["collections"].append(collection_name)
+            variable["trainable"] = bool(variable["trainable"]) or trainable or collection_name == _TRAINABLE_COLLECTION
+
+    for saved in saved_variables:
+        if saved["name"] in by_node:
+            variable = by_node[saved["name"]]
+        else:  # no node: what the object graph says is all there is
+            variable = find(saved["name"])
+            variable["dtype"] = saved["dtype"]
+            variable["shape"] = _shape_list(saved["shape"])
+            variable["device"] = saved["device"]
+        variable["trainable"] = bool(variable["trainable"]) or saved["trainable"]
+    return variables
+
+
+def _saved_variables(object_graph: Optional[Decoded]) -> List[Decoded]:
+    if object_graph is None:
+        return []
+    return [node["variable"] for node in object_graph["nodes"] if node["variable"] is not None]
+
+
+def _graph(
+    meta_graph: Decoded,
+    ops: Dict[str, int],
+    functions: Dict[str, Dict[str, int]],
+    records: List[Tuple[str, str, str, Dict[str, Decoded]]],
+    object_graph: Optional[Decoded],
+) -> Decoded:
+    return {
+        "variables": _join(meta_graph, records, _saved_variables(object_graph)),
+        "ops": dict(sorted(ops.items())),
+        "functions": {name: dict(sorted(counts.items())) for name, counts in functions.items()},
+    }
+
+
+# --------------------------------------------------------------------------- whole files
+
+
+def _length_delimited_spans(buf: Buffer, pos: int, end: int, tags: FrozenSet[int]) -> Dict[int, List[Tuple[int, int]]]:
+    """The value spans of the fields with *tags* among the fields of ``buf[pos:end]``, by tag, in order.
+
+    The file reader has walked these fields already (they are whole); lengths past 2 GB are accepted.
+    """
+    spans: Dict[int, List[Tuple[int, int]]] = {tag: [] for tag in tags}
+    while pos < end:
+        tag, pos = read_tag(buf, pos, end)
+        if tag in tags:
+            length, pos = read_size(buf, pos, end)
+            spans[tag].append((pos, pos + length))
+            pos += length
+        else:
+            pos = skip_field(buf, pos, end, tag, 0)
+    return spans
+
+
+def add_graphs(buf: Union[Buffer, bytearray], kind: str, encoding: str, meta_graphs: List[Decoded]) -> None:
+    """Give each meta graph of a file its ``"graph"``: variables, ops and functions (see docs/files.md)."""
+    if isinstance(buf, bytearray):
+        buf = bytes(buf)  # a stream read into memory: ops are counted by their bytes, which must be hashable
+    if encoding == "binary":
+        if kind == "SavedModel":
+            spans = _length_delimited_spans(buf, 0, len(buf), frozenset({_SAVED_MODEL_META_GRAPH}))
+            meta_graph_spans = spans[_SAVED_MODEL_META_GRAPH]
+        else:
+            meta_graph_spans = [(0, len(buf))]
+    depth = 1 if kind == "SavedModel" else 0  # of each MetaGraphDef below the file's top message
+    for index, meta_graph in enumerate(meta_graphs):
+        part = "graph_def"
+        try:
+            if encoding == "binary":
+                start, end = meta_graph_spans[index]
+                tags = frozenset({_META_GRAPH_GRAPH, _META_GRAPH_OBJECTS})
+                spans = _length_delimited_spans(buf, start, end, tags)
+                census, binary_functions, records = _scan_binary(buf, spans[_META_GRAPH_GRAPH], depth + 1)
+                ops = {op.decode(): count for op, count in census.ops.items()}
+                functions = {
+                    name: {op.decode(): count for op, count in counts.items()}
+                    for name, counts in binary_functions.items()
+                }
+                part = "object_graph_def"
+                object_graph: Optional[Decoded] = None
+                for pos, end in spans[_META_GRAPH_OBJECTS]:
+                    if object_graph is None:
+                        object_graph = _OBJECT_GRAPH.new()
+                    parse_message(buf, pos, end, _OBJECT_GRAPH, object_graph, depth + 1)  # several merge
+            else:
+                from ._text import parse_text_value
+
+                graph = meta_graph["graph_def"]
+                ops, functions, records = {}, {}, []
+                if graph is not None:
+                    graph = parse_text_value(buf, graph["offset"], "tensorflow.GraphDef", depth + 1)
+                    ops, functions, records = _scan_text(graph)
+                part = "object_graph_def"
+                objects = meta_graph["object_graph_def"]
+                object_graph = None
+                if objects is not None:
+                    object_graph = parse_text_value(buf, objects["offset"], "tensorflow.SavedObjectGraph", depth + 1)
+        except DecodeError as exc:
+            exc._add_segment(part)
+            if kind == "SavedModel":
+                exc._add_segment(index)
+                exc._add_segment("meta_graphs")
+            exc._add_segment(kind)
+            exc._add_context(f"damaged {kind}" if encoding == "binary" else f"bad text-format {kind}")
+            raise
+        meta_graph["graph"] = _graph(meta_graph, ops, functions, records, object_graph)
