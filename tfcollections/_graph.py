@@ -83,6 +83,9 @@ _ENTRY_VALUE: Final = _tag("tensorflow.NodeDef.AttrEntry", "value")
 _ATTR_ENTRY: Final = COMPILED["tensorflow.NodeDef.AttrEntry"]
 _ATTR_VALUE: Final = COMPILED["tensorflow.AttrValue"]
 _ATTR_VALUE_S: Final = _tag("tensorflow.AttrValue", "s")
+_ATTR_VALUE_LIST: Final = _tag("tensorflow.AttrValue", "list")
+_LIST_VALUE: Final = COMPILED["tensorflow.AttrValue.ListValue"]
+_LIST_VALUE_S: Final = _tag("tensorflow.AttrValue.ListValue", "s")
 _OBJECT_GRAPH: Final = COMPILED["tensorflow.SavedObjectGraph"]
 
 
@@ -299,11 +302,16 @@ def _attr_values(buf: Buffer, start: int, end: int, census: _Census) -> Dict[str
     attrs: Dict[str, Decoded] = {}
     pos = start
     while pos < end:
-        tag, pos = read_tag(buf, pos, end)
-        if tag != _NODE_ATTR:
-            pos = skip_field(buf, pos, end, tag, depth)  # checked by the walk already: this only moves on
-            continue
-        length, pos = read_size(buf, pos, end)
+        # The walk has checked the node's fields already: this only finds the attr entries.
+        if buf[pos] == _NODE_ATTR and buf[pos + 1] < 0x80:
+            length = buf[pos + 1]
+            pos += 2
+        else:
+            tag, pos = read_tag(buf, pos, end)
+            if tag != _NODE_ATTR:
+                pos = skip_field(buf, pos, end, tag, depth)
+                continue
+            length, pos = read_size(buf, pos, end)
         entry_end = pos + length
         # The usual entry: key (field 1) then value (field 2), each with a one-byte length, nothing else.
         key_end = pos + 2 + buf[pos + 1] if length > 3 and buf[pos] == _ENTRY_KEY and buf[pos + 1] < 0x80 else end
@@ -321,10 +329,23 @@ def _attr_values(buf: Buffer, start: int, end: int, census: _Census) -> Dict[str
             if key in _REPORTED_ATTRS:
                 raw = bytes(buf[key_end + 2 : entry_end])
                 value = cache.get(raw)
-                if value is None and len(raw) > 1 and raw[0] == _ATTR_VALUE_S and raw[1] == len(raw) - 2 < 0x80:
+                if value is not None:
+                    pass
+                elif len(raw) > 1 and raw[0] == _ATTR_VALUE_S and raw[1] == len(raw) - 2 < 0x80:
                     value = _ATTR_VALUE.new()  # shared_name: one string, different for every variable
                     value["s"] = raw[2:]
-                elif value is None:
+                elif (
+                    len(raw) > 3
+                    and raw[0] == _ATTR_VALUE_LIST
+                    and raw[1] == len(raw) - 2 < 0x80
+                    and raw[2] == _LIST_VALUE_S
+                    and raw[3] == len(raw) - 4
+                ):
+                    # _class: a list of one string (loc:@<node>), different for every variable
+                    value = _ATTR_VALUE.new()
+                    value["list"] = _LIST_VALUE.new()
+                    value["list"]["s"].append(raw[4:])
+                if value is None:
                     value = _ATTR_VALUE.new()
                     try:
                         parse_message(raw, 0, len(raw), _ATTR_VALUE, value, depth + 2)
