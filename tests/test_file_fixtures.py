@@ -117,3 +117,29 @@ def test_old_files_hold_variable_collections_as_node_lists() -> None:
         "mean_loss/total:0",
         "mean_loss/count:0",
     ]
+
+
+GRAPHS = sorted(FILES.glob("*.graph.json"))
+
+
+def test_there_are_graph_fixtures_of_every_kind() -> None:
+    documents = [json.loads(path.read_text(encoding="utf-8")) for path in GRAPHS]
+    ops = {op for document in documents for graph in document["graphs"] for op in graph["ops"]}
+    variable_ops = {v["op"] for d in documents for graph in d["graphs"] for v in graph["variables"]}
+    assert {"Variable", "VariableV2", "VarHandleOp"} <= variable_ops
+    assert {"PyFunc", "StatelessWhile", "StatelessIf"} <= ops  # PyFunc: only inside a tf.data function
+    variables = [v for d in documents for graph in d["graphs"] for v in graph["variables"]]
+    assert any(v["partition"] for v in variables) and any(v["device"] for v in variables)
+    assert any(v["collections"] == [] and v["op"] for v in variables)  # a variable node in no collection
+    assert any(v["colocated_with"] and v["colocated_with"] != [v["name"]] for v in variables)  # slots
+    assert len(documents) >= 16
+
+
+@pytest.mark.parametrize("graph_path", GRAPHS, ids=lambda path: path.name[: -len(".graph.json")])
+def test_the_graph_scan_equals_protobufs_parse(graph_path: Path) -> None:
+    """Every variable (name, op, dtype, shape, device, ...) and every op count, as protobuf reads the graph."""
+    document = json.loads(graph_path.read_text(encoding="utf-8"))
+    loaded = tfcollections.load(REPO / document["file"], graph=True)
+    got = [meta_graph["graph"] for meta_graph in loaded["meta_graphs"]]
+    expected = _revive(document["graphs"])
+    assert same(got, expected), _first_difference(got, expected)

@@ -589,6 +589,8 @@ def _join(
             variable["shape"] = _shape_list(saved["shape"])
             variable["device"] = saved["device"]
         variable["trainable"] = bool(variable["trainable"]) or saved["trainable"]
+    for variable in variables:
+        variable["collections"].sort()  # by name: a map has no order (protobuf's iterates in hash order)
     return variables
 
 

@@ -367,3 +367,139 @@ def finite(value):
     if isinstance(value, list):
         return [finite(item) for item in value]
     return value
+
+
+# --------------------------------------------------------------------------- the graph (load(..., graph=True))
+
+# Written here from TensorFlow's lists of variable ops (python/ops/variables.py), not taken from the package.
+VARIABLE_OPS = {"Variable", "VariableV2", "VarHandleOp", "TemporaryVariable", "AutoReloadVariable"}
+VARIABLE_COLLECTIONS = [name for name, cls in COLLECTION_TYPES.items() if cls.DESCRIPTOR.name == "VariableDef"]
+
+
+def _attr_text(value: bytes):
+    try:
+        return value.decode()
+    except UnicodeDecodeError:
+        return value
+
+
+def _shape(shape):
+    return None if shape.unknown_rank else [dim.size for dim in shape.dim]
+
+
+def _dtype(number: int):
+    from tensorflow.core.framework import types_pb2
+
+    try:
+        return types_pb2.DataType.Name(number)
+    except ValueError:
+        return number
+
+
+def _variable_from_node(node):
+    attr = node.attr
+
+    def member(key, name):
+        return getattr(attr[key], name) if key in attr and attr[key].WhichOneof("value") == name else None
+
+    colocated = []
+    if "_class" in attr:
+        kind = attr["_class"].WhichOneof("value")
+        entries = list(attr["_class"].list.s) if kind == "list" else [attr["_class"].s] if kind == "s" else []
+        colocated = [_attr_text(entry[5:]) for entry in entries if entry.startswith(b"loc:@")]
+    dtype = member("dtype", "type")
+    shape = member("shape", "shape")
+    container = member("container", "s")
+    shared_name = member("shared_name", "s")
+    return {
+        "name": node.name,
+        "op": node.op,
+        "dtype": None if dtype is None else _dtype(dtype),
+        "shape": None if shape is None else _shape(shape),
+        "device": node.device,
+        "container": "" if container is None else _attr_text(container),
+        "shared_name": "" if shared_name is None else _attr_text(shared_name),
+        "colocated_with": colocated,
+        "collections": [],
+        "trainable": None,
+        "partition": None,
+    }
+
+
+def _missing(name):
+    return {"name": name, "op": None, "dtype": None, "shape": None, "device": "", "container": "",
+            "shared_name": "", "colocated_with": [], "collections": [], "trainable": None,
+            "partition": None}  # fmt: skip
+
+
+def graph_contract(meta_graph):
+    """What load(..., graph=True) must give as a meta graph's "graph", from protobuf's parse of it."""
+    graph = meta_graph.graph_def
+    variables = [
+        _variable_from_node(node) for node in graph.node if node.op in VARIABLE_OPS or node.op.endswith("VarHandleOp")
+    ]
+    by_name = {}
+    for variable in variables:
+        by_name.setdefault(variable["name"], variable)
+
+    def find(name):
+        if name not in by_name:
+            by_name[name] = _missing(name)
+            variables.append(by_name[name])
+        return by_name[name]
+
+    def node_of(tensor):
+        node, colon, output = tensor.rpartition(":")
+        return node if colon and output.isdigit() else tensor
+
+    for collection_name, collection in meta_graph.collection_def.items():
+        if collection_name not in VARIABLE_COLLECTIONS:
+            continue
+        kind = collection.WhichOneof("kind")
+        if kind == "bytes_list":
+            cls = COLLECTION_TYPES[collection_name]
+            for blob in collection.bytes_list.value:
+                item = protobuf_verdict(cls, blob)  # what decode() makes of the item; None: it keeps the bytes
+                if item is None:
+                    continue
+                variable = find(node_of(item["variable_name"]))
+                trainable = item["trainable"]
+                info = item["save_slice_info_def"]
+                if info is not None:
+                    variable["partition"] = {"full_name": info["full_name"], "full_shape": info["full_shape"],
+                                             "offset": info["var_offset"]}  # fmt: skip
+                if collection_name not in variable["collections"]:
+                    variable["collections"].append(collection_name)
+                in_trainable = collection_name == "trainable_variables"
+                variable["trainable"] = bool(variable["trainable"]) or trainable or in_trainable
+        elif kind == "node_list":
+            for name in collection.node_list.value:
+                variable = find(node_of(name))
+                if collection_name not in variable["collections"]:
+                    variable["collections"].append(collection_name)
+                variable["trainable"] = bool(variable["trainable"]) or collection_name == "trainable_variables"
+    if meta_graph.HasField("object_graph_def"):
+        for obj in meta_graph.object_graph_def.nodes:
+            if obj.WhichOneof("kind") != "variable":
+                continue
+            saved = obj.variable
+            if saved.name not in by_name:
+                variable = find(saved.name)
+                variable.update(dtype=_dtype(saved.dtype), shape=_shape(saved.shape), device=saved.device)
+            by_name[saved.name]["trainable"] = bool(by_name[saved.name]["trainable"]) or saved.trainable
+    for variable in variables:
+        variable["collections"].sort()
+    ops = {}
+    for node in graph.node:
+        ops[node.op] = ops.get(node.op, 0) + 1
+    functions = {}
+    for function in graph.library.function:
+        counts = functions.setdefault(function.signature.name, {})
+        for node in function.node_def:
+            counts[node.op] = counts.get(node.op, 0) + 1
+            ops[node.op] = ops.get(node.op, 0) + 1
+    return {
+        "variables": variables,
+        "ops": dict(sorted(ops.items())),
+        "functions": {name: dict(sorted(counts.items())) for name, counts in functions.items()},
+    }

@@ -21,13 +21,20 @@ into ``tests/data/files/``:
   ``moving_average_variables`` had a converter), so ``local_variables``,
   ``model_variables``, ``metric_variables`` and ``global_step`` are written the way
   older releases wrote them: a ``node_list`` of names.
+- ``graph_scan.meta`` (and ``.meta.txt``, as ``export_meta_graph(as_text=True)`` writes it): a TF1
+  graph with ref, resource, partitioned and device-placed variables, one in no collection, Adam
+  slots and a moving average, a tf.data map running ``py_func`` (PyFunc only inside a library
+  function), and v2 control flow (StatelessWhile, StatelessIf with function bodies);
+  ``graph_scan_tf2.pb``: a TF 2 SavedModel (``tf.saved_model.save`` of a ``tf.Module``).
 - copies of small corpus files whose repositories are Apache-2.0 or MIT licensed
   (see ``ATTRIBUTION.md`` there), from ``../shared/corpus/real``.
 - for each of those files and for ``examples/model.meta`` and
   ``examples/model.meta.txt``: ``<name>.expected.json``, what ``tfcollections.load``
   must return, computed from *protobuf's* parse of the file (binary:
   ``ParseFromString``; text: ``text_format.Parse``). Never-parsed fields are given as
-  ``{"type"}`` plus, for binary files, their ``size`` (protobuf's ``ByteSize``).
+  ``{"type"}`` plus, for binary files, their ``size`` (protobuf's ``ByteSize``);
+- for the files the graph scan is checked on: ``<name>.graph.json``, each meta graph's ``"graph"``
+  as ``load(..., graph=True)`` must give it, from protobuf's parse (``_oracle.graph_contract``).
 """
 
 from __future__ import annotations
@@ -50,7 +57,7 @@ from google.protobuf.message import DecodeError  # noqa: E402
 from tensorflow.core.protobuf import meta_graph_pb2, saved_model_pb2  # noqa: E402
 from tensorflow.python.framework import ops  # noqa: E402
 
-from tfcollections._compiled import COMPILED  # noqa: E402  (only: which types count as "known")
+from tfcollections._compiled import ANY_TYPES  # noqa: E402  (only: which types an Any is decoded as)
 from tools import _oracle as oracle  # noqa: E402
 
 FD = oracle.FD
@@ -133,9 +140,9 @@ def _any(item: any_pb2.Any, binary: bool):
     tfcollections knows, load() cannot turn the text back into bytes: it reports where the text lies.
     """
     type_name = item.type_url.rpartition("/")[2]
-    if not binary and type_name not in COMPILED and _EXPANDED_ANY[0]:
+    if not binary and type_name not in ANY_TYPES and _EXPANDED_ANY[0]:
         return {"type_url": item.type_url, "value": {"type": type_name}}
-    if type_name in COMPILED:
+    if type_name in ANY_TYPES:
         cls = _message_class(type_name)
         message = cls()
         try:
@@ -301,6 +308,86 @@ def build_old_style_meta_graph() -> meta_graph_pb2.MetaGraphDef:
     return meta
 
 
+def build_graph_meta_graph() -> meta_graph_pb2.MetaGraphDef:
+    """A TF1 graph with every kind of variable and op the graph scan reports (graph_scan.meta).
+
+    Ref (VariableV2) and resource (VarHandleOp) variables, a partitioned one, one placed on a
+    device, one in no collection; Adam's slots and a moving average colocated with their
+    variable; a tf.data map running Python (PyFunc only inside a library function); a while
+    loop and a cond as v2 control flow (While and If, with function bodies).
+    """
+    tf.disable_v2_behavior()
+    tf.enable_control_flow_v2()
+    graph = tf.Graph()
+    with graph.as_default():
+        step = tf.train.get_or_create_global_step()
+        x = tf.placeholder(tf.float32, [None, 4], name="x")
+        with tf.variable_scope("ref", use_resource=False):
+            weights = tf.get_variable("w", [4, 3])
+        with tf.variable_scope("res", use_resource=True):
+            resource = tf.get_variable("r", [3, 2])
+        with tf.device("/device:CPU:0"), tf.variable_scope("placed"):
+            placed = tf.get_variable("p", [2], use_resource=True)
+        part = tf.get_variable("part", [10, 3], partitioner=tf.fixed_size_partitioner(3), use_resource=False)
+        hidden = tf.Variable(tf.zeros([5]), collections=[], trainable=False, name="hidden")
+        dataset = tf.data.Dataset.range(4).map(lambda i: tf.py_func(lambda v: v * 2, [i], tf.int64))
+        element = tf.data.make_one_shot_iterator(dataset).get_next()
+        y = tf.matmul(tf.matmul(x, weights), resource) + placed
+        _, total = tf.while_loop(
+            lambda i, acc: i < 3, lambda i, acc: (i + 1, acc * 2.0), [tf.constant(0), tf.reduce_sum(y)]
+        )
+        chosen = tf.cond(total > 0, lambda: total, lambda: -total)
+        loss = chosen + tf.reduce_sum(part.as_tensor()) + tf.reduce_sum(hidden) + tf.cast(element, tf.float32)
+        tf.train.AdamOptimizer().minimize(loss, global_step=step)
+        tf.train.ExponentialMovingAverage(0.9).apply([weights])
+        saver = tf.train.Saver()
+        return tf.train.export_meta_graph(graph=graph, saver_def=saver.as_saver_def())
+
+
+def build_tf2_saved_model(workdir: Path) -> bytes:
+    """A TF 2 SavedModel (tf.saved_model.save of a tf.Module), in a fresh process: TF 2 behaviour is on there."""
+    import subprocess
+
+    code = f"""
+import tensorflow as tf
+class Dense(tf.Module):
+    def __init__(self):
+        self.kernel = tf.Variable(tf.ones([3, 2]), name="dense/kernel")
+        self.bias = tf.Variable(tf.zeros([2]), name="dense/bias", trainable=False)
+    @tf.function(input_signature=[tf.TensorSpec([None, 3], tf.float32)])
+    def __call__(self, x):
+        return tf.matmul(x, self.kernel) + self.bias
+tf.saved_model.save(Dense(), {str(workdir / "tf2")!r})
+"""
+    subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)
+    return (workdir / "tf2" / "saved_model.pb").read_bytes()
+
+
+def write_graph_expected(path: Path, source: str) -> None:
+    """``<name>.graph.json``: each meta graph's "graph", as load(..., graph=True) gives it (oracle.graph_contract)."""
+    data = path.read_bytes()
+    binary = not data.lstrip()[:1].isalpha()
+    expected = expected_load(path)
+    saved_model = expected["format"] == "SavedModel"
+    message = saved_model_pb2.SavedModel() if saved_model else meta_graph_pb2.MetaGraphDef()
+    if binary:
+        message.ParseFromString(data)
+    else:
+        text_format.Parse(data.decode("utf-8"), message)
+    graphs = list(message.meta_graphs) if saved_model else [message]
+    document = {
+        "generator": "tools/generate_file_fixtures.py",
+        "file": str(path.relative_to(REPO)),
+        "source": source,
+        "tensorflow": tf.__version__,
+        "protobuf": google.protobuf.__version__,
+        "graphs": oracle.finite([oracle.graph_contract(graph) for graph in graphs]),
+    }
+    target = OUT / f"{path.name}.graph.json"
+    target.write_text(json.dumps(document, indent=1, ensure_ascii=False, allow_nan=False) + "\n")
+    print(f"wrote {target.relative_to(REPO)}", file=sys.stderr)
+
+
 def write_expected(path: Path, source: str) -> None:
     _EXPANDED_ANY[0] = b"[type.googleapis.com/" in path.read_bytes()
     document = {
@@ -319,7 +406,12 @@ def write_expected(path: Path, source: str) -> None:
 def main() -> int:
     OUT.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as workdir:
+        (OUT / "graph_scan_tf2.pb").write_bytes(build_tf2_saved_model(Path(workdir)))
+    with tempfile.TemporaryDirectory() as workdir:
         saved_model = build_saved_model(Path(workdir))
+    graph_meta = build_graph_meta_graph()
+    (OUT / "graph_scan.meta").write_bytes(graph_meta.SerializeToString(deterministic=True))
+    (OUT / "graph_scan.meta.txt").write_text(str(graph_meta))  # as export_meta_graph(as_text=True) writes it
     (OUT / "saved_model_two_graphs.pb").write_bytes(saved_model.SerializeToString(deterministic=True))
     (OUT / "saved_model_two_graphs.pbtxt").write_text(str(saved_model))  # as builder.save(as_text=True) does
     # As C++ TextFormat (and Python's with a descriptor pool) writes it: Anys of known types written out.
@@ -341,6 +433,12 @@ def main() -> int:
         shutil.copyfile(CORPUS / corpus_name, OUT / name)
         entry = manifest[corpus_name]
         write_expected(OUT / name, f"{entry['repo']} {entry['path']} @ {entry['commit']} ({entry['license']})")
+        write_graph_expected(OUT / name, f"{entry['repo']} {entry['path']} @ {entry['commit']} ({entry['license']})")
+    for name in ("graph_scan.meta", "graph_scan.meta.txt", "graph_scan_tf2.pb", "saved_model_two_graphs.pb",
+                 "saved_model_two_graphs.pbtxt", "old_style_node_list.meta"):  # fmt: skip
+        write_graph_expected(OUT / name, made_here)
+    for name in ("model.meta", "model.meta.txt"):
+        write_graph_expected(REPO / "examples" / name, "written by TensorFlow via tools/generate_fixtures.py")
     return 0
 
 
