@@ -1,0 +1,258 @@
+# SPDX-License-Identifier: Apache-2.0
+"""load(..., graph=True): the graph scan's rules, on graphs built byte by byte.
+
+The agreement with protobuf on TensorFlow-written and real files is in test_file_fixtures.py;
+here each rule of protobuf's that the scan keeps is pinned on a graph that exercises it: fields in
+any order, the last occurrence winning, repeated graph_defs merging, duplicate attr keys, UTF-8,
+the depth limit, damage, and the join with the collections.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Dict, Iterable, Sequence
+
+import pytest
+
+import tfcollections
+from tfcollections import DecodeError
+
+from .helpers import DATA, field, varint
+
+
+def attr(key: str, value: bytes) -> bytes:
+    return field(5, field(1, key.encode()) + field(2, value))
+
+
+def dtype(number: int) -> bytes:
+    return b"\x30" + varint(number)  # AttrValue.type
+
+
+def shape(dims: Sequence[int]) -> bytes:
+    return field(7, b"".join(field(2, b"\x08" + varint(size % (1 << 64))) for size in dims))  # AttrValue.shape
+
+
+def text(value: bytes) -> bytes:
+    return field(2, value)  # AttrValue.s
+
+
+def text_list(values: Iterable[bytes]) -> bytes:
+    return field(1, b"".join(field(2, value) for value in values))  # AttrValue.list.s
+
+
+def node(name: str, op: str, attrs: Dict[str, bytes] = {}, inputs: Sequence[str] = (), device: str = "") -> bytes:  # noqa: B006
+    out = field(1, name.encode()) + field(2, op.encode())
+    out += b"".join(field(3, item.encode()) for item in inputs)
+    if device:
+        out += field(4, device.encode())
+    return out + b"".join(attr(key, value) for key, value in attrs.items())
+
+
+def variable(name: str, dims: Sequence[int] = (2, 3), op: str = "VariableV2", **more: bytes) -> bytes:
+    return node(name, op, {"dtype": dtype(1), "shape": shape(dims), "container": text(b""),
+                           "shared_name": text(name.encode() if op == "VarHandleOp" else b""),
+                           "_class": text_list([b"loc:@" + name.encode()]), **more})  # fmt: skip
+
+
+def graph_def(*nodes: bytes, library: bytes = b"") -> bytes:
+    return b"".join(field(1, item) for item in nodes) + (field(2, library) if library else b"")
+
+
+def function(name: str, *nodes: bytes) -> bytes:
+    """One FunctionDefLibrary.function: signature (its name) and node_def."""
+    return field(1, field(1, field(1, name.encode())) + b"".join(field(3, item) for item in nodes))
+
+
+def collection(name: str, *items: bytes) -> bytes:
+    value = field(2, b"".join(field(1, item) for item in items))  # CollectionDef.bytes_list
+    return field(4, field(1, name.encode()) + field(2, value))
+
+
+def variable_def(tensor: str, trainable: bool = True) -> bytes:
+    return field(1, tensor.encode()) + (b"\x38\x01" if trainable else b"")
+
+
+def meta_graph(*graphs: bytes, rest: bytes = b"") -> bytes:
+    """A MetaGraphDef: meta_info_def (tags: serve), each graph_def given, then *rest*."""
+    return field(1, field(4, b"serve")) + b"".join(field(2, graph) for graph in graphs) + rest
+
+
+def scan(data: bytes) -> Dict[str, object]:
+    graph: Dict[str, object] = tfcollections.loads(data, graph=True)["meta_graphs"][0]["graph"]
+    return graph
+
+
+def test_variables_with_dtype_shape_device_and_the_op_census() -> None:
+    data = meta_graph(
+        graph_def(
+            variable("dense/kernel", (3, 4)),
+            variable("dense/bias", (4,), op="VarHandleOp", dtype=dtype(2)),
+            node("dense/kernel/read", "Identity", {"T": dtype(1)}, ["dense/kernel"], device="/device:GPU:0"),
+            variable("dense/kernel/Momentum", (3, 4), _class=text_list([b"loc:@dense/kernel"]), device=b""),
+            node("x", "Placeholder", {"shape": shape([-1, 3])}),
+            variable("unknown", (), shape=field(7, b"\x18\x01")),  # unknown_rank
+        ),
+        rest=collection("variables", variable_def("dense/kernel:0"), variable_def("dense/bias:0", trainable=False))
+        + collection("trainable_variables", variable_def("dense/kernel:0", trainable=False)),
+    )
+    graph = scan(data)
+    variables = {v["name"]: v for v in graph["variables"]}  # type: ignore[attr-defined]
+    assert list(variables) == ["dense/kernel", "dense/bias", "dense/kernel/Momentum", "unknown"]
+    kernel = variables["dense/kernel"]
+    assert kernel == {
+        "name": "dense/kernel", "op": "VariableV2", "dtype": "DT_FLOAT", "shape": [3, 4], "device": "",
+        "container": "", "shared_name": "", "colocated_with": ["dense/kernel"],
+        "collections": ["trainable_variables", "variables"], "trainable": True, "partition": None,
+    }  # fmt: skip
+    assert variables["dense/bias"]["dtype"] == "DT_DOUBLE" and variables["dense/bias"]["shape"] == [4]
+    assert variables["dense/bias"]["trainable"] is False  # listed in variables only, trainable unset
+    assert variables["dense/kernel/Momentum"]["colocated_with"] == ["dense/kernel"]
+    assert variables["dense/kernel/Momentum"]["trainable"] is None  # no collection lists it
+    assert variables["unknown"]["shape"] is None  # unknown rank
+    assert graph["ops"] == {"Identity": 1, "Placeholder": 1, "VarHandleOp": 1, "VariableV2": 3}
+    assert graph["functions"] == {}
+
+
+def test_fields_in_any_order_the_last_occurrence_winning() -> None:
+    # The op first, the name last; a second op and a second name; attrs before both.
+    reordered = attr("dtype", dtype(9)) + field(2, b"Const") + field(1, b"first") + attr("shape", shape([5]))
+    reordered += field(2, b"VariableV2") + field(4, b"/cpu:0") + field(1, b"last")
+    graph = scan(meta_graph(graph_def(reordered)))
+    assert graph["ops"] == {"VariableV2": 1}
+    [only] = graph["variables"]  # type: ignore[misc]
+    assert (only["name"], only["dtype"], only["shape"], only["device"]) == ("last", "DT_INT64", [5], "/cpu:0")
+
+
+def test_a_tag_written_with_more_bytes_than_needed_is_still_the_field() -> None:
+    # Field 2 (op) with a two-byte tag 0x92 0x00: protobuf reads the same field.
+    overlong = field(1, b"v") + b"\x92\x00" + varint(10) + b"VariableV2" + attr("dtype", dtype(1))
+    assert scan(meta_graph(graph_def(overlong)))["ops"] == {"VariableV2": 1}
+
+
+def test_a_field_of_the_wrong_wire_type_is_an_unknown_field() -> None:
+    # Field 2 as a varint is not the op (a string): protobuf passes it over as unknown.
+    odd = field(1, b"n") + field(2, b"NoOp") + b"\x10\x05"
+    assert scan(meta_graph(graph_def(odd)))["ops"] == {"NoOp": 1}
+
+
+def test_graph_defs_given_more_than_once_merge() -> None:
+    library = function("f", node("p", "PyFunc"))
+    first = graph_def(variable("a"), node("c", "Const"), library=library)
+    second = graph_def(variable("b"), node("d", "Const"), library=function("g", node("r", "ReadFile")))
+    graph = scan(meta_graph(first, second))
+    assert [v["name"] for v in graph["variables"]] == ["a", "b"]  # type: ignore[attr-defined]
+    assert graph["ops"] == {"Const": 2, "PyFunc": 1, "ReadFile": 1, "VariableV2": 2}
+    assert graph["functions"] == {"f": {"PyFunc": 1}, "g": {"ReadFile": 1}}
+
+
+def test_ops_used_only_inside_functions_are_counted() -> None:
+    library = function("map_fn", node("py", "PyFunc"), node("call", "inner")) + function(
+        "inner", node("w", "WriteFile")
+    )
+    graph = scan(meta_graph(graph_def(node("it", "IteratorGetNext"), library=field(1, b"") + library)))
+    assert graph["ops"] == {"IteratorGetNext": 1, "PyFunc": 1, "WriteFile": 1, "inner": 1}
+    assert graph["functions"] == {"": {}, "map_fn": {"PyFunc": 1, "inner": 1}, "inner": {"WriteFile": 1}}
+
+
+def test_duplicate_attr_keys_the_last_one_wins() -> None:
+    twice = node("v", "VariableV2", {"dtype": dtype(1), "shape": shape([1])}) + attr("dtype", dtype(3))
+    [only] = scan(meta_graph(graph_def(twice)))["variables"]  # type: ignore[misc]
+    assert only["dtype"] == "DT_INT32"
+
+
+def test_attr_strings_are_bytes_kept_as_they_are_when_not_utf8() -> None:
+    odd = variable("v", shared_name=text(b"\xff\xfe"), _class=text_list([b"loc:@\xc3(", b"not a location"]))
+    [only] = scan(meta_graph(graph_def(odd)))["variables"]  # type: ignore[misc]
+    assert only["shared_name"] == b"\xff\xfe" and only["colocated_with"] == [b"\xc3("]
+
+
+@pytest.mark.parametrize(
+    ("bad_node", "where"),
+    [
+        (field(1, b"\xff") + field(2, b"NoOp"), "name"),
+        (field(1, b"n") + field(2, b"No\xc3"), "op"),
+        (field(1, b"n") + field(2, b"\xe2\x82") + field(2, b"NoOp"), "op"),  # an earlier occurrence
+        (field(1, b"n") + field(2, b"NoOp") + field(4, b"/cpu:\xff"), "device"),
+    ],
+)
+def test_name_op_and_device_must_be_utf8(bad_node: bytes, where: str) -> None:
+    data = meta_graph(graph_def(node("ok", "NoOp"), bad_node))
+    with pytest.raises(DecodeError, match="invalid UTF-8") as caught:
+        tfcollections.loads(data, graph=True)
+    assert caught.value.path == ("MetaGraphDef", "graph_def", "node", 1, where)
+    assert caught.value.pos is not None and data[caught.value.pos - 1 : caught.value.pos + 1] != b""
+    assert str(caught.value).startswith("damaged MetaGraphDef: invalid UTF-8")
+    tfcollections.loads(data)  # without graph=True the graph is not read
+
+
+def test_a_damaged_graph_def_fails_only_when_the_graph_is_asked_for() -> None:
+    cut = field(1, b"n") + field(2, b"NoOp") + b"\x1a\x09abc"  # an input that claims 9 bytes, has 3
+    data = meta_graph(graph_def(node("ok", "NoOp"), cut))
+    assert tfcollections.loads(data)["meta_graphs"][0]["graph_def"]["size"] > 0
+    with pytest.raises(DecodeError, match="truncated") as caught:
+        tfcollections.loads(data, graph=True)
+    assert caught.value.path == ("MetaGraphDef", "graph_def", "node", 1)
+
+
+def test_without_graph_the_graph_def_is_not_read() -> None:
+    garbage = b"\x0a\x05\xff\xff\xff\xff\xff" * 3  # nodes whose content is not a NodeDef at all
+    loaded = tfcollections.loads(meta_graph(garbage))
+    assert "graph" not in loaded["meta_graphs"][0]
+    with pytest.raises(DecodeError):
+        tfcollections.loads(meta_graph(garbage), graph=True)
+
+
+def test_nesting_beyond_protobufs_limit_is_an_error_with_its_place() -> None:
+    value = dtype(1)
+    for _ in range(40):  # AttrValue.func -> NameAttrList.attr -> entry -> AttrValue: three levels a step
+        value = field(10, field(1, b"f") + field(2, field(1, b"a") + field(2, value)))
+    data = meta_graph(graph_def(node("v", "VariableV2", {"dtype": value, "shape": shape([1])})))
+    with pytest.raises(DecodeError, match="nesting deeper than 100") as caught:
+        tfcollections.loads(data, graph=True)
+    assert caught.value.path[:5] == ("MetaGraphDef", "graph_def", "node", 0, "attr")
+    shallow = meta_graph(graph_def(node("v", "VariableV2", {"dtype": field(10, field(1, b"f")), "shape": shape([1])})))
+    assert scan(shallow)["variables"][0]["dtype"] is None  # type: ignore[index]
+
+
+def test_collection_variables_without_a_node_are_reported() -> None:
+    partitioned = variable_def("w/part_1:0") + field(4, field(1, b"w") + field(2, b"\x0a\x03") + field(3, b"\x05\x00"))
+    data = meta_graph(graph_def(variable("a")), rest=collection("variables", variable_def("a:0"), partitioned))
+    graph = scan(data)
+    missing = graph["variables"][1]  # type: ignore[index]
+    assert (missing["name"], missing["op"], missing["dtype"], missing["shape"]) == ("w/part_1", None, None, None)
+    assert missing["partition"] == {"full_name": "w", "full_shape": [10, 3], "offset": [5, 0]}
+    assert missing["collections"] == ["variables"] and missing["trainable"] is True
+
+
+def test_streams_and_bytearrays_read_the_same() -> None:
+    data = meta_graph(graph_def(variable("a"), node("c", "Const")))
+    expected = scan(data)
+    assert tfcollections.loads(bytearray(data), graph=True)["meta_graphs"][0]["graph"] == expected
+    assert tfcollections.load(io.BytesIO(data), graph=True)["meta_graphs"][0]["graph"] == expected
+
+
+def test_a_text_format_meta_graph_reads_as_its_binary_twin() -> None:
+    binary = tfcollections.load(DATA / "files" / "graph_scan.meta", graph=True)["meta_graphs"][0]["graph"]
+    text = tfcollections.load(DATA / "files" / "graph_scan.meta.txt", graph=True)["meta_graphs"][0]["graph"]
+    assert text == binary
+
+
+def test_a_text_format_graph_def_with_an_error_says_where() -> None:
+    data = b'meta_info_def { tags: "serve" }\ngraph_def {\n  node { name: "v" op: 7 }\n}\n'
+    with pytest.raises(DecodeError) as caught:
+        tfcollections.loads(data, graph=True)
+    assert caught.value.lineno == 3 and caught.value.path[:4] == ("MetaGraphDef", "graph_def", "node", 0)
+    assert str(caught.value).startswith("bad text-format MetaGraphDef")
+
+
+def test_a_saved_model_gets_a_graph_per_meta_graph() -> None:
+    loaded = tfcollections.load(DATA / "files" / "saved_model_two_graphs.pb", graph=True)
+    names = [[v["name"] for v in mg["graph"]["variables"]] for mg in loaded["meta_graphs"]]
+    assert len(names) == 2 and "dense/kernel" in names[0] and names[0] == names[1]
+
+
+def test_a_tf2_saved_model_joins_its_object_graph() -> None:
+    loaded = tfcollections.load(DATA / "files" / "graph_scan_tf2.pb", graph=True)
+    variables = {v["name"]: v for v in loaded["meta_graphs"][0]["graph"]["variables"]}
+    assert variables["dense/kernel"]["trainable"] is True and variables["dense/bias"]["trainable"] is False
+    assert variables["dense/kernel"]["shape"] == [3, 2] and variables["dense/kernel"]["op"] == "VarHandleOp"
