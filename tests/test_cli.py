@@ -59,10 +59,58 @@ def test_summary_of_the_example() -> None:
     assert "written by TensorFlow 2.21.0" in out
     assert "saver: V2, max_to_keep 3, sharded" in out
     assert "    notes                     bytes_list  2   user bytes" in out
-    assert "part_0:0                      trainable slice of embedding [12, 4] at [0, 0]  global,trainable" in out
+    assert "  graph: 311 nodes; 56 op types\n" in out
+    assert "  variables (15): 79 parameters, 73 trainable; 15 more in optimizer slots and averages\n" in out
+    assert "    dense/                                           15\n" in out  # a scope's subtotal
+    assert "      kernel                        float32  (4, 3)  12          trainable  " in out
+    assert "        + ExponentialMovingAverage  float32  (4, 3)  12   " in out  # under the variable it averages
+    assert (
+        "      part_0                        float32  (4, 4)  16          trainable part of embedding [12, 4] at "
+        in out
+    )
+    assert "    resource_var                    float32  (2,)    2           trainable resource  " in out
+    assert "  flagged ops: saves or restores checkpoints: MergeV2Checkpoints (1), RestoreV2 (2), SaveV2 (2)" in out
     assert "input_queue  2 enqueue ops  closes on OUT_OF_RANGE, CANCELLED" in out
     assert "loop/while_context  (while  max_iterations loop/maximum_iterations:0, parallel 4)" in out
     assert "      loop/inner_cond/cond_text  (cond   branch 1" in out  # nested under the loop
+
+
+def test_without_the_graph_variables_come_from_the_collections() -> None:
+    result = _run(["--no-graph", EXAMPLE])
+    assert result.returncode == 0
+    out = result.stdout.decode()
+    assert "  graph_def: 45,932 bytes at byte 5,156 (not read)\n" in out
+    assert "part_0:0                      trainable slice of embedding [12, 4] at [0, 0]  global,trainable" in out
+    assert "flagged ops" not in out and "parameters" not in out
+    assert "graph" not in json.loads(_run(["--no-graph", "--json", EXAMPLE]).stdout)["meta_graphs"][0]
+
+
+def test_the_op_census_marks_python_and_files() -> None:
+    result = _run(["--ops", str(REPO / "tests" / "data" / "files" / "graph_scan.meta")])
+    assert result.returncode == 0
+    out = result.stdout.decode()
+    assert "  graph: 316 nodes, and 47 in 16 functions; 48 op types\n" in out
+    assert "    PyFunc                  0      1          runs Python\n" in out  # only inside a tf.data function
+    assert "    SaveV2                  1                 saves or restores checkpoints\n" in out
+    assert "    VariableV2              17\n" in out
+    summary = json.loads(_run(["--json", str(REPO / "tests/data/files/graph_scan.meta")]).stdout)["meta_graphs"][0]
+    assert summary["graph_summary"]["flagged_ops"]["PyFunc"] == "runs Python"
+    assert [name for name, ops in summary["graph"]["functions"].items() if "PyFunc" in ops] == [
+        next(name for name in summary["graph"]["functions"] if name.startswith("__inference_Dataset_map_lambda"))
+    ]
+    assert (summary["graph_summary"]["parameters"], summary["graph_summary"]["trainable_parameters"]) == (56, 50)
+
+
+def test_a_damaged_graph_is_one_line_with_a_way_out(tmp_path: Path) -> None:
+    path = tmp_path / "damaged.meta"
+    path.write_bytes(field(1, field(4, b"serve")) + field(2, field(1, field(1, b"n") + field(2, b"\xff"))))
+    result = _run([str(path)])
+    assert result.returncode == 1 and result.stdout == b""
+    assert result.stderr.decode() == (
+        f"tfcollections: {path}: damaged MetaGraphDef: invalid UTF-8 in string field: invalid start byte "
+        "(at byte 18, in MetaGraphDef.graph_def.node[0].op) (--no-graph shows the rest)\n"
+    )
+    assert _run(["--no-graph", str(path)]).returncode == 0
 
 
 def test_json_is_lossless_and_loads() -> None:
@@ -73,6 +121,10 @@ def test_json_is_lossless_and_loads() -> None:
     assert collections["notes"]["value"] == [{"$base64": "YSBjdXN0b20gc3RyaW5n"}, {"$base64": "/wByYXcgYnl0ZXM="}]
     assert collections["magic_numbers"]["value"] == [3, 300]
     assert len(collections["variables"]["value"]) == 12
+    graph = document["meta_graphs"][0]["graph"]
+    assert len(graph["variables"]) == 15 and graph["ops"]["VariableV2"] == 14
+    kernel = next(v for v in graph["variables"] if v["name"] == "dense/kernel")
+    assert (kernel["dtype"], kernel["shape"], kernel["trainable"]) == ("DT_FLOAT", [4, 3], True)
 
 
 def test_filters_and_stdin() -> None:
@@ -280,7 +332,7 @@ def test_names_a_terminal_cannot_show(tmp_path: Path, encoding: str) -> None:
 def test_interrupted(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     from tfcollections import _cli
 
-    def interrupt(source: object) -> None:
+    def interrupt(source: object, graph: bool = False) -> None:
         raise KeyboardInterrupt
 
     monkeypatch.setattr(_cli, "load", interrupt)
@@ -292,7 +344,7 @@ def test_interrupted(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixt
 def test_a_bug_of_ours_is_one_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     from tfcollections import _cli
 
-    def broken(source: object) -> None:
+    def broken(source: object, graph: bool = False) -> None:
         raise OverflowError("int too large to convert to float")  # as the text reader once raised
 
     monkeypatch.setattr(_cli, "load", broken)

@@ -24,11 +24,38 @@ from ._files import get_collection, item_name, load, meta_graph_tags
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Dict, List, Optional, Sequence, TextIO
+    from typing import Any, Callable, Dict, List, Optional, Sequence, TextIO, Tuple
 
 # The collections of VariableDefs, from the registry, and how the variable tree names membership of each.
 _VARIABLE_COLLECTIONS = tuple(name for name, kind in COLLECTIONS.items() if kind == "tensorflow.VariableDef")
 _SHORT = {name: "global" if name == "variables" else name.replace("_variables", "") for name in _VARIABLE_COLLECTIONS}
+
+
+# Ops that read or write files or run Python: what a reviewer of a model from elsewhere looks for. TensorFlow's
+# own `saved_model_cli scan` denies ReadFile, WriteFile and PrintV2 (_OP_DENYLIST, python/tools/saved_model_cli.py,
+# TF 2.21); model scanners (protectai/modelscan, promptfoo/modelaudit) add MatchingFiles and PyFunc; the rest are
+# every op of TensorFlow 2.21's registry that opens a path it is given. docs/cli.md lists them.
+_FILES = "reads or writes files"
+_PYTHON = "runs Python"
+_CHECKPOINTS = "saves or restores checkpoints"  # every graph with a Saver has these
+# fmt: off
+_FLAGGED_OPS: Dict[str, str] = {
+    "PyFunc": _PYTHON, "PyFuncStateless": _PYTHON, "EagerPyFunc": _PYTHON,
+    "ReadFile": _FILES, "WriteFile": _FILES, "PrintV2": _FILES, "MatchingFiles": _FILES,
+    "MatchingFilesDataset": _FILES, "ExperimentalMatchingFilesDataset": _FILES, "ImmutableConst": _FILES,
+    "Save": _CHECKPOINTS, "SaveV2": _CHECKPOINTS, "SaveSlices": _CHECKPOINTS, "Restore": _CHECKPOINTS,
+    "RestoreV2": _CHECKPOINTS, "RestoreSlice": _CHECKPOINTS, "MergeV2Checkpoints": _CHECKPOINTS,
+    "LoadAndRemapMatrix": _CHECKPOINTS,
+    "TextLineDataset": _FILES, "TFRecordDataset": _FILES, "FixedLengthRecordDataset": _FILES,
+    "CSVDataset": _FILES, "ExperimentalCSVDataset": _FILES, "LMDBDataset": _FILES, "ExperimentalLMDBDataset": _FILES,
+    "TextLineReader": _FILES, "TextLineReaderV2": _FILES, "TFRecordReader": _FILES, "TFRecordReaderV2": _FILES,
+    "FixedLengthRecordReader": _FILES, "FixedLengthRecordReaderV2": _FILES, "WholeFileReader": _FILES,
+    "WholeFileReaderV2": _FILES, "LMDBReader": _FILES, "InitializeTableFromTextFile": _FILES,
+    "InitializeTableFromTextFileV2": _FILES, "SaveDataset": _FILES, "LoadDataset": _FILES, "SnapshotDataset": _FILES,
+    "SnapshotDatasetV2": _FILES, "DatasetToTFRecord": _FILES, "ExperimentalDatasetToTFRecord": _FILES,
+    "CreateSummaryFileWriter": _FILES, "DebugIdentity": _FILES, "DebugIdentityV2": _FILES,
+}
+# fmt: on
 
 
 class _UsageError(Exception):
@@ -43,10 +70,13 @@ class _ArgumentParser(argparse.ArgumentParser):
 def _parser() -> argparse.ArgumentParser:
     parser = _ArgumentParser(
         prog="tfcollections",
-        description="Show what a TensorFlow .meta or saved_model.pb file holds: meta graphs, saver, collections "
-        "(variables, savers, queue runners, control-flow contexts), signatures. No TensorFlow needed.",
+        description="Show what a TensorFlow .meta or saved_model.pb file holds: meta graphs, variables with dtypes, "
+        "shapes and parameter counts, the ops the model runs, saver, collections (savers, queue runners, "
+        "control-flow contexts), signatures. No TensorFlow needed.",
     )
-    parser.add_argument("file", help="a binary .meta (MetaGraphDef) or saved_model.pb (SavedModel); - for stdin")
+    parser.add_argument(
+        "file", help="a .meta (MetaGraphDef) or saved_model.pb (SavedModel), binary or text; - for stdin"
+    )
     parser.add_argument(
         "--json",
         action="store_true",
@@ -61,6 +91,13 @@ def _parser() -> argparse.ArgumentParser:
         help="only items in scope SCOPE: 'dense' matches dense/w:0, not dense_1/w:0",
     )
     parser.add_argument("--tag", action="append", metavar="TAG", help="only the meta graphs with this tag (repeatable)")
+    parser.add_argument("--ops", action="store_true", help="list every op the graph and its functions use, with counts")
+    parser.add_argument(
+        "--no-graph",
+        action="store_true",
+        help="do not read graph_def: variables from the collections only (no dtypes, shapes or ops), "
+        "for a damaged graph or the last millisecond",
+    )
     return parser
 
 
@@ -96,10 +133,12 @@ def _main(argv: Optional[Sequence[str]]) -> int:
             print(f"tfcollections: usage error: the scope is not a valid regular expression: {exc}", file=sys.stderr)
             return 2
     name = "<stdin>" if args.file == "-" else _shown(args.file)
+    graph = not args.no_graph
     try:
-        model = load(sys.stdin.buffer) if args.file == "-" else load(args.file)
+        model = load(sys.stdin.buffer, graph=graph) if args.file == "-" else load(args.file, graph=graph)
     except DecodeError as exc:
-        print(f"tfcollections: {name}: {exc}", file=sys.stderr)
+        hint = " (--no-graph shows the rest)" if graph and "graph_def" in exc.path else ""
+        print(f"tfcollections: {name}: {exc}{hint}", file=sys.stderr)
         return 1
     except OSError as exc:
         print(f"tfcollections: {name}: cannot read: {exc.strerror or exc}", file=sys.stderr)
@@ -128,7 +167,7 @@ def _main(argv: Optional[Sequence[str]]) -> int:
         if args.json:
             _print_json(model, meta_graphs, args.collection, scope, boundary, out, ascii_only)
         else:
-            _print_summary(name, model, meta_graphs, args.collection, scope, boundary, out)
+            _print_summary(name, model, meta_graphs, args.collection, scope, boundary, out, args.ops)
     except BrokenPipeError:  # `tfcollections FILE | head`
         sys.stderr.close()
     return 0
@@ -163,10 +202,14 @@ def _jsonable(value: Any) -> Any:
 def _print_json(model: Dict[str, Any], meta_graphs: List[Any], names: Optional[List[str]], scope: Optional[str],
                 boundary: bool, out: TextIO, ascii_only: bool = False) -> None:  # fmt: skip
     document = {key: model[key] for key in ("format", "encoding", "saved_model_schema_version")}
-    document["meta_graphs"] = [
-        {**meta_graph, "index": index, "collection_def": _selected(meta_graph, names, scope, boundary)}
-        for index, meta_graph in meta_graphs
-    ]
+    document["meta_graphs"] = []
+    for index, meta_graph in meta_graphs:
+        shown = {**meta_graph, "index": index, "collection_def": _selected(meta_graph, names, scope, boundary)}
+        if "graph" in meta_graph:
+            variables = _graph_variables(meta_graph, names, scope, boundary)
+            shown["graph"] = {**meta_graph["graph"], "variables": variables}
+            shown["graph_summary"] = _graph_summary(meta_graph["graph"], variables)
+        document["meta_graphs"].append(shown)
     json.dump(_jsonable(document), out, indent=1, ensure_ascii=ascii_only, allow_nan=False)
     out.write("\n")
 
@@ -182,7 +225,7 @@ def _table(rows: List[List[str]], indent: str) -> List[str]:
 
 
 def _print_summary(file_name: str, model: Dict[str, Any], meta_graphs: List[Any], names: Optional[List[str]],
-                   scope: Optional[str], boundary: bool, out: TextIO) -> None:  # fmt: skip
+                   scope: Optional[str], boundary: bool, out: TextIO, show_all_ops: bool = False) -> None:  # fmt: skip
     count = len(model["meta_graphs"])
     lines = [f"{file_name}: {model['format']} ({model['encoding']}), {count} meta graph{'s' if count != 1 else ''}"]
     for index, meta_graph in meta_graphs:
@@ -192,7 +235,9 @@ def _print_summary(file_name: str, model: Dict[str, Any], meta_graphs: List[Any]
         version = info.get("tensorflow_version") or "unknown"
         lines.append(f"meta graph {index}: tags {tags}; written by TensorFlow {version}")
         graph = meta_graph["graph_def"]
-        if graph:
+        if "graph" in meta_graph:
+            lines += _graph_line(meta_graph["graph"])
+        elif graph:
             lines.append(f"  graph_def: {graph['size']:,} bytes at byte {graph['offset']:,} (not read)")
         saver = meta_graph["saver_def"]
         if saver:
@@ -206,7 +251,11 @@ def _print_summary(file_name: str, model: Dict[str, Any], meta_graphs: List[Any]
         lines += [
             f"    (no collection {wanted!r} in this meta graph)" for wanted in names or [] if wanted not in collections
         ]
-        lines += _variables_section(collections)
+        if "graph" in meta_graph:
+            lines += _graph_variables_section(meta_graph, names, scope, boundary)
+            lines += _ops_section(meta_graph["graph"], show_all_ops)
+        else:
+            lines += _variables_section(collections)
         lines += _queue_runners_section(collections)
         lines += _contexts_section(collections)
         lines += _signatures_section(meta_graph)
@@ -266,6 +315,190 @@ def _variables_section(collections: Dict[str, Dict[str, Any]]) -> List[str]:
             flags.append(f"slice of {slice_info['full_name']} {slice_info['full_shape']} at {slice_info['var_offset']}")
         rows.append(["  " * len(scopes) + parts[-1], " ".join(flags), ",".join(variables[name]["in"])])
     return lines + _table(rows, "    ")
+
+
+# --------------------------------------------------------------------------- the graph
+
+
+def _in_scope(scope: Optional[str], boundary: bool) -> Callable[[str], bool]:
+    """TensorFlow's scope rule (see get_collection), on a variable's tensor name ``<node>:0``."""
+    if scope is None:
+        return lambda name: True
+    # Boundary mode: the match must end where a name component ends (or the scope itself ends in "/").
+    pattern = re.compile(f"(?:{scope})(?:(?<=/)|(?=/|$))" if boundary else scope)
+    return lambda name: pattern.match(f"{name}:0") is not None
+
+
+def _graph_variables(
+    meta_graph: Dict[str, Any], names: Optional[List[str]], scope: Optional[str], boundary: bool
+) -> List[Dict[str, Any]]:
+    """The graph's variables that the filters keep: in scope, and in one of the chosen collections if any."""
+    wanted = [name for name in names or [] if name in _VARIABLE_COLLECTIONS]
+    if names and not wanted:
+        return []
+    matches = _in_scope(scope, boundary)
+    return [
+        variable
+        for variable in meta_graph["graph"]["variables"]
+        if matches(str(variable["name"])) and (not wanted or set(wanted) & set(variable["collections"]))
+    ]
+
+
+def _parameters(variable: Dict[str, Any]) -> Optional[int]:
+    shape = variable["shape"]
+    if shape is None or any(size < 0 for size in shape):
+        return None
+    count = 1
+    for size in shape:
+        count *= size
+    return count
+
+
+def _slot_of(variable: Dict[str, Any], names: Dict[str, Dict[str, Any]]) -> Optional[str]:
+    """The variable an optimizer slot or moving average is colocated with (``_class``), if another one."""
+    for other in variable["colocated_with"]:
+        if other != variable["name"] and other in names:
+            return str(other)
+    return None
+
+
+def _graph_summary(graph: Dict[str, Any], variables: List[Dict[str, Any]]) -> Dict[str, Any]:
+    """Parameter counts (variables that are not slots; trainable ones; slots and averages) and flagged ops."""
+    names = {str(v["name"]): v for v in variables}
+    total = trainable = slots = unknown = 0
+    for variable in variables:
+        count = _parameters(variable)
+        if count is None:
+            unknown += 1
+        elif _slot_of(variable, names) is not None:
+            slots += count
+        else:
+            total += count
+            trainable += count if variable["trainable"] else 0
+    flagged = {op: _FLAGGED_OPS[op] for op in graph["ops"] if op in _FLAGGED_OPS}
+    return {"parameters": total, "trainable_parameters": trainable, "slot_parameters": slots,
+            "variables_of_unknown_size": unknown, "flagged_ops": flagged}  # fmt: skip
+
+
+def _graph_line(graph: Dict[str, Any]) -> List[str]:
+    nodes = sum(graph["ops"].values())
+    in_functions = sum(sum(counts.values()) for counts in graph["functions"].values())
+    line = f"  graph: {nodes - in_functions:,} nodes"
+    if graph["functions"]:
+        count = len(graph["functions"])
+        line += f", and {in_functions:,} in {count} function{'s' if count != 1 else ''}"
+    return [line + f"; {len(graph['ops'])} op types"]
+
+
+_DTYPES = {"DT_FLOAT": "float32", "DT_DOUBLE": "float64", "DT_HALF": "float16", "DT_BFLOAT16": "bfloat16"}
+
+
+def _dtype(dtype: Any) -> str:
+    if dtype is None:
+        return "?"
+    return _DTYPES.get(dtype, str(dtype).replace("DT_", "").lower()) if isinstance(dtype, str) else str(dtype)
+
+
+def _shape_text(shape: Optional[List[int]]) -> str:
+    if shape is None:
+        return "unknown"
+    return "(" + ", ".join("?" if size < 0 else str(size) for size in shape) + ("," if len(shape) == 1 else "") + ")"
+
+
+def _variable_row(variable: Dict[str, Any], label: str) -> List[str]:
+    count = _parameters(variable)
+    flags = []
+    if variable["trainable"]:
+        flags.append("trainable")
+    if variable["op"] is None:
+        flags.append("no node in the graph")
+    elif variable["op"] not in ("VariableV2", "VarHandleOp"):
+        flags.append(f"op {variable['op']}")
+    elif variable["op"] == "VarHandleOp":
+        flags.append("resource")
+    if variable["device"]:
+        flags.append(f"on {variable['device']}")
+    partition = variable["partition"]
+    if partition:
+        flags.append(f"part of {partition['full_name']} {partition['full_shape']} at {partition['offset']}")
+    return [label, _dtype(variable["dtype"]), _shape_text(variable["shape"]), "?" if count is None else f"{count:,}",
+            " ".join(flags), ",".join(_SHORT.get(c, c) for c in variable["collections"])]  # fmt: skip
+
+
+def _graph_variables_section(
+    meta_graph: Dict[str, Any], names: Optional[List[str]], scope: Optional[str], boundary: bool
+) -> List[str]:
+    variables = _graph_variables(meta_graph, names, scope, boundary)
+    if not variables:
+        return []
+    by_name = {str(v["name"]): v for v in variables}
+    slots: Dict[str, List[Dict[str, Any]]] = {}
+    primaries = []
+    for variable in variables:
+        owner = _slot_of(variable, by_name)
+        if owner is None:
+            primaries.append(variable)
+        else:
+            slots.setdefault(owner, []).append(variable)
+    summary = _graph_summary(meta_graph["graph"], variables)
+    head = f"  variables ({len(variables)}): {summary['parameters']:,} parameters, "
+    head += f"{summary['trainable_parameters']:,} trainable"
+    if summary["slot_parameters"]:
+        head += f"; {summary['slot_parameters']:,} more in optimizer slots and averages"
+    if summary["variables_of_unknown_size"]:
+        head += f"; {summary['variables_of_unknown_size']} of unknown size"
+    # Subtotals: each scope's parameters (slots aside), by scope path.
+    subtotals: Dict[Tuple[str, ...], int] = {}
+    for variable in primaries:
+        path = tuple(str(variable["name"]).split("/"))
+        for depth in range(1, len(path)):
+            subtotals[path[:depth]] = subtotals.get(path[:depth], 0) + (_parameters(variable) or 0)
+    rows: List[List[str]] = [["name", "dtype", "shape", "parameters", "", "collections"]]
+    previous: List[str] = []
+    for variable in sorted(primaries, key=lambda v: str(v["name"])):
+        parts = str(variable["name"]).split("/")
+        scopes = parts[:-1]
+        common = 0
+        while common < min(len(scopes), len(previous)) and scopes[common] == previous[common]:
+            common += 1
+        for depth in range(common, len(scopes)):
+            rows.append(["  " * depth + scopes[depth] + "/", "", "", f"{subtotals[tuple(scopes[: depth + 1])]:,}",
+                         "", ""])  # fmt: skip
+        previous = scopes
+        rows.append(_variable_row(variable, "  " * len(scopes) + parts[-1]))
+        for slot in sorted(slots.get(str(variable["name"]), []), key=lambda v: str(v["name"])):
+            slot_name = str(slot["name"])
+            own = (
+                slot_name[len(str(variable["name"])) + 1 :]
+                if slot_name.startswith(f"{variable['name']}/")
+                else slot_name
+            )
+            rows.append(_variable_row(slot, "  " * (len(scopes) + 1) + "+ " + own))
+    return [head, *_table(rows, "    ")]
+
+
+def _ops_section(graph: Dict[str, Any], show_all: bool) -> List[str]:
+    ops: Dict[str, int] = graph["ops"]
+    flagged = [op for op in ops if op in _FLAGGED_OPS]
+    if not show_all:
+        if not flagged:
+            return []
+        by_note: Dict[str, List[str]] = {}
+        for op in flagged:
+            by_note.setdefault(_FLAGGED_OPS[op], []).append(f"{op} ({ops[op]})")
+        notes = "; ".join(f"{note}: {', '.join(names)}" for note, names in by_note.items())
+        return [f"  flagged ops: {notes} (--ops lists every op)"]
+    in_functions: Dict[str, int] = {}
+    for counts in graph["functions"].values():
+        for op, count in counts.items():
+            in_functions[op] = in_functions.get(op, 0) + count
+    functions = set(graph["functions"])
+    rows = [["op", "graph", "functions", ""]]
+    for op, count in ops.items():
+        note = _FLAGGED_OPS.get(op, "a call of a library function" if op in functions else "")
+        inside = in_functions.get(op, 0)
+        rows.append([op, f"{count - inside:,}", f"{inside:,}" if inside else "", note])
+    return [f"  ops ({len(ops)} types):", *_table(rows, "    ")]
 
 
 def _queue_runners_section(collections: Dict[str, Dict[str, Any]]) -> List[str]:
