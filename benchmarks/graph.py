@@ -1,0 +1,354 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The graph scan (``load(..., graph=True)``) against protobuf's C backend, in one run.
+
+    bash benchmarks/run.sh --graph          # makes .venv-bench if needed, then runs this
+    .venv-bench/bin/python -m benchmarks.graph [--quick] [--corpus DIR] [--json out.json]
+
+Sections (docs/performance.md keeps the last table and says what each measures):
+
+1. the real corpus (``../shared/corpus/real``, 57 files): ``load(path, graph=True)`` of every file
+   against upb parsing every file whole (``MetaGraphDef``/``SavedModel.FromString`` of bytes in
+   memory), and against that parse plus the Python loop a user writes to collect the variables'
+   dtypes and shapes; the contenders take turns in each of the repeats, the median is kept;
+2. a ``.meta`` of about 1 GB, almost all of it one ``Const`` tensor (the graph_scan fixture's graph
+   plus that node), and the same with a 4 GiB tensor (past protobuf's 2 GB limit): time and peak
+   memory of ``load(path, graph=True)`` in a fresh process, and of upb for the 1 GB one;
+3. a node-heavy graph: the fixture's 316 nodes copied, renamed, to about 500,000 (about 120 MB);
+4. scaling: 10x the nodes against 10x the bytes (a Const 10x as large, the same nodes).
+
+The targets of issue 12 are checked at the end (PASS / MISS); the exit code is 0 either way.
+The large files are sparse (their tensor is a hole), so they cost no disk.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Callable, Dict, List, Tuple
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+FIXTURE = REPO / "tests" / "data" / "files" / "graph_scan.meta"
+
+from tensorflow.core.framework import graph_pb2, node_def_pb2  # noqa: E402
+from tensorflow.core.protobuf import meta_graph_pb2, saved_model_pb2  # noqa: E402
+
+import tfcollections  # noqa: E402
+
+VARIABLE_OPS = {"Variable", "VariableV2", "VarHandleOp"}
+
+
+def varint(value: int) -> bytes:
+    out = bytearray()
+    while value >= 0x80:
+        out.append((value & 0x7F) | 0x80)
+        value >>= 7
+    out.append(value)
+    return bytes(out)
+
+
+def upb_parse(data: bytes, saved_model: bool) -> List[Any]:
+    if saved_model:
+        return list(saved_model_pb2.SavedModel.FromString(data).meta_graphs)
+    return [meta_graph_pb2.MetaGraphDef.FromString(data)]
+
+
+def upb_variables(data: bytes, saved_model: bool) -> List[Tuple[str, int, List[int]]]:
+    """What a user of protobuf writes to list the variables: parse, then loop over the nodes."""
+    found = []
+    for meta_graph in upb_parse(data, saved_model):
+        for node in meta_graph.graph_def.node:
+            if node.op in VARIABLE_OPS:
+                found.append((node.name, node.attr["dtype"].type, [d.size for d in node.attr["shape"].shape.dim]))
+    return found
+
+
+def interleaved(runs: Dict[str, Callable[[], object]], repeats: int) -> Dict[str, float]:
+    """Median seconds of one call of each, the contenders taking turns in every repeat."""
+    samples: Dict[str, List[float]] = {name: [] for name in runs}
+    for _ in range(repeats):
+        for name, run in runs.items():
+            start = time.perf_counter()
+            run()
+            samples[name].append(time.perf_counter() - start)
+    return {name: statistics.median(values) for name, values in samples.items()}
+
+
+# --------------------------------------------------------------------------- 1. the corpus
+
+
+def bench_corpus(corpus: Path, repeats: int) -> Dict[str, Any]:
+    paths = sorted(p for p in corpus.iterdir() if p.suffix in (".meta", ".pb") and p.is_file())
+    files = [(path, path.read_bytes(), path.read_bytes()[:1] == b"\x08" or path.suffix == ".pb") for path in paths]
+    # The SavedModel/MetaGraphDef split as protobuf needs it: what load says the file is.
+    files = [(path, data, tfcollections.loads(data)["format"] == "SavedModel") for path, data, _ in files]
+    nodes = sum(
+        sum(mg["graph"]["ops"].values())
+        for path, _, _ in files
+        for mg in tfcollections.load(path, graph=True)["meta_graphs"]
+    )
+    times = interleaved(
+        {
+            "tfcollections load(path, graph=True)": lambda: [tfcollections.load(p, graph=True) for p, _, _ in files],
+            "tfcollections load(path)": lambda: [tfcollections.load(p) for p, _, _ in files],
+            "protobuf upb: parse whole": lambda: [upb_parse(d, s) for _, d, s in files],
+            "protobuf upb: parse + variables loop": lambda: [upb_variables(d, s) for _, d, s in files],
+        },
+        repeats,
+    )
+    return {"files": len(files), "nodes": nodes, "bytes": sum(len(d) for _, d, _ in files), "seconds": times}
+
+
+# --------------------------------------------------------------------------- 2-4. synthetic files
+
+
+def fixture_parts() -> Tuple[bytes, graph_pb2.GraphDef]:
+    """The fixture's MetaGraphDef without its graph_def, and its graph."""
+    meta_graph = meta_graph_pb2.MetaGraphDef.FromString(FIXTURE.read_bytes())
+    graph = graph_pb2.GraphDef()
+    graph.CopyFrom(meta_graph.graph_def)
+    meta_graph.ClearField("graph_def")
+    return meta_graph.SerializeToString(), graph
+
+
+def const_heavy_file(path: Path, tensor_bytes: int) -> int:
+    """The fixture with one more node: a Const whose tensor_content is *tensor_bytes* zero bytes (a hole)."""
+    rest, graph = fixture_parts()
+    dim = b"\x08" + varint(tensor_bytes // 4)  # TensorShapeProto.Dim.size
+    shape = b"\x12" + varint(len(dim)) + dim  # TensorShapeProto.dim
+    tensor_head = b"\x08\x01" + b"\x12" + varint(len(shape)) + shape  # TensorProto: dtype float, tensor_shape
+    tensor_prefix = tensor_head + b"\x22" + varint(tensor_bytes)  # tensor_content: tag, length, then the bytes
+    value = b"\x42" + varint(len(tensor_prefix) + tensor_bytes)  # AttrValue.tensor
+    entry_head = b"\x0a\x05value\x12" + varint(len(value) + len(tensor_prefix) + tensor_bytes)
+    entry_length = len(entry_head) + len(value) + len(tensor_prefix) + tensor_bytes
+    node_head = b"\x0a\x09big_const\x12\x05Const" + b"\x2a" + varint(entry_length)
+    node_length = len(node_head) + entry_length - tensor_bytes
+    node_prefix = b"\x0a" + varint(node_length + tensor_bytes) + node_head + entry_head + value + tensor_prefix
+    graph_bytes = graph.SerializeToString()
+    graph_length = len(graph_bytes) + len(node_prefix) + tensor_bytes
+    with open(path, "wb") as out:
+        out.write(rest + b"\x12" + varint(graph_length) + graph_bytes + node_prefix)
+        out.seek(tensor_bytes, os.SEEK_CUR)  # the tensor: a hole, read as zeros
+        out.truncate()
+    return path.stat().st_size
+
+
+def node_heavy_file(path: Path, copies: int) -> Tuple[int, int]:
+    """The fixture's nodes copied *copies* times under renamed scopes: (file size, nodes)."""
+    rest, graph = fixture_parts()
+    big = graph_pb2.GraphDef()
+    big.library.CopyFrom(graph.library)
+    big.versions.CopyFrom(graph.versions)
+    pieces = []
+    for index in range(copies):
+        for node in graph.node:
+            copy = node_def_pb2.NodeDef()
+            copy.CopyFrom(node)
+            copy.name = f"copy_{index}/{node.name}"
+            pieces.append(b"\x0a" + varint(copy.ByteSize()) + copy.SerializeToString())
+    graph_bytes = b"".join(pieces) + big.SerializeToString()
+    data = rest + b"\x12" + varint(len(graph_bytes)) + graph_bytes
+    path.write_bytes(data)
+    return len(data), copies * len(graph.node)
+
+
+_FRESH = """
+import sys, time
+sys.path.insert(0, {repo!r})
+start = time.perf_counter()
+{body}
+elapsed = time.perf_counter() - start
+print(elapsed, int(open('/proc/self/status').read().split('VmHWM:')[1].split()[0]))
+"""
+_OURS = """import tfcollections
+graph = tfcollections.load(sys.argv[1], graph=True)["meta_graphs"][0]["graph"]"""
+_UPB = """import os
+os.environ["TF_CPP_MIN_LOG_LEVEL"] = "3"
+from tensorflow.core.protobuf import meta_graph_pb2
+start = time.perf_counter()  # TensorFlow's import is not the parse
+meta_graph = meta_graph_pb2.MetaGraphDef.FromString(open(sys.argv[1], "rb").read())
+found = [(n.name, n.attr["dtype"].type, [d.size for d in n.attr["shape"].shape.dim])
+         for n in meta_graph.graph_def.node if n.op in ("Variable", "VariableV2", "VarHandleOp")]"""
+
+
+def fresh(body: str, path: Path) -> Tuple[float, float]:
+    """(seconds, peak RSS in MB) of *body* run on *path* in a new process (import included for ours)."""
+    script = _FRESH.format(repo=str(REPO), body=body)
+    out = subprocess.run([sys.executable, "-c", script, str(path)], capture_output=True, text=True, check=True)
+    seconds, peak_kb = out.stdout.split()
+    return float(seconds), int(peak_kb) / 1024
+
+
+def bench_const_heavy(workdir: Path, quick: bool) -> List[Dict[str, Any]]:
+    rows = []
+    for tensor_bytes, with_upb in ((1 << 30, True), (4 << 30, False)):
+        if quick and tensor_bytes > 1 << 30:
+            continue
+        path = workdir / f"const_{tensor_bytes >> 30}g.meta"
+        size = const_heavy_file(path, tensor_bytes)
+        graph = tfcollections.load(path, graph=True)["meta_graphs"][0]["graph"]
+        assert graph["ops"]["Const"] >= 1 and graph["variables"]
+        ours = [fresh(_OURS, path) for _ in range(3)]
+        in_process = statistics.median([_timed(lambda: tfcollections.load(path, graph=True)) for _ in range(5)])
+        row: Dict[str, Any] = {
+            "file GB": size / 1e9,
+            "nodes": sum(graph["ops"].values()),
+            "load(graph=True) s, in process": in_process,
+            "import + load(graph=True) s, fresh process": statistics.median(t for t, _ in ours),
+            "peak MB, fresh process": statistics.median(m for _, m in ours),
+        }
+        if with_upb:
+            upb = fresh(_UPB, path)
+            row["upb read + parse + loop s"] = upb[0]
+            row["upb peak MB"] = upb[1]
+        rows.append(row)
+        path.unlink()
+    return rows
+
+
+def _timed(run: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    run()
+    return time.perf_counter() - start
+
+
+def bench_node_heavy(workdir: Path, copies: int, repeats: int) -> Dict[str, Any]:
+    path = workdir / "nodes.meta"
+    size, nodes = node_heavy_file(path, copies)
+    data = path.read_bytes()
+    times = interleaved(
+        {
+            "tfcollections load(path, graph=True)": lambda: tfcollections.load(path, graph=True),
+            "protobuf upb: parse whole": lambda: upb_parse(data, False),
+            "protobuf upb: parse + variables loop": lambda: upb_variables(data, False),
+        },
+        repeats,
+    )
+    ours_peak = fresh(_OURS, path)[1]
+    upb_peak = fresh(_UPB, path)[1]
+    path.unlink()
+    return {"file MB": size / 1e6, "nodes": nodes, "seconds": times, "peak MB ours": ours_peak, "peak MB upb": upb_peak}
+
+
+def bench_scaling(workdir: Path, repeats: int) -> List[Dict[str, Any]]:
+    rows = []
+    for what, make_small, make_large in (
+        ("10x the nodes", lambda p: node_heavy_file(p, 16)[0], lambda p: node_heavy_file(p, 160)[0]),
+        (
+            "10x the bytes, same nodes",
+            lambda p: const_heavy_file(p, 10 << 20),
+            lambda p: const_heavy_file(p, 100 << 20),
+        ),
+    ):
+        small, large = workdir / "small.meta", workdir / "large.meta"
+        small_size, large_size = make_small(small), make_large(large)
+        runs = {
+            "1x": lambda: tfcollections.load(small, graph=True),
+            "10x": lambda: tfcollections.load(large, graph=True),
+        }
+        samples: Dict[str, List[float]] = {"1x": [], "10x": []}
+        for _ in range(repeats):
+            for name, run in runs.items():
+                samples[name].append(_timed(run))
+        best = {name: min(values) for name, values in samples.items()}
+        rows.append({"what": what, "1x s": best["1x"], "10x s": best["10x"], "ratio": best["10x"] / best["1x"],
+                     "bytes ratio": large_size / small_size})  # fmt: skip
+        small.unlink()
+        large.unlink()
+    return rows
+
+
+# --------------------------------------------------------------------------- report
+
+
+def report(results: Dict[str, Any]) -> List[str]:
+    lines = [f"python {results['python']}; protobuf {results['protobuf']}", ""]
+    corpus = results.get("corpus")
+    checks: List[Tuple[str, bool, str]] = []
+    if corpus:
+        seconds = corpus["seconds"]
+        ours = seconds["tfcollections load(path, graph=True)"]
+        lines += [
+            f"## 1. Real corpus: {corpus['files']} files, {corpus['bytes'] / 1e6:.1f} MB, {corpus['nodes']:,} nodes "
+            "(median of the repeats, in turns)",
+            "",
+            "| contender | ms, all files | ratio to load(graph=True) |",
+            "|---|---:|---:|",
+        ]
+        lines += [f"| {name} | {value * 1e3:.1f} | {value / ours:.2f}x |" for name, value in seconds.items()]
+        upb = seconds["protobuf upb: parse whole"]
+        loop = seconds["protobuf upb: parse + variables loop"]
+        checks.append(("corpus: load(graph=True) <= 1.5x upb parse", ours <= 1.5 * upb, f"{ours / upb:.2f}x"))
+        checks.append(("corpus: load(graph=True) < upb parse + loop", ours < loop, f"{ours / loop:.2f}x"))
+        lines.append("")
+    rows = results.get("const_heavy", [])
+    if rows:
+        lines += ["## 2. One huge Const: a fresh process per run (median of 3)", ""]
+        for row in rows:
+            lines.append("- " + ", ".join(f"{key} {value:,.3f}" if isinstance(value, float) else f"{key} {value:,}"
+                                          for key, value in row.items()))  # fmt: skip
+            ok = row["load(graph=True) s, in process"] < 0.1 and row["peak MB, fresh process"] < 64
+            checks.append((f"{row['file GB']:.1f} GB Const: < 100 ms and < 64 MB", ok,
+                           f"{row['load(graph=True) s, in process'] * 1e3:.1f} ms, {row['peak MB, fresh process']:.0f} MB"))  # fmt: skip
+        lines.append("")
+    heavy = results.get("node_heavy")
+    if heavy:
+        seconds = heavy["seconds"]
+        ours = seconds["tfcollections load(path, graph=True)"]
+        lines += [f"## 3. Node-heavy: {heavy['nodes']:,} nodes, {heavy['file MB']:.0f} MB", "",
+                  "| contender | s | ratio to load(graph=True) |", "|---|---:|---:|"]  # fmt: skip
+        lines += [f"| {name} | {value:.3f} | {value / ours:.2f}x |" for name, value in seconds.items()]
+        lines += ["", f"peak MB (fresh process): ours {heavy['peak MB ours']:.0f}, upb {heavy['peak MB upb']:.0f}", ""]
+        loop = seconds["protobuf upb: parse + variables loop"]
+        checks.append(("node-heavy: load(graph=True) < upb parse + loop", ours < loop, f"{ours / loop:.2f}x"))
+    scaling = results.get("scaling", [])
+    if scaling:
+        lines += ["## 4. Scaling (minimum of the repeats)", "", "| work | 1x s | 10x s | time ratio | bytes ratio |",
+                  "|---|---:|---:|---:|---:|"]  # fmt: skip
+        for row in scaling:
+            lines.append(f"| {row['what']} | {row['1x s']:.4f} | {row['10x s']:.4f} | {row['ratio']:.2f} | "
+                         f"{row['bytes ratio']:.1f} |")  # fmt: skip
+        nodes_row, bytes_row = scaling
+        checks.append(("10x the nodes costs about 10x", 7 <= nodes_row["ratio"] <= 13, f"{nodes_row['ratio']:.2f}x"))
+        checks.append(("10x the bytes, same nodes, costs about the same", bytes_row["ratio"] < 1.5,
+                       f"{bytes_row['ratio']:.2f}x"))  # fmt: skip
+        lines.append("")
+    lines += ["## Targets", ""]
+    lines += [f"- {'PASS' if ok else 'MISS'}: {what} ({detail})" for what, ok, detail in checks]
+    return lines
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer repeats, no 4 GB file")
+    parser.add_argument("--corpus", type=Path, default=REPO.parent / "shared" / "corpus" / "real")
+    parser.add_argument("--json", type=Path, help="also write the raw numbers here")
+    args = parser.parse_args()
+    import google.protobuf
+
+    repeats = 3 if args.quick else 7
+    results: Dict[str, Any] = {"python": sys.version.split()[0], "protobuf": google.protobuf.__version__}
+    if args.corpus.is_dir():
+        results["corpus"] = bench_corpus(args.corpus, repeats)
+    else:
+        print(f"no corpus at {args.corpus}: section 1 skipped", file=sys.stderr)
+    with tempfile.TemporaryDirectory() as workdir:
+        results["const_heavy"] = bench_const_heavy(Path(workdir), args.quick)
+        results["node_heavy"] = bench_node_heavy(Path(workdir), 160 if args.quick else 1600, 3 if args.quick else 5)
+        results["scaling"] = bench_scaling(Path(workdir), repeats)
+    print("\n".join(report(results)))
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

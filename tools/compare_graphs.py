@@ -1,0 +1,98 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Compare load(..., graph=True) with protobuf's parse on every file of the corpora (run by hand).
+
+    $TFVENV/bin/python -m tools.compare_graphs                 # ../shared/corpus/real and ../shared/corpus/wild
+    $TFVENV/bin/python -m tools.compare_graphs DIR [DIR ...]
+
+Run in the venv with ``tensorflow-cpu`` ($TFVENV: docs/development.md). For each file that
+protobuf reads as a SavedModel or MetaGraphDef (binary with ``ParseFromString``, text with
+``text_format.Parse``), each meta graph's ``"graph"`` must equal ``_oracle.graph_contract`` of
+protobuf's parse: every variable's name, op, dtype, shape, device, container, shared name,
+colocation, collections, trainable and partition, every op count of the graph and of each library
+function. Files protobuf does not read as either (damaged files), and the corpus's look-alikes
+(``lookalike/``: frozen GraphDefs, fingerprints, which protobuf reads as a MetaGraphDef of unknown
+fields), must be refused by ``load(..., graph=True)``. Binary files are also written out in text format by protobuf and
+read again: the text's graph must equal the binary's. Exit code 1 on any difference.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+CORPORA = [REPO.parent / "shared" / "corpus" / "real", REPO.parent / "shared" / "corpus" / "wild"]
+
+from google.protobuf import text_format  # noqa: E402
+from google.protobuf.message import DecodeError  # noqa: E402
+from tensorflow.core.protobuf import meta_graph_pb2, saved_model_pb2  # noqa: E402
+
+import tfcollections  # noqa: E402
+from tests.helpers import same  # noqa: E402
+from tools import _oracle as oracle  # noqa: E402
+
+
+def protobuf_meta_graphs(data: bytes):
+    """protobuf's meta graphs of the file, trying both messages as load does; None if neither reads."""
+    text = data.lstrip()[:1].isalpha() or data.lstrip()[:1] == b"#"
+    for cls in (saved_model_pb2.SavedModel, meta_graph_pb2.MetaGraphDef):
+        message = cls()
+        try:
+            if text:
+                text_format.Parse(data.decode("utf-8"), message)
+            else:
+                message.ParseFromString(data)
+        except (DecodeError, text_format.ParseError, UnicodeDecodeError):
+            continue
+        graphs = list(message.meta_graphs) if cls is saved_model_pb2.SavedModel else [message]
+        if graphs and (cls is meta_graph_pb2.MetaGraphDef or message.meta_graphs):
+            return message, graphs
+    return None, None
+
+
+def main(argv: list) -> int:
+    corpora = [Path(arg) for arg in argv] or CORPORA
+    problems = files = variables = nodes = refused = texts = 0
+    for corpus in corpora:
+        for path in sorted(p for p in corpus.rglob("*") if p.is_file()):
+            if path.suffix in (".md", ".json") and path.name in ("SOURCES.md", "manifest.json"):
+                continue
+            data = path.read_bytes()
+            message, theirs = protobuf_meta_graphs(data)
+            if path.parent.name == "lookalike":  # frozen GraphDefs, fingerprints, ...: protobuf reads anything
+                theirs = None
+            try:
+                ours = tfcollections.loads(data, graph=True)
+            except (tfcollections.DecodeError, ValueError) as exc:
+                if theirs is not None:
+                    problems += 1
+                    print(f"refused but protobuf reads it: {path.name}: {exc}")
+                else:
+                    refused += 1
+                continue
+            if theirs is None:
+                problems += 1
+                print(f"read but protobuf refuses it: {path.name}")
+                continue
+            files += 1
+            expected = [oracle.graph_contract(graph) for graph in theirs]
+            got = [meta_graph["graph"] for meta_graph in ours["meta_graphs"]]
+            if not same(got, expected):
+                problems += 1
+                print(f"graph differs: {path.name}")
+                continue
+            variables += sum(len(graph["variables"]) for graph in got)
+            nodes += sum(sum(graph["ops"].values()) for graph in got)
+            if ours["encoding"] == "binary":
+                texts += 1
+                text = tfcollections.loads(str(message).encode("utf-8"), graph=True)
+                if not same([mg["graph"] for mg in text["meta_graphs"]], got):
+                    problems += 1
+                    print(f"text differs from binary: {path.name}")
+    print(f"{files} files ({texts} also as text): {variables:,} variables and {nodes:,} nodes as protobuf reads them; "
+          f"{refused} files refused by both; {problems} differences")  # fmt: skip
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
