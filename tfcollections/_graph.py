@@ -296,7 +296,12 @@ def _check_fields(buf: Buffer, pos: int, end: int, depth: int, ops: Dict[bytes, 
 
 
 def _attr_values(buf: Buffer, start: int, end: int, census: _Census) -> Dict[str, Decoded]:
-    """The reported attrs of the variable node in ``buf[start:end]``: key -> AttrValue (the last entry wins)."""
+    """The reported attrs of the variable node in ``buf[start:end]``: key -> AttrValue (the last entry wins).
+
+    Every attr of a variable node is decoded, so checked as protobuf checks it; the reported ones are
+    kept. A value is decoded once per distinct bytes (``census.attr_values``): variables repeat their
+    dtype, container, shapes and output shapes.
+    """
     depth = census.depth + 1  # the node's own depth; its attr entries are one below
     cache = census.attr_values
     attrs: Dict[str, Decoded] = {}
@@ -315,49 +320,12 @@ def _attr_values(buf: Buffer, start: int, end: int, census: _Census) -> Dict[str
         entry_end = pos + length
         # The usual entry: key (field 1) then value (field 2), each with a one-byte length, nothing else.
         key_end = pos + 2 + buf[pos + 1] if length > 3 and buf[pos] == _ENTRY_KEY and buf[pos + 1] < 0x80 else end
-        if (
+        usual = (
             key_end + 2 <= entry_end
             and buf[key_end] == _ENTRY_VALUE
             and buf[key_end + 1] == entry_end - key_end - 2 < 0x80
-        ):
-            try:
-                key = buf[pos + 2 : key_end].decode()
-            except UnicodeDecodeError as exc:
-                error = _invalid_utf8(exc, pos + 2, "key")
-                error._add_segment("attr")
-                raise error from None
-            if key in _REPORTED_ATTRS:
-                raw = bytes(buf[key_end + 2 : entry_end])
-                value = cache.get(raw)
-                if value is not None:
-                    pass
-                elif len(raw) > 1 and raw[0] == _ATTR_VALUE_S and raw[1] == len(raw) - 2 < 0x80:
-                    value = _ATTR_VALUE.new()  # shared_name: one string, different for every variable
-                    value["s"] = raw[2:]
-                elif (
-                    len(raw) > 3
-                    and raw[0] == _ATTR_VALUE_LIST
-                    and raw[1] == len(raw) - 2 < 0x80
-                    and raw[2] == _LIST_VALUE_S
-                    and raw[3] == len(raw) - 4
-                ):
-                    # _class: a list of one string (loc:@<node>), different for every variable
-                    value = _ATTR_VALUE.new()
-                    value["list"] = _LIST_VALUE.new()
-                    value["list"]["s"].append(raw[4:])
-                if value is None:
-                    value = _ATTR_VALUE.new()
-                    try:
-                        parse_message(raw, 0, len(raw), _ATTR_VALUE, value, depth + 2)
-                    except DecodeError as exc:
-                        if exc.pos is not None:
-                            exc.pos += key_end + 2
-                        exc._add_segment(key)
-                        exc._add_segment("attr")
-                        raise
-                    cache[raw] = value
-                attrs[key] = value
-        else:
+        )
+        if not usual:  # any other entry: the decoder knows every rule of map entries
             entry = _ATTR_ENTRY.new()
             try:
                 saw_unknown = parse_message(buf, pos, entry_end, _ATTR_ENTRY, entry, depth + 1)
@@ -367,6 +335,45 @@ def _attr_values(buf: Buffer, start: int, end: int, census: _Census) -> Dict[str
             # protobuf keeps an entry with unknown fields out of the map; an absent value is an empty one.
             if not saw_unknown and entry["key"] in _REPORTED_ATTRS:
                 attrs[entry["key"]] = entry["value"] if entry["value"] is not None else _ATTR_VALUE.new()
+            pos = entry_end
+            continue
+        try:
+            key = buf[pos + 2 : key_end].decode()
+        except UnicodeDecodeError as exc:
+            error = _invalid_utf8(exc, pos + 2, "key")
+            error._add_segment("attr")
+            raise error from None
+        raw = bytes(buf[key_end + 2 : entry_end])
+        value = cache.get(raw)
+        if value is not None:
+            pass
+        elif len(raw) > 1 and raw[0] == _ATTR_VALUE_S and raw[1] == len(raw) - 2 < 0x80:
+            value = _ATTR_VALUE.new()  # shared_name: one string, different for every variable
+            value["s"] = raw[2:]
+        elif (
+            len(raw) > 3
+            and raw[0] == _ATTR_VALUE_LIST
+            and raw[1] == len(raw) - 2 < 0x80
+            and raw[2] == _LIST_VALUE_S
+            and raw[3] == len(raw) - 4
+        ):
+            # _class: a list of one string (loc:@<node>), different for every variable
+            value = _ATTR_VALUE.new()
+            value["list"] = _LIST_VALUE.new()
+            value["list"]["s"].append(raw[4:])
+        else:
+            value = _ATTR_VALUE.new()
+            try:
+                parse_message(raw, 0, len(raw), _ATTR_VALUE, value, depth + 2)
+            except DecodeError as exc:
+                if exc.pos is not None:
+                    exc.pos += key_end + 2
+                exc._add_segment(key)
+                exc._add_segment("attr")
+                raise
+            cache[raw] = value
+        if key in _REPORTED_ATTRS:
+            attrs[key] = value
         pos = entry_end
     return attrs
 
