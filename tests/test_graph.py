@@ -129,6 +129,13 @@ def test_a_tag_written_with_more_bytes_than_needed_is_still_the_field() -> None:
     assert scan(meta_graph(graph_def(overlong)))["ops"] == {"VariableV2": 1}
 
 
+def test_a_node_whose_tag_has_more_bytes_than_needed_is_still_a_node() -> None:
+    # Found by tools/differential_graph_fuzz.py: GraphDef.node with the two-byte tag 0x8a 0x00.
+    second = node("b", "Identity")
+    data = meta_graph(graph_def(node("a", "NoOp")) + b"\x8a\x00" + varint(len(second)) + second)
+    assert scan(data)["ops"] == {"Identity": 1, "NoOp": 1}
+
+
 def test_a_field_of_the_wrong_wire_type_is_an_unknown_field() -> None:
     # Field 2 as a varint is not the op (a string): protobuf passes it over as unknown.
     odd = field(1, b"n") + field(2, b"NoOp") + b"\x10\x05"

@@ -166,9 +166,11 @@ def _walk_nodes(
             length = buf[pos + 1]
             if tag >= 0x80 or tag & 7 != 2:  # not a one-byte length-delimited tag
                 tag, pos = read_tag(buf, pos, end)
-                pos = skip_field(buf, pos, end, tag, depth)
-                continue
-            if length < 0x80:
+                if tag & 7 != 2:
+                    pos = skip_field(buf, pos, end, tag, depth)
+                    continue
+                length, pos = read_size(buf, pos, end)  # a longer tag of a node (or library) is one too
+            elif length < 0x80:
                 pos += 2
             elif buf[pos + 2] < 0x80:  # nodes of 128 to 16383 bytes: most of them
                 length = (length & 0x7F) | (buf[pos + 2] << 7)
