@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 # The collections of VariableDefs, from the registry, and how the variable tree names membership of each.
 _VARIABLE_COLLECTIONS = tuple(name for name, kind in COLLECTIONS.items() if kind == "tensorflow.VariableDef")
 _SHORT = {name: "global" if name == "variables" else name.replace("_variables", "") for name in _VARIABLE_COLLECTIONS}
+_ORDER = {name: index for index, name in enumerate(_VARIABLE_COLLECTIONS)}
 
 
 # Ops that read or write files or run Python: what a reviewer of a model from elsewhere looks for. TensorFlow's
@@ -421,8 +422,11 @@ def _variable_row(variable: Dict[str, Any], label: str) -> List[str]:
     partition = variable["partition"]
     if partition:
         flags.append(f"part of {partition['full_name']} {partition['full_shape']} at {partition['offset']}")
-    return [label, _dtype(variable["dtype"]), _shape_text(variable["shape"]), "?" if count is None else f"{count:,}",
-            " ".join(flags), ",".join(_SHORT.get(c, c) for c in variable["collections"])]  # fmt: skip
+    collections = ",".join(
+        _SHORT.get(c, c) for c in sorted(variable["collections"], key=lambda name: _ORDER.get(name, len(_ORDER)))
+    )
+    parameters = "?" if count is None else f"{count:,}"
+    return [label, _dtype(variable["dtype"]), _shape_text(variable["shape"]), parameters, " ".join(flags), collections]
 
 
 def _graph_variables_section(
