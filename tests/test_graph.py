@@ -231,6 +231,13 @@ def test_collection_variables_without_a_node_are_reported() -> None:
     assert missing["collections"] == ["variables"] and missing["trainable"] is True
 
 
+def test_variables_without_a_node_follow_the_collections_by_name() -> None:
+    # A map has no order (protobuf iterates in hash order): the file's order of collections does not count.
+    rest = collection("variables", variable_def("b:0")) + collection("local_variables", variable_def("a:0"))
+    names = [v["name"] for v in scan(meta_graph(graph_def(node("c", "Const")), rest=rest))["variables"]]  # type: ignore[attr-defined]
+    assert names == ["a", "b"]
+
+
 def test_streams_and_bytearrays_read_the_same() -> None:
     data = meta_graph(graph_def(variable("a"), node("c", "Const")))
     expected = scan(data)

@@ -566,7 +566,9 @@ def _join(
             variables.append(variable)
         return variable
 
-    for collection_name, collection in meta_graph["collection_def"].items():
+    collections = meta_graph["collection_def"]
+    for collection_name in sorted(collections):  # by name: a map has no order, and protobuf's is a hash order
+        collection = collections[collection_name]
         if collection_name not in _VARIABLE_COLLECTIONS:
             continue
         for item in collection["value"]:

@@ -452,7 +452,8 @@ def graph_contract(meta_graph):
         node, colon, output = tensor.rpartition(":")
         return node if colon and output.isdigit() else tensor
 
-    for collection_name, collection in meta_graph.collection_def.items():
+    for collection_name in sorted(meta_graph.collection_def):
+        collection = meta_graph.collection_def[collection_name]
         if collection_name not in VARIABLE_COLLECTIONS:
             continue
         kind = collection.WhichOneof("kind")
