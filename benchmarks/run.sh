@@ -2,11 +2,16 @@
 # The benchmark in its own virtual environment (TensorFlow, protobuf and bbpb live only there):
 #   bash benchmarks/run.sh            # full run, about 1.5 minutes on 2 cores (plus the first install)
 #   bash benchmarks/run.sh --quick    # a smoke run
+#   bash benchmarks/run.sh --graph    # the graph scan (benchmarks/graph.py), about 5 minutes; --graph --quick
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -x .venv-bench/bin/python ]; then
   python3 -m venv .venv-bench
   .venv-bench/bin/pip install --quiet tensorflow-cpu protobuf bbpb
   .venv-bench/bin/pip install --quiet -e .
+fi
+if [ "${1:-}" = "--graph" ]; then
+  shift
+  exec .venv-bench/bin/python -m benchmarks.graph "$@"
 fi
 exec .venv-bench/bin/python -m benchmarks.bench "$@"

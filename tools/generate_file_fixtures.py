@@ -22,7 +22,8 @@ into ``tests/data/files/``:
   ``model_variables``, ``metric_variables`` and ``global_step`` are written the way
   older releases wrote them: a ``node_list`` of names.
 - ``graph_scan.meta`` (and ``.meta.txt``, as ``export_meta_graph(as_text=True)`` writes it): a TF1
-  graph with ref, resource, partitioned and device-placed variables, one in no collection, Adam
+  graph with ref, resource, partitioned and device-placed variables, one in no collection, the old
+  ``Variable`` op, Adam
   slots and a moving average, a tf.data map running ``py_func`` (PyFunc only inside a library
   function), and v2 control flow (StatelessWhile, StatelessIf with function bodies);
   ``graph_scan_tf2.pb``: a TF 2 SavedModel (``tf.saved_model.save`` of a ``tf.Module``).
@@ -312,7 +313,7 @@ def build_graph_meta_graph() -> meta_graph_pb2.MetaGraphDef:
     """A TF1 graph with every kind of variable and op the graph scan reports (graph_scan.meta).
 
     Ref (VariableV2) and resource (VarHandleOp) variables, a partitioned one, one placed on a
-    device, one in no collection; Adam's slots and a moving average colocated with their
+    device, one in no collection, two of the old Variable op (TF 0.x); Adam's slots and a moving average colocated with their
     variable; a tf.data map running Python (PyFunc only inside a library function); a while
     loop and a cond as v2 control flow (While and If, with function bodies).
     """
@@ -330,6 +331,11 @@ def build_graph_meta_graph() -> meta_graph_pb2.MetaGraphDef:
             placed = tf.get_variable("p", [2], use_resource=True)
         part = tf.get_variable("part", [10, 3], partitioner=tf.fixed_size_partitioner(3), use_resource=False)
         hidden = tf.Variable(tf.zeros([5]), collections=[], trainable=False, name="hidden")
+        # The op of TensorFlow 0.x (no collection lists these): its scalar is "scalar or unknown" to TensorFlow.
+        from tensorflow.python.ops import gen_state_ops
+
+        gen_state_ops.variable(shape=[2, 3], dtype=tf.float32, name="legacy")
+        gen_state_ops.variable(shape=[], dtype=tf.int32, name="legacy_scalar")
         dataset = tf.data.Dataset.range(4).map(lambda i: tf.py_func(lambda v: v * 2, [i], tf.int64))
         element = tf.data.make_one_shot_iterator(dataset).get_next()
         y = tf.matmul(tf.matmul(x, weights), resource) + placed
