@@ -123,6 +123,12 @@ def test_fields_in_any_order_the_last_occurrence_winning() -> None:
     assert (only["name"], only["dtype"], only["shape"], only["device"]) == ("last", "DT_INT64", [5], "/cpu:0")
 
 
+def test_a_second_op_cannot_hide_what_the_node_runs() -> None:
+    # TensorFlow runs PyFunc here (protobuf's last occurrence wins); a scanner reading the first op sees Const.
+    disguised = field(1, b"innocent") + field(2, b"Const") + field(3, b"x") + field(2, b"PyFunc")
+    assert scan(meta_graph(graph_def(disguised)))["ops"] == {"PyFunc": 1}
+
+
 def test_a_tag_written_with_more_bytes_than_needed_is_still_the_field() -> None:
     # Field 2 (op) with a two-byte tag 0x92 0x00: protobuf reads the same field.
     overlong = field(1, b"v") + b"\x92\x00" + varint(10) + b"VariableV2" + attr("dtype", dtype(1))
