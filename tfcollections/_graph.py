@@ -5,9 +5,9 @@ Strategy: a binary ``graph_def`` is walked, not parsed. Each node's fields are r
 length by length: ``name``, ``op`` and ``device`` are sliced and checked as protobuf checks them
 (UTF-8, the last occurrence winning), everything else (inputs, attrs, a Const's tensor of a
 gigabyte) is passed by its length, so the cost grows with the number of fields, not with the
-bytes. Only a variable node's attrs are read, and of those only the ones reported (``dtype``,
-``shape``, ``container``, ``shared_name``, ``_class``), each decoded by the schema-driven decoder
-and remembered by its bytes (most variables share their ``dtype``, ``container`` and many their
+bytes. Only a variable node's attrs are read: each decoded by the schema-driven decoder (so checked),
+what the reported ones (``dtype``, ``shape``, ``container``, ``shared_name``, ``_class``) give
+remembered by their bytes (most variables share their ``dtype``, ``container`` and many their
 ``shape``). Library functions are walked the same way for their op census. Field numbers come
 from the schema tables; the walk reads the common one-byte tags and lengths inline, and anything
 else (long tags, other wire types, groups) through ``_wire``, as the decoder does.
@@ -35,7 +35,7 @@ from ._wire import WIRETYPE_LENGTH_DELIMITED, read_size, read_tag, skip_field, t
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import mmap
-    from typing import Any, Dict, Final, FrozenSet, List, Optional, Set, Tuple, Union
+    from typing import Any, Callable, Dict, Final, FrozenSet, List, Optional, Set, Tuple, Union
 
     # Slices of these are bytes (hashable: ops are counted by their bytes); add_graphs turns a bytearray into bytes.
     Buffer = Union[bytes, mmap.mmap]
@@ -50,12 +50,12 @@ if TYPE_CHECKING:
 # add their own *VarHandleOp (DeepRec's KvVarHandleOp), which is why the suffix counts too.
 VARIABLE_OPS: Final = frozenset({"Variable", "VariableV2", "VarHandleOp", "TemporaryVariable", "AutoReloadVariable"})
 _RESOURCE_SUFFIX: Final = "VarHandleOp"
-# The attrs of a variable node that the scan reports; the others are passed by their length.
-_REPORTED_ATTRS: Final = frozenset({"dtype", "shape", "container", "shared_name", "_class"})
 # Collections whose items are VariableDefs (or, in old files, node_list tensor names of variables).
 _VARIABLE_COLLECTIONS: Final = tuple(name for name, ref in COLLECTIONS.items() if ref == "tensorflow.VariableDef")
 _TRAINABLE_COLLECTION: Final = "trainable_variables"
 _COLOCATION_PREFIX: Final = b"loc:@"
+_UNSEEN: Final = object()
+_STRING_ATTRS: Final = frozenset({"container", "shared_name", "_class"})  # read directly when one string
 
 
 def _tag(type_name: str, field_name: str) -> int:
@@ -104,8 +104,9 @@ class _Census:
         self.ops: Dict[bytes, int] = {}
         self.variable_ops: Set[bytes] = set()
         self.variables: List[NodeSpan] = []
-        # AttrValue bytes -> decoded value: variables repeat their dtype, container and often their shape.
-        self.attr_values: Dict[bytes, Decoded] = {}
+        # (reported attr key or "", AttrValue bytes) -> what it gives: variables repeat their dtype,
+        # container, shapes and output shapes. An attr that is not reported is only checked: None.
+        self.attr_values: Dict[Tuple[str, bytes], Any] = {}
 
 
 def _invalid_utf8(exc: UnicodeDecodeError, start: int, field: str) -> DecodeError:
@@ -297,22 +298,27 @@ def _check_fields(buf: Buffer, pos: int, end: int, depth: int, ops: Dict[bytes, 
     return name, op, device
 
 
-def _attr_values(buf: Buffer, start: int, end: int, census: _Census) -> Dict[str, Decoded]:
-    """The reported attrs of the variable node in ``buf[start:end]``: key -> AttrValue (the last entry wins).
+def _variable_fields(buf: Buffer, start: int, end: int, census: _Census) -> Dict[str, Any]:
+    """What the reported attrs of the variable node in ``buf[start:end]`` say (see ``_REPORTED``).
 
-    Every attr of a variable node is decoded, so checked as protobuf checks it; the reported ones are
-    kept. A value is decoded once per distinct bytes (``census.attr_values``): variables repeat their
-    dtype, container, shapes and output shapes.
+    Every attr of a variable node is decoded, so checked as protobuf checks it (the last of duplicate
+    keys winning); the reported ones give the variable's fields. What an attr's bytes give is kept
+    (``census.attr_values``): variables repeat their dtype, container, shapes and output shapes. A
+    shared name and a colocation, one string each and different for every variable, are read directly.
     """
     depth = census.depth + 1  # the node's own depth; its attr entries are one below
     cache = census.attr_values
-    attrs: Dict[str, Decoded] = {}
+    fields: Dict[str, Any] = {}
     pos = start
     while pos < end:
         # The walk has checked the node's fields already: this only finds the attr entries.
-        if buf[pos] == _NODE_ATTR and buf[pos + 1] < 0x80:
-            length = buf[pos + 1]
+        tag = buf[pos]
+        length = buf[pos + 1]
+        if tag == _NODE_ATTR and length < 0x80:
             pos += 2
+        elif tag < 0x80 and tag & 7 == 2 and length < 0x80:  # name, op, an input: passed over
+            pos += 2 + length
+            continue
         else:
             tag, pos = read_tag(buf, pos, end)
             if tag != _NODE_ATTR:
@@ -335,8 +341,10 @@ def _attr_values(buf: Buffer, start: int, end: int, census: _Census) -> Dict[str
                 exc._add_segment("attr")
                 raise
             # protobuf keeps an entry with unknown fields out of the map; an absent value is an empty one.
-            if not saw_unknown and entry["key"] in _REPORTED_ATTRS:
-                attrs[entry["key"]] = entry["value"] if entry["value"] is not None else _ATTR_VALUE.new()
+            reported = _REPORTED.get(entry["key"])
+            if not saw_unknown and reported is not None:
+                value = entry["value"] if entry["value"] is not None else _ATTR_VALUE.new()
+                fields[reported[0]] = reported[1](value)
             pos = entry_end
             continue
         try:
@@ -346,38 +354,41 @@ def _attr_values(buf: Buffer, start: int, end: int, census: _Census) -> Dict[str
             error._add_segment("attr")
             raise error from None
         raw = bytes(buf[key_end + 2 : entry_end])
-        value = cache.get(raw)
-        if value is not None:
-            pass
-        elif len(raw) > 1 and raw[0] == _ATTR_VALUE_S and raw[1] == len(raw) - 2 < 0x80:
-            value = _ATTR_VALUE.new()  # shared_name: one string, different for every variable
-            value["s"] = raw[2:]
+        reported = _REPORTED.get(key)
+        size = len(raw)
+        if key in _STRING_ATTRS and size > 1 and raw[0] == _ATTR_VALUE_S and raw[1] == size - 2 < 0x80:
+            made: Any = _as_text(raw[2:])  # s: "" or a shared name
+            if key == "_class":
+                made = [_as_text(raw[7:])] if raw.startswith(_COLOCATION_PREFIX, 2) else []
         elif (
-            len(raw) > 3
+            key == "_class"
+            and size > 3
             and raw[0] == _ATTR_VALUE_LIST
-            and raw[1] == len(raw) - 2 < 0x80
+            and raw[1] == size - 2 < 0x80
             and raw[2] == _LIST_VALUE_S
-            and raw[3] == len(raw) - 4
+            and raw[3] == size - 4
         ):
-            # _class: a list of one string (loc:@<node>), different for every variable
-            value = _ATTR_VALUE.new()
-            value["list"] = _LIST_VALUE.new()
-            value["list"]["s"].append(raw[4:])
+            made = [_as_text(raw[9:])] if raw.startswith(_COLOCATION_PREFIX, 4) else []  # one loc:@<node>
         else:
-            value = _ATTR_VALUE.new()
-            try:
-                parse_message(raw, 0, len(raw), _ATTR_VALUE, value, depth + 2)
-            except DecodeError as exc:
-                if exc.pos is not None:
-                    exc.pos += key_end + 2
-                exc._add_segment(key)
-                exc._add_segment("attr")
-                raise
-            cache[raw] = value
-        if key in _REPORTED_ATTRS:
-            attrs[key] = value
+            known = cache.get((key if reported is not None else "", raw), _UNSEEN)
+            if known is _UNSEEN:
+                value = _ATTR_VALUE.new()
+                try:
+                    parse_message(raw, 0, size, _ATTR_VALUE, value, depth + 2)
+                except DecodeError as exc:
+                    if exc.pos is not None:
+                        exc.pos += key_end + 2
+                    exc._add_segment(key)
+                    exc._add_segment("attr")
+                    raise
+                known = None if reported is None else reported[1](value)
+                cache[key if reported is not None else "", raw] = known
+            # A list is copied: each variable gets its own (callers may change what they are given).
+            made = list(known) if isinstance(known, list) else known
+        if reported is not None:
+            fields[reported[0]] = made
         pos = entry_end
-    return attrs
+    return fields
 
 
 def _op_name(buf: Buffer, spans: List[Tuple[int, int]]) -> str:
@@ -455,12 +466,12 @@ def _scan_binary(
     variables = []
     for node_index, name, op, device, start, end in census.variables:
         try:
-            attrs = _attr_values(buf, start, end, census)
+            fields = _variable_fields(buf, start, end, census)
         except DecodeError as exc:
             exc._add_segment(node_index)
             exc._add_segment("node")
             raise
-        variables.append((name, op, device, attrs))
+        variables.append((name, op, device, fields))
     return census, functions, variables
 
 
@@ -477,8 +488,12 @@ def _scan_text(
         op = node["op"]
         ops[op] = ops.get(op, 0) + 1
         if is_variable_op(op):
-            attrs = {key: value for key, value in node["attr"].items() if key in _REPORTED_ATTRS}
-            variables.append((node["name"], op, node["device"], attrs))
+            fields = {}
+            for key, value in node["attr"].items():
+                reported = _REPORTED.get(key)
+                if reported is not None:
+                    fields[reported[0]] = reported[1](value)
+            variables.append((node["name"], op, node["device"], fields))
     functions: Dict[str, Dict[str, int]] = {}
     library = graph["library"]
     for function in library["function"] if library is not None else ():
@@ -502,11 +517,6 @@ def _as_text(value: bytes) -> Union[str, bytes]:
         return value
 
 
-def _member(attrs: Dict[str, Decoded], key: str, member: str) -> Any:
-    value = attrs.get(key)
-    return None if value is None else value[member]
-
-
 def _shape_list(shape: Optional[Decoded]) -> Optional[List[int]]:
     """A TensorShapeProto as a list of sizes (-1: unknown); None for an unknown rank (or no shape at all)."""
     if shape is None or shape["unknown_rank"]:
@@ -514,27 +524,37 @@ def _shape_list(shape: Optional[Decoded]) -> Optional[List[int]]:
     return [dim["size"] for dim in shape["dim"]]
 
 
-def _colocated_with(attrs: Dict[str, Decoded]) -> List[Union[str, bytes]]:
+def _colocated_with(value: Decoded) -> List[Union[str, bytes]]:
     """The node names of the ``loc:@<node>`` entries of ``_class``: the node this one is placed with."""
-    value = attrs.get("_class")
-    if value is None:
-        return []
     entries = value["list"]["s"] if value["list"] is not None else ([value["s"]] if value["s"] is not None else [])
     return [_as_text(entry[len(_COLOCATION_PREFIX) :]) for entry in entries if entry.startswith(_COLOCATION_PREFIX)]
 
 
-def _variable(name: str, op: Optional[str], device: str, attrs: Dict[str, Decoded]) -> Decoded:
-    container = _member(attrs, "container", "s")
-    shared_name = _member(attrs, "shared_name", "s")
+def _text_of(value: Decoded) -> Union[str, bytes]:
+    return "" if value["s"] is None else _as_text(value["s"])
+
+
+# The attrs a variable reports: attr key -> (the variable's key, what it makes of the AttrValue).
+_REPORTED: Final[Dict[str, Tuple[str, Callable[[Decoded], Any]]]] = {
+    "dtype": ("dtype", lambda value: value["type"]),
+    "shape": ("shape", lambda value: _shape_list(value["shape"])),
+    "container": ("container", _text_of),
+    "shared_name": ("shared_name", _text_of),
+    "_class": ("colocated_with", _colocated_with),
+}
+
+
+def _variable(name: str, op: Optional[str], device: str, fields: Dict[str, Any]) -> Decoded:
+    """A variable's dict; *fields* holds what its reported attrs say (absent ones take their defaults)."""
     return {
         "name": name,
         "op": op,
-        "dtype": _member(attrs, "dtype", "type"),
-        "shape": _shape_list(_member(attrs, "shape", "shape")),
+        "dtype": fields.get("dtype"),
+        "shape": fields.get("shape"),
         "device": device,
-        "container": "" if container is None else _as_text(container),
-        "shared_name": "" if shared_name is None else _as_text(shared_name),
-        "colocated_with": _colocated_with(attrs),
+        "container": fields.get("container", ""),
+        "shared_name": fields.get("shared_name", ""),
+        "colocated_with": fields.get("colocated_with", []),
         "collections": [],
         "trainable": None,
         "partition": None,
