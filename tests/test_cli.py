@@ -372,3 +372,22 @@ def test_a_reader_that_stops_early_gets_no_traceback(tmp_path: Path) -> None:
         stderr = process.stderr.read()
         assert process.wait(timeout=60) == 0
     assert stderr == b""
+
+
+def test_variables_of_unknown_size_and_without_a_node(tmp_path: Path) -> None:
+    def node(name: bytes, op: bytes, dims: bytes) -> bytes:
+        shape_attr = field(5, field(1, b"shape") + field(2, field(7, dims)))
+        dtype_attr = field(5, field(1, b"dtype") + field(2, b"\x30\x01"))
+        return field(1, field(1, name) + field(2, op) + dtype_attr + shape_attr)
+
+    unknown_dimension = field(2, b"\x08" + b"\xff" * 9 + b"\x01")  # size -1
+    graph = node(b"open", b"VariableV2", unknown_dimension) + node(b"any", b"Variable", b"\x18\x01")  # unknown rank
+    listed = field(4, field(1, b"variables") + field(2, field(2, field(1, field(1, b"gone:0")))))
+    path = tmp_path / "odd.meta"
+    path.write_bytes(field(1, field(4, b"serve")) + field(2, graph) + listed)
+    result = _run([str(path)])
+    assert result.returncode == 0, result.stderr
+    out = result.stdout.decode()
+    assert "  variables (3): 0 parameters, 0 trainable; 3 of unknown size\n" in out
+    assert "    open  float32  (?,)     ?\n" in out and "    any   float32  unknown  ?           op Variable\n" in out
+    assert "    gone  ?        unknown  ?           no node in the graph  global\n" in out

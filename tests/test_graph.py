@@ -276,3 +276,103 @@ def test_a_tf2_saved_model_joins_its_object_graph() -> None:
     variables = {v["name"]: v for v in loaded["meta_graphs"][0]["graph"]["variables"]}
     assert variables["dense/kernel"]["trainable"] is True and variables["dense/bias"]["trainable"] is False
     assert variables["dense/kernel"]["shape"] == [3, 2] and variables["dense/kernel"]["op"] == "VarHandleOp"
+
+
+# --------------------------------------------------------------------------- every other path, with its error
+
+
+def _error(data: bytes) -> DecodeError:
+    with pytest.raises(DecodeError) as caught:
+        tfcollections.loads(data, graph=True)
+    return caught.value
+
+
+def test_fields_of_a_graph_other_than_nodes_and_library_are_passed_over() -> None:
+    graph = graph_def(node("a", "NoOp")) + b"\x18\x05" + field(4, b"\x08\x1b")  # version (varint), versions
+    assert scan(meta_graph(graph))["ops"] == {"NoOp": 1}
+
+
+def test_damage_at_the_graphs_top_level() -> None:
+    cut = _error(meta_graph(graph_def(node("a", "NoOp")) + b"\x0a\x30" + b"\x0a\x01b"))
+    assert "truncated" in cut.msg and cut.path == ("MetaGraphDef", "graph_def")
+    zero = _error(meta_graph(graph_def(node("a", "NoOp")) + b"\x02\x00"))
+    assert zero.msg.endswith("invalid field number 0") and zero.path == ("MetaGraphDef", "graph_def")
+    inside = _error(meta_graph(graph_def(node("a", "NoOp") + b"\x02\x00")))
+    assert inside.msg.endswith("invalid field number 0") and inside.path == ("MetaGraphDef", "graph_def", "node", 0)
+
+
+def test_a_node_cut_off_at_the_very_end_of_the_input() -> None:
+    # The graph is the file's last field and its last node ends in a lone tag: the read runs off the input.
+    data = meta_graph(graph_def(node("a", "NoOp") + b"\x1a"))
+    error = _error(data)
+    assert "truncated" in error.msg and error.path == ("MetaGraphDef", "graph_def", "node", 0)
+
+
+def test_a_variables_attrs_in_any_form() -> None:
+    value_first = field(5, field(2, dtype(3)) + field(1, b"dtype"))  # an entry with its value first
+    odd = node("v", "VariableV2", {"_class": text(b"loc:@w"), "shape": shape([2])}) + value_first
+    [only] = scan(meta_graph(graph_def(odd, node("w", "VariableV2"))))["variables"][:1]  # type: ignore[index]
+    assert (only["dtype"], only["colocated_with"], only["shape"]) == ("DT_INT32", ["w"], [2])
+    bad_key = node("v", "VariableV2") + field(5, field(1, b"\xff") + field(2, dtype(1)))
+    assert _error(meta_graph(graph_def(bad_key))).path == ("MetaGraphDef", "graph_def", "node", 0, "attr", "key")
+    bad_value = node("v", "VariableV2") + attr("dtype", b"\x30")  # a varint cut off
+    error = _error(meta_graph(graph_def(bad_value)))
+    assert error.path[:6] == ("MetaGraphDef", "graph_def", "node", 0, "attr", "dtype") and error.pos is not None
+
+
+def test_damaged_library_functions() -> None:
+    def with_library(library: bytes) -> DecodeError:
+        return _error(meta_graph(graph_def(node("a", "NoOp"), library=library)))
+
+    bad_name = with_library(field(1, field(1, field(1, b"\xff"))))
+    assert bad_name.path == ("MetaGraphDef", "graph_def", "library", "function", 0, "signature", "name")
+    cut_name = with_library(field(1, field(1, b"\x0a\x09f")))
+    assert "truncated" in cut_name.msg and cut_name.path[-2:] == ("signature", "name")
+    cut_function = with_library(b"\x0a\x09" + field(1, b"f"))
+    assert "truncated" in cut_function.msg and cut_function.path[-1] == "function"
+    gradient = function("f", node("p", "PyFunc")) + field(2, field(1, b"f") + field(2, b"g"))  # passed over
+    assert scan(meta_graph(graph_def(library=gradient)))["functions"] == {"f": {"PyFunc": 1}}
+
+
+def test_a_collection_item_that_is_not_a_variable_def_is_left_out() -> None:
+    data = meta_graph(graph_def(variable("a")), rest=collection("variables", b"\xff\xff", variable_def("a:0")))
+    [only] = scan(data)["variables"]  # type: ignore[misc]
+    assert only["collections"] == ["variables"]
+
+
+def _saved_variable(name: str, trainable: bool) -> bytes:
+    saved = (
+        b"\x08\x01" + field(2, field(2, b"\x08\x04")) + (b"\x18\x01" if trainable else b"") + field(6, name.encode())
+    )
+    return field(1, field(7, saved))  # SavedObjectGraph.nodes: a SavedObject whose kind is a variable
+
+
+def test_object_graph_variables_without_a_node_and_object_graphs_given_twice() -> None:
+    objects = field(7, _saved_variable("kept", True)) + field(7, _saved_variable("alone", False))
+    data = meta_graph(graph_def(variable("kept", op="VarHandleOp")), rest=objects)
+    variables = {v["name"]: v for v in scan(data)["variables"]}  # type: ignore[attr-defined]
+    assert variables["kept"]["trainable"] is True and variables["kept"]["op"] == "VarHandleOp"
+    assert (variables["alone"]["op"], variables["alone"]["dtype"], variables["alone"]["shape"]) == (
+        None,
+        "DT_FLOAT",
+        [4],
+    )
+    assert variables["alone"]["trainable"] is False
+
+
+def test_text_files_without_a_graph_or_with_an_object_graph() -> None:
+    empty = tfcollections.loads(b'meta_info_def { tags: "serve" }\n', graph=True)["meta_graphs"][0]["graph"]
+    assert empty == {"variables": [], "ops": {}, "functions": {}}
+    text = b"""meta_info_def { tags: "serve" }
+object_graph_def { nodes { variable { dtype: DT_FLOAT shape { dim { size: 3 } } trainable: true name: "w" } } }
+"""
+    [only] = tfcollections.loads(text, graph=True)["meta_graphs"][0]["graph"]["variables"]
+    assert (only["name"], only["op"], only["shape"], only["trainable"]) == ("w", None, [3], True)
+
+
+def test_a_damaged_graph_in_a_saved_model_says_which_meta_graph() -> None:
+    meta = meta_graph(graph_def(field(1, b"n") + field(2, b"\xff")))
+    error = _error(b"\x08\x01" + field(2, meta))
+    assert error.path[:4] == ("SavedModel", "meta_graphs", 0, "graph_def") and str(error).startswith(
+        "damaged SavedModel"
+    )

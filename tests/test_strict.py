@@ -198,3 +198,28 @@ def test_oneof_string_member_clears_the_other_members() -> None:
     later = tfcollections.decode_message("TensorInfo", name + coo)
     assert later["name"] is None and later["coo_sparse"]["values_tensor_name"] == "v"
     assert tfcollections.decode_message("TensorInfo", b"")["name"] is None  # a oneof member has presence
+
+
+def test_oneof_scalars_keep_presence_and_clear_each_other() -> None:
+    # AttrValue: every member is in oneof "value". A zero is present; a later member replaces an earlier one.
+    assert tfcollections.decode_message("AttrValue", b"\x18\x00")["i"] == 0
+    later = tfcollections.decode_message("AttrValue", b"\x18\x07" + b"\x12\x02ab" + b"\x28\x01")
+    assert (later["i"], later["s"], later["b"]) == (None, None, True)
+    as_float = tfcollections.decode_message("AttrValue", b"\x12\x01x" + b"\x25\x00\x00\xc0\x3f")
+    assert (as_float["s"], as_float["f"]) == (None, 1.5)
+    typed = tfcollections.decode_message("AttrValue", b"\x25\x00\x00\xc0\x3f" + b"\x30\x09")
+    assert (typed["f"], typed["type"]) == (None, "DT_INT64")
+    skipped = tfcollections.decode_message("AttrValue", b"\x30\x01" + b"\x42\x02\x08\x01")
+    assert skipped["type"] is None and skipped["tensor"] == {"type": "tensorflow.TensorProto", "offset": 4, "size": 2}
+    for value in (later, as_float, typed):
+        assert tfcollections.decode_message("AttrValue", tfcollections.encode_message("AttrValue", value)) == value
+
+
+def test_repeated_skipped_fields_and_unpacked_floats() -> None:
+    op = tfcollections.decode_message("OpDef", b"\x0a\x01f" + b"\x12\x03\x0a\x01x" + b"\x12\x00")
+    assert op["input_arg"] == [{"type": "tensorflow.OpDef.ArgDef", "offset": 5, "size": 3},
+                               {"type": "tensorflow.OpDef.ArgDef", "offset": 10, "size": 0}]  # fmt: skip
+    floats = tfcollections.decode_message("tensorflow.AttrValue.ListValue", b"\x25\x00\x00\x80\x3f\x25\x00\x00\x00\x40")
+    assert floats["f"] == [1.0, 2.0]
+    with pytest.raises(ValueError, match="cannot be encoded"):
+        tfcollections.encode_message("OpDef", op)

@@ -116,7 +116,7 @@ def _invalid_utf8(exc: UnicodeDecodeError, start: int, field: str) -> DecodeErro
 # What the node walk does with a field, by its first byte: pass a length-delimited field over (inputs,
 # attrs, ...), keep it (name, op, device), or take the general path (longer tags, other wire types, field 0).
 # The walk compares kinds with the literal numbers: a global load per field and node is measurable
-# (4.5% more instructions over the corpus with the names, benchmarks/ab.py --instructions).
+# (4.5% more instructions over the corpus with the names, counted with valgrind --tool=callgrind).
 _PASS: Final = 0
 _NAME: Final = 1
 _OP: Final = 2
@@ -204,7 +204,7 @@ def _walk_nodes(
                     pos += 3
                 else:
                     kind = _GENERAL
-                if kind == 0:  # _PASS: the usual field (inputs, attrs); measured faster than a named constant
+                if kind == 0:  # _PASS: the usual field (inputs, attrs)
                     pos += length
                     continue
                 if kind == 1 and pos + length <= node_end:  # _NAME
@@ -220,13 +220,13 @@ def _walk_nodes(
                     break
                 pos += length
             if pos != node_end:
-                name, op, device = _check_fields(buf, node_at, node_end, depth + 1, ops)
+                name, op, device = _check_fields(buf, node_at, node_end, depth + 1)
                 pos = node_end
             count = ops.get(op)
             if count is None:
                 if not op.isascii():
                     # A new op is checked once; _check_fields finds which occurrence is not UTF-8.
-                    _check_fields(buf, node_at, node_end, depth + 1, ops)
+                    _check_fields(buf, node_at, node_end, depth + 1)
                 ops[op] = 1
                 if is_variable_op(op.decode()):
                     variable_ops.add(op)
@@ -237,21 +237,18 @@ def _walk_nodes(
             index += 1
             node_at = -1
     except (UnicodeDecodeError, DecodeError, IndexError) as exc:
-        if isinstance(exc, UnicodeDecodeError):
-            error = _invalid_utf8(exc, pos, field)
-        elif isinstance(exc, IndexError):
-            if node_at >= 0:  # a read past the end of the input, in a node that ends there: say what is wrong
-                try:
-                    _check_fields(buf, node_at, len(buf), depth + 1, ops)
-                except DecodeError as found:
-                    exc = found
-            error = (
-                exc
-                if isinstance(exc, DecodeError)
-                else _Truncated(f"truncated field: the input ends at byte {len(buf)}", len(buf))
-            )
-        else:
+        error: DecodeError
+        if isinstance(exc, DecodeError):
             error = exc
+        elif isinstance(exc, UnicodeDecodeError):
+            error = _invalid_utf8(exc, pos, field)
+        else:  # IndexError: a read past the end of the whole input, which ends inside this field
+            error = _Truncated(f"truncated field: the input ends at byte {len(buf)}", len(buf))
+            if node_at >= 0:  # in a node: say which field of it is cut off, and how
+                try:
+                    _check_fields(buf, node_at, len(buf), depth + 1)
+                except DecodeError as found:
+                    error = found
         if node_at >= 0:
             error._add_segment(index)
             error._add_segment("node" if node_tag == _GRAPH_NODE else "node_def")
@@ -266,7 +263,7 @@ def _truncated(length: int, left: int, pos: int) -> DecodeError:
     return _Truncated(message, pos, needed=length, left=left)
 
 
-def _check_fields(buf: Buffer, pos: int, end: int, depth: int, ops: Dict[bytes, int]) -> Tuple[str, bytes, str]:
+def _check_fields(buf: Buffer, pos: int, end: int, depth: int) -> Tuple[str, bytes, str]:
     """Read the NodeDef in ``buf[pos:end]`` field by field, every rule checked; return its name, op and device.
 
     The general path of the node walk: tags of any length, fields of any wire type (passed over
@@ -391,8 +388,8 @@ def _variable_fields(buf: Buffer, start: int, end: int, census: _Census) -> Dict
     return fields
 
 
-def _op_name(buf: Buffer, spans: List[Tuple[int, int]]) -> str:
-    """The name of a function: the last ``name`` of its ``signature`` fields (several merge)."""
+def _op_name(buf: Buffer, spans: List[Tuple[int, int]], depth: int) -> str:
+    """The name of a function: the last ``name`` of its ``signature`` fields (several merge), at *depth*."""
     name = ""
     for pos, end in spans:
         while pos < end:
@@ -407,7 +404,7 @@ def _op_name(buf: Buffer, spans: List[Tuple[int, int]]) -> str:
                     raise _invalid_utf8(exc, pos, "name") from None
                 pos += length
             else:
-                pos = skip_field(buf, pos, end, tag, 0)
+                pos = skip_field(buf, pos, end, tag, depth)
     return name
 
 
@@ -429,7 +426,7 @@ def _walk_library(
         try:
             _, signatures = _walk_nodes(buf, pos, function_end, _FUNCTION_NODE, _FUNCTION_SIGNATURE, own, 0, depth + 1)
             try:
-                name = _op_name(buf, signatures)
+                name = _op_name(buf, signatures, depth + 2)
             except DecodeError as exc:
                 exc._add_segment("signature")
                 raise
