@@ -313,9 +313,9 @@ def build_graph_meta_graph() -> meta_graph_pb2.MetaGraphDef:
     """A TF1 graph with every kind of variable and op the graph scan reports (graph_scan.meta).
 
     Ref (VariableV2) and resource (VarHandleOp) variables, a partitioned one, one placed on a
-    device, one in no collection, two of the old Variable op (TF 0.x); Adam's slots and a moving average colocated with their
-    variable; a tf.data map running Python (PyFunc only inside a library function); a while
-    loop and a cond as v2 control flow (While and If, with function bodies).
+    device, one in no collection, two of the old Variable op (TF 0.x); Adam's slots and a moving
+    average colocated with their variable; a tf.data map running Python (PyFunc only inside a
+    library function); a while loop and a cond as v2 control flow (with function bodies).
     """
     tf.disable_v2_behavior()
     tf.enable_control_flow_v2()
