@@ -46,17 +46,9 @@ from tensorflow.core.framework import graph_pb2, node_def_pb2  # noqa: E402
 from tensorflow.core.protobuf import meta_graph_pb2, saved_model_pb2  # noqa: E402
 
 import tfcollections  # noqa: E402
+from tests.helpers import varint  # noqa: E402  (the tests' own writer, not the package's)
 
 VARIABLE_OPS = {"Variable", "VariableV2", "VarHandleOp"}
-
-
-def varint(value: int) -> bytes:
-    out = bytearray()
-    while value >= 0x80:
-        out.append((value & 0x7F) | 0x80)
-        value >>= 7
-    out.append(value)
-    return bytes(out)
 
 
 def upb_parse(data: bytes, saved_model: bool) -> List[Any]:

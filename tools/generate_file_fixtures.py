@@ -381,30 +381,25 @@ def write_graph_expected(path: Path, source: str) -> None:
     else:
         text_format.Parse(data.decode("utf-8"), message)
     graphs = list(message.meta_graphs) if saved_model else [message]
-    document = {
-        "generator": "tools/generate_file_fixtures.py",
-        "file": str(path.relative_to(REPO)),
-        "source": source,
-        "tensorflow": tf.__version__,
-        "protobuf": google.protobuf.__version__,
-        "graphs": oracle.finite([oracle.graph_contract(graph) for graph in graphs]),
-    }
-    target = OUT / f"{path.name}.graph.json"
-    target.write_text(json.dumps(document, indent=1, ensure_ascii=False, allow_nan=False) + "\n")
-    print(f"wrote {target.relative_to(REPO)}", file=sys.stderr)
+    _write(path, "graph", source, {"graphs": [oracle.graph_contract(graph) for graph in graphs]})
 
 
 def write_expected(path: Path, source: str) -> None:
     _EXPANDED_ANY[0] = b"[type.googleapis.com/" in path.read_bytes()
+    _write(path, "expected", source, {"expected": expected_load(path)})
+
+
+def _write(path: Path, suffix: str, source: str, content: dict) -> None:
+    """``OUT/<name>.<suffix>.json``: *content* with where it comes from (non-finite floats tagged)."""
     document = {
         "generator": "tools/generate_file_fixtures.py",
         "file": str(path.relative_to(REPO)),
         "source": source,
         "tensorflow": tf.__version__,
         "protobuf": google.protobuf.__version__,
-        "expected": oracle.finite(expected_load(path)),
+        **oracle.finite(content),
     }
-    target = OUT / f"{path.name}.expected.json"
+    target = OUT / f"{path.name}.{suffix}.json"
     target.write_text(json.dumps(document, indent=1, ensure_ascii=False, allow_nan=False) + "\n")
     print(f"wrote {target.relative_to(REPO)}", file=sys.stderr)
 
