@@ -12,7 +12,8 @@ the top-level tags (cheap: a handful of fields) tells a SavedModel from a
 MetaGraphDef from a GraphDef. Collections are then given their final form:
 ``bytes_list`` items through ``decode`` (by the collection's name), ``any_list``
 values (and ``meta_info_def.any_info``) decoded when their type is one the
-library knows.
+library knows. Asked for (``graph=True``), the graph is read by ``_graph`` once the
+collections are, from the same buffer.
 """
 
 from __future__ import annotations
