@@ -134,9 +134,14 @@ def test_filters_and_stdin() -> None:
     collections = json.loads(result.stdout)["meta_graphs"][0]["collection_def"]
     assert list(collections) == ["variables"]
     assert all(v["variable_name"].startswith("dense/") for v in collections["variables"]["value"])
+    graph = json.loads(result.stdout)["meta_graphs"][0]["graph"]  # the graph's variables are filtered too
+    assert sorted(v["name"] for v in graph["variables"]) == [
+        "dense/bias", "dense/bias/ExponentialMovingAverage", "dense/kernel", "dense/kernel/ExponentialMovingAverage"
+    ]  # fmt: skip
     tf_rule = json.loads(_run(["--json", "--collection", "variables", "--scope", "dense", EXAMPLE]).stdout)
     names = [v["variable_name"] for v in tf_rule["meta_graphs"][0]["collection_def"]["variables"]["value"]]
     assert "dense_1/kernel:0" in names
+    assert "dense_1/kernel" in [v["name"] for v in tf_rule["meta_graphs"][0]["graph"]["variables"]]
 
 
 @pytest.mark.parametrize(

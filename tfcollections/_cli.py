@@ -20,7 +20,7 @@ import sys
 
 from ._api import COLLECTIONS, message_type
 from ._errors import DecodeError
-from ._files import get_collection, item_name, load, meta_graph_tags
+from ._files import get_collection, item_name, load, meta_graph_tags, scope_matcher
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -325,9 +325,8 @@ def _in_scope(scope: Optional[str], boundary: bool) -> Callable[[str], bool]:
     """TensorFlow's scope rule (see get_collection), on a variable's tensor name ``<node>:0``."""
     if scope is None:
         return lambda name: True
-    # Boundary mode: the match must end where a name component ends (or the scope itself ends in "/").
-    pattern = re.compile(f"(?:{scope})(?:(?<=/)|(?=/|$))" if boundary else scope)
-    return lambda name: pattern.match(f"{name}:0") is not None
+    matches = scope_matcher(scope, boundary)
+    return lambda name: matches(f"{name}:0")
 
 
 def _graph_variables(

@@ -30,7 +30,7 @@ from ._wire import WIRETYPE_LENGTH_DELIMITED, WIRETYPE_VARINT, read_size, read_t
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import IO, Any, Dict, Final, Iterator, List, Optional, Set, Tuple, Union
+    from typing import IO, Any, Callable, Dict, Final, Iterator, List, Optional, Set, Tuple, Union
 
     from ._text import TextTokens
 
@@ -492,9 +492,17 @@ def get_collection(
     items: List[Any] = list(collection["value"])
     if scope is None:
         return items
+    matches = scope_matcher(scope, boundary)
+    kind = collection["kind"]
+    return [item for item in items if (n := item_name(item, kind)) is not None and matches(n)]
+
+
+def scope_matcher(scope: str, boundary: bool) -> Callable[[str], bool]:
+    """TensorFlow's scope rule as a test of a name: ``re.match`` of *scope*, a prefix regex.
+
+    With *boundary*, the match must end where a name component ends (or the scope itself ends in "/").
+    """
     import re
 
-    # Boundary mode: the match must end where a name component ends (or the scope itself ends in "/").
     pattern = re.compile(f"(?:{scope})(?:(?<=/)|(?=/|$))" if boundary else scope)
-    kind = collection["kind"]
-    return [item for item in items if (n := item_name(item, kind)) is not None and pattern.match(n)]
+    return lambda name: pattern.match(name) is not None
