@@ -6,6 +6,7 @@
     $FUZZVENV/bin/python -m tools.fuzz strict -max_total_time=600
     $FUZZVENV/bin/python -m tools.fuzz file   -max_total_time=600
     $FUZZVENV/bin/python -m tools.fuzz text   -max_total_time=600
+    $FUZZVENV/bin/python -m tools.fuzz graph  -max_total_time=600
 
 Each target instruments the package's own modules only, seeds libFuzzer from
 the committed fixtures (written to a corpus directory under /tmp, which it
@@ -28,6 +29,11 @@ A target fails (libFuzzer stops and saves the input as ``crash-*``) when:
 - ``text``: anything but ``DecodeError`` escapes ``loads`` of text, or its
   offset lies outside the input; or an accepted document is not well-formed
   (``format``, meta graphs, collections).
+- ``graph``: anything but ``DecodeError`` escapes ``loads(data, graph=True)``
+  (binary or text), or its offset lies outside the input; or a file that
+  ``loads`` accepts without the graph is refused with it for anything but its
+  graph; or an accepted graph is not well-formed (every variable with its keys,
+  op counts that are positive ints, each function's counts within the total).
 
 The figures of each run (executions, coverage, time) are in
 ``docs/robustness.md``.
@@ -47,7 +53,7 @@ REPO = Path(__file__).resolve().parent.parent
 
 with atheris.instrument_imports(include=["tfcollections"]):
     import tfcollections
-    from tfcollections import _schema, _text, _textscan  # noqa: F401  (the text reader is imported lazily otherwise)
+    from tfcollections import _graph, _schema, _text, _textscan  # noqa: F401  (imported lazily otherwise)
 
 from tests.helpers import same  # noqa: E402  (the tests' exact equality: types, -0.0 and NaN)
 
@@ -119,6 +125,33 @@ def target_text(data: bytes) -> None:
     _loads_checked(data)
 
 
+_VARIABLE_KEYS = ["name", "op", "dtype", "shape", "device", "container", "shared_name", "colocated_with",
+                  "collections", "trainable", "partition"]  # fmt: skip
+
+
+def target_graph(data: bytes) -> None:
+    model = _loads_checked(data)
+    if model is None:
+        return
+    try:
+        with_graph = tfcollections.loads(data, graph=True)
+    except DecodeError as exc:
+        _check_offset(exc, data)
+        if "graph_def" not in exc.path and "object_graph_def" not in exc.path:
+            raise AssertionError(f"the graph scan refused the file for something else: {exc}") from exc
+        return
+    for meta_graph in with_graph["meta_graphs"]:
+        graph = meta_graph["graph"]
+        for variable in graph["variables"]:
+            if list(variable) != _VARIABLE_KEYS or not isinstance(variable["collections"], list):
+                raise AssertionError(f"a malformed variable: {variable!r}")
+        if any(not isinstance(count, int) or count < 1 for count in graph["ops"].values()):
+            raise AssertionError(f"bad op counts: {graph['ops']!r}")
+        for counts in graph["functions"].values():
+            if any(graph["ops"].get(op, 0) < count for op, count in counts.items()):
+                raise AssertionError(f"a function counts more than the whole: {counts!r}")
+
+
 def _loads_checked(data: bytes) -> Optional[Dict[str, Any]]:
     """``loads(data)``, checked to be well-formed; None after a DecodeError whose offset is in the input."""
     try:
@@ -153,6 +186,7 @@ TARGETS: Dict[str, Callable[[bytes], None]] = {
     "strict": target_strict,
     "file": target_file,
     "text": target_text,
+    "graph": target_graph,
 }
 
 
@@ -166,6 +200,8 @@ def _seeds(target: str) -> List[bytes]:
         return seeds
     examples = REPO / "examples"
     files = [*sorted((data / "files").iterdir()), examples / "model.meta", examples / "model.meta.txt"]
+    if target == "graph":  # binary files, and the small text ones
+        return [p.read_bytes() for p in files if p.suffix in (".meta", ".pb") or p.name.endswith(".meta.txt")]
     if target == "text":
         texts = [p.read_bytes() for p in files if p.suffix in (".pbtxt", ".txt")]
         # The graphs make the seeds large and slow, and the reader only brace-scans them: add copies without.
@@ -234,7 +270,7 @@ def main() -> None:
             seed_path.write_bytes(seed)
     dictionary = corpus.parent / f"{target}.dict"
     _dictionary(dictionary)
-    max_len = {"decode": 4096, "strict": 4096, "file": 262144, "text": 65536}[target]
+    max_len = {"decode": 4096, "strict": 4096, "file": 262144, "text": 65536, "graph": 262144}[target]
     argv = [sys.argv[0], *sys.argv[2:], f"-max_len={max_len}", f"-dict={dictionary}", str(corpus)]
     atheris.Setup(argv, TARGETS[target])
     atheris.Fuzz()
