@@ -396,3 +396,21 @@ def test_variables_of_unknown_size_and_without_a_node(tmp_path: Path) -> None:
     assert "  variables (3): 0 parameters, 0 trainable; 3 of unknown size\n" in out
     assert "    open  float32  (?,)     ?\n" in out and "    any   float32  unknown  ?           op Variable\n" in out
     assert "    gone  ?        unknown  ?           no node in the graph  global\n" in out
+
+
+def test_version_and_help_print_and_succeed() -> None:
+    import tfcollections
+
+    result = _run_process(["--version"])
+    assert result.returncode == 0 and result.stdout.decode() == f"tfcollections {tfcollections.__version__}\n"
+    help_text = _run(["--help"])
+    assert help_text.returncode == 0 and "binary or text" in help_text.stdout.decode()
+
+
+def test_summary_polish_on_a_tf_0_x_export() -> None:
+    # TensorFlow 0.x wrote no version and no VariableDef.trainable; the collection says what is trainable.
+    result = _run(["--no-graph", str(REPO / "tests" / "data" / "files" / "serving_half_plus_two_export.meta")])
+    out = result.stdout.decode()
+    assert "meta graph 0: tags (none); TensorFlow version not recorded\n" in out
+    assert "    serving_signatures   any_list    1  serving.Signatures\n" in out  # the payload's type
+    assert "    Variable:0    trainable  global,trainable\n" in out

@@ -150,3 +150,19 @@ def test_the_text_reader_and_re_are_imported_only_for_text(tmp_path: Path) -> No
     result = _run(code, tmp_path)
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == ["[]", "[]", "['re', 'tfcollections._text', 'tfcollections._textscan']"]
+
+
+def test_one_source_for_the_version() -> None:
+    from importlib import metadata
+
+    import tfcollections
+
+    pyproject = (REPO / "pyproject.toml").read_text(encoding="utf-8")
+    assert 'dynamic = ["version"]' in pyproject and "\nversion =" not in pyproject
+    changelog = (REPO / "CHANGELOG.md").read_text(encoding="utf-8")
+    assert f"## {tfcollections.__version__}" in changelog
+    try:
+        installed = metadata.version("tfcollections")
+    except metadata.PackageNotFoundError:
+        pytest.skip("the package is not installed here (the README's commands install it)")
+    assert installed == tfcollections.__version__

@@ -18,6 +18,7 @@ import math
 import re
 import sys
 
+from . import __version__
 from ._api import COLLECTIONS, message_type
 from ._errors import DecodeError
 from ._files import get_collection, item_name, load, meta_graph_tags, scope_matcher
@@ -75,6 +76,7 @@ def _parser() -> argparse.ArgumentParser:
         "shapes and parameter counts, the ops the model runs, saver, collections (savers, queue runners, "
         "control-flow contexts), signatures. No TensorFlow needed.",
     )
+    parser.add_argument("--version", action="version", version=f"tfcollections {__version__}")
     parser.add_argument(
         "file", help="a .meta (MetaGraphDef) or saved_model.pb (SavedModel), binary or text; - for stdin"
     )
@@ -124,6 +126,8 @@ def _shown(path: str) -> str:
 def _main(argv: Optional[Sequence[str]]) -> int:
     try:
         args = _parser().parse_args(argv)
+    except SystemExit as exc:  # --help and --version: printed, and done
+        return exc.code if isinstance(exc.code, int) else 0
     except _UsageError as exc:
         print(f"tfcollections: usage error: {exc} (see tfcollections --help)", file=sys.stderr)
         return 2
@@ -233,8 +237,10 @@ def _print_summary(file_name: str, model: Dict[str, Any], meta_graphs: List[Any]
         lines.append("")
         info = meta_graph["meta_info_def"] or {}
         tags = ", ".join(info.get("tags") or []) or "(none)"
-        version = info.get("tensorflow_version") or "unknown"
-        lines.append(f"meta graph {index}: tags {tags}; written by TensorFlow {version}")
+        version = info.get("tensorflow_version")
+        # TensorFlow before 1.0 wrote no version: say so rather than "TensorFlow unknown".
+        written = f"written by TensorFlow {version}" if version else "TensorFlow version not recorded"
+        lines.append(f"meta graph {index}: tags {tags}; {written}")
         graph = meta_graph["graph_def"]
         if "graph" in meta_graph:
             lines += _graph_line(meta_graph["graph"])
@@ -272,6 +278,8 @@ def _collections_section(collections: Dict[str, Dict[str, Any]]) -> List[str]:
         holds = message_type(name) if collection["kind"] == "bytes_list" else None
         if holds is None and collection["kind"] == "bytes_list":
             holds = "user bytes"
+        elif collection["kind"] == "any_list":  # the payload types, as their type URLs name them
+            holds = ", ".join(sorted({str(item["type_url"]).rpartition("/")[2] for item in collection["value"]}))
         rows.append([name, kind, str(len(collection["value"])), (holds or "").replace("tensorflow.", "")])
     return lines + _table(rows, "    ")
 
@@ -307,7 +315,8 @@ def _variables_section(collections: Dict[str, Dict[str, Any]]) -> List[str]:
         previous = scopes
         item = variables[name]["item"] or {}
         flags = []
-        if item.get("trainable"):
+        # VariableDef.trainable is written since TF 1.9; before, trainable_variables membership is what says it.
+        if item.get("trainable") or "trainable" in variables[name]["in"]:
             flags.append("trainable")
         if item.get("is_resource"):
             flags.append("resource")
