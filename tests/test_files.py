@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import tfcollections
+from tfcollections import DecodeError
 
 from .helpers import REPO, field, load_items, same, varint
 
@@ -235,3 +236,46 @@ def test_meta_info_any_info_is_decoded_when_its_type_is_known() -> None:
         "type_url": "type.googleapis.com/tensorflow.AssetFileDef",
         "value": {"tensor_info": None, "filename": "vocab.txt"},
     }
+
+
+@pytest.mark.parametrize(
+    ("data", "said"),
+    [
+        (b"\x89HDF\r\n\x1a\n" + bytes(64), "an HDF5 file (a Keras .h5 model or weights), not a MetaGraphDef"),
+        (b"PK\x03\x04" + bytes(40), "a ZIP archive (a Keras .keras model is one), not a MetaGraphDef"),
+        (b"\x1c\x00\x00\x00TFL3" + bytes(40), "a TensorFlow Lite model (.tflite), not a MetaGraphDef"),
+        (b"\x00\x00\x06\x08\x01\x1a\x02" + bytes(40) + b"\x57\xfb\x80\x8b\x24\x75\x47\xdb",
+         "a TensorFlow checkpoint index (.index, or a V1 checkpoint): its meta graph is the .meta file of the same"),
+        (b"\x08\x9c\x01\x10\x92\x01\x18\x05\x20\x07\x28\x03" + field(6, b"\x08\x01"),
+         "a SavedModel fingerprint (fingerprint.pb: hashes of the SavedModel, which is saved_model.pb beside it)"),
+        (b"\x08\x07" + field(2, b"pytorch") + field(7, field(1, b"n")) + field(8, b"\x10\x0d"),
+         "an ONNX model (ModelProto), not a MetaGraphDef"),
+        (field(1, b'\x1a\x04root"\x14_tf_keras_network') + field(1, b'"\x10{"class_name": 1}'),
+         "Keras metadata (keras_metadata.pb, beside a SavedModel's saved_model.pb)"),
+        (b"fileFormatVersion: 2\nguid: 5a3c\n", "a Unity asset .meta file (fileFormatVersion), not a TensorFlow .meta"),
+        (b";;; -*- Lisp -*-\n(defun graph () nil)\n",
+         "a text file, not a MetaGraphDef or SavedModel in either format: its first line is ';;; -*- Lisp -*-'"),
+    ],
+    ids=["hdf5", "zip", "tflite", "checkpoint-index", "fingerprint", "onnx", "keras-metadata", "unity", "lisp"],
+)  # fmt: skip
+def test_look_alikes_are_named(data: bytes, said: str) -> None:
+    with pytest.raises(DecodeError) as caught:
+        tfcollections.loads(data)
+    assert caught.value.msg.startswith(said), caught.value.msg
+    assert caught.value.pos == 0
+
+
+def test_a_graph_beside_meta_graphs_points_to_them(tmp_path: Path) -> None:
+    # An Estimator's model_dir: graph.pbtxt (a GraphDef) beside model.ckpt-N.meta.
+    (tmp_path / "graph.pbtxt").write_bytes(b'node { name: "x" op: "Placeholder" }\nversions { producer: 27 }\n')
+    (tmp_path / "model.ckpt-100.meta").write_bytes(b"")
+    (tmp_path / "model.ckpt-200.meta").write_bytes(b"")
+    with pytest.raises(DecodeError) as caught:
+        tfcollections.load(tmp_path / "graph.pbtxt")
+    assert caught.value.msg.endswith("; the meta graphs beside it: model.ckpt-100.meta, model.ckpt-200.meta")
+    alone = tmp_path / "alone"
+    alone.mkdir()
+    (alone / "graph.pbtxt").write_bytes(b'node { name: "x" op: "Placeholder" }\n')
+    with pytest.raises(DecodeError) as caught:
+        tfcollections.load(alone / "graph.pbtxt")
+    assert caught.value.msg.endswith("a GraphDef has no collections")  # nothing beside it to point to

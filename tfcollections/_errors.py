@@ -62,6 +62,11 @@ class DecodeError(ValueError):
     def _add_segment(self, segment: PathSegment) -> None:
         self._reversed_path.append(segment)
 
+    def _add_hint(self, hint: str) -> None:
+        """Say where to look instead, after the message: ``a GraphDef ...; the meta graph beside it: ...``."""
+        self.msg = f"{self.msg}; {hint}"
+        self.args = (self.msg,)
+
     def _add_context(self, context: str) -> None:
         """Say what the whole input was being read as, before the message: ``damaged MetaGraphDef: ...``."""
         self.msg = f"{context}: {self.msg}"

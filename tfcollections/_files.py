@@ -22,6 +22,7 @@ import mmap
 import os
 import stat
 
+from . import _lookalikes
 from ._api import decode
 from ._compiled import ANY_TYPES, COMPILED, CompiledMessage
 from ._decoder import parse_message
@@ -56,11 +57,28 @@ def load(source: Union[PathLike, IO[bytes]], /, *, graph: bool = False) -> Dict[
     ``OSError`` when the path cannot be read.
     """
     if isinstance(source, (str, bytes, os.PathLike)):
-        with open(source, "rb") as file:  # OSError: missing, unreadable, a directory (IsADirectoryError)
-            return _load_file_object(file, graph)
+        try:
+            with open(source, "rb") as file:  # OSError: missing, unreadable, a directory (IsADirectoryError)
+                return _load_file_object(file, graph)
+        except DecodeError as exc:
+            if exc.msg.startswith(("a GraphDef", "a text-format GraphDef")):
+                _point_to_meta_graphs(exc, os.fsdecode(source))
+            raise
     if hasattr(source, "read"):
         return _load_file_object(source, graph)
     raise TypeError(f"Expected a path or a binary file object, not {type(source).__qualname__!r}")
+
+
+def _point_to_meta_graphs(exc: DecodeError, path: str) -> None:
+    """A graph beside meta graphs (an Estimator's graph.pbtxt beside model.ckpt-N.meta): name them."""
+    folder = os.path.dirname(path) or "."
+    try:
+        names = sorted(name for name in os.listdir(folder) if name.endswith(".meta"))
+    except OSError:
+        return
+    if names:
+        shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+        exc._add_hint(f"the meta graph{'s' if len(names) > 1 else ''} beside it: {shown}")
 
 
 def loads(data: Union[bytes, bytearray, memoryview], /, *, graph: bool = False) -> Dict[str, Any]:
@@ -256,6 +274,9 @@ def _classify_text(tokens: TextTokens, start: int) -> str:
         kind = _TEXT_FIELDS.get(name)
         if kind is not None:
             return kind
+        named = _lookalikes.text_kind(name) if not seen else None
+        if named is not None:
+            raise DecodeError(named, at)
         if name in _GRAPH_DEF_FIELDS and not graph_field:
             graph_field, graph_at = name, at
         # A field neither message has: look further (a newer writer may put a new field first).
@@ -355,6 +376,12 @@ _FIRST_BYTES: Final = _first_bytes()
 def _walk_error(buf: Buffer, exc: DecodeError) -> DecodeError:
     """Say what a file is whose top-level fields cannot be walked: junk, truncated, or damaged."""
     guess = _FIRST_BYTES.get(buf[0])
+    head = bytes(buf[:512])
+    named = _lookalikes.by_magic(head, bytes(buf[-8:]))
+    if named is not None:
+        return DecodeError(f"{named}, not a MetaGraphDef or SavedModel", 0)
+    if guess is None and all(byte in _TEXT_BYTES for byte in head):
+        return DecodeError(_lookalikes.plain_text(head), 0)
     if guess is None:
         return DecodeError(
             f"not a MetaGraphDef or SavedModel: the first byte 0x{buf[0]:02x} cannot start either ({exc.msg})", 0
@@ -388,6 +415,9 @@ def _classify_binary(buf: Buffer) -> Tuple[str, Optional[str]]:
         raise _walk_error(buf, exc) from None
     if (1, WIRETYPE_VARINT) in kinds and kinds <= _SAVED_MODEL_PAIRS:
         return "SavedModel", None
+    named = _lookalikes.by_fields(kinds, counts, bytes(buf[first[0] : min(first[1], first[0] + 4096)]))
+    if named is not None:
+        raise DecodeError(f"{named}, not a MetaGraphDef or SavedModel", 0)
     # A GraphDef (graph.proto, not in the schema) repeats node = 1, and its deprecated int32 version is a varint
     # at 3; a varint at 4 fits neither of ours either and has always been taken for a graph too.
     if counts.get(1, 0) > 1 or (3, WIRETYPE_VARINT) in kinds or (4, WIRETYPE_VARINT) in kinds:

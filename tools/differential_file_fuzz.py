@@ -254,8 +254,8 @@ def check(data: bytes):
         accepted = [kind for kind, message in theirs.items() if message is not None]
         if not accepted:
             return None
-        if str(our_error).startswith(_BY_CONTENT):
-            return "by content", str(our_error)
+        if str(our_error).startswith(_BY_CONTENT) or "not a MetaGraphDef or SavedModel" in our_error.msg:
+            return "by content", str(our_error)  # also the look-alikes named by tfcollections/_lookalikes.py
         if our_error.msg.startswith("bad text-format"):
             return "taken for text", str(our_error)
         if not any(_fits(data, kind) for kind in accepted):

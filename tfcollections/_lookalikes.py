@@ -1,0 +1,69 @@
+# SPDX-License-Identifier: Apache-2.0
+"""What a file is when it is not a MetaGraphDef or SavedModel: named by its content, in words a person reads.
+
+Strategy: the files that sit beside TensorFlow models, or take their names, each have a mark that no
+MetaGraphDef or SavedModel can have: a magic number (HDF5, ZIP, TensorFlow Lite, a checkpoint's table
+footer), or top-level fields neither message declares in that form (a SavedModel fingerprint is varints 1
+to 5; ONNX's ModelProto has its graph at field 7; Keras metadata repeats field 1 with JSON in it). The file
+reader asks here only once it knows the bytes are not one of its own, so none of this costs a readable file
+anything, and a look-alike is never mistaken for one (each mark is checked against the messages' fields).
+"""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Dict, Final, Optional, Set, Tuple
+
+# (magic, where it lies, what the file is). Offsets from the start; a negative one from the end.
+_MAGIC: Final = (
+    (b"\x89HDF\r\n\x1a\n", 0, "an HDF5 file (a Keras .h5 model or weights)"),
+    (b"PK\x03\x04", 0, "a ZIP archive (a Keras .keras model is one)"),
+    (b"TFL3", 4, "a TensorFlow Lite model (.tflite)"),
+    # The footer of TensorFlow's table files (tsl/lib/io/format.h, kTableMagicNumber), little-endian.
+    (b"\x57\xfb\x80\x8b\x24\x75\x47\xdb", -8, "a TensorFlow checkpoint index (.index, or a V1 checkpoint): "
+     "its meta graph is the .meta file of the same prefix"),
+)  # fmt: skip
+
+
+def by_magic(head: bytes, tail: bytes) -> Optional[str]:
+    """The kind of file a magic number says, from its first bytes and its last 8 (or None)."""
+    for magic, offset, what in _MAGIC:
+        found = tail[offset:] if offset < 0 else head[offset : offset + len(magic)]
+        if found == magic:
+            return what
+    return None
+
+
+_FINGERPRINT_FIELDS: Final = frozenset({(1, 0), (2, 0), (3, 0), (4, 0), (5, 0), (6, 2)})
+
+
+def by_fields(pairs: Set[Tuple[int, int]], counts: Dict[int, int], first_value: bytes) -> Optional[str]:
+    """The kind of message its top-level (field number, wire type) pairs say, or None.
+
+    *first_value* is the start of the first field's value (for a repeated field 1, what one entry holds).
+    """
+    if pairs <= _FINGERPRINT_FIELDS and (1, 0) in pairs:
+        # FingerprintDef (tensorflow/core/protobuf/fingerprint.proto): five uint64 hashes and a VersionDef.
+        return "a SavedModel fingerprint (fingerprint.pb: hashes of the SavedModel, which is saved_model.pb beside it)"
+    if (1, 0) in pairs and (7, 2) in pairs and (8, 2) in pairs:
+        # ModelProto (onnx/onnx.proto): ir_version = 1, graph = 7, opset_import = 8.
+        return "an ONNX model (ModelProto)"
+    if counts.get(1, 0) > 1 and (b"_tf_keras" in first_value or b'"class_name"' in first_value):
+        # SavedMetadata (keras/protobuf/saved_metadata.proto): nodes with JSON metadata.
+        return "Keras metadata (keras_metadata.pb, beside a SavedModel's saved_model.pb)"
+    return None
+
+
+def text_kind(first_field: str) -> Optional[str]:
+    """What a text file is whose first field name is *first_field*, when it is a known one, else None."""
+    if first_field == "fileFormatVersion":
+        return "a Unity asset .meta file (fileFormatVersion), not a TensorFlow .meta"
+    return None
+
+
+def plain_text(head: bytes) -> str:
+    """A text file that is not protobuf text format, said in words: what its first line is."""
+    line = head.split(b"\n", 1)[0].strip()
+    shown = line[:60].decode("utf-8", "backslashreplace")
+    return f"a text file, not a MetaGraphDef or SavedModel in either format: its first line is {shown!r}"
