@@ -414,3 +414,16 @@ def test_summary_polish_on_a_tf_0_x_export() -> None:
     assert "meta graph 0: tags (none); TensorFlow version not recorded\n" in out
     assert "    serving_signatures   any_list    1  serving.Signatures\n" in out  # the payload's type
     assert "    Variable:0    trainable  global,trainable\n" in out
+
+
+def test_the_op_census_says_which_ops_call_library_functions(tmp_path: Path) -> None:
+    # A node whose op is the name of a library function calls it; the function's own ops are counted too.
+    inner = field(1, field(1, b"reader")) + field(3, field(1, b"r") + field(2, b"ReadFile"))  # FunctionDef
+    graph = field(1, field(1, b"call") + field(2, b"reader")) + field(2, field(1, inner))
+    path = tmp_path / "calls.meta"
+    path.write_bytes(field(1, field(4, b"serve")) + field(2, graph))
+    out = _run(["--ops", str(path)]).stdout.decode()
+    assert "  graph: 1 node, and 1 in 1 function; 2 op types\n" in out
+    assert "    ReadFile  0      1          reads or writes files\n" in out
+    assert "    reader    1                 a call of a library function\n" in out
+    assert "  flagged ops" not in out  # --ops lists them in place of the one-line summary

@@ -273,6 +273,13 @@ def test_a_graph_beside_meta_graphs_points_to_them(tmp_path: Path) -> None:
     with pytest.raises(DecodeError) as caught:
         tfcollections.load(tmp_path / "graph.pbtxt")
     assert caught.value.msg.endswith("; the meta graphs beside it: model.ckpt-100.meta, model.ckpt-200.meta")
+    for step in (300, 400):
+        (tmp_path / f"model.ckpt-{step}.meta").write_bytes(b"")
+    with pytest.raises(DecodeError) as caught:
+        tfcollections.load(str(tmp_path / "graph.pbtxt"))
+    assert caught.value.msg.endswith(
+        "the meta graphs beside it: model.ckpt-100.meta, model.ckpt-200.meta, model.ckpt-300.meta and 1 more"
+    )
     alone = tmp_path / "alone"
     alone.mkdir()
     (alone / "graph.pbtxt").write_bytes(b'node { name: "x" op: "Placeholder" }\n')

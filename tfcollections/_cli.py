@@ -392,7 +392,7 @@ def _graph_summary(graph: Dict[str, Any], variables: List[Dict[str, Any]]) -> Di
 def _graph_line(graph: Dict[str, Any]) -> List[str]:
     nodes = sum(graph["ops"].values())
     in_functions = sum(sum(counts.values()) for counts in graph["functions"].values())
-    line = f"  graph: {nodes - in_functions:,} nodes"
+    line = f"  graph: {nodes - in_functions:,} node{'s' if nodes - in_functions != 1 else ''}"
     if graph["functions"]:
         count = len(graph["functions"])
         line += f", and {in_functions:,} in {count} function{'s' if count != 1 else ''}"

@@ -53,7 +53,11 @@ from ._compiled import (
     to_int32,
     to_int64,
 )
-from ._errors import DecodeError, _Truncated
+from ._errors import (
+    DecodeError,
+    _Truncated,
+    _truncated_length as _truncated,  # the general path and two runs
+)
 from ._wire import MAX_DEPTH, WIRETYPE_FIXED32, WIRETYPE_NAMES, read_size, read_tag, read_varint, skip_field
 
 TYPE_CHECKING = False
@@ -67,12 +71,6 @@ if TYPE_CHECKING:
     Decoded = Dict[str, Any]
 
 _unpack_float = struct.Struct("<f").unpack_from
-
-
-def _truncated(length: int, left: int, pos: int, name: str) -> DecodeError:
-    # One message for the three places a length runs past its message (the general path and two runs).
-    message = f"truncated length-delimited field: needs {length} bytes, {left} left"
-    return _Truncated(message, pos, name, needed=length, left=left)
 
 
 # parse_message is one long function on purpose. Its three run loops (repeated strings, map<string, string>

@@ -117,6 +117,12 @@ def _rebuild(
     return error
 
 
+def _truncated_length(length: int, left: int, pos: int, field: Optional[str] = None) -> _Truncated:
+    """A length-delimited value that runs past its message: one message for every reader that finds one."""
+    message = f"truncated length-delimited field: needs {length} bytes, {left} left"
+    return _Truncated(message, pos, field, needed=length, left=left)
+
+
 class _Truncated(DecodeError):
     """The input ends inside a value: a signal the file reader acts on, raised as an ordinary DecodeError.
 

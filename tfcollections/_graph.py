@@ -28,14 +28,14 @@ from __future__ import annotations
 
 from ._compiled import COMPILED
 from ._decoder import parse_message
-from ._errors import DecodeError, _Truncated
+from ._errors import DecodeError, _Truncated, _truncated_length as _truncated
 from ._schema import COLLECTIONS
 from ._wire import WIRETYPE_LENGTH_DELIMITED, read_size, read_tag, skip_field, tag_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import mmap
-    from typing import Any, Callable, Dict, Final, FrozenSet, List, Optional, Set, Tuple, Union
+    from typing import Any, Callable, Dict, Final, List, Optional, Set, Tuple, Union
 
     # Slices of these are bytes (hashable: ops are counted by their bytes); add_graphs turns a bytearray into bytes.
     Buffer = Union[bytes, mmap.mmap]
@@ -258,11 +258,6 @@ def _walk_nodes(
     return index - first_index, others
 
 
-def _truncated(length: int, left: int, pos: int) -> DecodeError:
-    message = f"truncated length-delimited field: needs {length} bytes, {left} left"
-    return _Truncated(message, pos, needed=length, left=left)
-
-
 def _check_fields(buf: Buffer, pos: int, end: int, depth: int) -> Tuple[str, bytes, str]:
     """Read the NodeDef in ``buf[pos:end]`` field by field, every rule checked; return its name, op and device.
 
@@ -397,7 +392,7 @@ def _op_name(buf: Buffer, spans: List[Tuple[int, int]], depth: int) -> str:
             if tag == _OP_DEF_NAME:
                 length, pos = read_size(buf, pos, end)
                 if pos + length > end:
-                    raise _Truncated(f"truncated length-delimited field: needs {length} bytes", pos, "name")
+                    raise _truncated(length, end - pos, pos, "name")
                 try:
                     name = buf[pos : pos + length].decode()
                 except UnicodeDecodeError as exc:
@@ -421,7 +416,7 @@ def _walk_library(
         length, pos = read_size(buf, pos, end)
         function_end = pos + length
         if function_end > end:
-            raise _Truncated(f"truncated length-delimited field: needs {length} bytes", pos, "function")
+            raise _truncated(length, end - pos, pos, "function")
         own = _Census(depth + 1)
         try:
             _, signatures = _walk_nodes(buf, pos, function_end, _FUNCTION_NODE, _FUNCTION_SIGNATURE, own, 0, depth + 1)
@@ -645,21 +640,18 @@ def _graph(
 # --------------------------------------------------------------------------- whole files
 
 
-def _length_delimited_spans(buf: Buffer, pos: int, end: int, tags: FrozenSet[int]) -> Dict[int, List[Tuple[int, int]]]:
-    """The value spans of the fields with *tags* among the fields of ``buf[pos:end]``, by tag, in order.
+def _spans_of(buf: Buffer, pos: int, end: int, number: int) -> List[Tuple[int, int]]:
+    """The value spans of the length-delimited fields *number* among the fields of ``buf[pos:end]``, in order.
 
-    The file reader has walked these fields already (they are whole); lengths past 2 GB are accepted.
+    The file reader has walked these fields already (they are whole); its walk accepts lengths past 2 GB.
     """
-    spans: Dict[int, List[Tuple[int, int]]] = {tag: [] for tag in tags}
-    while pos < end:
-        tag, pos = read_tag(buf, pos, end)
-        if tag in tags:
-            length, pos = read_size(buf, pos, end)
-            spans[tag].append((pos, pos + length))
-            pos += length
-        else:
-            pos = skip_field(buf, pos, end, tag, 0)
-    return spans
+    from ._files import _fields  # here: _files imports this module lazily, for load(..., graph=True)
+
+    return [
+        (start, stop)
+        for found, wire_type, start, stop in _fields(buf, pos, end)
+        if (found, wire_type) == (number, WIRETYPE_LENGTH_DELIMITED)
+    ]
 
 
 def add_graphs(buf: Union[Buffer, bytearray], kind: str, encoding: str, meta_graphs: List[Decoded]) -> None:
@@ -668,8 +660,7 @@ def add_graphs(buf: Union[Buffer, bytearray], kind: str, encoding: str, meta_gra
         buf = bytes(buf)  # a stream read into memory: ops are counted by their bytes, which must be hashable
     if encoding == "binary":
         if kind == "SavedModel":
-            spans = _length_delimited_spans(buf, 0, len(buf), frozenset({_SAVED_MODEL_META_GRAPH}))
-            meta_graph_spans = spans[_SAVED_MODEL_META_GRAPH]
+            meta_graph_spans = _spans_of(buf, 0, len(buf), _SAVED_MODEL_META_GRAPH >> 3)
         else:
             meta_graph_spans = [(0, len(buf))]
     depth = 1 if kind == "SavedModel" else 0  # of each MetaGraphDef below the file's top message
@@ -678,9 +669,8 @@ def add_graphs(buf: Union[Buffer, bytearray], kind: str, encoding: str, meta_gra
         try:
             if encoding == "binary":
                 start, end = meta_graph_spans[index]
-                tags = frozenset({_META_GRAPH_GRAPH, _META_GRAPH_OBJECTS})
-                spans = _length_delimited_spans(buf, start, end, tags)
-                census, binary_functions, records = _scan_binary(buf, spans[_META_GRAPH_GRAPH], depth + 1)
+                graph_spans = _spans_of(buf, start, end, _META_GRAPH_GRAPH >> 3)
+                census, binary_functions, records = _scan_binary(buf, graph_spans, depth + 1)
                 ops = {op.decode(): count for op, count in census.ops.items()}
                 functions = {
                     name: {op.decode(): count for op, count in counts.items()}
@@ -688,10 +678,10 @@ def add_graphs(buf: Union[Buffer, bytearray], kind: str, encoding: str, meta_gra
                 }
                 part = "object_graph_def"
                 object_graph: Optional[Decoded] = None
-                for pos, end in spans[_META_GRAPH_OBJECTS]:
+                for value_start, value_end in _spans_of(buf, start, end, _META_GRAPH_OBJECTS >> 3):
                     if object_graph is None:
                         object_graph = _OBJECT_GRAPH.new()
-                    parse_message(buf, pos, end, _OBJECT_GRAPH, object_graph, depth + 1)  # several merge
+                    parse_message(buf, value_start, value_end, _OBJECT_GRAPH, object_graph, depth + 1)  # several merge
             else:
                 from ._text import parse_text_value
 

@@ -14,6 +14,7 @@ import math
 import os
 import random
 import struct
+import sys
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 
@@ -504,3 +505,10 @@ def graph_contract(meta_graph):
         "ops": dict(sorted(ops.items())),
         "functions": {name: dict(sorted(counts.items())) for name, counts in functions.items()},
     }
+
+
+def finish_run(counts, bad: int, cases: int, seed: int, elapsed: float) -> int:
+    """The last line of a differential fuzzer's run, on stderr, and its exit code (1 if anything is unexplained)."""
+    summary = ", ".join(f"{name} {count}" for name, count in counts.most_common())
+    print(f"{cases} cases in {elapsed:.0f} s (seed {seed}): {summary}; {bad} unexplained", file=sys.stderr)
+    return 1 if bad else 0

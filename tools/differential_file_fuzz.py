@@ -308,10 +308,7 @@ def main() -> int:
         if category not in ("by content", "other type, unknown fields", "inside a never-parsed field"):
             bad += 1
             print(json.dumps({"category": category, "hex": data.hex()[:20000], "details": details[:2000]}))
-    elapsed = time.perf_counter() - start
-    summary = ", ".join(f"{name} {count}" for name, count in counts.most_common())
-    print(f"{args.cases} cases in {elapsed:.0f} s (seed {args.seed}): {summary}; {bad} unexplained", file=sys.stderr)
-    return 1 if bad else 0
+    return oracle.finish_run(counts, bad, args.cases, args.seed, time.perf_counter() - start)
 
 
 if __name__ == "__main__":

@@ -457,10 +457,7 @@ def main() -> int:
         if category in ("crash", "we reject", "protobuf rejects", "values differ", "binary refused"):
             bad += 1
             print(json.dumps({"category": category, "hex": text.hex(), "details": details}))
-    elapsed = time.perf_counter() - start
-    summary = ", ".join(f"{name} {count}" for name, count in counts.most_common())
-    print(f"{args.cases} cases in {elapsed:.0f} s (seed {args.seed}): {summary}; {bad} unexplained", file=sys.stderr)
-    return 1 if bad else 0
+    return oracle.finish_run(counts, bad, args.cases, args.seed, time.perf_counter() - start)
 
 
 if __name__ == "__main__":
