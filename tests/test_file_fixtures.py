@@ -65,6 +65,7 @@ def test_load_equals_protobufs_parse(expected_path: Path) -> None:
     document = json.loads(expected_path.read_text(encoding="utf-8"))
     expected = _revive(document["expected"])
     loaded = tfcollections.load(REPO / document["file"])
+    assert (loaded.pop("path"), loaded.pop("located")) == (str(REPO / document["file"]), None)
     got = _without_offsets(loaded, expected["encoding"] == "binary")
     assert same(got, expected), _first_difference(got, expected)
 

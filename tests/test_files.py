@@ -43,12 +43,15 @@ def test_the_example_meta_graph_holds_what_tensorflow_wrote() -> None:
 def test_load_accepts_paths_file_objects_and_bytes() -> None:
     data = EXAMPLE.read_bytes()
     by_path = tfcollections.load(str(EXAMPLE))
+    assert (by_path["path"], by_path["located"]) == (str(EXAMPLE), None)  # the file itself: found as given
     assert same(tfcollections.load(EXAMPLE), by_path)
+    # Without a path there is no file to name; the rest is the same.
+    unnamed = {**by_path, "path": None}
     with open(EXAMPLE, "rb") as file:
-        assert same(tfcollections.load(file), by_path)
-    assert same(tfcollections.load(io.BytesIO(data)), by_path)
-    assert same(tfcollections.loads(data), by_path)
-    assert same(tfcollections.loads(memoryview(data)), by_path)
+        assert same(tfcollections.load(file), unnamed)
+    assert same(tfcollections.load(io.BytesIO(data)), unnamed)
+    assert same(tfcollections.loads(data), unnamed)
+    assert same(tfcollections.loads(memoryview(data)), unnamed)
 
 
 def test_get_collection_follows_tensorflow_and_the_boundary_mode() -> None:
@@ -203,8 +206,8 @@ def test_what_a_file_is_when_it_is_not_one_of_ours(data: bytes, message: str) ->
 def test_paths_that_cannot_be_read(tmp_path: Path) -> None:
     with pytest.raises(FileNotFoundError):
         tfcollections.load(tmp_path / "missing.meta")
-    with pytest.raises(IsADirectoryError):
-        tfcollections.load(tmp_path)
+    with pytest.raises(tfcollections.DecodeError, match=r"holds no model: no saved_model\.pb, no checkpoint file"):
+        tfcollections.load(tmp_path)  # a directory is where a model may be (tests/test_locate.py), not here
     with pytest.raises(TypeError, match="binary mode"):
         tfcollections.load(io.StringIO("meta_info_def {}"))  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="a path or a binary file object"):

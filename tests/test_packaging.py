@@ -25,6 +25,7 @@ STDLIB_ALLOWED = {
     "argparse",
     "math",
     "base64",
+    "itertools",
     "json",
     "mmap",
     "os",
@@ -32,6 +33,7 @@ STDLIB_ALLOWED = {
     "stat",
     "struct",
     "sys",
+    "time",
     "types",
     "typing",
 }
@@ -64,6 +66,7 @@ def test_public_surface() -> None:
         "decode_strict",
         "encode",
         "encode_message",
+        "find_models",
         "get_collection",
         "load",
         "loads",

@@ -15,7 +15,12 @@ from ._api import (
     message_type as message_type,
 )
 from ._errors import DecodeError as DecodeError
-from ._files import get_collection as get_collection, load as load, loads as loads
+from ._files import (
+    find_models as find_models,
+    get_collection as get_collection,
+    load as load,
+    loads as loads,
+)
 
 __all__ = (
     "COLLECTIONS",
@@ -25,6 +30,7 @@ __all__ = (
     "decode_strict",
     "encode",
     "encode_message",
+    "find_models",
     "get_collection",
     "load",
     "loads",

@@ -13,19 +13,23 @@ from __future__ import annotations
 
 import argparse
 import base64
+import itertools
 import json
 import math
+import os
 import re
 import sys
+import time
 
 from . import __version__
 from ._api import COLLECTIONS, message_type
 from ._errors import DecodeError
-from ._files import get_collection, item_name, load, meta_graph_tags, scope_matcher
+from ._files import get_collection, item_name, load, meta_graph_tags, scope_matcher, walk_models
+from ._locate import shown as shown_path
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Callable, Dict, List, Optional, Sequence, TextIO, Tuple
+    from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, TextIO, Tuple
 
 # The collections of VariableDefs, from the registry, and how the variable tree names membership of each.
 _VARIABLE_COLLECTIONS = tuple(name for name, kind in COLLECTIONS.items() if kind == "tensorflow.VariableDef")
@@ -72,18 +76,36 @@ class _ArgumentParser(argparse.ArgumentParser):
 def _parser() -> argparse.ArgumentParser:
     parser = _ArgumentParser(
         prog="tfcollections",
-        description="Show what a TensorFlow .meta or saved_model.pb file holds: meta graphs, variables with dtypes, "
+        description="Show what TensorFlow .meta and saved_model.pb files hold: meta graphs, variables with dtypes, "
         "shapes and parameter counts, the ops the model runs, saver, collections (savers, queue runners, "
         "control-flow contexts), signatures. No TensorFlow needed.",
     )
     parser.add_argument("--version", action="version", version=f"tfcollections {__version__}")
     parser.add_argument(
-        "file", help="a .meta (MetaGraphDef) or saved_model.pb (SavedModel), binary or text; - for stdin"
+        "files",
+        nargs="+",
+        metavar="PATH",
+        help="a .meta (MetaGraphDef) or saved_model.pb (SavedModel), binary or text; or where one is: a SavedModel "
+        "directory, an export base with numbered versions (the highest), a checkpoint directory (the latest "
+        "checkpoint's .meta), a checkpoint prefix; - for stdin",
     )
-    parser.add_argument(
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument(
         "--json",
         action="store_true",
         help='print everything as JSON, losslessly: bytes as {"$base64": ...}, inf and nan as {"$float": ...}',
+    )
+    output.add_argument(
+        "--jsonl",
+        action="store_true",
+        help="one JSON object per file, one per line, as --json's; a file that cannot be read is an object "
+        '{"path", "error"} (exit status 1)',
+    )
+    parser.add_argument(
+        "-r",
+        "--recursive",
+        action="store_true",
+        help="read every meta graph and SavedModel under the directories given, found by content",
     )
     parser.add_argument("--collection", action="append", metavar="NAME", help="only this collection (repeatable)")
     scope = parser.add_mutually_exclusive_group()
@@ -115,12 +137,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return 70
 
 
-def _shown(path: str) -> str:
-    """A path as it can be printed: bytes that are not UTF-8 (surrogate-escaped by Python) as \\xNN."""
-    try:
-        return path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
-    except UnicodeEncodeError:  # a lone surrogate that no file name can hold
-        return path.encode("utf-8", "backslashreplace").decode("utf-8")
+class _Failed(Exception):
+    """One input that cannot be shown: the line that says why, and the error behind it (for --jsonl)."""
+
+    def __init__(self, message: str, error: Optional[Exception] = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.error = error
 
 
 def _main(argv: Optional[Sequence[str]]) -> int:
@@ -131,51 +154,190 @@ def _main(argv: Optional[Sequence[str]]) -> int:
     except _UsageError as exc:
         print(f"tfcollections: usage error: {exc} (see tfcollections --help)", file=sys.stderr)
         return 2
-    if args.scope is not None or args.scope_boundary is not None:
-        try:
-            re.compile(args.scope if args.scope is not None else args.scope_boundary)
-        except re.error as exc:
-            print(f"tfcollections: usage error: the scope is not a valid regular expression: {exc}", file=sys.stderr)
-            return 2
-    name = "<stdin>" if args.file == "-" else _shown(args.file)
-    graph = not args.no_graph
-    try:
-        model = load(sys.stdin.buffer, graph=graph) if args.file == "-" else load(args.file, graph=graph)
-    except DecodeError as exc:
-        hint = " (--no-graph shows the rest)" if graph and "graph_def" in exc.path else ""
-        print(f"tfcollections: {name}: {exc}{hint}", file=sys.stderr)
-        return 1
-    except OSError as exc:
-        print(f"tfcollections: {name}: cannot read: {exc.strerror or exc}", file=sys.stderr)
-        return 1
-    meta_graphs = list(enumerate(model["meta_graphs"]))
-    if args.tag:
-        meta_graphs = [(i, mg) for i, mg in meta_graphs if set(args.tag) <= set(meta_graph_tags(mg))]
-        if not meta_graphs:
-            available = "; ".join(",".join(meta_graph_tags(mg)) or "(no tags)" for mg in model["meta_graphs"])
-            print(f"tfcollections: {name}: no meta graph has tags {','.join(args.tag)} (there are: {available})",
-                  file=sys.stderr)  # fmt: skip
-            return 1
-    for wanted in args.collection or []:
-        if not any(wanted in mg["collection_def"] for _, mg in meta_graphs):
-            available = ", ".join(sorted({c for _, mg in meta_graphs for c in mg["collection_def"]})) or "none"
-            print(f"tfcollections: {name}: no collection named {wanted!r} (there are: {available})", file=sys.stderr)
-            return 1
-    scope = args.scope if args.scope is not None else args.scope_boundary
-    boundary = args.scope_boundary is not None
+    problem = _usage_problem(args)
+    if problem:
+        print(f"tfcollections: usage error: {problem}", file=sys.stderr)
+        return 2
     # Names in a graph may be any Unicode; a terminal that cannot show a character gets \\uNNNN, not a traceback.
     out = sys.stdout
     ascii_only = (getattr(out, "encoding", None) or "ascii").lower().replace("-", "").replace("_", "") != "utf8"
     if ascii_only and hasattr(out, "reconfigure"):
         out.reconfigure(errors="backslashreplace")
+    # One input is shown as it always was; several (or a tree) each in turn, a failure not stopping the rest.
+    single = len(args.files) == 1 and not args.recursive
+    progress = _Progress(sys.stderr) if not single and _is_terminal(sys.stderr) else None
+    read = failed = 0
     try:
-        if args.json:
-            _print_json(model, meta_graphs, args.collection, scope, boundary, out, ascii_only)
-        else:
-            _print_summary(name, model, meta_graphs, args.collection, scope, boundary, out, args.ops)
+        for given, failure in _inputs(args.files, args.recursive, progress):
+            try:
+                if failure is not None:
+                    raise failure
+                _show(given, args, out, ascii_only, single, first=read + failed == 0)
+                read += 1
+            except _Failed as failed_input:
+                failed += 1
+                if progress is not None:
+                    progress.clear()
+                if args.jsonl:
+                    _print_jsonl_error(given, failed_input, out)
+                else:
+                    print(f"tfcollections: {failed_input.message}", file=sys.stderr)
+            if progress is not None:
+                progress.update(read, failed, given)
     except BrokenPipeError:  # `tfcollections FILE | head`
         sys.stderr.close()
-    return 0
+        return 0
+    if progress is not None:
+        progress.finish(read, failed)
+    return 1 if failed else 0
+
+
+def _usage_problem(args: argparse.Namespace) -> Optional[str]:
+    if args.json and (len(args.files) > 1 or args.recursive):
+        return "--json shows one file; --jsonl gives one JSON object per file"
+    if args.files.count("-") > 1:
+        return "standard input (-) can be read once"
+    if args.scope is not None or args.scope_boundary is not None:
+        try:
+            re.compile(args.scope if args.scope is not None else args.scope_boundary)
+        except re.error as exc:
+            return f"the scope is not a valid regular expression: {exc}"
+    return None
+
+
+def _show(given: str, args: argparse.Namespace, out: TextIO, ascii_only: bool, single: bool, first: bool) -> None:
+    """Read one input and print it; raise ``_Failed`` with the line to say when it cannot be shown.
+
+    With one input, a tag or collection that no meta graph has is a failure (the user asked for it by
+    name); in a batch it only leaves that file with nothing to show.
+    """
+    name = "<stdin>" if given == "-" else shown_path(given)
+    graph = not args.no_graph
+    try:
+        model = load(sys.stdin.buffer, graph=graph) if given == "-" else load(given, graph=graph)
+    except DecodeError as exc:
+        hint = " (--no-graph shows the rest)" if graph and "graph_def" in exc.path else ""
+        raise _Failed(f"{name}: {exc}{hint}", exc) from None
+    except OSError as exc:
+        raise _Failed(f"{name}: cannot read: {exc.strerror or exc}", exc) from None
+    meta_graphs = list(enumerate(model["meta_graphs"]))
+    if args.tag:
+        meta_graphs = [(i, mg) for i, mg in meta_graphs if set(args.tag) <= set(meta_graph_tags(mg))]
+        if not meta_graphs and single:
+            available = "; ".join(",".join(meta_graph_tags(mg)) or "(no tags)" for mg in model["meta_graphs"])
+            raise _Failed(f"{name}: no meta graph has tags {','.join(args.tag)} (there are: {available})")
+    for wanted in args.collection or [] if single else []:
+        if not any(wanted in mg["collection_def"] for _, mg in meta_graphs):
+            available = ", ".join(sorted({c for _, mg in meta_graphs for c in mg["collection_def"]})) or "none"
+            raise _Failed(f"{name}: no collection named {wanted!r} (there are: {available})")
+    scope = args.scope if args.scope is not None else args.scope_boundary
+    boundary = args.scope_boundary is not None
+    if args.json or args.jsonl:
+        document = _json_document(given, model, meta_graphs, args.collection, scope, boundary)
+        if args.jsonl:
+            json.dump(_jsonable(document), out, ensure_ascii=ascii_only, allow_nan=False, separators=(",", ":"))
+        else:
+            json.dump(_jsonable(document), out, indent=1, ensure_ascii=ascii_only, allow_nan=False)
+        out.write("\n")
+    else:
+        if not first:
+            out.write("\n")
+        _print_summary(name, model, meta_graphs, args.collection, scope, boundary, out, args.ops)
+    out.flush()  # each file as soon as it is read: a long batch shows its progress, `| head` stops it early
+
+
+def _print_jsonl_error(given: str, failure: _Failed, out: TextIO) -> None:
+    error = failure.error
+    if error is None:  # a tag or collection asked for by name (only with one input)
+        details: Dict[str, Any] = {"type": "NotFound", "message": failure.message.split(": ", 1)[1]}
+    else:
+        details = {"type": type(error).__name__, "message": str(error)}
+    if isinstance(error, DecodeError):
+        details.update(offset=error.pos, field_path=error.path_str or None, line=error.lineno, column=error.colno)
+    json.dump({"path": given, "error": details}, out, ensure_ascii=False, separators=(",", ":"))
+    out.write("\n")
+    out.flush()
+
+
+def _inputs(
+    paths: List[str], recursive: bool, progress: Optional[_Progress]
+) -> Iterator[Tuple[str, Optional[_Failed]]]:
+    """The inputs to show: each path given, and with -r each model file under the directories given.
+
+    A directory of a tree that cannot be listed comes as a failure of its own, and the walk goes on.
+    """
+    looked_at = progress.looked_at if progress is not None else None
+    for path in paths:
+        if not (recursive and path != "-" and os.path.isdir(path)):
+            yield path, None
+            continue
+        unlisted: List[OSError] = []
+        for found in itertools.chain(walk_models(path, unlisted.append, looked_at), [None]):
+            for exc in unlisted:
+                folder = os.fsdecode(exc.filename) if exc.filename is not None else path
+                yield folder, _Failed(f"{shown_path(folder)}: cannot list: {exc.strerror or exc}", exc)
+            unlisted.clear()
+            if found is not None:
+                yield found, None
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+class _Progress:
+    """A line on stderr, rewritten in place, for long runs on a terminal: how far the run has got."""
+
+    _INTERVAL = 0.25  # seconds between redraws
+    _DELAY = 1.0  # a run shorter than this shows none
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.started = time.monotonic()
+        self.drawn_at = self.started
+        self.files = 0
+        self.status = "0 read"
+        self.visible = False
+
+    def looked_at(self, path: str) -> None:
+        self.files += 1
+        self._draw(path)
+
+    def update(self, read: int, failed: int, path: str) -> None:
+        self.status = f"{read:,} read" + (f", {failed:,} failed" if failed else "")
+        self._draw(path)
+
+    def _draw(self, path: str) -> None:
+        now = time.monotonic()
+        if now - self.started < self._DELAY or now - self.drawn_at < self._INTERVAL:
+            return
+        self.drawn_at = now
+        looked = f"{self.files:,} files looked at, " if self.files else ""
+        line = f"tfcollections: {looked}{self.status}: {shown_path(path)}"
+        try:
+            width = os.get_terminal_size(self.stream.fileno()).columns - 1
+        except (AttributeError, OSError, ValueError):
+            width = 79
+        self.stream.write("\r" + line[:width] + "\x1b[K")
+        self.stream.flush()
+        self.visible = True
+
+    def clear(self) -> None:
+        if self.visible:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+            self.visible = False
+
+    def finish(self, read: int, failed: int) -> None:
+        """The last word of a run long enough to have shown progress: what it did, on a line of its own."""
+        self.clear()
+        if time.monotonic() - self.started >= self._DELAY:
+            looked = f", of {self.files:,} files looked at" if self.files else ""
+            self.stream.write(f"tfcollections: {read:,} read, {failed:,} failed{looked}\n")
+            self.stream.flush()
 
 
 def _selected(
@@ -204,9 +366,11 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
-def _print_json(model: Dict[str, Any], meta_graphs: List[Any], names: Optional[List[str]], scope: Optional[str],
-                boundary: bool, out: TextIO, ascii_only: bool = False) -> None:  # fmt: skip
-    document = {key: model[key] for key in ("format", "encoding", "saved_model_schema_version")}
+def _json_document(given: str, model: Dict[str, Any], meta_graphs: List[Any], names: Optional[List[str]],
+                   scope: Optional[str], boundary: bool) -> Dict[str, Any]:  # fmt: skip
+    """--json's document: the input as given, the file read and how it was found, and what it holds."""
+    document = {"path": given, "file": model["path"], "located": model["located"]}
+    document.update((key, model[key]) for key in ("format", "encoding", "saved_model_schema_version"))
     document["meta_graphs"] = []
     for index, meta_graph in meta_graphs:
         shown = {**meta_graph, "index": index, "collection_def": _selected(meta_graph, names, scope, boundary)}
@@ -215,8 +379,7 @@ def _print_json(model: Dict[str, Any], meta_graphs: List[Any], names: Optional[L
             shown["graph"] = {**meta_graph["graph"], "variables": variables}
             shown["graph_summary"] = _graph_summary(meta_graph["graph"], variables)
         document["meta_graphs"].append(shown)
-    json.dump(_jsonable(document), out, indent=1, ensure_ascii=ascii_only, allow_nan=False)
-    out.write("\n")
+    return document
 
 
 # --------------------------------------------------------------------------- summary
@@ -232,7 +395,11 @@ def _table(rows: List[List[str]], indent: str) -> List[str]:
 def _print_summary(file_name: str, model: Dict[str, Any], meta_graphs: List[Any], names: Optional[List[str]],
                    scope: Optional[str], boundary: bool, out: TextIO, show_all_ops: bool = False) -> None:  # fmt: skip
     count = len(model["meta_graphs"])
-    lines = [f"{file_name}: {model['format']} ({model['encoding']}), {count} meta graph{'s' if count != 1 else ''}"]
+    lines = []
+    if model["located"] is not None:  # a directory or prefix was given: say which file it led to, and why
+        lines.append(f"{file_name}: {model['located']}:")
+        file_name = shown_path(model["path"])
+    lines.append(f"{file_name}: {model['format']} ({model['encoding']}), {count} meta graph{'s' if count != 1 else ''}")
     for index, meta_graph in meta_graphs:
         lines.append("")
         info = meta_graph["meta_info_def"] or {}

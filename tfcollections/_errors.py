@@ -67,6 +67,11 @@ class DecodeError(ValueError):
         self.msg = f"{self.msg}; {hint}"
         self.args = (self.msg,)
 
+    def _restate(self, msg: str) -> None:
+        """Replace the message: a file's name told what it is better than its bytes could."""
+        self.msg = msg
+        self.args = (msg,)
+
     def _add_context(self, context: str) -> None:
         """Say what the whole input was being read as, before the message: ``damaged MetaGraphDef: ...``."""
         self.msg = f"{context}: {self.msg}"

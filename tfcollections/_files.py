@@ -22,11 +22,12 @@ import mmap
 import os
 import stat
 
-from . import _lookalikes
+from . import _locate, _lookalikes
 from ._api import decode
 from ._compiled import ANY_TYPES, COMPILED, CompiledMessage
 from ._decoder import parse_message
 from ._errors import DecodeError, _Truncated
+from ._locate import locate
 from ._wire import WIRETYPE_LENGTH_DELIMITED, WIRETYPE_VARINT, read_size, read_tag, skip_field
 
 TYPE_CHECKING = False
@@ -47,38 +48,69 @@ _TEXT_BYTES = frozenset(range(0x20, 0x7F)) | {0x09, 0x0A, 0x0D} | frozenset(rang
 def load(source: Union[PathLike, IO[bytes]], /, *, graph: bool = False) -> Dict[str, Any]:
     """Read a ``.meta`` or ``saved_model.pb`` file: a path, or a binary file object.
 
-    Returns ``{"format", "encoding", "saved_model_schema_version", "meta_graphs"}``,
-    each meta graph a MetaGraphDef as a dict with its collections decoded. With
+    A path may also be where users hold a model rather than the file itself: a
+    SavedModel directory, an export base with numbered versions (the highest is
+    read, as TF Serving serves it), a checkpoint directory (the ``.meta`` of the
+    latest checkpoint its ``checkpoint`` file names), or a checkpoint prefix.
+
+    Returns ``{"format", "encoding", "saved_model_schema_version", "meta_graphs",
+    "path", "located"}``: each meta graph a MetaGraphDef as a dict with its
+    collections decoded; ``path`` the file read (``None`` for a file object) and
+    ``located`` how it was found from the path given (``None`` when the path was
+    that file). With
     ``graph=True`` each meta graph also gets ``"graph"``: its variables with dtype,
     shape and device, and the ops of the graph and of its functions, read from
     ``graph_def`` (which is otherwise passed over unread). Raises ``DecodeError``
     when the content is not a MetaGraphDef or SavedModel (saying what it is
     instead, where it can) or, with ``graph=True``, when its graph is damaged; and
-    ``OSError`` when the path cannot be read.
+    ``OSError`` when the path cannot be read. A directory that holds no model, or
+    two candidates, is a ``DecodeError`` that says what it looked for or names them.
     """
     if isinstance(source, (str, bytes, os.PathLike)):
+        given = os.fsdecode(source)
+        path, located = locate(given)
         try:
-            with open(source, "rb") as file:  # OSError: missing, unreadable, a directory (IsADirectoryError)
-                return _load_file_object(file, graph)
+            with open(path, "rb") as file:  # OSError: missing, unreadable
+                model = _load_file_object(file, graph)
         except DecodeError as exc:
-            if exc.msg.startswith(("a GraphDef", "a text-format GraphDef")):
-                _point_to_meta_graphs(exc, os.fsdecode(source))
+            _point_elsewhere(exc, path)
+            if located is not None:
+                exc._add_context(f"{located}, {_locate.shown(path)}")
             raise
+        model["path"], model["located"] = path, located
+        return model
     if hasattr(source, "read"):
         return _load_file_object(source, graph)
     raise TypeError(f"Expected a path or a binary file object, not {type(source).__qualname__!r}")
 
 
-def _point_to_meta_graphs(exc: DecodeError, path: str) -> None:
+# The messages of content that a file's name says more about: junk, plain text, any table file.
+_SAID_BETTER_BY_NAME: Final = ("not a MetaGraphDef or SavedModel", "a text file", "a TensorFlow checkpoint index")
+
+
+def _point_elsewhere(exc: DecodeError, path: str) -> None:
+    """A file beside a model that is not one (a checkpoint's files, an Estimator's graph.pbtxt): say what it
+    is where its content cannot, and name the model."""
+    what, hint = _locate.beside(path)
+    if what is not None and exc.msg.startswith(_SAID_BETTER_BY_NAME):
+        exc._restate(f"{what}, not a MetaGraphDef or SavedModel")
+    if hint is None and exc.msg.startswith(("a GraphDef", "a text-format GraphDef")):
+        hint = _meta_graphs_beside(path)
+    if hint is not None:
+        exc._add_hint(hint)
+
+
+def _meta_graphs_beside(path: str) -> Optional[str]:
     """A graph beside meta graphs (an Estimator's graph.pbtxt beside model.ckpt-N.meta): name them."""
     folder = os.path.dirname(path) or "."
     try:
         names = sorted(name for name in os.listdir(folder) if name.endswith(".meta"))
     except OSError:
-        return
-    if names:
-        shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
-        exc._add_hint(f"the meta graph{'s' if len(names) > 1 else ''} beside it: {shown}")
+        return None
+    if not names:
+        return None
+    shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+    return f"the meta graph{'s' if len(names) > 1 else ''} beside it: {shown}"
 
 
 def loads(data: Union[bytes, bytearray, memoryview], /, *, graph: bool = False) -> Dict[str, Any]:
@@ -166,6 +198,92 @@ def _walk_whole_fields(buf: Buffer, pos: int) -> int:
     return pos
 
 
+def find_models(
+    root: Union[str, os.PathLike[str]], *, onerror: Optional[Callable[[OSError], None]] = None
+) -> Iterator[str]:
+    """Every file under the directory *root* whose content is a MetaGraphDef or SavedModel (binary or
+    text), whatever its name, in name order, depth first.
+
+    The content is judged by its top level only (see :func:`load` for what a file is read as); a
+    file named like a model (``.meta``, ``.pb``, ``.pbtxt``) that starts as one and then breaks is
+    yielded too, so that reading it says what is wrong. As ``os.walk``: links to directories are
+    not followed, a directory that cannot be listed is passed to *onerror* (default: passed over),
+    and memory is bounded by the widest directory, not by the tree.
+    """
+    return walk_models(os.fspath(root), onerror, None)
+
+
+def walk_models(
+    folder: str, onerror: Optional[Callable[[OSError], None]], looked_at: Optional[Callable[[str], None]]
+) -> Iterator[str]:
+    try:
+        with os.scandir(folder) as listing:
+            entries = sorted(listing, key=lambda entry: entry.name)
+    except OSError as exc:
+        if onerror is not None:
+            onerror(exc)
+        return
+    for entry in entries:
+        try:
+            if entry.is_dir(follow_symlinks=False):
+                yield from walk_models(entry.path, onerror, looked_at)
+                continue
+            if not entry.is_file():  # fifos (opening one would block), sockets, devices, dangling links
+                continue
+        except OSError:
+            continue
+        if looked_at is not None:
+            looked_at(entry.path)
+        if sniff(entry.path):
+            yield entry.path
+
+
+# A file of these names whose top level starts as one of ours and then breaks is a damaged model (a scan
+# reports it); under any other name it is taken for something else whose first byte happens to fit.
+_MODEL_SUFFIXES: Final = (".meta", ".pb", ".pbtxt")
+
+
+def sniff(path: str) -> Optional[str]:
+    """``'MetaGraphDef'`` or ``'SavedModel'`` when the file's content is one by its top level, else None.
+
+    What a recursive scan asks of every file of a tree: the file is mapped and its top-level fields walked
+    (a text file: its first field names read), nothing parsed, so a large file that is not a model costs
+    a few pages. Never raises on content; ``OSError`` is read as "not a model" too.
+    """
+    try:
+        with open(path, "rb") as file:
+            if os.fstat(file.fileno()).st_size == 0:
+                return None
+            with mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ) as buf:
+                return _sniff(buf, path.endswith(_MODEL_SUFFIXES))
+    except (OSError, ValueError):
+        return None
+
+
+def _sniff(buf: Buffer, named_like_one: bool) -> Optional[str]:
+    head = bytes(buf[:512])
+    if head.startswith(_LFS_POINTER):
+        return None
+    if _looks_like_text(head):
+        from ._text import TextTokens
+
+        try:
+            return _classify_text(TextTokens(buf), len(_BOM) if head.startswith(_BOM) else 0)
+        except DecodeError:
+            if all(byte in _TEXT_BYTES for byte in head):
+                return None  # else: binary whose first bytes read as a field name (see _read)
+    try:
+        fields = _top_level(buf)
+    except DecodeError:
+        # Fields that cannot be walked: a damaged model when it is named like one and starts like one.
+        guess = _FIRST_BYTES.get(buf[0])
+        return guess if named_like_one and _lookalikes.by_magic(head, bytes(buf[-8:])) is None else None
+    try:
+        return _classify_fields(buf, *fields)[0]
+    except DecodeError:  # whole fields, of another message: a look-alike
+        return None
+
+
 def _read(buf: Buffer, graph: bool) -> Dict[str, Any]:
     size = len(buf)
     if size == 0:
@@ -209,6 +327,8 @@ def _read(buf: Buffer, graph: bool) -> Dict[str, Any]:
         "encoding": encoding,
         "saved_model_schema_version": out["saved_model_schema_version"] if kind == "SavedModel" else None,
         "meta_graphs": meta_graphs,
+        "path": None,  # set by load() when given a path
+        "located": None,
     }
 
 
@@ -402,17 +522,30 @@ def _walk_error(buf: Buffer, exc: DecodeError) -> DecodeError:
 def _classify_binary(buf: Buffer) -> Tuple[str, Optional[str]]:
     """'SavedModel' or 'MetaGraphDef', and the other one when the bytes could be either; or a DecodeError
     saying what the bytes are instead."""
-    kinds: Set[Tuple[int, int]] = set()
-    counts: Dict[int, int] = {}
-    first = (0, 0)  # the value span of the first field
     try:
-        for number, wire_type, start, end in _fields(buf, 0, len(buf)):
-            if not counts:
-                first = (start, end)
-            kinds.add((number, wire_type))
-            counts[number] = counts.get(number, 0) + 1
+        kinds, counts, first = _top_level(buf)
     except DecodeError as exc:
         raise _walk_error(buf, exc) from None
+    return _classify_fields(buf, kinds, counts, first)
+
+
+def _top_level(buf: Buffer) -> Tuple[Set[Tuple[int, int]], Dict[int, int], Tuple[int, int]]:
+    """The (field number, wire type) pairs of the top level, how often each number occurs, and where the
+    first field's value lies; the walk's ``DecodeError`` when the fields cannot be walked to the end."""
+    kinds: Set[Tuple[int, int]] = set()
+    counts: Dict[int, int] = {}
+    first = (0, 0)
+    for number, wire_type, start, end in _fields(buf, 0, len(buf)):
+        if not counts:
+            first = (start, end)
+        kinds.add((number, wire_type))
+        counts[number] = counts.get(number, 0) + 1
+    return kinds, counts, first
+
+
+def _classify_fields(
+    buf: Buffer, kinds: Set[Tuple[int, int]], counts: Dict[int, int], first: Tuple[int, int]
+) -> Tuple[str, Optional[str]]:
     if (1, WIRETYPE_VARINT) in kinds and kinds <= _SAVED_MODEL_PAIRS:
         return "SavedModel", None
     named = _lookalikes.by_fields(kinds, counts, bytes(buf[first[0] : min(first[1], first[0] + 4096)]))

@@ -237,6 +237,8 @@ def _read_as(data: bytes, kind: str):
         "encoding": "binary",
         "saved_model_schema_version": out["saved_model_schema_version"] if kind == "SavedModel" else None,
         "meta_graphs": meta_graphs,
+        "path": None,
+        "located": None,
     }
 
 

@@ -1,0 +1,256 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Which file holds the model, given a path as users hold it.
+
+Strategy: users hold a SavedModel as a directory (``saved_model_cli show --dir``), an export base with
+numbered versions (TF Serving's layout), a checkpoint directory (an Estimator's ``model_dir``, with a
+``checkpoint`` state file naming the latest checkpoint) or a checkpoint prefix (``model.ckpt-1000``), and
+only rarely the ``.meta`` or ``saved_model.pb`` file itself. A path is resolved to one file by names only
+(``stat`` and ``listdir``; the one exception reads a V1 checkpoint's last 8 bytes), following TensorFlow's
+own rules where it has one: ``saved_model.pb`` before ``saved_model.pbtxt`` (``loader_impl.parse_saved_model``),
+the highest numbered version (TF Serving's default policy), the ``checkpoint`` file's
+``model_checkpoint_path`` (``checkpoint_management.get_checkpoint_state``: the last one given wins, a relative
+path is relative to the directory). Where TensorFlow would have to guess (two ``.meta`` files and no
+``checkpoint`` file; a SavedModel and a checkpoint in one directory), the error names the candidates. Every
+resolution is said, in words, beside the file it found, so that the reader of the output knows which file
+it is looking at.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+
+from ._errors import DecodeError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Final, List, Optional, Tuple
+
+SAVED_MODEL_FILES: Final = ("saved_model.pb", "saved_model.pbtxt")  # the order TensorFlow's loader tries them in
+CHECKPOINT_STATE: Final = "checkpoint"
+# The footer magic of TensorFlow's table files (a V1 checkpoint, a V2 checkpoint's .index), little-endian.
+_TABLE_MAGIC: Final = b"\x57\xfb\x80\x8b\x24\x75\x47\xdb"
+
+
+def locate(path: str) -> Tuple[str, Optional[str]]:
+    """The file to read for *path*, and how it was found (``None`` when *path* is that file).
+
+    Raises ``DecodeError`` naming what was looked for when a directory or checkpoint holds no meta graph,
+    or names the candidates when there are two. A path where there is nothing is left to ``open`` (its
+    ``FileNotFoundError`` is the right answer).
+    """
+    mode = _mode(path)
+    if mode is None:
+        if _mode(path + ".meta") is not None:
+            return path + ".meta", "the meta graph of the checkpoint prefix"
+        if _is_file(path + ".index"):
+            raise DecodeError(
+                f"{shown(path)} is a checkpoint prefix ({shown(path)}.index) with no .meta beside it: its graph was "
+                "not saved with it (Saver(write_meta_graph=False), or a TF2 checkpoint)"
+            )
+        return path, None
+    if stat.S_ISDIR(mode):
+        return _in_directory(path)
+    if stat.S_ISREG(mode) and _is_file(path + ".meta") and _is_table(path):
+        return path + ".meta", "the meta graph of the V1 checkpoint"
+    return path, None
+
+
+def beside(path: str) -> Tuple[Optional[str], Optional[str]]:
+    """For a file of a checkpoint, which is no meta graph (its ``.index``, a ``.data-*`` shard, the
+    ``checkpoint`` state file): what it is (when its content cannot say) and where its meta graph is.
+
+    Both are ``None`` for any other file, and each may be.
+    """
+    folder, name = os.path.split(path)
+    if name == CHECKPOINT_STATE:
+        try:
+            found, _ = _from_checkpoint_state(folder or ".")
+        except DecodeError as exc:
+            return "a checkpoint state file", exc.msg
+        return "a checkpoint state file", f"the meta graph of the latest checkpoint it names is {shown(found)}"
+    shard = _data_shard_prefix(name)
+    prefix = shard if shard is not None else name[: -len(".index")] if name.endswith(".index") else None
+    if prefix is None:
+        return None, None
+    what = "a checkpoint data shard (raw tensor bytes)" if shard is not None else "a checkpoint index"
+    meta = os.path.join(folder, prefix + ".meta")
+    if _is_file(meta):
+        return what, f"the meta graph of its checkpoint is {shown(meta)}"
+    return what, f"no {prefix}.meta lies beside it: the graph was not saved with the checkpoint"
+
+
+def _in_directory(folder: str) -> Tuple[str, Optional[str]]:
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError as exc:
+        raise DecodeError(f"cannot list directory {shown(folder)}: {exc.strerror or exc}") from None
+    saved_models = [name for name in SAVED_MODEL_FILES if name in names and _is_file(os.path.join(folder, name))]
+    has_state = CHECKPOINT_STATE in names and _is_file(os.path.join(folder, CHECKPOINT_STATE))
+    if saved_models:
+        found = os.path.join(folder, saved_models[0])
+        if has_state:
+            raise DecodeError(
+                f"directory {shown(folder)} holds both a SavedModel ({saved_models[0]}) and a checkpoint (its "
+                f"checkpoint file): give the file to read, {shown(found)} or the checkpoint's .meta"
+            )
+        how = "the directory's SavedModel"
+        if len(saved_models) > 1:
+            how += " (saved_model.pb, which TensorFlow's loader reads before saved_model.pbtxt beside it)"
+        return found, how
+    if has_state:
+        return _from_checkpoint_state(folder)
+    versions = _versions(folder, names)
+    if versions:
+        number, found = versions[-1]
+        numbers = ", ".join(str(number) for number, _ in versions[-5:])
+        more = f"{len(versions) - 5} more, " if len(versions) > 5 else ""
+        return found, (
+            f"version {number} of the export base, the highest of {len(versions)} ({more}{numbers}), as TF Serving "
+            "picks"
+        )
+    metas = [name for name in names if name.endswith(".meta") and _is_file(os.path.join(folder, name))]
+    if len(metas) == 1:
+        return os.path.join(folder, metas[0]), "the only meta graph in the directory"
+    if metas:
+        listed = ", ".join(metas[:5]) + (f" and {len(metas) - 5} more" if len(metas) > 5 else "")
+        raise DecodeError(
+            f"directory {shown(folder)} holds {len(metas)} meta graphs and no checkpoint file to say which is the "
+            f"latest: {listed}; give one of them"
+        )
+    raise DecodeError(f"directory {shown(folder)} holds no model: {_what_is_missing(folder, names)}")
+
+
+def _what_is_missing(folder: str, names: List[str]) -> str:
+    looked_for = "no saved_model.pb, no checkpoint file, no numbered versions and no .meta file"
+    if any(name.endswith(".index") for name in names):
+        if os.path.basename(os.path.normpath(folder)) == "variables" and "variables.index" in names:
+            parent = os.path.dirname(os.path.normpath(folder)) or "."
+            return f"it is a SavedModel's variables; the model is {shown(os.path.join(parent, 'saved_model.pb'))}"
+        return f"{looked_for}; it holds a checkpoint (.index) whose graph was not saved with it"
+    if any(name.endswith((".h5", ".keras", ".tflite", ".onnx")) for name in names):
+        return f"{looked_for}; it holds models of other formats"
+    return looked_for
+
+
+def _versions(folder: str, names: List[str]) -> List[Tuple[int, str]]:
+    """The numbered versions of an export base that hold a SavedModel, lowest first, each with its file."""
+    versions = []
+    for name in names:
+        if not _is_number(name):
+            continue
+        for saved_model in SAVED_MODEL_FILES:
+            candidate = os.path.join(folder, name, saved_model)
+            if _is_file(candidate):
+                versions.append((int(name), candidate))
+                break
+    versions.sort()
+    return versions
+
+
+def _from_checkpoint_state(folder: str) -> Tuple[str, str]:
+    """The meta graph of the latest checkpoint that the directory's ``checkpoint`` file names."""
+    state = os.path.join(folder, CHECKPOINT_STATE)
+    try:
+        with open(state, "rb") as file:
+            content = file.read(1 << 20)  # a few hundred bytes; a megabyte is no state file
+    except OSError as exc:
+        raise DecodeError(f"cannot read checkpoint state file {shown(state)}: {exc.strerror or exc}") from None
+    latest = _latest_checkpoint(content, state)
+    prefix = latest if os.path.isabs(latest) else os.path.join(folder, latest)
+    moved = ""
+    if _mode(prefix + ".meta") is None and os.path.isabs(latest):
+        # Written on the machine that trained it: the absolute path is not here, the files beside it are.
+        local = os.path.join(folder, os.path.basename(latest))
+        if _mode(local + ".meta") is not None:
+            prefix, moved = local, f" (written as {latest}, found beside the checkpoint file)"
+    if _mode(prefix + ".meta") is None:
+        metas = sorted(name for name in os.listdir(folder) if name.endswith(".meta"))
+        there = (
+            f"the directory has {', '.join(metas)}"
+            if metas
+            else "the directory has no .meta file: the graph was not saved with the checkpoint"
+        )
+        raise DecodeError(
+            f"checkpoint state file {shown(state)} names {latest} as the latest checkpoint, but "
+            f"{shown(prefix)}.meta is not there; {there}"
+        )
+    how = f"the latest checkpoint, {os.path.basename(prefix)}{moved}, named by the directory's checkpoint file"
+    return prefix + ".meta", how
+
+
+def _latest_checkpoint(content: bytes, state: str) -> str:
+    """``model_checkpoint_path`` of a text-format ``CheckpointState`` (the last one given wins, as with
+    ``text_format.Merge``); the other fields (``all_model_checkpoint_paths``, timestamps) are passed over."""
+    from ._text import TextTokens  # here: the text layer is imported only when a state file is read
+    from ._textscan import IDENT
+
+    tokens = TextTokens(content)
+    latest: Optional[bytes] = None
+    try:
+        while True:
+            tokens.skip_blanks()
+            if tokens.peek() == -1:
+                break
+            match = IDENT.match(content, tokens.pos)
+            if match is None:
+                raise tokens.error(f"expected a field name of CheckpointState, found {tokens.describe()}")
+            name = match.group().decode("ascii")
+            tokens.pos = match.end()
+            if name == "model_checkpoint_path":
+                if not tokens.take(":"):
+                    raise tokens.error(f"expected ':' after field {name!r}, found {tokens.describe()}", field=name)
+                latest, _ = tokens.read_strings(name)
+            else:
+                tokens.skip_value(name)
+    except DecodeError as exc:
+        exc._add_context(f"bad checkpoint state file {shown(state)}")
+        raise
+    if not latest:
+        raise DecodeError(f"checkpoint state file {shown(state)} names no latest checkpoint (no model_checkpoint_path)")
+    return os.fsdecode(latest)
+
+
+def _is_number(name: str) -> bool:
+    return name.isascii() and name.isdigit()
+
+
+def _data_shard_prefix(name: str) -> Optional[str]:
+    """The prefix of a checkpoint data shard's name, ``<prefix>.data-00000-of-00001``, or None.
+
+    (Not a regular expression: ``re`` stays off the import of a plain binary load.)
+    """
+    prefix, dot_data, shard = name.rpartition(".data-")
+    index, of, count = shard.partition("-of-")
+    if dot_data and of and len(index) == len(count) == 5 and _is_number(index) and _is_number(count):
+        return prefix
+    return None
+
+
+def _mode(path: str) -> Optional[int]:
+    try:
+        return os.stat(path).st_mode
+    except (OSError, ValueError):  # missing, a dangling link, a name with a NUL
+        return None
+
+
+def _is_file(path: str) -> bool:
+    mode = _mode(path)
+    return mode is not None and stat.S_ISREG(mode)
+
+
+def _is_table(path: str) -> bool:
+    try:
+        with open(path, "rb") as file:
+            file.seek(-8, os.SEEK_END)
+            return file.read(8) == _TABLE_MAGIC
+    except OSError:  # shorter than 8 bytes, unreadable
+        return False
+
+
+def shown(path: str) -> str:
+    """A path as it can be printed: bytes that are not UTF-8 (surrogate-escaped by Python) as \\xNN."""
+    try:
+        return path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:  # a lone surrogate that no file name can hold
+        return path.encode("utf-8", "backslashreplace").decode("utf-8")
