@@ -169,3 +169,37 @@ def test_one_source_for_the_version() -> None:
     except metadata.PackageNotFoundError:
         pytest.skip("the package is not installed here (the README's commands install it)")
     assert installed == tfcollections.__version__
+
+
+def test_the_release_check_names_what_is_wrong_with_a_wheel(tmp_path: Path) -> None:
+    # .ci/run builds the real wheel and sdist and runs tools/check_dist.py on them; this is what it must catch.
+    import zipfile
+
+    from tools import check_dist
+
+    version = check_dist.source_version()
+    assert version == tfcollections.__version__
+    info = f"tfcollections-{version}.dist-info"
+    wheel = tmp_path / f"tfcollections-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as archive:
+        metadata = "Name: tfcollections\nVersion: 0.0.9\nRequires-Python: >=3.8\nRequires-Dist: protobuf\n"
+        metadata += "Requires-Dist: pytest ; extra == 'test'\n\nnot the readme"
+        archive.writestr(f"{info}/METADATA", metadata)
+        archive.writestr(f"{info}/entry_points.txt", "[console_scripts]\ntfcollections = tfcollections.cli:main\n")
+        archive.writestr("tfcollections/__init__.py", "")
+        archive.writestr("tests/test_x.py", "")
+        archive.writestr(f"{info}/RECORD", f"tfcollections/__init__.py,sha256=wrong,0\n{info}/RECORD,,\n")
+    problems = "\n".join(check_dist.check_wheel(wheel, version))
+    for expected in [
+        f"wheel METADATA Version: '0.0.9', expected '{version}'",
+        "wheel METADATA has a runtime dependency: protobuf",
+        "wheel METADATA's description is not the README",
+        "wheel lacks tfcollections/py.typed",
+        "wheel lacks tfcollections/_api.py",
+        "wheel holds tests/test_x.py, which is not part of the package",
+        "wheel entry points: console script tfcollections is 'tfcollections.cli:main'",
+        "wheel RECORD hash of tfcollections/__init__.py does not match its content",
+        "wheel RECORD does not list tests/test_x.py",
+    ]:
+        assert expected in problems
+    assert "runtime dependency: pytest" not in problems  # an extra's requirement is no runtime dependency

@@ -31,6 +31,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, TextIO, Tuple
 
+    from .types import Model
+
 # The collections of VariableDefs, from the registry, and how the variable tree names membership of each.
 _VARIABLE_COLLECTIONS = tuple(name for name, kind in COLLECTIONS.items() if kind == "tensorflow.VariableDef")
 _SHORT = {name: "global" if name == "variables" else name.replace("_variables", "") for name in _VARIABLE_COLLECTIONS}
@@ -366,12 +368,12 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
-def _json_document(given: str, model: Dict[str, Any], meta_graphs: List[Any], names: Optional[List[str]],
+def _json_document(given: str, model: Model, meta_graphs: List[Any], names: Optional[List[str]],
                    scope: Optional[str], boundary: bool) -> Dict[str, Any]:  # fmt: skip
     """--json's document: the input as given, the file read and how it was found, and what it holds."""
-    document = {"path": given, "file": model["path"], "located": model["located"]}
-    document.update((key, model[key]) for key in ("format", "encoding", "saved_model_schema_version"))
-    document["meta_graphs"] = []
+    document: Dict[str, Any] = {"path": given, "file": model["path"], "located": model["located"]}
+    document.update(format=model["format"], encoding=model["encoding"])
+    document.update(saved_model_schema_version=model["saved_model_schema_version"], meta_graphs=[])
     for index, meta_graph in meta_graphs:
         shown = {**meta_graph, "index": index, "collection_def": _selected(meta_graph, names, scope, boundary)}
         if "graph" in meta_graph:
@@ -392,11 +394,11 @@ def _table(rows: List[List[str]], indent: str) -> List[str]:
     return [indent + "  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip() for row in rows]
 
 
-def _print_summary(file_name: str, model: Dict[str, Any], meta_graphs: List[Any], names: Optional[List[str]],
+def _print_summary(file_name: str, model: Model, meta_graphs: List[Any], names: Optional[List[str]],
                    scope: Optional[str], boundary: bool, out: TextIO, show_all_ops: bool = False) -> None:  # fmt: skip
     count = len(model["meta_graphs"])
     lines = []
-    if model["located"] is not None:  # a directory or prefix was given: say which file it led to, and why
+    if model["located"] is not None and model["path"] is not None:  # a directory or prefix led to the file: say so
         lines.append(f"{file_name}: {model['located']}:")
         file_name = shown_path(model["path"])
     lines.append(f"{file_name}: {model['format']} ({model['encoding']}), {count} meta graph{'s' if count != 1 else ''}")

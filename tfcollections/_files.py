@@ -22,18 +22,19 @@ import mmap
 import os
 import stat
 
-from . import _locate, _lookalikes
+from . import _lookalikes
 from ._api import decode
 from ._compiled import ANY_TYPES, COMPILED, CompiledMessage
 from ._decoder import parse_message
 from ._errors import DecodeError, _Truncated
-from ._locate import locate
+from ._typing import cast
 from ._wire import WIRETYPE_LENGTH_DELIMITED, WIRETYPE_VARINT, read_size, read_tag, skip_field
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import IO, Any, Callable, Dict, Final, Iterator, List, Optional, Set, Tuple, Union
+    from typing import IO, Any, Callable, Dict, Final, Iterator, List, Mapping, Optional, Set, Tuple, Union
 
+    from . import types as _types
     from ._text import TextTokens
 
     Buffer = Union[bytes, bytearray, mmap.mmap]
@@ -45,7 +46,7 @@ _BOM = b"\xef\xbb\xbf"
 _TEXT_BYTES = frozenset(range(0x20, 0x7F)) | {0x09, 0x0A, 0x0D} | frozenset(range(0x80, 0x100))
 
 
-def load(source: Union[PathLike, IO[bytes]], /, *, graph: bool = False) -> Dict[str, Any]:
+def load(source: Union[PathLike, IO[bytes]], /, *, graph: bool = False) -> _types.Model:
     """Read a ``.meta`` or ``saved_model.pb`` file: a path, or a binary file object.
 
     A path may also be where users hold a model rather than the file itself: a
@@ -67,20 +68,21 @@ def load(source: Union[PathLike, IO[bytes]], /, *, graph: bool = False) -> Dict[
     two candidates, is a ``DecodeError`` that says what it looked for or names them.
     """
     if isinstance(source, (str, bytes, os.PathLike)):
-        given = os.fsdecode(source)
-        path, located = locate(given)
+        from ._locate import locate, shown  # here: only a path needs it, not `import tfcollections`
+
+        path, located = locate(os.fsdecode(source))
         try:
             with open(path, "rb") as file:  # OSError: missing, unreadable
                 model = _load_file_object(file, graph)
         except DecodeError as exc:
             _point_elsewhere(exc, path)
             if located is not None:
-                exc._add_context(f"{located}, {_locate.shown(path)}")
+                exc._add_context(f"{located}, {shown(path)}")
             raise
         model["path"], model["located"] = path, located
-        return model
+        return cast("_types.Model", model)
     if hasattr(source, "read"):
-        return _load_file_object(source, graph)
+        return cast("_types.Model", _load_file_object(source, graph))
     raise TypeError(f"Expected a path or a binary file object, not {type(source).__qualname__!r}")
 
 
@@ -91,7 +93,9 @@ _SAID_BETTER_BY_NAME: Final = ("not a MetaGraphDef or SavedModel", "a text file"
 def _point_elsewhere(exc: DecodeError, path: str) -> None:
     """A file beside a model that is not one (a checkpoint's files, an Estimator's graph.pbtxt): say what it
     is where its content cannot, and name the model."""
-    what, hint = _locate.beside(path)
+    from ._locate import beside
+
+    what, hint = beside(path)
     if what is not None and exc.msg.startswith(_SAID_BETTER_BY_NAME):
         exc._restate(f"{what}, not a MetaGraphDef or SavedModel")
     if hint is None and exc.msg.startswith(("a GraphDef", "a text-format GraphDef")):
@@ -113,13 +117,13 @@ def _meta_graphs_beside(path: str) -> Optional[str]:
     return f"the meta graph{'s' if len(names) > 1 else ''} beside it: {shown}"
 
 
-def loads(data: Union[bytes, bytearray, memoryview], /, *, graph: bool = False) -> Dict[str, Any]:
+def loads(data: Union[bytes, bytearray, memoryview], /, *, graph: bool = False) -> _types.Model:
     """Read the content of a ``.meta`` or ``saved_model.pb`` file given as bytes (see :func:`load`)."""
     if isinstance(data, memoryview):
         data = data.tobytes()
     if not isinstance(data, (bytes, bytearray)):
         raise TypeError(f"Expected a bytes-like object, not {type(data).__qualname__!r}")
-    return _read(data, graph)
+    return cast("_types.Model", _read(data, graph))
 
 
 def _load_file_object(file: IO[bytes], graph: bool) -> Dict[str, Any]:
@@ -622,7 +626,7 @@ def _decode_any(item: Dict[str, Any]) -> Dict[str, Any]:
     return {"type_url": type_url, "value": value}
 
 
-def meta_graph_tags(meta_graph: Dict[str, Any]) -> List[str]:
+def meta_graph_tags(meta_graph: Mapping[str, Any]) -> List[str]:
     info = meta_graph["meta_info_def"]
     return list(info["tags"]) if info else []
 
@@ -639,7 +643,7 @@ def item_name(item: Any, kind: Optional[str]) -> Optional[str]:
 
 
 def get_collection(
-    meta_graph: Dict[str, Any], name: str, scope: Optional[str] = None, *, boundary: bool = False
+    meta_graph: Mapping[str, Any], name: str, scope: Optional[str] = None, *, boundary: bool = False
 ) -> List[Any]:
     """The items of collection *name* of a meta graph, as ``tf.Graph.get_collection`` gives them.
 
