@@ -148,7 +148,7 @@ def test_filters_and_stdin() -> None:
     ("args", "code", "message"),
     [
         (["missing.meta"], 1, "tfcollections: missing.meta: cannot read: No such file or directory"),
-        (["tfcollections"], 1, "tfcollections: tfcollections: directory tfcollections holds no model: no saved_"),
+        (["docs"], 1, "tfcollections: docs: directory docs holds no model: no saved_model.pb, no checkpoint file"),
         (["tests/data/files/unbalanced.meta.txt"], 1, "bad text-format MetaGraphDef: unbalanced braces"),
         (["/dev/null"], 1, "tfcollections: /dev/null: empty file"),
         ([EXAMPLE, "--tag", "serve"], 1, "no meta graph has tags serve (there are: (no tags))"),

@@ -177,7 +177,7 @@ def test_the_release_check_names_what_is_wrong_with_a_wheel(tmp_path: Path) -> N
 
     from tools import check_dist
 
-    version = check_dist.source_version()
+    version = check_dist.source_version(PACKAGE)
     assert version == tfcollections.__version__
     info = f"tfcollections-{version}.dist-info"
     wheel = tmp_path / f"tfcollections-{version}-py3-none-any.whl"
@@ -189,7 +189,7 @@ def test_the_release_check_names_what_is_wrong_with_a_wheel(tmp_path: Path) -> N
         archive.writestr("tfcollections/__init__.py", "")
         archive.writestr("tests/test_x.py", "")
         archive.writestr(f"{info}/RECORD", f"tfcollections/__init__.py,sha256=wrong,0\n{info}/RECORD,,\n")
-    problems = "\n".join(check_dist.check_wheel(wheel, version))
+    problems = "\n".join(check_dist.check_wheel(wheel, version, PACKAGE))
     for expected in [
         f"wheel METADATA Version: '0.0.9', expected '{version}'",
         "wheel METADATA has a runtime dependency: protobuf",

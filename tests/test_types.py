@@ -11,6 +11,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 from typing import Any, Dict, Set
 
 import pytest
@@ -22,6 +23,8 @@ from tfcollections._schema import COLLECTIONS, ENUMS
 from tools.gen_types import type_name
 
 from .helpers import DATA, REPO
+
+PACKAGE = Path(tfcollections.__file__).resolve().parent
 
 
 def test_the_types_and_overloads_are_what_the_schema_tables_say() -> None:
@@ -88,7 +91,7 @@ def test_the_types_cost_nothing_at_run_time(tmp_path: Any) -> None:
     code = textwrap.dedent(
         f"""
         import sys
-        sys.path.insert(0, {str(REPO)!r})
+        sys.path.insert(0, {str(PACKAGE.parent)!r})
         assert "typing" not in sys.modules
         import tfcollections
         model = tfcollections.load({str(REPO / "examples" / "model.meta")!r}, graph=True)

@@ -36,14 +36,15 @@ from typing import List
 REPO = Path(__file__).resolve().parent.parent
 
 
-def source_version() -> str:
-    text = (REPO / "tfcollections" / "__init__.py").read_text(encoding="utf-8")
+def source_version(package: Path = REPO / "tfcollections") -> str:
+    text = (package / "__init__.py").read_text(encoding="utf-8")
     match = re.search(r'^__version__ = "([^"]+)"$', text, re.MULTILINE)
     assert match, "no __version__ in tfcollections/__init__.py"
     return match.group(1)
 
 
-def check_wheel(path: Path, version: str) -> List[str]:
+def check_wheel(path: Path, version: str, package: Path = REPO / "tfcollections") -> List[str]:
+    """The problems of the wheel at *path*, against the version and the modules of the source *package*."""
     problems: List[str] = []
     with zipfile.ZipFile(path) as wheel:
         names = set(wheel.namelist())
@@ -65,7 +66,7 @@ def check_wheel(path: Path, version: str) -> List[str]:
             problems.append(f"wheel METADATA License-Expression: {metadata.get('License-Expression')!r}, or no LICENSE")
         if "Typing :: Typed" not in (metadata.get_all("Classifier") or []):
             problems.append("wheel METADATA lacks the 'Typing :: Typed' classifier")
-        modules = {f"tfcollections/{p.name}" for p in (REPO / "tfcollections").glob("*.py")}
+        modules = {f"tfcollections/{p.name}" for p in package.glob("*.py")}
         wanted = modules | {"tfcollections/py.typed"}
         for missing in sorted(wanted - names):
             problems.append(f"wheel lacks {missing}")

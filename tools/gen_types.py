@@ -38,8 +38,10 @@ from tfcollections._schema import (  # noqa: E402
     Field,
 )
 
-TYPES = REPO / "tfcollections" / "types.py"
-API = REPO / "tfcollections" / "_api.py"
+# The package imported (the checkout, or an installed copy whose generated files are then what is checked).
+PACKAGE = Path(sys.modules["tfcollections._schema"].__file__ or "").resolve().parent
+TYPES = PACKAGE / "types.py"
+API = PACKAGE / "_api.py"
 
 # Short names that would clash with the names the module imports, or say too little.
 _RENAMED = {"google.protobuf.Any": "AnyProto", "tensorflow.error.Code": "ErrorCode"}
@@ -286,7 +288,7 @@ def _with_overloads(api: str) -> str:
         begin, end = _begin(function), _end(function)
         start, stop = api.find(begin), api.find(end)
         if start < 0 or stop < start:
-            raise SystemExit(f"{API.relative_to(REPO)} lacks the marker lines of the overloads of {function}")
+            raise SystemExit(f"{API} lacks the marker lines of the overloads of {function}")
         block = [begin] + [line for signature in signatures for line in ("@overload", signature)] + [end]
         api = api[:start] + "\n".join(block) + api[stop + len(end) :]
     return api
@@ -301,11 +303,11 @@ def main() -> int:
     stale = [path for path, text in wanted.items() if not path.exists() or path.read_text(encoding="utf-8") != text]
     if args.check:
         for path in stale:
-            print(f"{path.relative_to(REPO)} is out of date: run python -m tools.gen_types", file=sys.stderr)
+            print(f"{path} is out of date: run python -m tools.gen_types", file=sys.stderr)
         return 1 if stale else 0
     for path in stale:
         path.write_text(wanted[path], encoding="utf-8")
-        print(f"wrote {path.relative_to(REPO)}", file=sys.stderr)
+        print(f"wrote {path}", file=sys.stderr)
     return 0
 
 
