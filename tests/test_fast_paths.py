@@ -19,7 +19,7 @@ from hypothesis import given, strategies as st
 import tfcollections
 from tfcollections import _compiled
 from tfcollections._compiled import COMPILED
-from tfcollections._wire import WIRETYPE_FIXED32, WIRETYPE_LENGTH_DELIMITED, WIRETYPE_VARINT
+from tfcollections._wire import WIRETYPE_FIXED32, WIRETYPE_FIXED64, WIRETYPE_LENGTH_DELIMITED, WIRETYPE_VARINT
 
 from .helpers import field, varint
 
@@ -99,7 +99,8 @@ def test_the_one_byte_tag_list_and_the_op_numbers_agree_with_the_table(message: 
     op_ranges = {
         WIRETYPE_LENGTH_DELIMITED: range(_compiled.FIRST_VARINT_OP),
         WIRETYPE_VARINT: range(_compiled.FIRST_VARINT_OP, _compiled.FIRST_FIXED32_OP),
-        WIRETYPE_FIXED32: range(_compiled.FIRST_FIXED32_OP, _compiled.OP_ONEOF_FLOAT + 1),
+        WIRETYPE_FIXED32: range(_compiled.FIRST_FIXED32_OP, _compiled.FIRST_FIXED64_OP),
+        WIRETYPE_FIXED64: range(_compiled.FIRST_FIXED64_OP, _compiled.OP_REPEATED_DOUBLE + 1),
     }
     for tag, (op, _, _) in compiled.table.items():
         assert op in op_ranges[tag & 7], (tag, op)

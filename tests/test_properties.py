@@ -39,6 +39,10 @@ def _scalar(field_type: str, ref: str) -> st.SearchStrategy[Any]:
             "int32": st.integers(-(2**31), 2**31 - 1),
             "int64": st.integers(-(2**63), 2**63 - 1),
             "float": _float32,
+            "double": st.floats(allow_nan=False),
+            "uint32": st.integers(0, 2**32 - 1),
+            "uint64": st.integers(0, 2**64 - 1),
+            "fixed32": st.integers(0, 2**32 - 1),
         }[field_type]
         if field_type != "enum"
         else _enum_values(ref)

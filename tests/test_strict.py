@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import pickle
+import struct
 
 import pytest
 
@@ -144,8 +145,17 @@ def test_decode_message_by_full_or_short_type_name() -> None:
     assert tfcollections.decode_message("ValuesDef", b"") == {"values": [], "external_values": {}}
     with pytest.raises(DecodeError, match=r"in ControlFlowContextDef\.cond_ctxt"):
         tfcollections.decode_message("ControlFlowContextDef", b"\x0a\x05")
-    with pytest.raises(ValueError, match="unknown message type 'TensorProto'"):
-        tfcollections.decode_message("TensorProto", b"")
+    with pytest.raises(ValueError, match="unknown message type 'GradientDef'"):
+        tfcollections.decode_message("GradientDef", b"")  # never parsed: not in the schema
+    # A checkpoint's messages: a fixed32 (a CRC32C), and doubles and unsigned numbers of a TensorProto.
+    entry = tfcollections.decode_message("BundleEntryProto", b"\x08\x01\x35\x78\x56\x34\xf2")
+    assert (entry["dtype"], entry["crc32c"]) == ("DT_FLOAT", 0xF2345678)
+    tensor = tfcollections.decode_message(
+        "TensorProto", b"\x32\x10" + struct.pack("<2d", 0.1, -2.5) + b"\x31" + struct.pack("<d", 7.0)
+        + b"\x82\x01\x05\xff\xff\xff\xff\x0f" + b"\x88\x01\xff\xff\xff\xff\xff\xff\xff\xff\xff\x01"
+    )  # fmt: skip
+    assert tensor["double_val"] == [0.1, -2.5, 7.0]  # packed, then one unpacked (wire type 1)
+    assert tensor["uint32_val"] == [2**32 - 1] and tensor["uint64_val"] == [2**64 - 1]
 
 
 def test_decode_error_survives_pickling() -> None:

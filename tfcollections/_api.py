@@ -228,6 +228,24 @@ def decode_message(type_name: _types.ObjectReferenceName, blob: BytesLike, /) ->
 @overload
 def decode_message(type_name: _types.SavedVariableName, blob: BytesLike, /) -> _types.SavedVariable: ...  # type: ignore[overload-overlap]
 @overload
+def decode_message(type_name: _types.BundleHeaderProtoName, blob: BytesLike, /) -> _types.BundleHeaderProto: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.BundleEntryProtoName, blob: BytesLike, /) -> _types.BundleEntryProto: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.TensorSliceProtoName, blob: BytesLike, /) -> _types.TensorSliceProto: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.ExtentName, blob: BytesLike, /) -> _types.Extent: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.SavedTensorSlicesName, blob: BytesLike, /) -> _types.SavedTensorSlices: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.SavedTensorSliceMetaName, blob: BytesLike, /) -> _types.SavedTensorSliceMeta: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.SavedSliceMetaName, blob: BytesLike, /) -> _types.SavedSliceMeta: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.SavedSliceName, blob: BytesLike, /) -> _types.SavedSlice: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.TensorProtoName, blob: BytesLike, /) -> _types.TensorProto: ...  # type: ignore[overload-overlap]
+@overload
 def decode_message(type_name: str, blob: BytesLike, /) -> Dict[str, Any]: ...
 # --- end of the overloads of decode_message
 def decode_message(type_name: str, blob: BytesLike, /) -> Mapping[str, Any]:

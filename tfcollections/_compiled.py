@@ -24,8 +24,10 @@ from ._schema import (
     BOOL,
     BYTES,
     COLLECTIONS,
+    DOUBLE,
     ENUM,
     ENUMS,
+    FIXED32,
     FLOAT,
     INT32,
     INT64,
@@ -34,10 +36,12 @@ from ._schema import (
     MESSAGES,
     SKIPPED,
     STRING,
+    UINT32,
+    UINT64,
     Field,
     Message,
 )
-from ._wire import WIRETYPE_FIXED32, WIRETYPE_LENGTH_DELIMITED, WIRETYPE_VARINT, tag_of
+from ._wire import WIRETYPE_FIXED32, WIRETYPE_FIXED64, WIRETYPE_LENGTH_DELIMITED, WIRETYPE_VARINT, tag_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -46,8 +50,10 @@ if TYPE_CHECKING:
     Decoded = Dict[str, Any]
     Op = Tuple[int, str, Any]
 
-# Ops are numbered by wire type (length-delimited, then varint, then fixed32), so the decode loop picks
-# the wire type's branch by comparing the op (``op < FIRST_VARINT_OP``) without computing ``tag & 7``.
+# Ops are numbered by wire type (length-delimited, then varint, then fixed32, then fixed64), so the decode
+# loop picks the wire type's branch by comparing the op (``op < FIRST_VARINT_OP``) without computing
+# ``tag & 7``. Within a wire type, the ops of the collections' messages come first (the loop tests them in
+# order); those of the checkpoint's messages (unsigned and double numbers) last.
 # Ops of length-delimited tags, in the order the loop tests them: most frequent first.
 OP_STRING: Final = 0
 OP_REPEATED_STRING: Final = 1
@@ -64,24 +70,34 @@ OP_ONEOF_BYTES: Final = 11
 OP_REPEATED_SKIPPED: Final = 12
 OP_ONEOF_SKIPPED: Final = 13
 OP_SKIPPED: Final = 14
+OP_PACKED_FIXED32: Final = 15
+OP_PACKED_DOUBLE: Final = 16
 # Ops of varint tags.
-OP_BOOL: Final = 15
-OP_INT32: Final = 16
-OP_INT64: Final = 17
-OP_ENUM: Final = 18
-OP_REPEATED_VARINT: Final = 19
-OP_ONEOF_VARINT: Final = 20
+OP_BOOL: Final = 17
+OP_INT32: Final = 18
+OP_INT64: Final = 19
+OP_ENUM: Final = 20
+OP_REPEATED_VARINT: Final = 21
+OP_ONEOF_VARINT: Final = 22
+OP_UNSIGNED: Final = 23  # uint32, uint64: the argument converts the varint
 # Ops of fixed32 tags.
-OP_FLOAT: Final = 21
-OP_REPEATED_FLOAT: Final = 22
-OP_ONEOF_FLOAT: Final = 23
+OP_FLOAT: Final = 24
+OP_REPEATED_FLOAT: Final = 25
+OP_ONEOF_FLOAT: Final = 26
+OP_FIXED32: Final = 27
+OP_REPEATED_FIXED32: Final = 28
+# Ops of fixed64 tags.
+OP_DOUBLE: Final = 29
+OP_REPEATED_DOUBLE: Final = 30
 
 FIRST_VARINT_OP: Final = OP_BOOL
 FIRST_FIXED32_OP: Final = OP_FLOAT
+FIRST_FIXED64_OP: Final = OP_DOUBLE
 
 _LEN: Final = WIRETYPE_LENGTH_DELIMITED
 _VARINT: Final = WIRETYPE_VARINT
 _FIXED32: Final = WIRETYPE_FIXED32
+_FIXED64: Final = WIRETYPE_FIXED64
 
 # (field type, repeated, member of a oneof) -> the (wire type, op) of every tag the field is read from.
 # fmt: off
@@ -114,10 +130,20 @@ _READ_AS: Final[Dict[Tuple[str, bool, bool], Tuple[Tuple[int, int], ...]]] = {
     (FLOAT, False, False):   ((_FIXED32, OP_FLOAT),),
     (FLOAT, True, False):    ((_FIXED32, OP_REPEATED_FLOAT), (_LEN, OP_PACKED_FLOAT)),
     (FLOAT, False, True):    ((_FIXED32, OP_ONEOF_FLOAT),),
+    (UINT32, False, False):  ((_VARINT, OP_UNSIGNED),),
+    (UINT64, False, False):  ((_VARINT, OP_UNSIGNED),),
+    (UINT32, True, False):   ((_VARINT, OP_REPEATED_VARINT), (_LEN, OP_PACKED_VARINT)),
+    (UINT64, True, False):   ((_VARINT, OP_REPEATED_VARINT), (_LEN, OP_PACKED_VARINT)),
+    (FIXED32, False, False): ((_FIXED32, OP_FIXED32),),
+    (FIXED32, True, False):  ((_FIXED32, OP_REPEATED_FIXED32), (_LEN, OP_PACKED_FIXED32)),
+    (DOUBLE, False, False):  ((_FIXED64, OP_DOUBLE),),
+    (DOUBLE, True, False):   ((_FIXED64, OP_REPEATED_DOUBLE), (_LEN, OP_PACKED_DOUBLE)),
 }
 # fmt: on
 
-_SCALAR_DEFAULTS: Final[Dict[str, Any]] = {STRING: "", BYTES: b"", BOOL: False, INT32: 0, INT64: 0, FLOAT: 0.0}
+_SCALAR_DEFAULTS: Final[Dict[str, Any]] = {
+    STRING: "", BYTES: b"", BOOL: False, INT32: 0, INT64: 0, FLOAT: 0.0, DOUBLE: 0.0, UINT32: 0, UINT64: 0, FIXED32: 0,
+}  # fmt: skip
 
 
 def to_int32(value: int) -> int:
@@ -134,6 +160,15 @@ def _to_bool(value: int) -> bool:
     return value != 0
 
 
+def to_uint32(value: int) -> int:
+    """A uint32 field's value: the low 32 bits of the varint (as upb reads it)."""
+    return value & 0xFFFF_FFFF
+
+
+def to_uint64(value: int) -> int:
+    return value & 0xFFFF_FFFF_FFFF_FFFF
+
+
 def _enum_converter(names: Dict[int, str]) -> Callable[[int], Union[str, int]]:
     def to_enum(value: int) -> Union[str, int]:
         value = to_int32(value)
@@ -148,7 +183,9 @@ for _enum in ENUMS:
     ENUM_NAMES[_enum.name] = {number: name for name, number in _enum.values}
     ENUM_NUMBERS[_enum.name] = dict(_enum.values)
 
-_VARINT_CONVERTERS: Final[Dict[str, Callable[[int], Any]]] = {BOOL: _to_bool, INT32: to_int32, INT64: to_int64}
+_VARINT_CONVERTERS: Final[Dict[str, Callable[[int], Any]]] = {
+    BOOL: _to_bool, INT32: to_int32, INT64: to_int64, UINT32: to_uint32, UINT64: to_uint64,
+}  # fmt: skip
 
 
 class CompiledField:
@@ -285,10 +322,13 @@ def _argument(op: int, field: Field, info: CompiledField, siblings: Tuple[str, .
         return field.ref  # reported as {"type": ref, "offset": ..., "size": ...}
     if op == OP_ENUM:
         return ENUM_NAMES[field.ref]
+    if op == OP_UNSIGNED:
+        return _VARINT_CONVERTERS[field.type]
     if op in (OP_REPEATED_VARINT, OP_PACKED_VARINT):
         convert = _enum_converter(ENUM_NAMES[field.ref]) if field.type == ENUM else _VARINT_CONVERTERS[field.type]
         # Packed shapes and offsets: values below 2**14 are the same number as int32 or int64.
-        return convert if op == OP_REPEATED_VARINT else (convert, field.type in (INT32, INT64))
+        small_is_identity = field.type in (INT32, INT64, UINT32, UINT64)
+        return convert if op == OP_REPEATED_VARINT else (convert, small_is_identity)
     return None
 
 

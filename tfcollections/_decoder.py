@@ -28,10 +28,13 @@ import struct
 
 from ._compiled import (
     FIRST_FIXED32_OP,
+    FIRST_FIXED64_OP,
     FIRST_VARINT_OP,
     OP_BOOL,
     OP_BYTES,
+    OP_DOUBLE,
     OP_ENUM,
+    OP_FIXED32,
     OP_FLOAT,
     OP_INT32,
     OP_INT64,
@@ -41,9 +44,13 @@ from ._compiled import (
     OP_ONEOF_MESSAGE,
     OP_ONEOF_SKIPPED,
     OP_ONEOF_STRING,
+    OP_ONEOF_VARINT,
+    OP_PACKED_DOUBLE,
+    OP_PACKED_FIXED32,
     OP_PACKED_FLOAT,
     OP_PACKED_VARINT,
     OP_REPEATED_BYTES,
+    OP_REPEATED_FIXED32,
     OP_REPEATED_FLOAT,
     OP_REPEATED_MESSAGE,
     OP_REPEATED_SKIPPED,
@@ -58,7 +65,16 @@ from ._errors import (
     _Truncated,
     _truncated_length as _truncated,  # the general path and two runs
 )
-from ._wire import MAX_DEPTH, WIRETYPE_FIXED32, WIRETYPE_NAMES, read_size, read_tag, read_varint, skip_field
+from ._wire import (
+    MAX_DEPTH,
+    WIRETYPE_FIXED32,
+    WIRETYPE_FIXED64,
+    WIRETYPE_NAMES,
+    read_size,
+    read_tag,
+    read_varint,
+    skip_field,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -71,6 +87,10 @@ if TYPE_CHECKING:
     Decoded = Dict[str, Any]
 
 _unpack_float = struct.Struct("<f").unpack_from
+_unpack_double = struct.Struct("<d").unpack_from
+_unpack_uint32 = struct.Struct("<I").unpack_from
+# The fixed-width wire types: how many bytes a value takes.
+_FIXED_SIZES = {WIRETYPE_FIXED32: 4, WIRETYPE_FIXED64: 8}
 
 
 # parse_message is one long function on purpose. Its three run loops (repeated strings, map<string, string>
@@ -256,6 +276,14 @@ def parse_message(buf: Buffer, pos: int, end: int, message: CompiledMessage, out
                     out[name] = {"type": arg[0], "offset": pos, "size": length}
                     for sibling in arg[1]:
                         out[sibling] = None
+                elif op == OP_PACKED_FIXED32:
+                    if length & 3:
+                        raise DecodeError(f"packed fixed32 field: length {length} is not a multiple of 4", pos, name)
+                    out[name].extend(struct.unpack_from(f"<{length >> 2}I", buf, pos))
+                elif op == OP_PACKED_DOUBLE:
+                    if length & 7:
+                        raise DecodeError(f"packed double field: length {length} is not a multiple of 8", pos, name)
+                    out[name].extend(struct.unpack_from(f"<{length >> 3}d", buf, pos))
                 else:  # OP_SKIPPED: where it lies, not what it holds (a later occurrence wins)
                     out[name] = {"type": arg, "offset": pos, "size": length}
                 pos = new_pos
@@ -277,31 +305,44 @@ def parse_message(buf: Buffer, pos: int, end: int, message: CompiledMessage, out
                     out[name] = to_int64(value)
                 elif op == OP_REPEATED_VARINT:
                     out[name].append(arg(value))
-                else:  # OP_ONEOF_VARINT: a oneof member has presence, so 0 is kept, and the others cleared
+                elif op != OP_ONEOF_VARINT:  # OP_UNSIGNED
+                    out[name] = arg(value)
+                else:  # a oneof member has presence, so 0 is kept, and the others cleared
                     convert, siblings = arg
                     out[name] = convert(value)
                     for sibling in siblings:
                         out[sibling] = None
 
-            else:  # fixed32
+            elif op < FIRST_FIXED64_OP:  # fixed32
                 if op == OP_FLOAT:
                     out[name] = _unpack_float(buf, pos)[0]
                 elif op == OP_REPEATED_FLOAT:
                     out[name].append(_unpack_float(buf, pos)[0])
+                elif op == OP_FIXED32:
+                    out[name] = _unpack_uint32(buf, pos)[0]
+                elif op == OP_REPEATED_FIXED32:
+                    out[name].append(_unpack_uint32(buf, pos)[0])
                 else:  # OP_ONEOF_FLOAT
                     out[name] = _unpack_float(buf, pos)[0]
                     for sibling in arg:
                         out[sibling] = None
                 pos += 4
 
+            else:  # fixed64
+                if op == OP_DOUBLE:
+                    out[name] = _unpack_double(buf, pos)[0]
+                else:  # OP_REPEATED_DOUBLE
+                    out[name].append(_unpack_double(buf, pos)[0])
+                pos += 8
+
     except UnicodeDecodeError as exc:
         raise DecodeError(f"invalid UTF-8 in string field: {exc.reason}", pos + exc.start, name) from None
     except (IndexError, struct.error):
         # Only a read at the very end of the whole input gets here (see the module docstring);
         # pos is still where the field's value starts.
-        if tag & 7 == WIRETYPE_FIXED32:
-            needed, left = 4, len(buf) - pos
-            found = f"needs 4 bytes, {left} left"
+        if tag & 7 in _FIXED_SIZES:
+            needed, left = _FIXED_SIZES[tag & 7], len(buf) - pos
+            found = f"needs {needed} bytes, {left} left"
         else:
             needed, left, found = None, 0, "the input ends before its value"
         text = f"truncated {WIRETYPE_NAMES[tag & 7]} field: {found}"

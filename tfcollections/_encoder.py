@@ -19,10 +19,27 @@ from __future__ import annotations
 import struct
 
 from ._compiled import COMPILED, ENUM_NUMBERS, CompiledMessage
-from ._schema import BOOL, BYTES, ENUM, FLOAT, INT32, INT64, MAP, MESSAGE, SKIPPED, STRING, Field
+from ._schema import (
+    BOOL,
+    BYTES,
+    DOUBLE,
+    ENUM,
+    FIXED32,
+    FLOAT,
+    INT32,
+    INT64,
+    MAP,
+    MESSAGE,
+    SKIPPED,
+    STRING,
+    UINT32,
+    UINT64,
+    Field,
+)
 from ._wire import (
     MAX_DEPTH,
     WIRETYPE_FIXED32,
+    WIRETYPE_FIXED64,
     WIRETYPE_LENGTH_DELIMITED,
     WIRETYPE_VARINT,
     encode_varint,
@@ -34,8 +51,15 @@ if TYPE_CHECKING:
     from typing import Any, Final, List
 
 _pack_float = struct.Struct("<f").pack
-_FLOAT_ZERO: Final = b"\x00\x00\x00\x00"
-_INT_RANGES: Final = {INT32: (-(2**31), 2**31 - 1), INT64: (-(2**63), 2**63 - 1), ENUM: (-(2**31), 2**31 - 1)}
+_pack_double = struct.Struct("<d").pack
+_pack_uint32 = struct.Struct("<I").pack
+_ZEROS: Final = frozenset({b"\x00\x00\x00\x00", b"\x00" * 8})  # +0.0 and 0 in fixed widths (not -0.0)
+_INT_RANGES: Final = {
+    INT32: (-(2**31), 2**31 - 1), INT64: (-(2**63), 2**63 - 1), ENUM: (-(2**31), 2**31 - 1),
+    UINT32: (0, 2**32 - 1), UINT64: (0, 2**64 - 1), FIXED32: (0, 2**32 - 1),
+}  # fmt: skip
+# The numeric types that are not varints, by their wire type.
+_FIXED_WIRE_TYPES: Final = {FLOAT: WIRETYPE_FIXED32, FIXED32: WIRETYPE_FIXED32, DOUBLE: WIRETYPE_FIXED64}
 
 
 def _describe(value: Any) -> str:
@@ -43,7 +67,7 @@ def _describe(value: Any) -> str:
 
 
 def _scalar_payload(field_type: str, ref: str, value: Any, path: str) -> bytes:
-    """The bytes of one scalar value, without tag: a varint, 4 float bytes, or UTF-8/raw bytes."""
+    """The bytes of one scalar value, without tag: a varint, 4 or 8 fixed bytes, or UTF-8/raw bytes."""
     if field_type == STRING:
         if not isinstance(value, str):
             raise TypeError(f"{path}: expected str, got {_describe(value)}")
@@ -62,11 +86,18 @@ def _scalar_payload(field_type: str, ref: str, value: Any, path: str) -> bytes:
             return _pack_float(value)
         except OverflowError:
             raise ValueError(f"{path}: {value!r} is too large for a float32 field") from None
+    if field_type == DOUBLE:
+        if isinstance(value, bool) or not isinstance(value, (float, int)):
+            raise TypeError(f"{path}: expected float, got {_describe(value)}")
+        try:
+            return _pack_double(value)
+        except OverflowError:  # an int beyond the largest double
+            raise ValueError(f"{path}: {value!r} is too large for a double field") from None
     if field_type == BYTES:
         if not isinstance(value, (bytes, bytearray, memoryview)):
             raise TypeError(f"{path}: expected bytes, got {_describe(value)}")
         return bytes(value)
-    # INT32, INT64, ENUM: varints; negative numbers as their 64-bit two's complement.
+    # INT32, INT64, UINT32, UINT64, ENUM: varints, negative numbers as their 64-bit two's complement; FIXED32.
     if field_type == ENUM and isinstance(value, str):
         numbers = ENUM_NUMBERS[ref]
         if value not in numbers:
@@ -78,13 +109,15 @@ def _scalar_payload(field_type: str, ref: str, value: Any, path: str) -> bytes:
     low, high = _INT_RANGES[field_type]
     if not low <= value <= high:
         raise ValueError(f"{path}: {value} is out of range for a {field_type} field ({low} to {high})")
+    if field_type == FIXED32:
+        return _pack_uint32(value)
     return encode_varint(value & 0xFFFF_FFFF_FFFF_FFFF)
 
 
 def _is_default(field_type: str, payload: bytes) -> bool:
     # proto3 omits a scalar whose bytes are all zero: "", 0, False, +0.0 (but not -0.0).
-    if field_type == FLOAT:
-        return payload == _FLOAT_ZERO
+    if field_type in _FIXED_WIRE_TYPES:
+        return payload in _ZEROS
     if field_type in (STRING, BYTES):
         return not payload
     return payload == b"\x00"
@@ -96,7 +129,7 @@ def _length_delimited(number: int, payload: bytes) -> bytes:
 
 def _scalar_tag(number: int, field_type: str) -> bytes:
     """The tag of a numeric scalar (strings and bytes go through _length_delimited)."""
-    wire_type = WIRETYPE_FIXED32 if field_type == FLOAT else WIRETYPE_VARINT
+    wire_type = _FIXED_WIRE_TYPES.get(field_type, WIRETYPE_VARINT)
     return encode_varint(tag_of(number, wire_type))
 
 

@@ -28,6 +28,10 @@ BOOL: Final = "bool"
 INT32: Final = "int32"
 INT64: Final = "int64"
 FLOAT: Final = "float"
+DOUBLE: Final = "double"
+UINT32: Final = "uint32"
+UINT64: Final = "uint64"
+FIXED32: Final = "fixed32"  # an unsigned 32-bit number on the fixed32 wire type (a CRC32C)
 ENUM: Final = "enum"
 MESSAGE: Final = "message"
 MAP: Final = "map"  # map<string, value>; on the wire a repeated {1: key, 2: value} entry
@@ -122,6 +126,10 @@ _OP_DEF_PROTO = "tensorflow/core/framework/op_def.proto"
 _VERSIONS_PROTO = "tensorflow/core/framework/versions.proto"
 _SAVED_OBJECT_GRAPH_PROTO = "tensorflow/core/protobuf/saved_object_graph.proto"
 _TRACKABLE_PROTO = "tensorflow/core/protobuf/trackable_object_graph.proto"
+_TENSOR_BUNDLE_PROTO = "tensorflow/core/protobuf/tensor_bundle.proto"
+_TENSOR_SLICE_PROTO = "tensorflow/core/framework/tensor_slice.proto"
+_SAVED_TENSOR_SLICE_PROTO = "tensorflow/core/util/saved_tensor_slice.proto"
+_TENSOR_PROTO = "tensorflow/core/framework/tensor.proto"
 
 # The tables are laid out one row per field, as in the .proto: keep them so.
 # fmt: off
@@ -166,6 +174,10 @@ ENUMS: Final[Tuple[Enum, ...]] = (
         ("DO_NOT_USE_RESERVED_FOR_FUTURE_EXPANSION_USE_DEFAULT_IN_SWITCH_INSTEAD_", 20),
     )),
     # TensorInfo.dtype; *_REF values are the reference types (number + 100).
+    Enum("tensorflow.BundleHeaderProto.Endianness", _TENSOR_BUNDLE_PROTO, (
+        ("LITTLE", 0),
+        ("BIG", 1),
+    )),
     Enum("tensorflow.DataType", _TYPES_PROTO, (
         ("DT_INVALID", 0),
         ("DT_FLOAT", 1),
@@ -514,6 +526,70 @@ MESSAGES: Final[Tuple[Message, ...]] = (
         Field(7, "device", STRING),
         Field(8, "experimental_distributed_variable_components", MESSAGE, "tensorflow.SavedVariable",
               repeated=True),
+    )),
+    # --- checkpoints: a V2 checkpoint's .index table holds a BundleHeaderProto under the key "" and a
+    # BundleEntryProto per tensor; a V1 checkpoint's table holds SavedTensorSlices, values inline.
+    Message("tensorflow.BundleHeaderProto", _TENSOR_BUNDLE_PROTO, (
+        Field(1, "num_shards", INT32),
+        Field(2, "endianness", ENUM, "tensorflow.BundleHeaderProto.Endianness"),
+        Field(3, "version", MESSAGE, "tensorflow.VersionDef"),
+    )),
+    Message("tensorflow.BundleEntryProto", _TENSOR_BUNDLE_PROTO, (
+        Field(1, "dtype", ENUM, "tensorflow.DataType"),
+        Field(2, "shape", MESSAGE, "tensorflow.TensorShapeProto"),
+        Field(3, "shard_id", INT32),
+        Field(4, "offset", INT64),
+        Field(5, "size", INT64),
+        Field(6, "crc32c", FIXED32),  # masked CRC32C of the tensor's bytes in its data shard
+        Field(7, "slices", MESSAGE, "tensorflow.TensorSliceProto", repeated=True),
+    )),
+    Message("tensorflow.TensorSliceProto", _TENSOR_SLICE_PROTO, (
+        Field(1, "extent", MESSAGE, "tensorflow.TensorSliceProto.Extent", repeated=True),
+    )),
+    # length is in oneof has_length_hack: absent means the whole dimension.
+    Message("tensorflow.TensorSliceProto.Extent", _TENSOR_SLICE_PROTO, (
+        Field(1, "start", INT64),
+        Field(2, "length", INT64, oneof="has_length_hack"),
+    )),
+    Message("tensorflow.SavedTensorSlices", _SAVED_TENSOR_SLICE_PROTO, (
+        Field(1, "meta", MESSAGE, "tensorflow.SavedTensorSliceMeta"),
+        Field(2, "data", MESSAGE, "tensorflow.SavedSlice"),
+    )),
+    Message("tensorflow.SavedTensorSliceMeta", _SAVED_TENSOR_SLICE_PROTO, (
+        Field(1, "tensor", MESSAGE, "tensorflow.SavedSliceMeta", repeated=True),
+        Field(2, "versions", MESSAGE, "tensorflow.VersionDef"),
+    )),
+    Message("tensorflow.SavedSliceMeta", _SAVED_TENSOR_SLICE_PROTO, (
+        Field(1, "name", STRING),
+        Field(2, "shape", MESSAGE, "tensorflow.TensorShapeProto"),
+        Field(3, "type", ENUM, "tensorflow.DataType"),
+        Field(4, "slice", MESSAGE, "tensorflow.TensorSliceProto", repeated=True),
+    )),
+    Message("tensorflow.SavedSlice", _SAVED_TENSOR_SLICE_PROTO, (
+        Field(1, "name", STRING),
+        Field(2, "slice", MESSAGE, "tensorflow.TensorSliceProto"),
+        Field(3, "data", MESSAGE, "tensorflow.TensorProto"),
+    )),
+    # Declared in the order 1-4, 13, 5-12, 14-18. The *_val fields are packed.
+    Message("tensorflow.TensorProto", _TENSOR_PROTO, (
+        Field(1, "dtype", ENUM, "tensorflow.DataType"),
+        Field(2, "tensor_shape", MESSAGE, "tensorflow.TensorShapeProto"),
+        Field(3, "version_number", INT32),
+        Field(4, "tensor_content", BYTES),
+        Field(13, "half_val", INT32, repeated=True),  # float16 and bfloat16 bits, one per int32
+        Field(5, "float_val", FLOAT, repeated=True),
+        Field(6, "double_val", DOUBLE, repeated=True),
+        Field(7, "int_val", INT32, repeated=True),  # int32, int16, int8, uint16, uint8
+        Field(8, "string_val", BYTES, repeated=True),
+        Field(9, "scomplex_val", FLOAT, repeated=True),  # real and imaginary parts, in turn
+        Field(10, "int64_val", INT64, repeated=True),
+        Field(11, "bool_val", BOOL, repeated=True),
+        Field(12, "dcomplex_val", DOUBLE, repeated=True),
+        Field(14, "resource_handle_val", SKIPPED, "tensorflow.ResourceHandleProto", repeated=True),
+        Field(15, "variant_val", SKIPPED, "tensorflow.VariantTensorDataProto", repeated=True),
+        Field(16, "uint32_val", UINT32, repeated=True),
+        Field(17, "uint64_val", UINT64, repeated=True),
+        Field(18, "float8_val", BYTES),
     )),
 )
 

@@ -28,7 +28,22 @@ import math
 
 from ._compiled import ANY_TYPES, COMPILED, ENUM_NAMES, ENUM_NUMBERS, CompiledField, CompiledMessage
 from ._errors import DecodeError
-from ._schema import BOOL, BYTES, FLOAT, INT32, INT64, MAP, MESSAGE, SKIPPED, STRING, Field
+from ._schema import (
+    BOOL,
+    BYTES,
+    DOUBLE,
+    FIXED32,
+    FLOAT,
+    INT32,
+    INT64,
+    MAP,
+    MESSAGE,
+    SKIPPED,
+    STRING,
+    UINT32,
+    UINT64,
+    Field,
+)
 from ._textscan import (
     BLANK,
     FALSE,
@@ -60,7 +75,10 @@ if TYPE_CHECKING:
     Buffer = Union[bytes, bytearray, mmap.mmap]
     Decoded = Dict[str, Any]
 
-_INT_RANGES: Final = {INT32: (-(1 << 31), (1 << 31) - 1), INT64: (-(1 << 63), (1 << 63) - 1)}
+_INT_RANGES: Final = {
+    INT32: (-(1 << 31), (1 << 31) - 1), INT64: (-(1 << 63), (1 << 63) - 1),
+    UINT32: (0, (1 << 32) - 1), UINT64: (0, (1 << 64) - 1), FIXED32: (0, (1 << 32) - 1),
+}  # fmt: skip
 _SEPARATORS: Final = (ord(","), ord(";"))
 
 
@@ -350,7 +368,7 @@ class _Parser(TextTokens):
             field.type in (MESSAGE, SKIPPED)
             or field.oneof
             or value != info.default
-            or (field.type == FLOAT and math.copysign(1.0, value) < 0)
+            or (field.type in (FLOAT, DOUBLE) and math.copysign(1.0, value) < 0)
         )
         if has_value:
             raise self.error(f"non-repeated field {name!r} is given more than once", at, name)
@@ -466,7 +484,7 @@ class _Parser(TextTokens):
                 return data.decode()
             except UnicodeDecodeError as exc:
                 raise self.error(f"invalid UTF-8 in string field: {exc.reason}", start, name) from None
-        if kind in (INT32, INT64):
+        if kind in _INT_RANGES:
             text, start = self.read_word(name, "an integer")
             value = parse_int(text)
             if value is None:
@@ -474,7 +492,8 @@ class _Parser(TextTokens):
             low, high = _INT_RANGES[kind]
             if not low <= value <= high:
                 shown = shown_token(text, quote=False)
-                raise self.error(f"integer {shown} out of range for an {kind} field", start, name)
+                article = "an" if kind.startswith("i") else "a"  # an int32, a uint64, a fixed32
+                raise self.error(f"integer {shown} out of range for {article} {kind} field", start, name)
             return value
         if kind == FLOAT:
             text, start = self.read_word(name, "a number")
@@ -482,6 +501,12 @@ class _Parser(TextTokens):
             if number is None:
                 raise self.error(f"expected a number, found {shown_token(text)}", start, name)
             return to_float32(number)
+        if kind == DOUBLE:
+            text, start = self.read_word(name, "a number")
+            number = parse_float(text)
+            if number is None:
+                raise self.error(f"expected a number, found {shown_token(text)}", start, name)
+            return number
         if kind == BOOL:
             text, start = self.read_word(name, "true or false")
             if text in TRUE:

@@ -36,6 +36,8 @@ CheckpointFormatVersion = Union[Literal["LEGACY", "V1", "V2"], int]  # tensorflo
 
 ErrorCode = Union[Literal["OK", "CANCELLED", "UNKNOWN", "INVALID_ARGUMENT", "DEADLINE_EXCEEDED", "NOT_FOUND", "ALREADY_EXISTS", "PERMISSION_DENIED", "UNAUTHENTICATED", "RESOURCE_EXHAUSTED", "FAILED_PRECONDITION", "ABORTED", "OUT_OF_RANGE", "UNIMPLEMENTED", "INTERNAL", "UNAVAILABLE", "DATA_LOSS", "DO_NOT_USE_RESERVED_FOR_FUTURE_EXPANSION_USE_DEFAULT_IN_SWITCH_INSTEAD_"], int]  # tensorflow.error.Code
 
+Endianness = Union[Literal["LITTLE", "BIG"], int]  # tensorflow.BundleHeaderProto.Endianness
+
 DataType = Union[Literal["DT_INVALID", "DT_FLOAT", "DT_DOUBLE", "DT_INT32", "DT_UINT8", "DT_INT16", "DT_INT8", "DT_STRING", "DT_COMPLEX64", "DT_INT64", "DT_BOOL", "DT_QINT8", "DT_QUINT8", "DT_QINT32", "DT_BFLOAT16", "DT_QINT16", "DT_QUINT16", "DT_UINT16", "DT_COMPLEX128", "DT_HALF", "DT_RESOURCE", "DT_VARIANT", "DT_UINT32", "DT_UINT64", "DT_FLOAT8_E5M2", "DT_FLOAT8_E4M3FN", "DT_FLOAT8_E4M3FNUZ", "DT_FLOAT8_E4M3B11FNUZ", "DT_FLOAT8_E5M2FNUZ", "DT_INT4", "DT_UINT4", "DT_INT2", "DT_UINT2", "DT_FLOAT4_E2M1FN", "DT_FLOAT_REF", "DT_DOUBLE_REF", "DT_INT32_REF", "DT_UINT8_REF", "DT_INT16_REF", "DT_INT8_REF", "DT_STRING_REF", "DT_COMPLEX64_REF", "DT_INT64_REF", "DT_BOOL_REF", "DT_QINT8_REF", "DT_QUINT8_REF", "DT_QINT32_REF", "DT_BFLOAT16_REF", "DT_QINT16_REF", "DT_QUINT16_REF", "DT_UINT16_REF", "DT_COMPLEX128_REF", "DT_HALF_REF", "DT_RESOURCE_REF", "DT_VARIANT_REF", "DT_UINT32_REF", "DT_UINT64_REF", "DT_FLOAT8_E5M2_REF", "DT_FLOAT8_E4M3FN_REF", "DT_FLOAT8_E4M3FNUZ_REF", "DT_FLOAT8_E4M3B11FNUZ_REF", "DT_FLOAT8_E5M2FNUZ_REF", "DT_INT4_REF", "DT_UINT4_REF", "DT_INT2_REF", "DT_UINT2_REF", "DT_FLOAT4_E2M1FN_REF"], int]  # tensorflow.DataType
 
 
@@ -131,6 +133,24 @@ SavedObjectName = Literal["SavedObject", "tensorflow.SavedObject"]
 ObjectReferenceName = Literal["ObjectReference", "tensorflow.TrackableObjectGraph.TrackableObject.ObjectReference"]
 
 SavedVariableName = Literal["SavedVariable", "tensorflow.SavedVariable"]
+
+BundleHeaderProtoName = Literal["BundleHeaderProto", "tensorflow.BundleHeaderProto"]
+
+BundleEntryProtoName = Literal["BundleEntryProto", "tensorflow.BundleEntryProto"]
+
+TensorSliceProtoName = Literal["TensorSliceProto", "tensorflow.TensorSliceProto"]
+
+ExtentName = Literal["Extent", "tensorflow.TensorSliceProto.Extent"]
+
+SavedTensorSlicesName = Literal["SavedTensorSlices", "tensorflow.SavedTensorSlices"]
+
+SavedTensorSliceMetaName = Literal["SavedTensorSliceMeta", "tensorflow.SavedTensorSliceMeta"]
+
+SavedSliceMetaName = Literal["SavedSliceMeta", "tensorflow.SavedSliceMeta"]
+
+SavedSliceName = Literal["SavedSlice", "tensorflow.SavedSlice"]
+
+TensorProtoName = Literal["TensorProto", "tensorflow.TensorProto"]
 
 
 # --------------------------------------------------------------------------- messages
@@ -511,6 +531,93 @@ class SavedVariable(TypedDict):
     name: str
     device: str
     experimental_distributed_variable_components: List[SavedVariable]
+
+
+class BundleHeaderProto(TypedDict):
+    """tensorflow.BundleHeaderProto (tensorflow/core/protobuf/tensor_bundle.proto)."""
+
+    num_shards: int
+    endianness: Endianness
+    version: Optional[VersionDef]
+
+
+class BundleEntryProto(TypedDict):
+    """tensorflow.BundleEntryProto (tensorflow/core/protobuf/tensor_bundle.proto)."""
+
+    dtype: DataType
+    shape: Optional[TensorShapeProto]
+    shard_id: int
+    offset: int
+    size: int
+    crc32c: int
+    slices: List[TensorSliceProto]
+
+
+class TensorSliceProto(TypedDict):
+    """tensorflow.TensorSliceProto (tensorflow/core/framework/tensor_slice.proto)."""
+
+    extent: List[Extent]
+
+
+class Extent(TypedDict):
+    """tensorflow.TensorSliceProto.Extent (tensorflow/core/framework/tensor_slice.proto)."""
+
+    start: int
+    length: Optional[int]
+
+
+class SavedTensorSlices(TypedDict):
+    """tensorflow.SavedTensorSlices (tensorflow/core/util/saved_tensor_slice.proto)."""
+
+    meta: Optional[SavedTensorSliceMeta]
+    data: Optional[SavedSlice]
+
+
+class SavedTensorSliceMeta(TypedDict):
+    """tensorflow.SavedTensorSliceMeta (tensorflow/core/util/saved_tensor_slice.proto)."""
+
+    tensor: List[SavedSliceMeta]
+    versions: Optional[VersionDef]
+
+
+class SavedSliceMeta(TypedDict):
+    """tensorflow.SavedSliceMeta (tensorflow/core/util/saved_tensor_slice.proto)."""
+
+    name: str
+    shape: Optional[TensorShapeProto]
+    type: DataType
+    slice: List[TensorSliceProto]
+
+
+class SavedSlice(TypedDict):
+    """tensorflow.SavedSlice (tensorflow/core/util/saved_tensor_slice.proto)."""
+
+    name: str
+    slice: Optional[TensorSliceProto]
+    data: Optional[TensorProto]
+
+
+class TensorProto(TypedDict):
+    """tensorflow.TensorProto (tensorflow/core/framework/tensor.proto)."""
+
+    dtype: DataType
+    tensor_shape: Optional[TensorShapeProto]
+    version_number: int
+    tensor_content: bytes
+    half_val: List[int]
+    float_val: List[float]
+    double_val: List[float]
+    int_val: List[int]
+    string_val: List[bytes]
+    scomplex_val: List[float]
+    int64_val: List[int]
+    bool_val: List[bool]
+    dcomplex_val: List[float]
+    resource_handle_val: List[Span]
+    variant_val: List[Span]
+    uint32_val: List[int]
+    uint64_val: List[int]
+    float8_val: bytes
 
 
 class MetaGraphFields(TypedDict):

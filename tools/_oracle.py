@@ -158,6 +158,12 @@ class RandomMessages:
             return self.int_value(64)
         if field.type == FD.TYPE_FLOAT:
             return self.float_value()
+        if field.type == FD.TYPE_DOUBLE:
+            return rng.choice([0.0, -0.0, 0.1, float("inf"), 1e308, rng.uniform(-1e9, 1e9)])
+        if field.type in (FD.TYPE_UINT32, FD.TYPE_FIXED32):
+            return rng.choice([0, 1, 2**32 - 1, rng.randint(0, 2**32 - 1)])
+        if field.type == FD.TYPE_UINT64:
+            return rng.choice([0, 1, 2**64 - 1, rng.randint(0, 2**64 - 1)])
         if field.type == FD.TYPE_ENUM:
             numbers = [v.number for v in field.enum_type.values]
             if rng.random() < 0.8:

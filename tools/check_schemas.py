@@ -27,6 +27,8 @@ from tensorflow.core.framework import (  # noqa: E402, F401
     graph_pb2,
     node_def_pb2,
     op_def_pb2,
+    tensor_pb2,
+    tensor_slice_pb2,
     types_pb2,
     variable_pb2,
     versions_pb2,
@@ -38,7 +40,9 @@ from tensorflow.core.protobuf import (  # noqa: E402, F401
     saved_model_pb2,
     saved_object_graph_pb2,
     saver_pb2,
+    tensor_bundle_pb2,
 )
+from tensorflow.core.util import saved_tensor_slice_pb2  # noqa: E402, F401
 
 from tfcollections._schema import ENUMS, MAP, MESSAGES, SKIPPED  # noqa: E402
 
@@ -49,6 +53,10 @@ TYPE_NAMES = {
     FD.TYPE_INT32: "int32",
     FD.TYPE_INT64: "int64",
     FD.TYPE_FLOAT: "float",
+    FD.TYPE_DOUBLE: "double",
+    FD.TYPE_UINT32: "uint32",
+    FD.TYPE_UINT64: "uint64",
+    FD.TYPE_FIXED32: "fixed32",
     FD.TYPE_ENUM: "enum",
     FD.TYPE_MESSAGE: "message",
 }

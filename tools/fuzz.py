@@ -247,7 +247,7 @@ def _dictionary(path: Path) -> None:
             if field.type in ("string", "bytes", "message", "map", "skipped") or field.repeated:
                 wire = 2  # length-delimited, or packed
             else:
-                wire = 5 if field.type == "float" else 0
+                wire = {"float": 5, "fixed32": 5, "double": 1}.get(field.type, 0)
             tag = (field.number << 3) | wire
             words.add(bytes([tag]) if tag < 128 else bytes([tag & 0x7F | 0x80, tag >> 7]))
     for enum in _schema.ENUMS:

@@ -26,6 +26,10 @@ _PYTHON_TYPES = {
     "int32": "`int`",
     "int64": "`int`",
     "float": "`float`",
+    "double": "`float`",
+    "uint32": "`int`",
+    "uint64": "`int`",
+    "fixed32": "`int`",
 }
 
 
@@ -71,9 +75,8 @@ def _default(field: Field) -> str:
     if field.type == ENUM:
         enum = next(e for e in ENUMS if e.name == field.ref)
         return f'`"{next(name for name, number in enum.values if number == 0)}"`'
-    return {"string": '`""`', "bytes": '`b""`', "bool": "`False`", "int32": "`0`", "int64": "`0`", "float": "`0.0`"}[
-        field.type
-    ]
+    zero = "`0.0`" if field.type in ("float", "double") else "`0`"
+    return {"string": '`""`', "bytes": '`b""`', "bool": "`False`"}.get(field.type, zero)
 
 
 def render() -> str:

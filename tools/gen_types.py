@@ -45,7 +45,8 @@ API = PACKAGE / "_api.py"
 
 # Short names that would clash with the names the module imports, or say too little.
 _RENAMED = {"google.protobuf.Any": "AnyProto", "tensorflow.error.Code": "ErrorCode"}
-_SCALARS = {"string": "str", "bytes": "bytes", "bool": "bool", "int32": "int", "int64": "int", "float": "float"}
+_SCALARS = {"string": "str", "bytes": "bytes", "bool": "bool", "float": "float", "double": "float"}
+_SCALARS.update(dict.fromkeys(("int32", "int64", "uint32", "uint64", "fixed32"), "int"))
 
 # What load() changes in the messages it gives: (message, field) -> the type of that field in its output.
 _LOADED_MESSAGES = {"tensorflow.MetaGraphDef": "MetaGraphFields", "tensorflow.MetaGraphDef.MetaInfoDef": "MetaInfo"}
