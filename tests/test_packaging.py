@@ -25,6 +25,7 @@ STDLIB_ALLOWED = {
     "argparse",
     "math",
     "base64",
+    "contextlib",
     "itertools",
     "json",
     "mmap",
@@ -69,8 +70,10 @@ def test_public_surface() -> None:
         "find_models",
         "get_collection",
         "load",
+        "load_checkpoint",
         "loads",
         "message_type",
+        "read_tensor",
     }
     for name in tfcollections.__all__:
         assert getattr(tfcollections, name).__doc__ or name == "COLLECTIONS"

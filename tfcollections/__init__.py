@@ -22,6 +22,22 @@ from ._files import (
     loads as loads,
 )
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ._checkpoint import load_checkpoint as load_checkpoint, read_tensor as read_tensor
+
+# Checkpoints are read by modules that a program reading only meta graphs never imports (PEP 562).
+_LAZY = frozenset({"load_checkpoint", "read_tensor"})
+
+
+def __getattr__(name: str) -> object:
+    if name in _LAZY:
+        from . import _checkpoint
+
+        return getattr(_checkpoint, name)
+    raise AttributeError(f"module 'tfcollections' has no attribute {name!r}")
+
+
 __all__ = (
     "COLLECTIONS",
     "DecodeError",
@@ -33,7 +49,9 @@ __all__ = (
     "find_models",
     "get_collection",
     "load",
+    "load_checkpoint",
     "loads",
     "message_type",
+    "read_tensor",
 )
 __version__ = "0.1.0"

@@ -150,6 +150,13 @@ def _versions(folder: str, names: List[str]) -> List[Tuple[int, str]]:
 
 def _from_checkpoint_state(folder: str) -> Tuple[str, str]:
     """The meta graph of the latest checkpoint that the directory's ``checkpoint`` file names."""
+    prefix, how = checkpoint_state_prefix(folder, ".meta")
+    return prefix + ".meta", how
+
+
+def checkpoint_state_prefix(folder: str, suffix: str) -> Tuple[str, str]:
+    """The prefix of the latest checkpoint the directory's ``checkpoint`` file names, and how it was found;
+    ``prefix + suffix`` must be there (``.meta`` for the meta graph; ``.index``, or ``""`` for a V1 file)."""
     state = os.path.join(folder, CHECKPOINT_STATE)
     try:
         with open(state, "rb") as file:
@@ -158,25 +165,34 @@ def _from_checkpoint_state(folder: str) -> Tuple[str, str]:
         raise DecodeError(f"cannot read checkpoint state file {shown(state)}: {exc.strerror or exc}") from None
     latest = _latest_checkpoint(content, state)
     prefix = latest if os.path.isabs(latest) else os.path.join(folder, latest)
+    suffixes = (suffix,) if suffix == ".meta" else (".index", "")
+
+    def there(candidate: str) -> bool:
+        return any(_is_file(candidate + ending) for ending in suffixes)
+
     moved = ""
-    if _mode(prefix + ".meta") is None and os.path.isabs(latest):
+    if not there(prefix) and os.path.isabs(latest):
         # Written on the machine that trained it: the absolute path is not here, the files beside it are.
         local = os.path.join(folder, os.path.basename(latest))
-        if _mode(local + ".meta") is not None:
+        if there(local):
             prefix, moved = local, f" (written as {latest}, found beside the checkpoint file)"
-    if _mode(prefix + ".meta") is None:
-        metas = sorted(name for name in os.listdir(folder) if name.endswith(".meta"))
-        there = (
-            f"the directory has {', '.join(metas)}"
-            if metas
-            else "the directory has no .meta file: the graph was not saved with the checkpoint"
+    if not there(prefix):
+        if suffix == ".meta":
+            found = sorted(name for name in os.listdir(folder) if name.endswith(".meta"))
+            missing = "the graph was not saved with the checkpoint"
+        else:
+            found = sorted(name for name in os.listdir(folder) if name.endswith(".index"))
+            missing = "the checkpoint's files are not there"
+        what = f"{shown(prefix)}{suffix or ''}" if suffix == ".meta" else f"{shown(prefix)}.index"
+        has = (
+            f"the directory has {', '.join(found)}" if found else f"the directory has no {suffixes[0]} file: {missing}"
         )
         raise DecodeError(
-            f"checkpoint state file {shown(state)} names {latest} as the latest checkpoint, but "
-            f"{shown(prefix)}.meta is not there; {there}"
+            f"checkpoint state file {shown(state)} names {latest} as the latest checkpoint, but {what} is not there; "
+            f"{has}"
         )
     how = f"the latest checkpoint, {os.path.basename(prefix)}{moved}, named by the directory's checkpoint file"
-    return prefix + ".meta", how
+    return prefix, how
 
 
 def _latest_checkpoint(content: bytes, state: str) -> str:

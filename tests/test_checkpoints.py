@@ -1,0 +1,307 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Checkpoints: load_checkpoint and read_tensor against what TensorFlow wrote and reads back.
+
+The fixtures of tests/data/checkpoints were written by TensorFlow 2.21 (tools/generate_checkpoint_fixtures.py),
+each with TensorFlow's own reading of it (list_variables, the dtype map, get_tensor's values). The cases
+TensorFlow never writes (damage, snappy blocks, hostile tables) are built by tests/tables.py.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import shutil
+import struct
+from pathlib import Path
+from typing import Any, Dict, List
+
+import pytest
+
+import tfcollections
+from tfcollections._crc32c import _bytewise, crc32c, mask, unmask
+
+from .helpers import DATA, _revive
+from .tables import block, table
+
+CHECKPOINTS = DATA / "checkpoints"
+EXPECTED = sorted(CHECKPOINTS.glob("*.expected.json"))
+
+
+def _expected(path: Path) -> Dict[str, Any]:
+    document = json.loads(path.read_text(encoding="utf-8"))
+    document["tensors"] = {name: {**t, "values": _revive(t["values"])} for name, t in document["tensors"].items()}
+    return document
+
+
+def _comparable(value: Any, dtype: str) -> Any:
+    """Our tolist() in the fixture's terms: complex as [real, imag]; NaN compares equal to itself."""
+    if isinstance(value, list):
+        return [_comparable(item, dtype) for item in value]
+    if isinstance(value, complex):
+        return [value.real, value.imag]
+    return value
+
+
+def _same(a: Any, b: Any) -> bool:
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    if isinstance(a, float) and isinstance(b, float):
+        return (math.isnan(a) and math.isnan(b)) or (a == b and math.copysign(1, a) == math.copysign(1, b))
+    return type(a) is type(b) and a == b
+
+
+def test_there_are_fixtures_of_every_kind() -> None:
+    assert {path.name.split(".")[0] for path in EXPECTED} == {"v1", "v2", "v2_sharded", "tf2", "saved_model"}
+
+
+@pytest.mark.parametrize("expected_path", EXPECTED, ids=lambda path: path.name.split(".")[0])
+def test_load_checkpoint_and_read_tensor_equal_tensorflows_reading(expected_path: Path) -> None:
+    expected = _expected(expected_path)
+    listing = tfcollections.load_checkpoint(CHECKPOINTS / expected["prefix"])
+    assert listing["format"] == ("V1" if expected_path.name.startswith("v1") else "V2")
+    assert sorted(listing["tensors"]) == sorted(expected["tensors"])  # slices are not tensors of their own
+    for name, want in expected["tensors"].items():
+        got = listing["tensors"][name]
+        assert (got["dtype"], got["shape"]) == (want["dtype"], want["shape"]), name
+        tensor = tfcollections.read_tensor(listing, name)
+        assert (tensor.dtype, list(tensor.shape)) == (want["dtype"], want["shape"])
+        assert _same(_comparable(tensor.tolist(), want["dtype"]), want["values"]), name
+
+
+def test_a_v2_listing_says_where_each_tensor_lies() -> None:
+    listing = tfcollections.load_checkpoint(CHECKPOINTS / "v2" / "model.ckpt-7")
+    assert listing["header"]["num_shards"] == 1 and listing["header"]["endianness"] == "LITTLE"
+    kernel = listing["tensors"]["floats/f32"]
+    assert (kernel["shard"], kernel["size"]) == (0, 48) and isinstance(kernel["crc32c"], int)
+    data = (CHECKPOINTS / "v2" / "model.ckpt-7.data-00000-of-00001").read_bytes()
+    assert mask(crc32c(data[kernel["offset"] : kernel["offset"] + 48])) == kernel["crc32c"]
+    part = listing["tensors"]["part"]
+    assert part["shape"] == [10, 3] and part["offset"] is None
+    assert [(s["start"], s["length"]) for s in part["slices"]] == [([0, 0], [4, 3]), ([4, 0], [3, 3]),
+                                                                   ([7, 0], [3, 3])]  # fmt: skip
+    columns = listing["tensors"]["part_cols"]["slices"]
+    assert [(s["start"], s["length"]) for s in columns] == [([0, 0], [2, 3]), ([0, 3], [2, 3])]
+    assert all(s["shard"] == 0 and s["size"] > 0 and isinstance(s["crc32c"], int) for s in columns)
+
+
+def test_sharded_saves_read_from_both_shards() -> None:
+    listing = tfcollections.load_checkpoint(CHECKPOINTS / "v2_sharded" / "model.ckpt-7")
+    assert listing["header"]["num_shards"] == 2
+    assert {t["shard"] for t in listing["tensors"].values() if t["shard"] is not None} == {0, 1}
+
+
+def test_every_path_a_checkpoint_is_held_by() -> None:
+    prefix = CHECKPOINTS / "v2" / "model.ckpt-7"
+    for path in (prefix, f"{prefix}.index", f"{prefix}.data-00000-of-00001", CHECKPOINTS / "v2"):
+        listing = tfcollections.load_checkpoint(path)
+        assert listing["prefix"] == str(prefix)
+    assert tfcollections.load_checkpoint(CHECKPOINTS / "v2")["located"].startswith("the latest checkpoint")
+    saved_model = tfcollections.load_checkpoint(CHECKPOINTS / "saved_model")
+    assert saved_model["prefix"] == str(CHECKPOINTS / "saved_model" / "variables" / "variables")
+    assert saved_model["located"] == "the variables of the directory's SavedModel"
+    v1 = tfcollections.load_checkpoint(CHECKPOINTS / "v1")
+    assert (v1["format"], v1["prefix"]) == ("V1", str(CHECKPOINTS / "v1" / "model.ckpt-7"))
+
+
+def test_the_tf2_checkpoint_keys_are_listed_as_written() -> None:
+    names = tfcollections.load_checkpoint(CHECKPOINTS / "tf2")["tensors"]
+    assert "_CHECKPOINTABLE_OBJECT_GRAPH" in names
+    assert "step/.ATTRIBUTES/VARIABLE_VALUE" in names
+    graph = tfcollections.read_tensor(CHECKPOINTS / "tf2", "_CHECKPOINTABLE_OBJECT_GRAPH")
+    assert graph.shape == () and isinstance(graph.tolist(), bytes)
+
+
+def test_a_tensor_gives_its_bytes_and_the_array_interface() -> None:
+    tensor = tfcollections.read_tensor(CHECKPOINTS / "v2", "floats/f32")
+    assert tensor.tobytes() == struct.pack("<12f", *[i / 8 for i in range(12)])
+    interface = tensor.__array_interface__
+    assert (interface["shape"], interface["typestr"], interface["version"]) == ((3, 4), "<f4", 3)
+    assert bytes(interface["data"]) == tensor.tobytes()  # a view of the mapped shard: numpy copies nothing
+    assert isinstance(interface["data"], memoryview)
+    assert repr(tensor) == "Tensor(dtype='DT_FLOAT', shape=(3, 4))"
+    empty = tfcollections.read_tensor(CHECKPOINTS / "v2", "empty_inner")
+    assert (empty.tolist(), empty.tobytes(), empty.size) == ([[], []], b"", 0)
+    names = tfcollections.read_tensor(CHECKPOINTS / "v2", "text/names")
+    assert names.tobytes() == b"ab\xff\x00cde"
+    with pytest.raises(AttributeError, match="DT_STRING"):
+        names.__array_interface__  # noqa: B018
+    assert tfcollections.read_tensor(CHECKPOINTS / "v2", "floats/bf16").__array_interface__["typestr"] == "<V2"
+
+
+def test_a_name_the_checkpoint_does_not_have() -> None:
+    with pytest.raises(KeyError, match="'nope' is not in checkpoint"):
+        tfcollections.read_tensor(CHECKPOINTS / "v2", "nope")
+
+
+# --------------------------------------------------------------------------- damage and errors
+
+
+def _copy(tmp_path: Path, name: str = "v2") -> Path:
+    shutil.copytree(CHECKPOINTS / name, tmp_path / name)
+    return tmp_path / name / "model.ckpt-7"
+
+
+def test_a_damaged_tensor_is_named(tmp_path: Path) -> None:
+    prefix = _copy(tmp_path)
+    listing = tfcollections.load_checkpoint(prefix)
+    offset = listing["tensors"]["floats/f64"]["offset"]
+    shard = Path(f"{prefix}.data-00000-of-00001")
+    data = bytearray(shard.read_bytes())
+    data[offset + 3] ^= 0x10
+    shard.write_bytes(bytes(data))
+    with pytest.raises(tfcollections.DecodeError, match=r"'floats/f64' is damaged: the CRC32C of its 24 bytes") as info:
+        tfcollections.read_tensor(prefix, "floats/f64")
+    assert info.value.pos == offset
+    assert tfcollections.read_tensor(prefix, "floats/f64", verify=False).size == 3  # read anyway, when asked
+    assert tfcollections.read_tensor(prefix, "floats/f32").size == 12  # the others are fine
+
+
+def test_damaged_strings_are_named(tmp_path: Path) -> None:
+    prefix = _copy(tmp_path)
+    listing = tfcollections.load_checkpoint(prefix)
+    entry = listing["tensors"]["text/grid"]
+    shard = Path(f"{prefix}.data-00000-of-00001")
+    data = bytearray(shard.read_bytes())
+    data[entry["offset"] + entry["size"] - 1] ^= 1  # the last string's last byte
+    shard.write_bytes(bytes(data))
+    with pytest.raises(tfcollections.DecodeError, match="'text/grid' is damaged: the CRC32C of its strings"):
+        tfcollections.read_tensor(prefix, "text/grid")
+    data[entry["offset"]] ^= 0x02  # a length: now the lengths' own checksum fails first
+    shard.write_bytes(bytes(data))
+    with pytest.raises(tfcollections.DecodeError, match="'text/grid'"):
+        tfcollections.read_tensor(prefix, "text/grid")
+
+
+def test_a_truncated_or_missing_data_shard(tmp_path: Path) -> None:
+    prefix = _copy(tmp_path)
+    shard = Path(f"{prefix}.data-00000-of-00001")
+    shard.write_bytes(shard.read_bytes()[:100])
+    with pytest.raises(
+        tfcollections.DecodeError, match=r"lie past the end of model.ckpt-7.data-00000-of-00001 \(100 bytes"
+    ):
+        tfcollections.read_tensor(prefix, "text/grid")
+    shard.unlink()
+    with pytest.raises(tfcollections.DecodeError, match=r"lies in data shard .*data-00000-of-00001, which is missing"):
+        tfcollections.read_tensor(prefix, "floats/f32")
+    assert len(tfcollections.load_checkpoint(prefix)["tensors"]) == 24  # listing needs only the index
+
+
+def test_a_damaged_or_truncated_index(tmp_path: Path) -> None:
+    prefix = _copy(tmp_path)
+    index = Path(f"{prefix}.index")
+    good = index.read_bytes()
+    index.write_bytes(good[:10] + bytes([good[10] ^ 1]) + good[11:])
+    with pytest.raises(tfcollections.DecodeError, match="data block 0 is damaged: its CRC32C is"):
+        tfcollections.load_checkpoint(prefix)
+    index.write_bytes(good[: len(good) - 60] + good[-48:])
+    with pytest.raises(tfcollections.DecodeError, match="lies outside the file"):
+        tfcollections.load_checkpoint(prefix)
+    index.write_bytes(good[:-1])
+    with pytest.raises(tfcollections.DecodeError, match="not a TensorFlow table: its last 8 bytes"):
+        tfcollections.load_checkpoint(prefix)
+    index.write_bytes(b"")
+    with pytest.raises(tfcollections.DecodeError, match="too short to be a table: 0 bytes"):
+        tfcollections.load_checkpoint(prefix)
+
+
+def test_what_is_not_a_checkpoint_says_what_it_is(tmp_path: Path) -> None:
+    meta = tmp_path / "model.meta"
+    shutil.copy(DATA.parent.parent / "examples" / "model.meta", meta)
+    with pytest.raises(tfcollections.DecodeError, match=r"is not a checkpoint: a meta graph \(\.meta\)"):
+        tfcollections.load_checkpoint(meta)
+    pointer = tmp_path / "lfs.ckpt"
+    pointer.write_bytes(b"version https://git-lfs.github.com/spec/v1\noid sha256:00\nsize 9\n")
+    with pytest.raises(tfcollections.DecodeError, match="a Git LFS pointer"):
+        tfcollections.load_checkpoint(pointer)
+    with pytest.raises(FileNotFoundError):
+        tfcollections.load_checkpoint(tmp_path / "nothing")
+    with pytest.raises(tfcollections.DecodeError, match="holds no checkpoint"):
+        tfcollections.load_checkpoint(tmp_path)
+    (tmp_path / "checkpoint").write_text('model_checkpoint_path: "gone-5"\n')
+    with pytest.raises(tfcollections.DecodeError, match=r"names gone-5 as the latest checkpoint, but .*gone-5\.index"):
+        tfcollections.load_checkpoint(tmp_path)
+
+
+def _v2_index(tmp_path: Path, entries: List[Any], **options: Any) -> Path:
+    header = tfcollections.encode_message("BundleHeaderProto", {"num_shards": 1, "version": {"producer": 1}})
+    path = tmp_path / "hand.index"
+    path.write_bytes(table([(b"", header), *entries], **options))
+    return tmp_path / "hand"
+
+
+def _entry(dtype: str, shape: List[int], offset: int, data: bytes) -> bytes:
+    return tfcollections.encode_message("BundleEntryProto", {
+        "dtype": dtype, "shape": {"dim": [{"size": n, "name": ""} for n in shape], "unknown_rank": False},
+        "offset": offset, "size": len(data), "crc32c": mask(crc32c(data)),
+    })  # fmt: skip
+
+
+def test_a_snappy_compressed_table_is_read(tmp_path: Path) -> None:
+    values = struct.pack("<4f", 1, 2, 3, 4)
+    prefix = _v2_index(tmp_path, [(b"w", _entry("DT_FLOAT", [2, 2], 0, values))], snappy=True)
+    Path(f"{prefix}.data-00000-of-00001").write_bytes(values)
+    assert tfcollections.read_tensor(prefix, "w").tolist() == [[1.0, 2.0], [3.0, 4.0]]
+
+
+def test_many_blocks_and_restart_points(tmp_path: Path) -> None:
+    entries = [(f"layer_{i:05d}/kernel".encode(), _entry("DT_FLOAT", [1], 4 * i, struct.pack("<f", i)))
+               for i in range(3000)]  # fmt: skip
+    prefix = _v2_index(tmp_path, entries, block_size=8192)
+    Path(f"{prefix}.data-00000-of-00001").write_bytes(struct.pack("<3000f", *range(3000)))
+    listing = tfcollections.load_checkpoint(prefix)
+    assert len(listing["tensors"]) == 3000
+    assert tfcollections.read_tensor(listing, "layer_02999/kernel").tolist() == [2999.0]
+
+
+@pytest.mark.parametrize(
+    ("contents", "message"),
+    [
+        (b"\x00\x00\x00\x00" + struct.pack("<I", 1 << 30), "claims 1,073,741,824 restart points"),
+        (block([(b"a", b"1")])[:-8] + struct.pack("<II", 500, 1), "restart point 0 points to byte 500"),
+        (b"\x05\x01\x01b1" + struct.pack("<II", 0, 1), "shares 5 bytes with the previous key, which has 0"),
+        (b"\x00\x01\x7fa" + struct.pack("<II", 0, 1), "runs past its block"),
+        (b"\x00\xff\xff\xff\xff\xff\x01" + struct.pack("<II", 0, 1), "has a length that does not read"),
+    ],
+    ids=["restarts-2-to-the-30", "restart-outside", "shared-too-long", "value-past-block", "endless-varint"],
+)
+def test_hostile_blocks_are_refused_with_where(tmp_path: Path, contents: bytes, message: str) -> None:
+    path = tmp_path / "hostile.index"
+    path.write_bytes(table([], data_blocks=[contents]))
+    with pytest.raises(tfcollections.DecodeError, match=message):
+        tfcollections.load_checkpoint(tmp_path / "hostile")
+
+
+def test_a_tensor_size_beyond_its_file(tmp_path: Path) -> None:
+    entry = tfcollections.encode_message("BundleEntryProto", {"dtype": "DT_FLOAT", "offset": 2**40, "size": 4})
+    prefix = _v2_index(tmp_path, [(b"far", entry)])
+    Path(f"{prefix}.data-00000-of-00001").write_bytes(b"\x00" * 8)
+    with pytest.raises(tfcollections.DecodeError, match=r"lie past the end of hand\.data-00000-of-00001"):
+        tfcollections.read_tensor(prefix, "far")
+
+
+def test_a_dtype_it_does_not_read(tmp_path: Path) -> None:
+    entry = tfcollections.encode_message("BundleEntryProto", {"dtype": "DT_VARIANT", "size": 0})
+    prefix = _v2_index(tmp_path, [(b"v", entry)])
+    Path(f"{prefix}.data-00000-of-00001").write_bytes(b"")
+    with pytest.raises(
+        tfcollections.DecodeError, match="'v' is a DT_VARIANT tensor: only numbers, booleans and strings"
+    ):
+        tfcollections.read_tensor(prefix, "v")
+
+
+# --------------------------------------------------------------------------- CRC32C
+
+
+def test_crc32c_against_known_values() -> None:
+    assert crc32c(b"123456789") == 0xE3069283  # the check value of CRC-32C
+    assert crc32c(b"") == 0 and crc32c(b"\x00" * 32) == 0x8A9136AA  # RFC 3720's test vectors
+    assert crc32c(bytes(range(32))) == 0x46DD794E
+    assert unmask(mask(0x12345678)) == 0x12345678
+
+
+@pytest.mark.parametrize("size", [0, 1, 16383, 16384, 16385, 65536 + 7, 256 * 4096 * 2 + 255])
+def test_crc32c_of_the_lanes_equals_the_byte_loop(size: int) -> None:
+    data = bytes((i * 7919 + (i >> 3)) & 0xFF for i in range(size))
+    assert crc32c(data) == _bytewise(0xFFFF_FFFF, data) ^ 0xFFFF_FFFF
+    assert crc32c(data[size // 3 :], crc32c(data[: size // 3])) == crc32c(data)
+    assert crc32c(memoryview(data)) == crc32c(data)

@@ -1,0 +1,606 @@
+# SPDX-License-Identifier: Apache-2.0
+"""TensorFlow checkpoints: what they hold (``load_checkpoint``) and a tensor's values (``read_tensor``).
+
+Strategy: a checkpoint is found from any path users hold (a prefix, its ``.index``, a ``.data-*`` shard, a
+V1 file, a directory with a ``checkpoint`` state file, a SavedModel), then its table is read by ``_table``
+and each entry's value decoded with the schema's messages (``BundleEntryProto`` for V2, ``SavedTensorSlices``
+for V1). Listing reads only the index. Values are read where they lie: a V2 data shard is memory-mapped and
+a tensor's bytes are a slice of the map, checked against the entry's masked CRC32C, so reading one tensor
+of a large checkpoint costs that tensor; V1 values are inline in the table (a ``TensorProto`` per slice).
+The slices of a partitioned variable are put together into the full tensor. A ``Tensor`` keeps the bytes
+as stored (little-endian, C order) and gives them to ``numpy.asarray`` through the array interface, without
+a copy; the library itself never imports numpy.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import mmap
+import os
+import struct
+
+from ._compiled import COMPILED
+from ._crc32c import crc32c, unmask
+from ._decoder import parse_message
+from ._errors import DecodeError
+from ._table import MAGIC, Table
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Dict, Iterator, List, Optional, Tuple, Union
+
+    Buffer = Union[bytes, bytearray, mmap.mmap]
+    Decoded = Dict[str, Any]
+
+# dtype -> (struct format of one element, its size, numpy's typestr). Only the types TensorFlow writes to
+# checkpoints as plain bytes; bfloat16 has no struct format (read through float32) and numpy knows it only
+# through ml_dtypes, so it is given to numpy as 2-byte voids.
+_NUMERIC: Dict[str, Tuple[str, int, str]] = {
+    "DT_FLOAT": ("f", 4, "<f4"),
+    "DT_DOUBLE": ("d", 8, "<f8"),
+    "DT_HALF": ("e", 2, "<f2"),
+    "DT_BFLOAT16": ("H", 2, "<V2"),
+    "DT_INT8": ("b", 1, "|i1"),
+    "DT_UINT8": ("B", 1, "|u1"),
+    "DT_INT16": ("h", 2, "<i2"),
+    "DT_UINT16": ("H", 2, "<u2"),
+    "DT_INT32": ("i", 4, "<i4"),
+    "DT_UINT32": ("I", 4, "<u4"),
+    "DT_INT64": ("q", 8, "<i8"),
+    "DT_UINT64": ("Q", 8, "<u8"),
+    "DT_BOOL": ("?", 1, "|b1"),
+    "DT_COMPLEX64": ("f", 8, "<c8"),  # two float32s per element
+    "DT_COMPLEX128": ("d", 16, "<c16"),
+}
+_V1_VALUES: Dict[str, str] = {  # where a V1 slice's TensorProto holds the values of each dtype
+    "DT_FLOAT": "float_val", "DT_DOUBLE": "double_val", "DT_HALF": "half_val", "DT_BFLOAT16": "half_val",
+    "DT_INT8": "int_val", "DT_UINT8": "int_val", "DT_INT16": "int_val", "DT_UINT16": "int_val", "DT_INT32": "int_val",
+    "DT_UINT32": "uint32_val", "DT_INT64": "int64_val", "DT_UINT64": "uint64_val", "DT_BOOL": "bool_val",
+    "DT_COMPLEX64": "scomplex_val", "DT_COMPLEX128": "dcomplex_val", "DT_STRING": "string_val",
+}  # fmt: skip
+_ENTRY = COMPILED["tensorflow.BundleEntryProto"]
+_HEADER = COMPILED["tensorflow.BundleHeaderProto"]
+_SLICES = COMPILED["tensorflow.SavedTensorSlices"]
+_uint32 = struct.Struct("<I")
+
+
+# --------------------------------------------------------------------------- finding the checkpoint
+
+
+def find_checkpoint(path: str) -> Tuple[str, str, Optional[str]]:
+    """(prefix, "V2" or "V1", how it was found or None) for any path users hold a checkpoint by."""
+    from ._locate import checkpoint_state_prefix, shown
+
+    if os.path.isdir(path):
+        if os.path.isfile(os.path.join(path, "checkpoint")):
+            prefix, how = checkpoint_state_prefix(path, ".index")
+            return (*_format_of(prefix, path), how)
+        variables = os.path.join(path, "variables", "variables")
+        if os.path.isfile(variables + ".index"):
+            return variables, "V2", "the variables of the directory's SavedModel"
+        if os.path.basename(os.path.normpath(path)) == "variables" and os.path.isfile(
+            os.path.join(path, "variables.index")
+        ):
+            return os.path.join(path, "variables"), "V2", "the SavedModel's variables"
+        indexes = sorted(name for name in os.listdir(path) if name.endswith(".index"))
+        if len(indexes) == 1:
+            return os.path.join(path, indexes[0][: -len(".index")]), "V2", "the only checkpoint in the directory"
+        if indexes:
+            raise DecodeError(
+                f"directory {shown(path)} holds {len(indexes)} checkpoints and no checkpoint file to say which is "
+                f"the latest: {', '.join(indexes[:5])}{' ...' if len(indexes) > 5 else ''}; give one prefix"
+            )
+        raise DecodeError(f"directory {shown(path)} holds no checkpoint: no checkpoint file, no .index, no SavedModel")
+    name = os.path.basename(path)
+    if name.endswith(".index") and os.path.isfile(path):
+        return path[: -len(".index")], "V2", None
+    shard = _data_shard(name)
+    if shard is not None and os.path.isfile(path):
+        return os.path.join(os.path.dirname(path), shard), "V2", None
+    if name.endswith(".meta") and os.path.isfile(path[: -len(".meta")] + ".index"):
+        return path[: -len(".meta")], "V2", "the checkpoint beside the meta graph"
+    return (*_format_of(path, path), None)
+
+
+def _format_of(prefix: str, given: str) -> Tuple[str, str]:
+    from ._locate import shown
+
+    if os.path.isfile(prefix + ".index"):
+        return prefix, "V2"
+    if os.path.isfile(prefix):
+        with open(prefix, "rb") as file:
+            size = os.fstat(file.fileno()).st_size
+            if size >= 8:
+                file.seek(size - 8)
+                if file.read(8) == MAGIC:
+                    return prefix, "V1"
+        raise DecodeError(f"{shown(given)} is not a checkpoint: {_what_instead(prefix)}", 0)
+    raise FileNotFoundError(2, f"no checkpoint {shown(prefix)}: neither {shown(prefix)}.index nor a V1 file", given)
+
+
+def _what_instead(path: str) -> str:
+    """What a file that is no checkpoint table is, said from its first bytes."""
+    with open(path, "rb") as file:
+        head = file.read(512)
+    if head.startswith(b"version https://git-lfs.github.com/spec/"):
+        return "a Git LFS pointer, not the file itself: fetch it with `git lfs pull`"
+    if not head:
+        return "an empty file"
+    try:
+        from ._files import loads
+
+        kind = loads(head)["format"] if len(head) < 512 else None
+    except (DecodeError, ValueError):
+        kind = None
+    if path.endswith(".meta") or kind == "MetaGraphDef":
+        return "a meta graph (.meta), not a checkpoint; its checkpoint is the prefix without .meta"
+    return "its last 8 bytes are not TensorFlow's table magic (a checkpoint's .index, or a V1 checkpoint)"
+
+
+def _data_shard(name: str) -> Optional[str]:
+    prefix, dot_data, shard = name.rpartition(".data-")
+    index, of, count = shard.partition("-of-")
+    if dot_data and of and len(index) == len(count) == 5 and index.isdigit() and count.isdigit():
+        return prefix
+    return None
+
+
+# --------------------------------------------------------------------------- listing
+
+
+def load_checkpoint(path: Union[str, os.PathLike[str]], /) -> Decoded:
+    """What a checkpoint holds: ``{"format", "prefix", "located", "header", "tensors"}``.
+
+    *path* is a prefix (``model.ckpt-1000``), its ``.index``, a ``.data-*`` shard, a V1 file, a directory with
+    a ``checkpoint`` state file (its latest checkpoint), or a SavedModel directory (``variables/variables``).
+    ``tensors`` maps each name, in the checkpoint's order, to ``{"dtype", "shape", "shard", "offset", "size",
+    "crc32c", "slices"}``; a partitioned variable is one entry with the full shape, each part in ``slices``
+    (``{"start", "length", ...}``, a length of ``None`` for a whole dimension). Raises ``DecodeError`` for a
+    file that is not a checkpoint or is damaged, ``OSError`` when a file cannot be read.
+    """
+    prefix, kind, located = find_checkpoint(os.fspath(path))
+    table_path = prefix + ".index" if kind == "V2" else prefix
+    with _mapped(table_path) as buf:
+        table = Table(buf, os.path.basename(table_path))
+        if kind == "V2":
+            header, tensors = _list_v2(table)
+        else:
+            header, tensors = _list_v1(table)
+    return {"format": kind, "prefix": prefix, "located": located, "header": header, "tensors": tensors}
+
+
+def _list_v2(table: Table) -> Tuple[Decoded, Dict[str, Decoded]]:
+    header: Optional[Decoded] = None
+    tensors: Dict[str, Decoded] = {}
+    slices: List[Tuple[str, List[Tuple[int, Optional[int]]], Decoded]] = []
+    for key, block, start, size in table.entries():
+        entry = _parse(_HEADER if not key else _ENTRY, block, start, size, table.name, key)
+        if not key:
+            header = entry
+        elif key[0] == 0:  # a slice of a partitioned variable, under its OrderedCode key
+            name, extents = _decode_slice_key(key, table.name)
+            slices.append((name, extents, entry))
+        else:
+            tensors[_key_name(key, table.name)] = _tensor(entry)
+    if header is None:
+        raise DecodeError(f"{table.name}: no header (the entry of key ''): not a V2 checkpoint index", 0)
+    for name, extents, entry in slices:
+        full = tensors.get(name)
+        if full is None:
+            raise DecodeError(f"{table.name}: a slice of {name!r}, which the checkpoint does not list", 0)
+        part = _location(entry)
+        part.update(start=[s for s, _ in extents], length=[n for _, n in extents])
+        full["slices"].append(part)
+    for name, tensor in tensors.items():
+        if tensor["declared_slices"] != len(tensor["slices"]):
+            raise DecodeError(
+                f"{table.name}: {name!r} is partitioned in {tensor['declared_slices']} slices, "
+                f"the checkpoint has {len(tensor['slices'])}",
+                0,
+            )
+        del tensor["declared_slices"]
+    return header, tensors
+
+
+def _tensor(entry: Decoded) -> Decoded:
+    declared = len(entry["slices"])
+    tensor = {"dtype": entry["dtype"], "shape": _shape(entry["shape"]), **_location(entry), "slices": []}
+    if declared:  # the full entry of a partitioned variable holds no data of its own
+        tensor.update(shard=None, offset=None, size=None, crc32c=None)
+    tensor["declared_slices"] = declared
+    return tensor
+
+
+def _location(entry: Decoded) -> Decoded:
+    return {"shard": entry["shard_id"], "offset": entry["offset"], "size": entry["size"], "crc32c": entry["crc32c"]}
+
+
+def _list_v1(table: Table) -> Tuple[Decoded, Dict[str, Decoded]]:
+    tensors: Dict[str, Decoded] = {}
+    header: Optional[Decoded] = None
+    for key, block, start, size in table.entries():
+        value = _parse(_SLICES, block, start, size, table.name, key)
+        if not key:
+            meta = value["meta"] or {"tensor": [], "versions": None}
+            header = {"versions": meta["versions"]}
+            for item in meta["tensor"]:
+                tensors[item["name"]] = {"dtype": item["type"], "shape": _shape(item["shape"]), "slices": []}
+            continue
+        data = value["data"]
+        if data is None or data["name"] not in tensors:
+            raise DecodeError(f"{table.name}: an entry that is no slice of a listed tensor", start)
+        extents = [(e["start"], e["length"]) for e in (data["slice"] or {"extent": []})["extent"]]
+        tensors[data["name"]]["slices"].append(
+            {"start": [s for s, _ in extents], "length": [n for _, n in extents], "offset": start, "size": size}
+        )
+    if header is None:
+        raise DecodeError(f"{table.name}: no header (the entry of key ''): not a V1 checkpoint", 0)
+    return header, tensors
+
+
+def _parse(message: Any, block: Buffer, start: int, size: int, where: str, key: bytes) -> Decoded:
+    out: Decoded = message.new()
+    try:
+        parse_message(block, start, start + size, message, out, 0)
+    except DecodeError as exc:
+        exc._add_segment(message.short_name)
+        entry = "a slice" if key[:1] == b"\x00" else repr(_key_name(key, where))
+        exc._add_context(f"{where}: the entry of {entry}")
+        raise
+    return out
+
+
+def _key_name(key: bytes, where: str) -> str:
+    try:
+        return key.decode()
+    except UnicodeDecodeError:
+        return key.decode("utf-8", "backslashreplace")
+
+
+def _shape(shape: Optional[Decoded]) -> Optional[List[int]]:
+    if shape is None:
+        return []
+    if shape["unknown_rank"]:
+        return None
+    return [dim["size"] for dim in shape["dim"]]
+
+
+def _decode_slice_key(key: bytes, where: str) -> Tuple[str, List[Tuple[int, Optional[int]]]]:
+    """``EncodeTensorNameSlice``: OrderedCode of 0, the name, the rank, then start and length of each dimension
+    (a length of -1: the whole dimension)."""
+    try:
+        pos = 1  # the leading number 0
+        end = key.index(b"\x00\x01", pos)
+        while key[end - 1 : end + 1] == b"\x00\xff":  # an escaped NUL inside the name: keep looking
+            end = key.index(b"\x00\x01", end + 1)
+        name = key[pos:end].replace(b"\x00\xff", b"\x00").replace(b"\xff\x00", b"\xff").decode()
+        pos = end + 2
+        rank, pos = _ordered_unsigned(key, pos)
+        extents = []
+        for _ in range(rank):
+            start, pos = _ordered_signed(key, pos)
+            length, pos = _ordered_signed(key, pos)
+            extents.append((start, None if length == -1 else length))
+        if pos != len(key):
+            raise ValueError("trailing bytes")
+    except (ValueError, IndexError, UnicodeDecodeError):
+        raise DecodeError(f"{where}: a slice key that does not read: {key!r}", 0) from None
+    return name, extents
+
+
+def _ordered_unsigned(key: bytes, pos: int) -> Tuple[int, int]:
+    length = key[pos]
+    if length > 8:
+        raise ValueError("too long")
+    return int.from_bytes(key[pos + 1 : pos + 1 + length], "big"), pos + 1 + length
+
+
+def _ordered_signed(key: bytes, pos: int) -> Tuple[int, int]:
+    """OrderedCode's WriteSignedNumIncreasing, read back (lengths of 1 to 8 bytes: |n| < 2**55)."""
+    negative = not key[pos] & 0x80
+    first = key[pos] ^ (0xFF if negative else 0)
+    if first == 0xFF:
+        raise ValueError("a number beyond 2**55")
+    length = 8 - (first ^ 0xFF).bit_length()  # as many bytes as the leading one bits of the first, plus one
+    if len(key) < pos + length:
+        raise ValueError("cut off")
+    value = -1 if negative else 0
+    for byte in key[pos : pos + length]:
+        value = (value << 8) | byte
+    return value ^ (((1 << length) - 1) << (7 * length)), pos + length  # less the length's header bits
+
+
+# --------------------------------------------------------------------------- values
+
+
+class Tensor:
+    """The values of one tensor of a checkpoint.
+
+    ``dtype`` is the DataType name (``"DT_FLOAT"``), ``shape`` a tuple of ints. ``tobytes()`` gives the
+    bytes as the checkpoint stores them (little-endian, C order; for ``DT_STRING``, the elements joined);
+    ``tolist()`` nested lists as numpy's ``tolist()`` gives them (a scalar for a 0-d tensor, ``bytes`` for
+    strings, ``complex`` for complex types, float for bfloat16). ``numpy.asarray(tensor)`` views the bytes
+    without a copy, through ``__array_interface__`` (numeric types; bfloat16 as 2-byte voids).
+    """
+
+    __slots__ = ("_data", "_strings", "dtype", "shape")
+
+    def __init__(self, dtype: str, shape: Tuple[int, ...], data: Any, strings: Optional[List[bytes]] = None) -> None:
+        self.dtype = dtype
+        self.shape = shape
+        self._data = data  # a memoryview of the data shard's map, bytes, or a bytearray
+        self._strings = strings
+
+    def __repr__(self) -> str:
+        return f"Tensor(dtype={self.dtype!r}, shape={self.shape!r})"
+
+    @property
+    def size(self) -> int:
+        return _count(self.shape)
+
+    def tobytes(self) -> bytes:
+        if self._strings is not None:
+            return b"".join(self._strings)
+        return bytes(self._data)
+
+    def tolist(self) -> Any:
+        if self._strings is not None:
+            flat: List[Any] = list(self._strings)
+        else:
+            flat = _unpack(self.dtype, self._data, self.size)
+        return _nest(flat, self.shape)
+
+    @property
+    def __array_interface__(self) -> Dict[str, Any]:
+        if self._strings is not None:
+            raise AttributeError("a DT_STRING tensor has no array interface: numpy.array(tensor.tolist())")
+        typestr = _NUMERIC[self.dtype][2]
+        return {"shape": self.shape, "typestr": typestr, "data": self._data, "version": 3}
+
+
+def _unpack(dtype: str, data: Any, count: int) -> List[Any]:
+    fmt = _NUMERIC[dtype][0]
+    if dtype == "DT_BFLOAT16":  # the high half of a float32
+        halves = struct.unpack(f"<{count}H", data)
+        return list(struct.unpack(f"<{count}f", struct.pack(f"<{count}I", *(h << 16 for h in halves))))
+    if dtype in ("DT_COMPLEX64", "DT_COMPLEX128"):
+        parts = struct.unpack(f"<{2 * count}{fmt}", data)
+        return [complex(parts[i], parts[i + 1]) for i in range(0, 2 * count, 2)]
+    return list(struct.unpack(f"<{count}{fmt}", data))
+
+
+def _nest(flat: List[Any], shape: Tuple[int, ...]) -> Any:
+    """The flat values as numpy's ``tolist()`` nests them: a scalar for no dimensions, lists down to a zero."""
+    if not shape:
+        return flat[0]
+    if 0 in shape:
+        return _empty(shape)
+    for dim in reversed(shape[1:]):
+        flat = [flat[i : i + dim] for i in range(0, len(flat), dim)]
+    return flat
+
+
+def _empty(shape: Tuple[int, ...]) -> Any:
+    if shape[0] == 0:
+        return []
+    return [_empty(shape[1:]) for _ in range(shape[0])]
+
+
+def _count(shape: Tuple[int, ...]) -> int:
+    count = 1
+    for dim in shape:
+        count *= dim
+    return count
+
+
+class _Mapped:
+    """A file's bytes, memory-mapped (an empty file as b""), closed with the ``with`` block."""
+
+    def __init__(self, path: str) -> None:
+        self.file = open(path, "rb")  # noqa: SIM115 (closed by __exit__); OSError: missing, unreadable
+        try:
+            size = os.fstat(self.file.fileno()).st_size
+            self.buf: Buffer = mmap.mmap(self.file.fileno(), 0, access=mmap.ACCESS_READ) if size else b""
+        except BaseException:
+            self.file.close()
+            raise
+
+    def __enter__(self) -> Buffer:
+        return self.buf
+
+    def __exit__(self, *exc: object) -> None:
+        if isinstance(self.buf, mmap.mmap):
+            with contextlib.suppress(BufferError):  # a Tensor still views it: it closes when the last view goes
+                self.buf.close()
+        self.file.close()
+
+
+def _mapped(path: str) -> _Mapped:
+    return _Mapped(path)
+
+
+def read_tensor(checkpoint: Union[str, os.PathLike[str], Decoded], name: str, /, *, verify: bool = True) -> Tensor:
+    """The values of tensor *name* of a checkpoint (a path as ``load_checkpoint`` takes, or what it returned).
+
+    The bytes are checked against the checkpoint's CRC32C (a V2 tensor's own, a V1 table's blocks) unless
+    ``verify=False``; the slices of a partitioned variable are put together. Raises ``KeyError`` for a name the
+    checkpoint does not have, ``DecodeError`` for damaged or missing data (naming the tensor and the file).
+    """
+    listing = checkpoint if isinstance(checkpoint, dict) else load_checkpoint(checkpoint)
+    tensors = listing["tensors"]
+    if name not in tensors:
+        near = sorted(tensors)[:5]
+        raise KeyError(f"{name!r} is not in checkpoint {listing['prefix']} (it has {len(tensors)} tensors: {near} ...)")
+    info = tensors[name]
+    dtype, shape = info["dtype"], info["shape"]
+    if shape is None or any(dim < 0 for dim in shape):
+        raise DecodeError(f"{name!r} has no full shape in the checkpoint ({shape}): its values cannot be laid out")
+    if dtype not in _NUMERIC and dtype != "DT_STRING":
+        raise DecodeError(f"{name!r} is a {dtype} tensor: only numbers, booleans and strings are read")
+    full_shape = tuple(shape)
+    if listing["format"] == "V1":
+        parts = [(part, _v1_slice(listing, name, part, dtype, verify)) for part in info["slices"]]
+        return _assemble(name, dtype, full_shape, parts)
+    if not info["slices"]:
+        return _v2_values(listing, name, info, dtype, full_shape, verify)
+    parts = []
+    for part in info["slices"]:
+        part_shape = tuple(full if length is None else length for full, length in zip(full_shape, part["length"]))
+        parts.append((part, _v2_values(listing, name, part, dtype, part_shape, verify)))
+    return _assemble(name, dtype, full_shape, parts)
+
+
+def _v2_values(listing: Decoded, name: str, where: Decoded, dtype: str, shape: Tuple[int, ...], verify: bool) -> Tensor:
+    header = listing["header"]
+    if header["endianness"] != "LITTLE":
+        raise DecodeError(f"{name!r}: the checkpoint is big-endian, which this library does not read")
+    path = f"{listing['prefix']}.data-{where['shard']:05d}-of-{header['num_shards']:05d}"
+    offset, size = where["offset"], where["size"]
+    try:
+        mapped = _Mapped(path)
+    except FileNotFoundError:
+        raise DecodeError(f"{name!r} lies in data shard {path}, which is missing") from None
+    with mapped as buf:
+        if offset < 0 or offset + size > len(buf):
+            raise DecodeError(
+                f"{name!r}: its {size:,} bytes at byte {offset:,} lie past the end of {os.path.basename(path)} "
+                f"({len(buf):,} bytes: truncated?)",
+                offset,
+            )
+        data = memoryview(buf)[offset : offset + size]
+        count = _count(shape)
+        if dtype == "DT_STRING":  # its checksum is not of the bytes as they lie (see _v2_strings)
+            return Tensor(dtype, shape, None, _v2_strings(name, data, count, offset, where["crc32c"], verify))
+        if verify:
+            actual = crc32c(data)
+            if actual != unmask(where["crc32c"]):
+                raise DecodeError(
+                    f"{name!r} is damaged: the CRC32C of its {size:,} bytes in {os.path.basename(path)} is "
+                    f"{actual:#010x}, the checkpoint says {unmask(where['crc32c']):#010x}",
+                    offset,
+                )
+        if size != count * _NUMERIC[dtype][1]:
+            raise DecodeError(f"{name!r}: {size:,} bytes for {count:,} elements of {dtype}", offset)
+        return Tensor(dtype, shape, data if isinstance(buf, mmap.mmap) else bytes(data))
+
+
+def _v2_strings(name: str, data: memoryview, count: int, offset: int, stored: int, verify: bool) -> List[bytes]:
+    """``WriteStringTensor``: the lengths as varint64s, a masked CRC32C, then the bytes of each string.
+
+    The checksums are not of the bytes as they lie: both take each length as a 4-byte little-endian
+    number (8 bytes past 2**32 - 1); the length checksum covers those, and the entry's goes on over the
+    length checksum's 4 bytes and the strings' bytes.
+    """
+    lengths = []
+    pos = 0
+    for _ in range(count):
+        value = shift = 0
+        while True:
+            if pos >= len(data) or shift > 63:
+                raise DecodeError(f"{name!r}: a string length does not read", offset + pos)
+            byte = data[pos]
+            pos += 1
+            value |= (byte & 0x7F) << shift
+            if byte < 0x80:
+                break
+            shift += 7
+        lengths.append(value)
+    if pos + 4 > len(data):
+        raise DecodeError(f"{name!r}: the strings' lengths run to the end of its bytes", offset + pos)
+    checksum_at = pos
+    pos += 4
+    if pos + sum(lengths) != len(data):
+        raise DecodeError(f"{name!r}: its strings need {sum(lengths):,} bytes, {len(data) - pos:,} are there", offset)
+    if verify:
+        as_numbers = b"".join(struct.pack("<I" if n <= 0xFFFF_FFFF else "<Q", n) for n in lengths)
+        crc = crc32c(as_numbers)
+        if crc != unmask(_uint32.unpack_from(data, checksum_at)[0]):
+            raise DecodeError(f"{name!r} is damaged: the CRC32C of its string lengths does not match", offset + pos)
+        if crc32c(data[pos:], crc32c(data[checksum_at:pos], crc)) != unmask(stored):
+            raise DecodeError(f"{name!r} is damaged: the CRC32C of its strings does not match", offset)
+    strings = []
+    for length in lengths:
+        strings.append(bytes(data[pos : pos + length]))
+        pos += length
+    return strings
+
+
+def _v1_slice(listing: Decoded, name: str, part: Decoded, dtype: str, verify: bool) -> Tensor:
+    """The values of one slice of a V1 checkpoint: a TensorProto inside the table, read where it lies."""
+    path = listing["prefix"]
+    with _Mapped(path) as buf:
+        if verify:  # the blocks' CRCs: read the table through its checked path once more
+            Table(buf, os.path.basename(path))
+        value = COMPILED["tensorflow.SavedTensorSlices"].new()
+        try:
+            parse_message(buf, part["offset"], part["offset"] + part["size"], _SLICES, value, 0)
+        except DecodeError as exc:
+            exc._add_context(f"{name!r}")
+            raise
+    data = value["data"]["data"] or COMPILED["tensorflow.TensorProto"].new()
+    shape = tuple(full if length is None else length for full, length in zip(listing["tensors"][name]["shape"],
+                                                                              part["length"]))  # fmt: skip
+    count = _count(shape)
+    if dtype == "DT_STRING":
+        strings = list(data["string_val"])
+        if len(strings) != count:
+            raise DecodeError(f"{name!r}: {len(strings)} strings for {count} elements")
+        return Tensor(dtype, shape, None, strings)
+    if data["tensor_content"]:
+        raw = data["tensor_content"]
+    else:
+        values = data[_V1_VALUES[dtype]]
+        fmt = _NUMERIC[dtype][0]
+        if dtype in ("DT_COMPLEX64", "DT_COMPLEX128"):
+            raw = struct.pack(f"<{len(values)}{fmt}", *values)
+        elif dtype in ("DT_HALF", "DT_BFLOAT16"):
+            raw = struct.pack(f"<{len(values)}H", *(v & 0xFFFF for v in values))
+        else:
+            raw = struct.pack(f"<{len(values)}{fmt}", *values)
+    if len(raw) != count * _NUMERIC[dtype][1]:
+        raise DecodeError(f"{name!r}: {len(raw)} bytes of values for {count} elements of {dtype}")
+    return Tensor(dtype, shape, raw)
+
+
+def _assemble(name: str, dtype: str, shape: Tuple[int, ...], parts: List[Tuple[Decoded, Tensor]]) -> Tensor:
+    """The full tensor from its slices: each copied, run by run, to where its extents put it."""
+    if len(parts) == 1 and parts[0][1].shape == shape:
+        return parts[0][1]
+    count = _count(shape)
+    covered = sum(tensor.size for _, tensor in parts)
+    if covered != count:
+        raise DecodeError(f"{name!r}: its {len(parts)} slices hold {covered:,} elements, its shape {count:,}")
+    strings = dtype == "DT_STRING"
+    item = 1 if strings else _NUMERIC[dtype][1]
+    out: Any = [b""] * count if strings else bytearray(count * item)
+    for part, tensor in parts:
+        starts = part["start"]
+        part_shape = tensor.shape
+        source: Any = tensor._strings if strings else memoryview(tensor.tobytes())
+        # The longest run of whole trailing dimensions is contiguous in both; copy it at once.
+        inner = 1
+        split = len(shape)
+        while split > 0 and part_shape[split - 1] == shape[split - 1]:
+            split -= 1
+            inner *= shape[split]
+        if split > 0:
+            inner *= part_shape[split - 1]
+            split -= 1
+        strides = [_count(shape[axis + 1 :]) for axis in range(len(shape))]
+        run = inner * item
+        for number, index in enumerate(_indices(part_shape[:split])):
+            target = sum((starts[axis] + index[axis]) * strides[axis] for axis in range(split))
+            target += starts[split] * strides[split] if split < len(shape) else 0
+            out[target * item : target * item + run] = source[number * run : (number + 1) * run]
+    if strings:
+        return Tensor(dtype, shape, None, list(out))
+    return Tensor(dtype, shape, bytes(out))
+
+
+def _indices(shape: Tuple[int, ...]) -> Iterator[Tuple[int, ...]]:
+    if not shape:
+        yield ()
+        return
+    for first in range(shape[0]):
+        for rest in _indices(shape[1:]):
+            yield (first, *rest)

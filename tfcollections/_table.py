@@ -1,0 +1,240 @@
+# SPDX-License-Identifier: Apache-2.0
+"""TensorFlow's table files (LevelDB's format, in ``tsl/lib/io``): a checkpoint's ``.index``, a V1 checkpoint.
+
+Strategy: the file is read in place (a memory map or bytes) from its 48-byte footer: the footer gives the
+index block, the index block one handle per data block, and each data block its entries, key-sorted,
+prefix-compressed against the previous key. Every block is checked before it is read: its trailer's
+masked CRC32C (over the block and its compression byte), its restart array's bounds, and each entry's
+lengths against the block; a snappy-compressed block (type 1, which TensorFlow's reader accepts though its
+writers never produce it) is decompressed. The entries come out in file order as ``(key, value offset,
+value size)``, so a caller parses only the values it wants, where they lie. Every problem is a
+``DecodeError`` saying which block and entry, at which byte of the file.
+"""
+
+from __future__ import annotations
+
+import struct
+
+from ._crc32c import crc32c, unmask
+from ._errors import DecodeError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import mmap
+    from typing import Final, Iterator, List, Optional, Tuple, Union
+
+    Buffer = Union[bytes, bytearray, mmap.mmap]
+
+MAGIC: Final = b"\x57\xfb\x80\x8b\x24\x75\x47\xdb"  # kTableMagicNumber 0xdb4775248b80fb57, little-endian
+FOOTER_SIZE: Final = 48  # two block handles (at most 20 bytes each), zero padding, the magic
+_TRAILER_SIZE: Final = 5  # compression type, masked CRC32C
+_NO_COMPRESSION: Final = 0
+_SNAPPY: Final = 1
+_uint32 = struct.Struct("<I")
+
+
+def is_table(buf: Buffer) -> bool:
+    return len(buf) >= FOOTER_SIZE and bytes(buf[-8:]) == MAGIC
+
+
+class Table:
+    """The entries of a table file, checked as they are read.
+
+    ``entries()`` gives ``(key, block, offset, size)`` for every entry of every data block in order: the
+    value is ``block[offset:offset + size]``, where ``block`` is the file's buffer itself for an
+    uncompressed block (so ``offset`` is a file offset) or the decompressed block's bytes.
+    """
+
+    def __init__(self, buf: Buffer, name: str, verify: bool = True) -> None:
+        self.buf = buf
+        self.name = name  # for errors: "model.ckpt.index"
+        self.verify = verify
+        if len(buf) < FOOTER_SIZE:
+            raise DecodeError(
+                f"{name} is too short to be a table: {len(buf)} bytes, a footer alone is {FOOTER_SIZE}", 0
+            )
+        footer = len(buf) - FOOTER_SIZE
+        if bytes(buf[-8:]) != MAGIC:
+            raise DecodeError(
+                f"{name} is not a TensorFlow table: its last 8 bytes are not the table magic", len(buf) - 8
+            )
+        _, pos = self._handle(footer, footer + 40, "the footer's metaindex handle")
+        (index_offset, index_size), _ = self._handle(pos, footer + 40, "the footer's index handle")
+        self.index_offset = index_offset
+        block, start, end = self._block(index_offset, index_size, "the index block")
+        self.block_handles: List[Tuple[int, int]] = []
+        for _, value_block, value_start, value_size in self._block_entries(block, start, end, "the index block"):
+            handle, after = _read_handle(value_block, value_start, value_start + value_size)
+            if handle is None or after != value_start + value_size:
+                raise DecodeError(f"{name}: a block handle of the index block does not read", value_start)
+            self.block_handles.append(handle)
+
+    def entries(self) -> Iterator[Tuple[bytes, Buffer, int, int]]:
+        for number, (offset, size) in enumerate(self.block_handles):
+            what = f"data block {number}"
+            block, start, end = self._block(offset, size, what)
+            yield from self._block_entries(block, start, end, what)
+
+    def _handle(self, pos: int, end: int, what: str) -> Tuple[Tuple[int, int], int]:
+        handle, after = _read_handle(self.buf, pos, end)
+        if handle is None:
+            raise DecodeError(f"{self.name}: {what} does not read (a damaged footer)", pos)
+        return handle, after
+
+    def _block(self, offset: int, size: int, what: str) -> Tuple[Buffer, int, int]:
+        """The contents of a block, checked: (buffer, start, end) of its bytes, trailer excluded."""
+        buf, name = self.buf, self.name
+        end = offset + size
+        if end + _TRAILER_SIZE > len(buf) - FOOTER_SIZE or size < 4:
+            raise DecodeError(
+                f"{name}: {what} at byte {offset} of {size} bytes lies outside the file "
+                f"({len(buf)} bytes; truncated, or a damaged handle)",
+                offset,
+            )
+        kind = buf[end]
+        if self.verify:
+            stored = unmask(_uint32.unpack_from(buf, end + 1)[0])
+            actual = crc32c(bytes(buf[end : end + 1]), crc32c(memoryview(buf)[offset:end]))
+            if actual != stored:
+                raise DecodeError(
+                    f"{name}: {what} is damaged: its CRC32C is {actual:#010x}, the trailer says {stored:#010x}", offset
+                )
+        if kind == _NO_COMPRESSION:
+            return buf, offset, end
+        if kind == _SNAPPY:
+            data = snappy_decompress(bytes(buf[offset:end]), f"{name}: {what}")
+            return data, 0, len(data)
+        raise DecodeError(f"{name}: {what} has compression type {kind}, neither none (0) nor snappy (1)", end)
+
+    def _block_entries(
+        self, block: Buffer, start: int, end: int, what: str
+    ) -> Iterator[Tuple[bytes, Buffer, int, int]]:
+        name = self.name
+        restarts = _uint32.unpack_from(block, end - 4)[0]
+        limit = end - 4 - 4 * restarts  # where the restart array starts: the entries end there
+        if restarts == 0 or limit < start:
+            raise DecodeError(
+                f"{name}: {what} claims {restarts:,} restart points, which its {end - start} bytes cannot hold",
+                end - 4,
+            )
+        for index in range(restarts):
+            restart = _uint32.unpack_from(block, limit + 4 * index)[0]
+            if start + restart >= limit and not (restart == 0 and limit == start):
+                raise DecodeError(
+                    f"{name}: {what}: restart point {index} points to byte {restart}, past its entries "
+                    f"({limit - start} bytes)",
+                    limit + 4 * index,
+                )
+        key = b""
+        pos = start
+        while pos < limit:
+            entry_at = pos
+            shared, pos = _varint32(block, pos, limit, name, what)
+            unshared, pos = _varint32(block, pos, limit, name, what)
+            value_size, pos = _varint32(block, pos, limit, name, what)
+            if shared > len(key):
+                raise DecodeError(
+                    f"{name}: an entry of {what} shares {shared} bytes with the previous key, which has {len(key)}",
+                    entry_at,
+                )
+            if pos + unshared + value_size > limit:
+                raise DecodeError(
+                    f"{name}: an entry of {what} runs past its block: key and value need {unshared + value_size} "
+                    f"bytes, {limit - pos} left",
+                    entry_at,
+                )
+            key = key[:shared] + bytes(block[pos : pos + unshared])
+            pos += unshared
+            yield key, block, pos, value_size
+            pos += value_size
+
+
+def _varint32(buf: Buffer, pos: int, end: int, name: str, what: str) -> Tuple[int, int]:
+    result = shift = 0
+    start = pos
+    while pos < end and shift < 35:
+        byte = buf[pos]
+        pos += 1
+        result |= (byte & 0x7F) << shift
+        if byte < 0x80:
+            if result > 0xFFFF_FFFF:
+                break
+            return result, pos
+        shift += 7
+    raise DecodeError(f"{name}: an entry of {what} has a length that does not read", start)
+
+
+def _read_handle(buf: Buffer, pos: int, end: int) -> Tuple[Optional[Tuple[int, int]], int]:
+    """A block handle (varint64 offset, varint64 size), or None when it does not read."""
+    values = []
+    for _ in range(2):
+        result = shift = 0
+        while True:
+            if pos >= end or shift > 63:
+                return None, pos
+            byte = buf[pos]
+            pos += 1
+            result |= (byte & 0x7F) << shift
+            if byte < 0x80:
+                break
+            shift += 7
+        values.append(result)
+    return (values[0], values[1]), pos
+
+
+def snappy_decompress(data: bytes, what: str) -> bytes:
+    """Snappy's raw format (github.com/google/snappy, format_description.txt): a varint length, then literals
+    and back-references. Refuses what does not add up, rather than guessing."""
+    length = shift = pos = 0
+    while True:
+        if pos >= len(data) or shift > 28:
+            raise DecodeError(f"{what} is snappy-compressed, and its length does not read", 0)
+        byte = data[pos]
+        pos += 1
+        length |= (byte & 0x7F) << shift
+        if byte < 0x80:
+            break
+        shift += 7
+    out = bytearray()
+    size = len(data)
+    while pos < size:
+        tag = data[pos]
+        pos += 1
+        kind = tag & 3
+        if kind == 0:  # a literal
+            count = tag >> 2
+            if count >= 60:
+                extra = count - 59
+                count = int.from_bytes(data[pos : pos + extra], "little")
+                pos += extra
+            count += 1
+            if pos + count > size:
+                raise DecodeError(f"{what} is snappy-compressed, and a literal runs past its end", pos)
+            out += data[pos : pos + count]
+            pos += count
+            continue
+        if kind == 1:
+            count = ((tag >> 2) & 7) + 4
+            offset = ((tag >> 5) << 8) | (data[pos] if pos < size else 0)
+            pos += 1
+        elif kind == 2:
+            count = (tag >> 2) + 1
+            offset = int.from_bytes(data[pos : pos + 2], "little")
+            pos += 2
+        else:
+            count = (tag >> 2) + 1
+            offset = int.from_bytes(data[pos : pos + 4], "little")
+            pos += 4
+        if pos > size or offset == 0 or offset > len(out):
+            raise DecodeError(f"{what} is snappy-compressed, and a copy reaches before its start", pos)
+        start = len(out) - offset
+        if offset >= count:
+            out += out[start : start + count]
+        else:  # overlapping: the bytes it repeats are being written
+            for index in range(count):
+                out.append(out[start + index])
+        if len(out) > length:
+            break
+    if len(out) != length:
+        raise DecodeError(f"{what} is snappy-compressed, and decompresses to {len(out)} bytes, not {length}", 0)
+    return bytes(out)

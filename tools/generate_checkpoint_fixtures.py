@@ -1,0 +1,206 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Write checkpoints with real TensorFlow, and what TensorFlow's reader says of them (run by hand, in $TFVENV).
+
+    $TFVENV/bin/python -m tools.generate_checkpoint_fixtures
+
+Writes tests/data/checkpoints/<name>/ and <name>.expected.json for each case:
+
+- ``v2``: a TF1 Saver (V2) of variables of every dtype TensorFlow writes as plain bytes (float16, bfloat16,
+  float32, float64, int8/16/32/64, uint8/16/32/64, bool, complex64/128) and strings, 0-d and empty tensors, a
+  resource variable, and a variable partitioned in 3 (its slices under OrderedCode keys);
+- ``v2_sharded``: the same kind of graph over two CPU devices with ``Saver(sharded=True)``: two data shards;
+- ``v1``: ``Saver(write_version=V1)``: one table, values inline (a partitioned variable too);
+- ``tf2``: an object-based ``tf.train.Checkpoint`` (keys ``.../.ATTRIBUTES/VARIABLE_VALUE``, the object graph);
+- ``saved_model``: a TF2 SavedModel's ``variables/`` directory.
+
+Each expected file holds ``tf.train.list_variables`` (names and shapes), ``get_variable_to_dtype_map`` and
+every tensor's values from ``get_tensor`` as lists (bytes as base64, complex as [real, imag], non-finite
+floats as strings), which tests/test_checkpoints.py compares ``load_checkpoint`` and ``read_tensor`` with.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import math
+import os
+import shutil
+import sys
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+
+import numpy as np
+import tensorflow as tf
+
+OUT = Path(__file__).resolve().parent.parent / "tests" / "data" / "checkpoints"
+
+tf.config.set_logical_device_configuration(
+    tf.config.list_physical_devices("CPU")[0], [tf.config.LogicalDeviceConfiguration()] * 2
+)
+v1 = tf.compat.v1
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, bytes):
+        return {"$base64": base64.b64encode(value).decode("ascii")}
+    if isinstance(value, complex):
+        return [_jsonable(value.real), _jsonable(value.imag)]
+    if isinstance(value, float) and not math.isfinite(value):
+        return {"$float": repr(value)}
+    if isinstance(value, list):
+        return [_jsonable(item) for item in value]
+    return value
+
+
+def _expected(prefix: str, written: Any = None) -> dict:
+    """What TensorFlow reads back; a tensor it wrote but cannot read (V1: some dtypes) gets the values written."""
+    reader = tf.train.load_checkpoint(prefix)
+    dtypes = reader.get_variable_to_dtype_map()
+    tensors = {}
+    for name, shape in tf.train.list_variables(prefix):
+        dtype = dtypes[name]
+        try:
+            value = reader.get_tensor(name)
+        except (NotImplementedError, tf.errors.UnimplementedError) as error:
+            value = (written or {})[name]
+            values = _jsonable(_listed(value, dtype))
+            why = f"the values written: TensorFlow cannot read them back ({error})"
+            tensors[name] = {"dtype": _dtype_name(dtype), "shape": list(shape), "values": values, "values_from": why}
+            continue
+        tensors[name] = {"dtype": _dtype_name(dtype), "shape": list(shape), "values": _jsonable(_listed(value, dtype))}
+    return {"tensors": tensors}
+
+
+def _dtype_name(dtype: Any) -> str:
+    from tensorflow.core.framework import types_pb2
+
+    return types_pb2.DataType.Name(dtype.as_datatype_enum)
+
+
+def _listed(value: Any, dtype: Any) -> Any:
+    if isinstance(value, bytes):
+        return value
+    if dtype == tf.bfloat16:
+        return np.asarray(value).astype(np.float32).tolist()
+    return np.asarray(value).tolist()
+
+
+WRITTEN: dict = {}  # name -> the value each variable of the Saver cases was given
+
+
+def _variable(name: str, value: Any, **kwargs: Any) -> None:
+    WRITTEN[name] = kwargs.pop("written", value)
+    v1.get_variable(name, initializer=value if "shape" not in kwargs else _sliced(value), **kwargs)
+
+
+def _variables(suffix: str = "", device_a: str = "/cpu:0", device_b: str = "/cpu:0", v1_types: bool = False) -> None:
+    """The variables of the Saver cases; *v1_types*: only the dtypes a V1 checkpoint can hold."""
+    with tf.device(device_a):
+        _variable(f"floats/f32{suffix}", np.arange(12, dtype=np.float32).reshape(3, 4) / 8)
+        _variable(f"floats/f64{suffix}", np.array([1e300, -0.0, float("inf")], np.float64))
+        _variable(f"floats/f16{suffix}", np.array([0.5, -2.0, 65504.0], np.float16))
+        if not v1_types:  # V1: "Saving data type bfloat16 not yet supported"
+            _variable(f"floats/bf16{suffix}", tf.constant([1.5, -3.0], tf.bfloat16), written=[1.5, -3.0])
+        _variable(f"scalar{suffix}", np.float32(3.25))
+        _variable(f"empty{suffix}", np.zeros((0, 3), np.float32))
+        _variable(f"empty_inner{suffix}", np.zeros((2, 0), np.int32))
+    with tf.device(device_b):
+        ints = [np.int8, np.uint8, np.int16, np.uint16, np.int32, np.int64]
+        if not v1_types:  # V1: "Tensor slice serialization not implemented" for uint32 and uint64
+            ints += [np.uint32, np.uint64]
+        for dtype in ints:
+            info = np.iinfo(dtype)
+            _variable(f"ints/{np.dtype(dtype).name}{suffix}", np.array([info.min, 0, info.max], dtype),
+                            use_resource=True)  # fmt: skip
+        _variable(f"flags{suffix}", np.array([[True, False], [False, True]]))
+        _variable(f"complex/c64{suffix}", np.array([1 + 2j, -0.5j], np.complex64))
+        _variable(f"complex/c128{suffix}", np.array([3 - 4j], np.complex128))
+        _variable(f"text/names{suffix}", np.array([b"ab", b"", b"\xff\x00cde"], dtype=object))
+        _variable(f"text/one{suffix}", np.array(b"a single string", dtype=object))
+        _variable(f"text/grid{suffix}", np.array([[b"x", b"yy"], [b"zzz", b"w" * 200]], dtype=object))
+        rows = np.arange(30, dtype=np.float32).reshape(10, 3)
+        _variable(f"part{suffix}", rows, shape=rows.shape, dtype=tf.float32,
+                        partitioner=v1.fixed_size_partitioner(3))  # fmt: skip
+        columns = np.arange(12, dtype=np.int64).reshape(2, 6)
+        _variable(f"part_cols{suffix}", columns, shape=columns.shape, dtype=tf.int64,
+                        partitioner=v1.fixed_size_partitioner(2, axis=1))  # fmt: skip
+        _variable(f"global_step{suffix}", np.int64(1000), trainable=False)
+
+
+def _sliced(full: np.ndarray) -> Any:
+    """An initializer giving each part of a partitioned variable its own slice of *full*."""
+
+    def initializer(shape: Any, dtype: Any = None, partition_info: Any = None) -> Any:
+        offset = partition_info.var_offset if partition_info is not None else [0] * full.ndim
+        index = tuple(slice(start, start + size) for start, size in zip(offset, shape))
+        return tf.constant(full[index], dtype=dtype)
+
+    return initializer
+
+
+def _saver_case(name: str, **saver_args: Any) -> None:
+    folder = OUT / name
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    graph = tf.Graph()
+    with graph.as_default():
+        if saver_args.pop("two_devices", False):
+            _variables(device_a="/cpu:0", device_b="/cpu:1")
+        else:
+            _variables(v1_types=saver_args.get("write_version") == v1.train.SaverDef.V1)
+        saver = v1.train.Saver(**saver_args)
+        with v1.Session(graph=graph) as session:
+            session.run(v1.global_variables_initializer())
+            prefix = saver.save(session, str(folder / "model.ckpt"), global_step=7, write_meta_graph=False)
+    _write_expected(name, prefix, WRITTEN)
+
+
+def _write_expected(name: str, prefix: str, written: Any = None) -> None:
+    expected = _expected(prefix, written)
+    expected["prefix"] = os.path.relpath(prefix, OUT)
+    (OUT / f"{name}.expected.json").write_text(json.dumps(expected, indent=1, sort_keys=True) + "\n")
+    print(f"{name}: {len(expected['tensors'])} tensors", file=sys.stderr)
+
+
+def _tf2_case() -> None:
+    folder = OUT / "tf2"
+    shutil.rmtree(folder, ignore_errors=True)
+    model = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(2)])
+    model.compile(optimizer="adam", loss="mse")
+    model.fit(np.ones((4, 3), np.float32), np.ones((4, 2), np.float32), epochs=1, verbose=0)
+    checkpoint = tf.train.Checkpoint(model=model, step=tf.Variable(5, dtype=tf.int64), note=tf.Variable(b"hello"))
+    prefix = checkpoint.save(str(folder / "ckpt"))
+    _write_expected("tf2", prefix)
+
+
+def _saved_model_case() -> None:
+    folder = OUT / "saved_model"
+    shutil.rmtree(folder, ignore_errors=True)
+    module = tf.Module()
+    module.w = tf.Variable(np.arange(6, dtype=np.float32).reshape(2, 3))
+    module.b = tf.Variable([0.5, -0.5])
+    module.f = tf.function(lambda x: tf.matmul(x, module.w), input_signature=[tf.TensorSpec([None, 2])])
+    tf.saved_model.save(module, str(folder))
+    for extra in ("saved_model.pb", "fingerprint.pb", "assets"):
+        target = folder / extra
+        if target.is_dir():
+            shutil.rmtree(target)
+        elif target.exists():
+            target.unlink()  # only the variables are the fixture: the graph is covered elsewhere
+    _write_expected("saved_model", str(folder / "variables" / "variables"))
+
+
+def main() -> int:
+    OUT.mkdir(parents=True, exist_ok=True)
+    _saver_case("v2")
+    _saver_case("v2_sharded", sharded=True, two_devices=True)
+    _saver_case("v1", write_version=v1.train.SaverDef.V1)
+    _tf2_case()
+    _saved_model_case()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
