@@ -24,7 +24,8 @@ from .helpers import DATA, _revive
 from .tables import block, table
 
 CHECKPOINTS = DATA / "checkpoints"
-EXPECTED = sorted(CHECKPOINTS.glob("*.expected.json"))
+# Each a checkpoint with TensorFlow's reading of it; restore.expected.json holds TensorFlow's restore verdicts.
+EXPECTED = sorted(path for path in CHECKPOINTS.glob("*.expected.json") if path.name != "restore.expected.json")
 
 
 def _expected(path: Path) -> Dict[str, Any]:
@@ -305,3 +306,79 @@ def test_crc32c_of_the_lanes_equals_the_byte_loop(size: int) -> None:
     assert crc32c(data) == _bytewise(0xFFFF_FFFF, data) ^ 0xFFFF_FFFF
     assert crc32c(data[size // 3 :], crc32c(data[: size // 3])) == crc32c(data)
     assert crc32c(memoryview(data)) == crc32c(data)
+
+
+# --------------------------------------------------------------------------- would it restore?
+
+RESTORE = CHECKPOINTS / "restore"
+
+
+def test_check_checkpoint_against_tensorflows_own_restore() -> None:
+    verdicts = json.loads((CHECKPOINTS / "restore.expected.json").read_text())["tensorflow_restore"]
+    prefix = RESTORE / "model.ckpt"
+    same = tfcollections.check_checkpoint(RESTORE / "same.meta", prefix)
+    assert verdicts["same.meta"] == "restores"
+    assert (same["source"], same["restores"], sorted(same["ok"])) == (
+        "saver",
+        True,
+        ["dense/bias", "dense/kernel", "emb"],
+    )
+    assert same["missing"] == same["mismatched"] == same["unexpected"] == []
+    grown = tfcollections.check_checkpoint(RESTORE / "grown.meta", prefix)
+    assert verdicts["grown.meta"].startswith("NotFoundError")  # TensorFlow fails: a key is missing
+    assert grown["source"] == "graph" and not grown["restores"]  # no saver in that graph: its variables
+    assert grown["missing"] == [{"name": "dense/extra", "dtype": "DT_FLOAT", "shape": [2]}]
+    assert grown["unexpected"] == ["dense/bias"]
+    # A variable partitioned otherwise than when saved reads its slice out of the whole: TensorFlow restores it.
+    assert verdicts["repartitioned.meta"] == "restores"
+    assert tfcollections.check_checkpoint(RESTORE / "repartitioned.meta", prefix)["restores"]
+    # A resource variable of another shape: TensorFlow "restores" it by replacing the variable's shape with the
+    # checkpoint's (a reference variable fails); the graph would then compute with a kernel it was not built for.
+    assert verdicts["reshaped.meta"] == "restores"
+    reshaped = tfcollections.check_checkpoint(RESTORE / "reshaped.meta", prefix)
+    why = "shape [5, 3] in the graph, [4, 3] in the checkpoint"
+    assert reshaped["mismatched"] == [{"name": "dense/kernel", "graph": {"dtype": "DT_FLOAT", "shape": [5, 3]},
+                                       "checkpoint": {"dtype": "DT_FLOAT", "shape": [4, 3]}, "why": why}]  # fmt: skip
+
+
+def test_check_checkpoint_takes_what_load_and_load_checkpoint_returned() -> None:
+    model = tfcollections.load(RESTORE / "same.meta")
+    listing = tfcollections.load_checkpoint(RESTORE / "model.ckpt")
+    assert tfcollections.check_checkpoint(model, listing)["restores"]
+    with pytest.raises(TypeError, match="Expected the meta graph as a path"):
+        tfcollections.check_checkpoint(42, listing)
+
+
+def test_the_command_line_lists_a_checkpoint_and_checks_a_meta_graph(tmp_path: Path) -> None:
+    from .test_cli import _run
+
+    listed = _run(["tests/data/checkpoints/v2/model.ckpt-7.index"])
+    assert listed.returncode == 0, listed.stderr
+    out = listed.stdout.decode()
+    assert "checkpoint V2, 1 data shard, 24 tensors, 95 parameters, 685 bytes" in out
+    assert "  part         float32     (10, 3)  30          120    3 slices" in out
+    as_json = json.loads(_run(["--json", "tests/data/checkpoints/v2", "--tensor", "scalar"]).stdout)
+    assert as_json["format"] == "V2" and as_json["values"]["scalar"] == {
+        "dtype": "DT_FLOAT",
+        "shape": [],
+        "values": 3.25,
+    }
+    assert as_json["summary"] == {"tensors": 24, "parameters": 95, "bytes": 685}
+    values = _run(["tests/data/checkpoints/v2", "--tensor", "complex/c64"]).stdout.decode()
+    assert values.endswith("complex/c64 (complex64, (2,)): [[1.0, 2.0], [-0.0, -0.5]]\n")
+    # A meta graph with a checkpoint: each variable says whether it is there; --require-restore fails CI with 3.
+    shutil.copytree(RESTORE, tmp_path / "restore")
+    meta = str(tmp_path / "restore" / "grown.meta")
+    checked = _run([meta, "--checkpoint", str(tmp_path / "restore" / "model.ckpt"), "--require-restore"])
+    assert checked.returncode == 3
+    text = checked.stdout.decode()
+    assert "extra   float32  (2,)    2           trainable resource NOT IN CHECKPOINT" in text
+    assert "would not restore: 1 missing, 0 mismatched of the 3 variables; 1 more in the checkpoint" in text
+    # The same prefix beside: found without --checkpoint.
+    shutil.copy(tmp_path / "restore" / "same.meta", tmp_path / "restore" / "model.ckpt.meta")
+    beside = _run([str(tmp_path / "restore" / "model.ckpt.meta"), "--require-restore", "--json"])
+    assert beside.returncode == 0
+    assert json.loads(beside.stdout)["checkpoint"]["check"]["restores"] is True
+    assert _run([meta, "--require-restore"]).returncode == 3  # no checkpoint at all: not restorable either
+    missing = _run([str(tmp_path / "restore" / "model.ckpt.meta"), "--tensor", "nope"])
+    assert missing.returncode == 1 and b"--tensor: 'nope' is not in checkpoint" in missing.stderr

@@ -26,6 +26,7 @@ STDLIB_ALLOWED = {
     "math",
     "base64",
     "contextlib",
+    "importlib",
     "itertools",
     "json",
     "mmap",
@@ -61,6 +62,7 @@ def test_only_relative_imports_of_itself_and_only_the_standard_library(module: P
 def test_public_surface() -> None:
     assert set(tfcollections.__all__) == {
         "COLLECTIONS",
+        "check_checkpoint",
         "DecodeError",
         "decode",
         "decode_message",

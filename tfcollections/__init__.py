@@ -25,21 +25,23 @@ from ._files import (
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ._checkpoint import load_checkpoint as load_checkpoint, read_tensor as read_tensor
+    from ._restore import check_checkpoint as check_checkpoint
 
 # Checkpoints are read by modules that a program reading only meta graphs never imports (PEP 562).
-_LAZY = frozenset({"load_checkpoint", "read_tensor"})
+_LAZY = {"load_checkpoint": "_checkpoint", "read_tensor": "_checkpoint", "check_checkpoint": "_restore"}
 
 
 def __getattr__(name: str) -> object:
     if name in _LAZY:
-        from . import _checkpoint
+        import importlib
 
-        return getattr(_checkpoint, name)
+        return getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
     raise AttributeError(f"module 'tfcollections' has no attribute {name!r}")
 
 
 __all__ = (
     "COLLECTIONS",
+    "check_checkpoint",
     "DecodeError",
     "decode",
     "decode_message",

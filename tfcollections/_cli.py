@@ -119,6 +119,25 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--tag", action="append", metavar="TAG", help="only the meta graphs with this tag (repeatable)")
     parser.add_argument("--ops", action="store_true", help="list every op the graph and its functions use, with counts")
+    checkpoint = parser.add_mutually_exclusive_group()
+    checkpoint.add_argument(
+        "--checkpoint",
+        metavar="PATH",
+        help="check the meta graph's saver against this checkpoint (default: the one beside the .meta, same prefix, "
+        "or a SavedModel's variables)",
+    )
+    checkpoint.add_argument("--no-checkpoint", action="store_true", help="do not look for a checkpoint beside it")
+    parser.add_argument(
+        "--require-restore",
+        action="store_true",
+        help="exit with status 3 when the checkpoint would not restore (or there is none): for CI pipelines",
+    )
+    parser.add_argument(
+        "--tensor",
+        action="append",
+        metavar="NAME",
+        help="print this tensor's values from the checkpoint (repeatable), as JSON",
+    )
     parser.add_argument(
         "--no-graph",
         action="store_true",
@@ -168,14 +187,15 @@ def _main(argv: Optional[Sequence[str]]) -> int:
     # One input is shown as it always was; several (or a tree) each in turn, a failure not stopping the rest.
     single = len(args.files) == 1 and not args.recursive
     progress = _Progress(sys.stderr) if not single and _is_terminal(sys.stderr) else None
-    read = failed = 0
+    read = failed = unrestorable = 0
     try:
         for given, failure in _inputs(args.files, args.recursive, progress):
             try:
                 if failure is not None:
                     raise failure
-                _show(given, args, out, ascii_only, single, first=read + failed == 0)
+                restores = _show(given, args, out, ascii_only, single, first=read + failed == 0)
                 read += 1
+                unrestorable += restores is False or (restores is None and args.require_restore)
             except _Failed as failed_input:
                 failed += 1
                 if progress is not None:
@@ -191,7 +211,9 @@ def _main(argv: Optional[Sequence[str]]) -> int:
         return 0
     if progress is not None:
         progress.finish(read, failed)
-    return 1 if failed else 0
+    if failed:
+        return 1
+    return 3 if args.require_restore and unrestorable else 0
 
 
 def _usage_problem(args: argparse.Namespace) -> Optional[str]:
@@ -207,21 +229,33 @@ def _usage_problem(args: argparse.Namespace) -> Optional[str]:
     return None
 
 
-def _show(given: str, args: argparse.Namespace, out: TextIO, ascii_only: bool, single: bool, first: bool) -> None:
+def _show(
+    given: str, args: argparse.Namespace, out: TextIO, ascii_only: bool, single: bool, first: bool
+) -> Optional[bool]:
     """Read one input and print it; raise ``_Failed`` with the line to say when it cannot be shown.
 
-    With one input, a tag or collection that no meta graph has is a failure (the user asked for it by
-    name); in a batch it only leaves that file with nothing to show.
+    Returns whether its checkpoint would restore (None: no checkpoint was checked). With one input, a tag or
+    collection that no meta graph has is a failure (the user asked for it by name); in a batch it only leaves
+    that file with nothing to show. What is no meta graph but a checkpoint is shown as a checkpoint.
     """
     name = "<stdin>" if given == "-" else shown_path(given)
     graph = not args.no_graph
     try:
         model = load(sys.stdin.buffer, graph=graph) if given == "-" else load(given, graph=graph)
-    except DecodeError as exc:
+    except (DecodeError, OSError) as exc:
+        checkpoint = None
+        if given != "-" and not (isinstance(exc, DecodeError) and "graph_def" in exc.path):
+            from . import _cli_checkpoints
+
+            checkpoint = _cli_checkpoints.try_checkpoint(given)
+        if checkpoint is not None:
+            _show_checkpoint(given, name, checkpoint, args, out, ascii_only, first)
+            return None
+        if isinstance(exc, OSError):
+            raise _Failed(f"{name}: cannot read: {exc.strerror or exc}", exc) from None
         hint = " (--no-graph shows the rest)" if graph and "graph_def" in exc.path else ""
         raise _Failed(f"{name}: {exc}{hint}", exc) from None
-    except OSError as exc:
-        raise _Failed(f"{name}: cannot read: {exc.strerror or exc}", exc) from None
+    checked = _checkpoint_of(name, model, args)
     meta_graphs = list(enumerate(model["meta_graphs"]))
     if args.tag:
         meta_graphs = [(i, mg) for i, mg in meta_graphs if set(args.tag) <= set(meta_graph_tags(mg))]
@@ -236,6 +270,10 @@ def _show(given: str, args: argparse.Namespace, out: TextIO, ascii_only: bool, s
     boundary = args.scope_boundary is not None
     if args.json or args.jsonl:
         document = _json_document(given, model, meta_graphs, args.collection, scope, boundary)
+        if checked is not None:
+            document["checkpoint"] = {"prefix": checked[0], "format": checked[1]["format"], "check": checked[2]}
+            if args.tensor:
+                document["tensors"] = _tensors_document(checked[1], args.tensor)
         if args.jsonl:
             json.dump(_jsonable(document), out, ensure_ascii=ascii_only, allow_nan=False, separators=(",", ":"))
         else:
@@ -244,8 +282,88 @@ def _show(given: str, args: argparse.Namespace, out: TextIO, ascii_only: bool, s
     else:
         if not first:
             out.write("\n")
-        _print_summary(name, model, meta_graphs, args.collection, scope, boundary, out, args.ops)
+        _print_summary(name, model, meta_graphs, args.collection, scope, boundary, out, args.ops, checked)
+        if checked is not None and args.tensor:
+            _print_tensors(checked[1], args.tensor, out)
     out.flush()  # each file as soon as it is read: a long batch shows its progress, `| head` stops it early
+    return None if checked is None else bool(checked[2]["restores"])
+
+
+def _checkpoint_of(name: str, model: Model, args: argparse.Namespace) -> Optional[Tuple[str, Any, Any]]:
+    """The checkpoint to check the meta graph against: --checkpoint, or the one beside it; (prefix, listing,
+    check), or None when there is none (or --no-checkpoint)."""
+    if args.no_checkpoint or model["path"] is None:
+        return None
+    from . import _cli_checkpoints
+
+    prefix = args.checkpoint or _cli_checkpoints.beside(dict(model))
+    if prefix is None:
+        if args.tensor:
+            raise _Failed(f"{name}: --tensor: no checkpoint beside it (give one with --checkpoint)")
+        return None
+    try:
+        listing, result = _cli_checkpoints.check(dict(model), prefix)
+    except (DecodeError, OSError) as exc:
+        why = f"{getattr(exc, 'strerror', None) or exc}"
+        if args.checkpoint or args.tensor:  # asked for by name: it must be read
+            raise _Failed(f"{name}: its checkpoint {shown_path(prefix)}: {why}", exc) from None
+        # The one beside it is damaged: said, and the meta graph shown all the same.
+        return prefix, {"format": None, "tensors": {}}, {"restores": False, "error": why}
+    return listing["prefix"], listing, result
+
+
+def _tensors_document(listing: Any, names: Optional[List[str]]) -> Dict[str, Any]:
+    from . import _cli_checkpoints
+
+    values = {}
+    for name in names or []:
+        if name not in listing["tensors"]:
+            raise _Failed(f"--tensor: {name!r} is not in checkpoint {shown_path(listing['prefix'])}")
+        try:
+            tensor, value = _cli_checkpoints.tensor_values(listing, name)
+        except DecodeError as exc:
+            raise _Failed(f"{shown_path(listing['prefix'])}: {exc}", exc) from None
+        values[name] = {"dtype": tensor.dtype, "shape": list(tensor.shape), "values": value}
+    return values
+
+
+def _print_tensors(listing: Any, names: List[str], out: TextIO) -> None:
+    for name, tensor in _tensors_document(listing, names).items():
+        text = json.dumps(_jsonable(_complex_as_pairs(tensor["values"])), allow_nan=False)
+        out.write(f"{name} ({_dtype(tensor['dtype'])}, {_shape_text(tensor['shape'])}): {text}\n")
+
+
+def _complex_as_pairs(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_complex_as_pairs(item) for item in value]
+    if isinstance(value, complex):
+        return [value.real, value.imag]
+    return value
+
+
+def _show_checkpoint(
+    given: str, name: str, listing: Any, args: argparse.Namespace, out: TextIO, ascii_only: bool, first: bool
+) -> None:
+    from . import _cli_checkpoints
+
+    scope = args.scope if args.scope is not None else args.scope_boundary
+    keep = _in_scope(scope, args.scope_boundary is not None)
+    if args.json or args.jsonl:
+        document = {"path": given, **listing, "summary": _cli_checkpoints.summary(listing)}
+        document["tensors"] = {n: t for n, t in listing["tensors"].items() if keep(n)}
+        document["values"] = _tensors_document(listing, args.tensor)
+        separators = (",", ":") if args.jsonl else None
+        json.dump(_jsonable(_complex_as_pairs(document)), out, indent=None if args.jsonl else 1,
+                  ensure_ascii=ascii_only, allow_nan=False, separators=separators)  # fmt: skip
+        out.write("\n")
+    else:
+        if not first:
+            out.write("\n")
+        lines = _cli_checkpoints.checkpoint_lines(name, listing, keep, _dtype, _shape_text, _table)
+        out.write("\n".join(lines) + "\n")
+        if args.tensor:
+            _print_tensors(listing, args.tensor, out)
+    out.flush()
 
 
 def _print_jsonl_error(given: str, failure: _Failed, out: TextIO) -> None:
@@ -395,13 +513,16 @@ def _table(rows: List[List[str]], indent: str) -> List[str]:
 
 
 def _print_summary(file_name: str, model: Model, meta_graphs: List[Any], names: Optional[List[str]],
-                   scope: Optional[str], boundary: bool, out: TextIO, show_all_ops: bool = False) -> None:  # fmt: skip
+                   scope: Optional[str], boundary: bool, out: TextIO, show_all_ops: bool = False,
+                   checked: Optional[Tuple[str, Any, Any]] = None) -> None:  # fmt: skip
     count = len(model["meta_graphs"])
     lines = []
     if model["located"] is not None and model["path"] is not None:  # a directory or prefix led to the file: say so
         lines.append(f"{file_name}: {model['located']}:")
         file_name = shown_path(model["path"])
     lines.append(f"{file_name}: {model['format']} ({model['encoding']}), {count} meta graph{'s' if count != 1 else ''}")
+    # The meta graph check_checkpoint checks: the first with a saver.
+    checked_index = next((i for i, mg in enumerate(model["meta_graphs"]) if mg["saver_def"] is not None), 0)
     for index, meta_graph in meta_graphs:
         lines.append("")
         info = meta_graph["meta_info_def"] or {}
@@ -428,7 +549,14 @@ def _print_summary(file_name: str, model: Model, meta_graphs: List[Any], names: 
             f"    (no collection {wanted!r} in this meta graph)" for wanted in names or [] if wanted not in collections
         ]
         if "graph" in meta_graph:
-            lines += _graph_variables_section(meta_graph, names, scope, boundary)
+            status = None
+            if checked is not None and index == checked_index:
+                from . import _cli_checkpoints
+
+                status = _cli_checkpoints.status_by_name(checked[2])
+            lines += _graph_variables_section(meta_graph, names, scope, boundary, status)
+            if checked is not None and index == checked_index:
+                lines += _cli_checkpoints.check_lines(shown_path(checked[0]), checked[1], checked[2])
             lines += _ops_section(meta_graph["graph"], show_all_ops)
         else:
             lines += _variables_section(collections)
@@ -583,7 +711,7 @@ def _shape_text(shape: Optional[List[int]]) -> str:
     return "(" + ", ".join("?" if size < 0 else str(size) for size in shape) + ("," if len(shape) == 1 else "") + ")"
 
 
-def _variable_row(variable: Dict[str, Any], label: str) -> List[str]:
+def _variable_row(variable: Dict[str, Any], label: str, status: Optional[Dict[str, str]] = None) -> List[str]:
     count = _parameters(variable)
     flags = []
     if variable["trainable"]:
@@ -599,6 +727,9 @@ def _variable_row(variable: Dict[str, Any], label: str) -> List[str]:
     partition = variable["partition"]
     if partition:
         flags.append(f"part of {partition['full_name']} {partition['full_shape']} at {partition['offset']}")
+    if status is not None:  # what the checkpoint says of it, by the key the saver writes it under
+        key = partition["full_name"] if partition else str(variable["name"])
+        flags.append(status.get(key, "not saved"))
     collections = ",".join(
         _SHORT.get(c, c) for c in sorted(variable["collections"], key=lambda name: _ORDER.get(name, len(_ORDER)))
     )
@@ -607,7 +738,11 @@ def _variable_row(variable: Dict[str, Any], label: str) -> List[str]:
 
 
 def _graph_variables_section(
-    meta_graph: Dict[str, Any], names: Optional[List[str]], scope: Optional[str], boundary: bool
+    meta_graph: Dict[str, Any],
+    names: Optional[List[str]],
+    scope: Optional[str],
+    boundary: bool,
+    status: Optional[Dict[str, str]] = None,
 ) -> List[str]:
     variables = _graph_variables(meta_graph, names, scope, boundary)
     if not variables:
@@ -646,7 +781,7 @@ def _graph_variables_section(
             rows.append(["  " * depth + scopes[depth] + "/", "", "", f"{subtotals[tuple(scopes[: depth + 1])]:,}",
                          "", ""])  # fmt: skip
         previous = scopes
-        rows.append(_variable_row(variable, "  " * len(scopes) + parts[-1]))
+        rows.append(_variable_row(variable, "  " * len(scopes) + parts[-1], status))
         for slot in sorted(slots.get(str(variable["name"]), []), key=lambda v: str(v["name"])):
             slot_name = str(slot["name"])
             own = (
@@ -654,7 +789,7 @@ def _graph_variables_section(
                 if slot_name.startswith(f"{variable['name']}/")
                 else slot_name
             )
-            rows.append(_variable_row(slot, "  " * (len(scopes) + 1) + "+ " + own))
+            rows.append(_variable_row(slot, "  " * (len(scopes) + 1) + "+ " + own, status))
     return [head, *_table(rows, "    ")]
 
 

@@ -192,8 +192,55 @@ def _saved_model_case() -> None:
     _write_expected("saved_model", str(folder / "variables" / "variables"))
 
 
+def _restore_case() -> None:
+    """A checkpoint and meta graphs that would and would not restore from it, with TensorFlow's verdict."""
+    folder = OUT / "restore"
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+
+    def build(kernel_shape: Any, extra: bool, drop_bias: bool, partitioned: bool) -> Any:
+        graph = tf.Graph()
+        with graph.as_default():
+            v1.get_variable("dense/kernel", shape=kernel_shape, initializer=v1.ones_initializer())
+            if not drop_bias:
+                v1.get_variable("dense/bias", shape=[3], initializer=v1.zeros_initializer())
+            if extra:
+                v1.get_variable("dense/extra", shape=[2], initializer=v1.zeros_initializer())
+            v1.get_variable("emb", shape=[6, 2], initializer=v1.ones_initializer(),
+                            partitioner=v1.fixed_size_partitioner(2 if partitioned else 3))  # fmt: skip
+        return graph
+
+    verdicts = {}
+    written = build([4, 3], extra=False, drop_bias=False, partitioned=True)
+    with written.as_default(), v1.Session(graph=written) as session:
+        session.run(v1.global_variables_initializer())
+        prefix = v1.train.Saver().save(session, str(folder / "model.ckpt"), write_meta_graph=False)
+        v1.train.export_meta_graph(str(folder / "same.meta"))
+    cases = {
+        "reshaped.meta": build([5, 3], extra=False, drop_bias=False, partitioned=True),
+        "grown.meta": build([4, 3], extra=True, drop_bias=True, partitioned=True),
+        "repartitioned.meta": build([4, 3], extra=False, drop_bias=False, partitioned=False),
+    }
+    for name, graph in cases.items():
+        with graph.as_default():
+            v1.train.export_meta_graph(str(folder / name))
+    for name in ["same.meta", *cases]:
+        graph = tf.Graph()
+        with graph.as_default(), v1.Session(graph=graph) as session:
+            restorer = v1.train.import_meta_graph(str(folder / name))
+            try:
+                restorer.restore(session, prefix)
+                verdicts[name] = "restores"
+            except Exception as error:  # TensorFlow's verdict, whatever it raises
+                verdicts[name] = f"{type(error).__name__}: {str(error).splitlines()[0][:300]}"
+    document = {"prefix": os.path.relpath(prefix, OUT), "tensorflow_restore": verdicts}
+    (OUT / "restore.expected.json").write_text(json.dumps(document, indent=1) + "\n")
+    print(f"restore: {verdicts}", file=sys.stderr)
+
+
 def main() -> int:
     OUT.mkdir(parents=True, exist_ok=True)
+    _restore_case()
     _saver_case("v2")
     _saver_case("v2_sharded", sharded=True, two_devices=True)
     _saver_case("v1", write_version=v1.train.SaverDef.V1)

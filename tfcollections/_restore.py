@@ -1,0 +1,253 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Would ``Saver.restore`` succeed? A meta graph's saver against a checkpoint (``check_checkpoint``).
+
+Strategy: the question is what the saver would restore, and the graph says it exactly: a TF1 ``Saver``
+builds ``SaveV2`` (``SaveSlices``/``Save`` for V1) ops whose inputs are two ``Const`` tensors, the checkpoint
+keys (``tensor_names``) and their slice specs (``shape_and_slices``), with the dtypes in the op's attrs; a
+TF2 SavedModel has the same op inside its ``__inference__traced_save`` function. Those nodes are found
+under the saver's name scope (from ``SaverDef.save_tensor_name``) in the decoded ``graph_def`` (its
+library included), and their constants read; each key's shape comes from the variable the op saves (the
+graph scan's) or, for a slice, from its spec. A graph with no save op falls back to its variable nodes
+(their names and partitions, as a default ``Saver`` keys them). Each expected key is then looked up in the
+checkpoint's listing: ``ok``, ``missing``, or ``mismatched`` (dtype, shape or slice, both sides shown);
+what the checkpoint has beyond them is ``unexpected`` (restore ignores it). The graph is decoded whole
+here, its constants' tensors excepted (passed by their length until one is read): this answers a
+question, it is not on the way of ``load``.
+"""
+
+from __future__ import annotations
+
+import mmap
+import os
+
+from ._compiled import COMPILED
+from ._decoder import parse_message
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Dict, List, Optional, Union
+
+    Decoded = Dict[str, Any]
+    Buffer = Union[bytes, mmap.mmap]
+
+_SAVE_OPS = {"SaveV2": 3, "SaveSlices": 3, "Save": 2}  # op -> index of its first data input
+_DTYPES_ATTR = {"SaveV2": "dtypes", "SaveSlices": "T", "Save": "T"}
+_READ_OPS = frozenset({"Identity", "ReadVariableOp", "IdentityN", "Snapshot"})
+
+
+def check_checkpoint(meta_graph: Any, checkpoint: Any, /) -> Decoded:
+    """Whether a checkpoint holds what a meta graph's saver would restore, and if not, why.
+
+    *meta_graph* is a path ``load`` takes (a ``.meta``, a SavedModel, ...) or what ``load`` returned;
+    *checkpoint* a path ``load_checkpoint`` takes or what it returned. Returns ``{"source", "ok",
+    "missing", "mismatched", "unexpected", "restores"}``: ``source`` says where the expected keys come
+    from (``"saver"``: the save op's constants; ``"graph"``: the variable nodes), ``ok`` the keys that
+    match, ``missing`` and ``mismatched`` what would fail (each with the graph's ``dtype`` and ``shape``,
+    and for a mismatch the checkpoint's and why), ``unexpected`` the checkpoint's other keys, and
+    ``restores`` whether nothing is missing or mismatched.
+    """
+    from ._checkpoint import load_checkpoint
+    from ._files import load
+
+    if isinstance(meta_graph, dict) and "meta_graphs" in meta_graph and meta_graph.get("path"):
+        path = meta_graph["path"]
+    elif isinstance(meta_graph, (str, bytes, os.PathLike)):
+        path = os.fsdecode(meta_graph)
+    else:
+        raise TypeError("Expected the meta graph as a path, or what load(path) returned")
+    model: Decoded = dict(load(path, graph=True))  # its meta graphs are walked as plain dicts here
+    listing = checkpoint if isinstance(checkpoint, dict) else load_checkpoint(checkpoint)
+    index = next((i for i, mg in enumerate(model["meta_graphs"]) if mg["saver_def"] is not None), 0)
+    chosen = model["meta_graphs"][index]
+    with open(model["path"], "rb") as file, mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ) as buf:
+        graph = _graph_def(buf, model, index)
+        expected = _from_saver(buf, model["encoding"], graph, chosen)
+    source = "saver"
+    if expected is None:
+        expected, source = _from_variables(chosen["graph"]["variables"]), "graph"
+    return _compare(expected, listing["tensors"], source)
+
+
+def _graph_def(buf: Buffer, model: Decoded, index: int) -> Decoded:
+    """The meta graph's ``graph_def`` decoded (several occurrences merged, as protobuf merges them)."""
+    graph_type = COMPILED["tensorflow.GraphDef"]
+    graph: Decoded = graph_type.new()
+    if model["encoding"] == "text":
+        from ._text import parse_text_value
+
+        span = model["meta_graphs"][index]["graph_def"]
+        return parse_text_value(buf, span["offset"], "tensorflow.GraphDef", 2) if span else graph
+    from ._graph import _spans_of
+
+    if model["format"] == "SavedModel":
+        start, end = _spans_of(buf, 0, len(buf), 2)[index]
+    else:
+        start, end = 0, len(buf)
+    for value_start, value_end in _spans_of(buf, start, end, 2):
+        parse_message(buf, value_start, value_end, graph_type, graph, 2)
+    return graph
+
+
+def _strings_of(buf: Buffer, encoding: str, node: Optional[Decoded]) -> Optional[List[str]]:
+    """The strings of a ``Const`` node's tensor, or None when the node is no string constant."""
+    if node is None or node["op"] != "Const" or "value" not in node["attr"]:
+        return None
+    span = node["attr"]["value"]["tensor"]
+    if span is None:
+        return None
+    tensor_type = COMPILED["tensorflow.TensorProto"]
+    if encoding == "text":
+        from ._text import parse_text_value
+
+        tensor = parse_text_value(buf, span["offset"], "tensorflow.TensorProto", 3)
+    else:
+        tensor = tensor_type.new()
+        parse_message(buf, span["offset"], span["offset"] + span["size"], tensor_type, tensor, 3)
+    count = 1
+    for dim in (tensor["tensor_shape"] or {"dim": []})["dim"]:
+        count *= dim["size"]
+    values = [value.decode("utf-8", "backslashreplace") for value in tensor["string_val"]]
+    if len(values) == 1 and count > 1:  # a constant of one repeated value is written once
+        values *= count
+    return values
+
+
+def _from_saver(buf: Buffer, encoding: str, graph: Decoded, meta_graph: Decoded) -> Optional[List[Decoded]]:
+    """The keys the save ops of the saver's scope write, with dtype, shape and slice; None without such ops."""
+    saver = meta_graph["saver_def"]
+    scope = ""
+    if saver is not None and "/" in saver["save_tensor_name"]:
+        scope = saver["save_tensor_name"].rsplit("/", 1)[0].split(":")[0] + "/"
+    variables = {v["name"]: v for v in meta_graph["graph"]["variables"]}
+    found: List[Decoded] = []
+    bodies = [(graph["node"], _top_name)]
+    for function in (graph["library"] or {"function": []})["function"]:
+        signature = function["signature"] or {"name": ""}
+        if "traced_save" in signature["name"]:  # a TF2 SavedModel's save function
+            bodies.append((function["node_def"], _function_name))
+    for nodes, name_of in bodies:
+        by_name = {node["name"]: node for node in nodes}
+        for node in nodes:
+            first_data = _SAVE_OPS.get(node["op"])
+            if first_data is None or (name_of is _top_name and not node["name"].startswith(scope)):
+                continue
+            inputs = [item for item in node["input"] if not item.startswith("^")]
+            names = _strings_of(buf, encoding, by_name.get(name_of(inputs[1]))) if len(inputs) > 1 else None
+            specs = (
+                _strings_of(buf, encoding, by_name.get(name_of(inputs[2])))
+                if node["op"] != "Save" and len(inputs) > 2
+                else None
+            )
+            if names is None:
+                continue
+            dtype_attr = node["attr"].get(_DTYPES_ATTR[node["op"]])
+            dtypes = dtype_attr["list"]["type"] if dtype_attr and dtype_attr["list"] else []
+            for number, key in enumerate(names):
+                spec = specs[number] if specs and number < len(specs) else ""
+                data = inputs[first_data + number] if first_data + number < len(inputs) else ""
+                variable = _variable_of(name_of(data), by_name, variables)
+                found.append(_expected_entry(key, dtypes[number] if number < len(dtypes) else None, spec, variable))
+    return found or None
+
+
+def _top_name(tensor: str) -> str:
+    return tensor.split(":")[0]
+
+
+def _function_name(tensor: str) -> str:
+    return tensor.split(":")[0]  # "SaveV2/tensor_names:output:0" -> the node "SaveV2/tensor_names"
+
+
+def _variable_of(node_name: str, nodes: Dict[str, Decoded], variables: Dict[str, Decoded]) -> Optional[Decoded]:
+    """The variable a save op's data input reads: through reads and identities, a few steps at most."""
+    for _ in range(8):
+        if node_name in variables:
+            return variables[node_name]
+        node = nodes.get(node_name)
+        if node is None or node["op"] not in _READ_OPS or not node["input"]:
+            return None
+        node_name = node["input"][0].split(":")[0].lstrip("^")
+    return None
+
+
+def _expected_entry(key: str, dtype: Any, spec: str, variable: Optional[Decoded]) -> Decoded:
+    shape = variable["shape"] if variable is not None else None
+    entry: Decoded = {"name": key, "dtype": dtype, "shape": shape, "slice": None}
+    if spec.strip():
+        # "10 3 0,4:0,3": the full shape, then start,length per dimension ("-" for the whole of it)
+        *full, extents = spec.split()
+        entry["shape"] = [int(dim) for dim in full]
+        parts = []
+        for dim, extent in zip(entry["shape"], extents.split(":")):
+            if extent == "-":
+                parts.append((0, dim))
+            else:
+                start, length = extent.split(",")
+                parts.append((int(start), int(length)))
+        entry["slice"] = parts
+    return entry
+
+
+def _from_variables(variables: List[Decoded]) -> List[Decoded]:
+    """What a default ``Saver`` writes for the graph's variable nodes: each by its name, a part by its slice."""
+    expected = []
+    for variable in variables:
+        if variable["op"] is None:
+            continue
+        dtype = variable["dtype"]
+        if isinstance(dtype, str) and dtype.endswith("_REF"):
+            dtype = dtype[: -len("_REF")]
+        partition = variable["partition"]
+        entry: Decoded = {"name": variable["name"], "dtype": dtype, "shape": variable["shape"], "slice": None}
+        if partition is not None and variable["shape"] is not None:
+            entry.update(name=partition["full_name"], shape=partition["full_shape"])
+            entry["slice"] = list(zip(partition["offset"], variable["shape"]))
+        expected.append(entry)
+    return expected
+
+
+def _compare(expected: List[Decoded], tensors: Dict[str, Decoded], source: str) -> Decoded:
+    ok: List[str] = []
+    missing: List[Decoded] = []
+    mismatched: List[Decoded] = []
+    seen = set()
+    for entry in expected:
+        name = entry["name"]
+        seen.add(name)
+        shown = {"dtype": entry["dtype"], "shape": entry["shape"]}
+        have = tensors.get(name)
+        if have is None:
+            missing.append({"name": name, **shown})
+            continue
+        theirs = {"dtype": have["dtype"], "shape": have["shape"]}
+        why = _mismatch(entry, have)
+        if why:
+            mismatched.append({"name": name, "graph": shown, "checkpoint": theirs, "why": why})
+        elif name not in ok:
+            ok.append(name)
+    unexpected = [name for name in tensors if name not in seen]
+    return {
+        "source": source,
+        "ok": ok,
+        "missing": missing,
+        "mismatched": mismatched,
+        "unexpected": unexpected,
+        "restores": not missing and not mismatched,
+    }
+
+
+def _mismatch(entry: Decoded, have: Decoded) -> str:
+    if entry["dtype"] is not None and entry["dtype"] != have["dtype"]:
+        return f"dtype {entry['dtype']} in the graph, {have['dtype']} in the checkpoint"
+    shape = entry["shape"]
+    if shape is not None and all(dim >= 0 for dim in shape) and shape != have["shape"]:
+        return f"shape {shape} in the graph, {have['shape']} in the checkpoint"
+    if entry["slice"] is not None:
+        # A part is read out of the whole tensor (TensorFlow's reader assembles any slice from the stored ones),
+        # so a variable partitioned otherwise than when it was saved still restores: its slice must lie inside.
+        full = have["shape"] or []
+        if len(entry["slice"]) != len(full) or any(
+            start < 0 or start + length > dim for (start, length), dim in zip(entry["slice"], full)
+        ):
+            return f"slice {entry['slice']} of the graph lies outside the checkpoint's shape {full}"
+    return ""
