@@ -3,6 +3,7 @@
 #   bash benchmarks/run.sh            # full run, about 1.5 minutes on 2 cores (plus the first install)
 #   bash benchmarks/run.sh --quick    # a smoke run
 #   bash benchmarks/run.sh --graph    # the graph scan (benchmarks/graph.py), about 5 minutes; --graph --quick
+#   bash benchmarks/run.sh --checkpoints   # checkpoints against TensorFlow's reader (benchmarks/checkpoints.py)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -x .venv-bench/bin/python ]; then
@@ -13,5 +14,9 @@ fi
 if [ "${1:-}" = "--graph" ]; then
   shift
   exec .venv-bench/bin/python -m benchmarks.graph "$@"
+fi
+if [ "${1:-}" = "--checkpoints" ]; then
+  shift
+  exec .venv-bench/bin/python -m benchmarks.checkpoints "$@"
 fi
 exec .venv-bench/bin/python -m benchmarks.bench "$@"

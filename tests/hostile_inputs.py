@@ -9,6 +9,7 @@ linear in the count, so that a million is cheap to make.
 
 from __future__ import annotations
 
+import struct
 from typing import Any, Callable, List, NamedTuple
 
 import tfcollections
@@ -98,6 +99,58 @@ def repeated_collection_key(count: int) -> bytes:
     return entry * count
 
 
+# --- checkpoint tables (tests/tables.py builds them; the feed writes one to a file and lists it)
+
+
+def index_claiming_restarts(count: int) -> bytes:
+    """A data block of *count* bytes of entries-to-be that claims 2^32 - 1 restart points (16 GiB of them)."""
+    from .tables import table
+
+    return table([], data_blocks=[b"\x00" * count + struct.pack("<I", 0xFFFF_FFFF)])
+
+
+def index_restarts_outside(count: int) -> bytes:
+    """A block of one entry whose *count* restart points all point past its entries."""
+    from .tables import block, table
+
+    entry = block([(b"k", b"v")])[:-8]
+    return table([], data_blocks=[entry + struct.pack("<I", 1 << 20) * count + struct.pack("<I", count)])
+
+
+def index_shared_prefix_too_long(count: int) -> bytes:
+    """*count* valid entries, then one that shares more bytes than the previous key has."""
+    from .tables import block, table
+
+    entries = block([(b"key%08d" % index, b"") for index in range(count)])[:-4]
+    restarts = (count + 15) // 16
+    body, array = entries[: len(entries) - 4 * restarts], entries[len(entries) - 4 * restarts :]
+    return table([], data_blocks=[body + b"\xff\x01\x00x" + array + struct.pack("<I", restarts)])
+
+
+def index_many_entries(count: int) -> bytes:
+    """A valid V2 index of *count* tensors in blocks of 256 KiB, each entry a scalar float."""
+    from .tables import table
+
+    header = tfcollections.encode_message("BundleHeaderProto", {"num_shards": 1})
+    entry = tfcollections.encode_message("BundleEntryProto", {"dtype": "DT_FLOAT", "size": 4})
+    return table([(b"", header)] + [(b"t%09d" % index, entry) for index in range(count)])
+
+
+_FOLDER: List[str] = []
+
+
+def _load_index(data: bytes) -> Any:
+    import os
+    import tempfile
+
+    if not _FOLDER:
+        _FOLDER.append(tempfile.mkdtemp(prefix="tfcollections-hostile-"))
+    path = os.path.join(_FOLDER[0], "hostile")
+    with open(path + ".index", "wb") as file:
+        file.write(data)
+    return tfcollections.load_checkpoint(path)
+
+
 def _decode_strict(name: str) -> Callable[[bytes], Any]:
     def call(blob: bytes) -> Any:
         assert tfcollections.decode(name, blob) is not None  # the forgiving API never raises
@@ -131,4 +184,10 @@ HOSTILE_INPUTS: List[HostileInput] = [
     HostileInput("text: an integer of many digits", text_long_integer, tfcollections.loads, "digits"),
     HostileInput("text: a float of many digits", text_long_float, tfcollections.loads, "digits"),
     HostileInput("collection_def repeating one key", repeated_collection_key, tfcollections.loads, "entries"),
+    HostileInput("index: a block claiming 2^32 - 1 restarts", index_claiming_restarts, _load_index, "bytes"),
+    HostileInput("index: restart points outside their block", index_restarts_outside, _load_index, "restarts"),
+    HostileInput(
+        "index: a key sharing too much, after valid ones", index_shared_prefix_too_long, _load_index, "entries"
+    ),
+    HostileInput("index: many tensors (valid)", index_many_entries, _load_index, "tensors"),
 ]

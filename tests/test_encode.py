@@ -98,6 +98,7 @@ def test_oneof_member_encodes() -> None:
         ("savers", {"version": "V3"}, ValueError, "SaverDef.version: 'V3' is not a value of enum"),
         ("savers", {"version": 2**31}, ValueError, "SaverDef.version: 2147483648 is out of range"),
         ("savers", {"keep_checkpoint_every_n_hours": 1e39}, ValueError, "is too large for a float32 field"),
+        ("savers", {"keep_checkpoint_every_n_hours": 10**400}, ValueError, "is too large for a float32 field"),
         ("savers", {"keep_checkpoint_every_n_hours": "1"}, TypeError, "expected float, got str"),
         (
             "variables",

@@ -241,3 +241,14 @@ def test_an_endless_stream_that_looks_valid_stops_at_the_limit(monkeypatch: pyte
     monkeypatch.setattr(_files, "_STREAM_LIMIT", 1 << 22)
     with pytest.raises(tfcollections.DecodeError, match="longer than 4 MiB and is still going"):
         tfcollections.load(Endless())  # type: ignore[arg-type]
+
+
+def test_hostile_checkpoint_indexes_end_in_a_decode_error_where_they_break() -> None:
+    for build, message in [
+        (hostile.index_claiming_restarts, "claims 4,294,967,295 restart points"),
+        (hostile.index_restarts_outside, "restart point 0 points to byte 1,048,576"),
+        (hostile.index_shared_prefix_too_long, "shares 255 bytes with the previous key, which has 11"),
+    ]:
+        with pytest.raises(tfcollections.DecodeError, match=message):
+            hostile._load_index(build(100_000))
+    assert len(hostile._load_index(hostile.index_many_entries(20_000))["tensors"]) == 20_000

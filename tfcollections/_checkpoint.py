@@ -19,11 +19,12 @@ import mmap
 import os
 import struct
 
-from ._compiled import COMPILED
+from ._compiled import COMPILED, ENUM_NAMES, to_int32, to_int64
 from ._crc32c import crc32c, unmask
 from ._decoder import parse_message
 from ._errors import DecodeError
 from ._table import MAGIC, Table
+from ._wire import read_varint
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -174,6 +175,11 @@ def _list_v2(table: Table) -> Tuple[Decoded, Dict[str, Decoded]]:
     tensors: Dict[str, Decoded] = {}
     slices: List[Tuple[str, List[Tuple[int, Optional[int]]], Decoded]] = []
     for key, block, start, size in table.entries():
+        if key and key[0] != 0:
+            tensor = _fast_entry(block, start, start + size)
+            if tensor is not None:  # the layout TensorFlow writes, read inline
+                tensors[_key_name(key, table.name)] = tensor
+                continue
         entry = _parse(_HEADER if not key else _ENTRY, block, start, size, table.name, key)
         if not key:
             header = entry
@@ -192,14 +198,83 @@ def _list_v2(table: Table) -> Tuple[Decoded, Dict[str, Decoded]]:
         part.update(start=[s for s, _ in extents], length=[n for _, n in extents])
         full["slices"].append(part)
     for name, tensor in tensors.items():
-        if tensor["declared_slices"] != len(tensor["slices"]):
+        declared = tensor.pop("declared_slices", 0)
+        if declared != len(tensor["slices"]):
+            found = len(tensor["slices"])
             raise DecodeError(
-                f"{table.name}: {name!r} is partitioned in {tensor['declared_slices']} slices, "
-                f"the checkpoint has {len(tensor['slices'])}",
-                0,
+                f"{table.name}: {name!r} is partitioned in {declared} slices, the checkpoint has {found}", 0
             )
-        del tensor["declared_slices"]
     return header, tensors
+
+
+_DTYPE_NAMES = ENUM_NAMES["tensorflow.DataType"]
+
+
+def _fast_entry(buf: Buffer, pos: int, end: int) -> Optional[Decoded]:
+    """A ``BundleEntryProto`` as TensorFlow writes one (fields in order, a shape of sized dims, no slices),
+    read without the general decoder; None for anything else, which the decoder then reads (and checks).
+
+    The general path costs about 10 us per entry, most of it the nested shape; this reads the same values
+    with protobuf's rules for what it accepts (a later field wins, shapes merge by appending their dims).
+    """
+    dtype = shard = offset = size = crc = 0
+    shape: List[int] = []
+    try:
+        while pos < end:
+            tag = buf[pos]
+            if tag == 0x12:  # shape: TensorShapeProto {dim {size}}*
+                length = buf[pos + 1]
+                if length >= 0x80:
+                    return None
+                pos += 2
+                shape_end = pos + length
+                while pos < shape_end:
+                    if buf[pos] != 0x12 or buf[pos + 1] >= 0x80:
+                        return None  # unknown_rank, a long dim, another field: the decoder's
+                    dim_end = pos + 2 + buf[pos + 1]
+                    pos += 2
+                    dim = 0
+                    if pos < dim_end:
+                        if buf[pos] != 0x08:
+                            return None  # a dim's name
+                        dim = buf[pos + 1]
+                        if dim < 0x80:
+                            pos += 2
+                        else:
+                            dim, pos = read_varint(buf, pos + 1, dim_end)
+                            dim = to_int64(dim)
+                    if pos != dim_end:
+                        return None
+                    shape.append(dim)
+                if pos != shape_end or shape_end > end:
+                    return None
+            elif tag == 0x35:  # crc32c, fixed32
+                if pos + 5 > end:
+                    return None
+                crc = _uint32.unpack_from(buf, pos + 1)[0]
+                pos += 5
+            elif tag in (0x08, 0x18, 0x20, 0x28):
+                value = buf[pos + 1]
+                if value < 0x80:
+                    pos += 2
+                else:
+                    value, pos = read_varint(buf, pos + 1, end)
+                if tag == 0x08:
+                    dtype = to_int32(value)
+                elif tag == 0x18:
+                    shard = to_int32(value)
+                elif tag == 0x20:
+                    offset = to_int64(value)
+                else:
+                    size = to_int64(value)
+            else:
+                return None  # slices, unknown fields, other encodings
+    except (IndexError, DecodeError):
+        return None
+    if pos != end:
+        return None
+    return {"dtype": _DTYPE_NAMES.get(dtype, dtype), "shape": shape, "shard": shard, "offset": offset,
+            "size": size, "crc32c": crc, "slices": []}  # fmt: skip
 
 
 def _tensor(entry: Decoded) -> Decoded:

@@ -70,29 +70,25 @@ OP_ONEOF_BYTES: Final = 11
 OP_REPEATED_SKIPPED: Final = 12
 OP_ONEOF_SKIPPED: Final = 13
 OP_SKIPPED: Final = 14
-OP_PACKED_FIXED32: Final = 15
-OP_PACKED_DOUBLE: Final = 16
+OP_PACKED_DOUBLE: Final = 15
 # Ops of varint tags.
-OP_BOOL: Final = 17
-OP_INT32: Final = 18
-OP_INT64: Final = 19
-OP_ENUM: Final = 20
-OP_REPEATED_VARINT: Final = 21
-OP_ONEOF_VARINT: Final = 22
-OP_UNSIGNED: Final = 23  # uint32, uint64: the argument converts the varint
+OP_BOOL: Final = 16
+OP_INT32: Final = 17
+OP_INT64: Final = 18
+OP_ENUM: Final = 19
+OP_REPEATED_VARINT: Final = 20
+OP_ONEOF_VARINT: Final = 21
 # Ops of fixed32 tags.
-OP_FLOAT: Final = 24
-OP_REPEATED_FLOAT: Final = 25
-OP_ONEOF_FLOAT: Final = 26
-OP_FIXED32: Final = 27
-OP_REPEATED_FIXED32: Final = 28
+OP_FLOAT: Final = 22
+OP_REPEATED_FLOAT: Final = 23
+OP_ONEOF_FLOAT: Final = 24
+OP_FIXED32: Final = 25
 # Ops of fixed64 tags.
-OP_DOUBLE: Final = 29
-OP_REPEATED_DOUBLE: Final = 30
+OP_REPEATED_DOUBLE: Final = 26
 
 FIRST_VARINT_OP: Final = OP_BOOL
 FIRST_FIXED32_OP: Final = OP_FLOAT
-FIRST_FIXED64_OP: Final = OP_DOUBLE
+FIRST_FIXED64_OP: Final = OP_REPEATED_DOUBLE
 
 _LEN: Final = WIRETYPE_LENGTH_DELIMITED
 _VARINT: Final = WIRETYPE_VARINT
@@ -130,13 +126,11 @@ _READ_AS: Final[Dict[Tuple[str, bool, bool], Tuple[Tuple[int, int], ...]]] = {
     (FLOAT, False, False):   ((_FIXED32, OP_FLOAT),),
     (FLOAT, True, False):    ((_FIXED32, OP_REPEATED_FLOAT), (_LEN, OP_PACKED_FLOAT)),
     (FLOAT, False, True):    ((_FIXED32, OP_ONEOF_FLOAT),),
-    (UINT32, False, False):  ((_VARINT, OP_UNSIGNED),),
-    (UINT64, False, False):  ((_VARINT, OP_UNSIGNED),),
+    # The checkpoint's messages: only the forms they have (TensorProto's repeated values, the entry's CRC).
+    # A schema row of another form fails the import here, until its op is written and tested.
     (UINT32, True, False):   ((_VARINT, OP_REPEATED_VARINT), (_LEN, OP_PACKED_VARINT)),
     (UINT64, True, False):   ((_VARINT, OP_REPEATED_VARINT), (_LEN, OP_PACKED_VARINT)),
     (FIXED32, False, False): ((_FIXED32, OP_FIXED32),),
-    (FIXED32, True, False):  ((_FIXED32, OP_REPEATED_FIXED32), (_LEN, OP_PACKED_FIXED32)),
-    (DOUBLE, False, False):  ((_FIXED64, OP_DOUBLE),),
     (DOUBLE, True, False):   ((_FIXED64, OP_REPEATED_DOUBLE), (_LEN, OP_PACKED_DOUBLE)),
 }
 # fmt: on
@@ -322,8 +316,6 @@ def _argument(op: int, field: Field, info: CompiledField, siblings: Tuple[str, .
         return field.ref  # reported as {"type": ref, "offset": ..., "size": ...}
     if op == OP_ENUM:
         return ENUM_NAMES[field.ref]
-    if op == OP_UNSIGNED:
-        return _VARINT_CONVERTERS[field.type]
     if op in (OP_REPEATED_VARINT, OP_PACKED_VARINT):
         convert = _enum_converter(ENUM_NAMES[field.ref]) if field.type == ENUM else _VARINT_CONVERTERS[field.type]
         # Packed shapes and offsets: values below 2**14 are the same number as int32 or int64.

@@ -77,18 +77,23 @@ _LANE: Final = 256  # bytes per lane: a window is 16,384 lanes of 256 bytes
 
 
 def _lanes(state: int, data: BytesLike) -> int:
-    """The raw CRC state after *data*, from *state*: lanes advanced together (see the module's strategy)."""
+    """The raw CRC state after *data*, from *state*: lanes advanced together (see the module's strategy).
+
+    Whole windows first, then ever smaller ones (a power of two of lanes each) down to the byte loop's size,
+    so that no more than that is left to the byte loop.
+    """
     view = memoryview(data)
     size = len(view)
-    lane_count = min(_WINDOW // _LANE, 1 << ((size // _LANE).bit_length() - 1))  # a power of two: folded in pairs
-    window = lane_count * _LANE
-    shift_window = _shift_tables(window)
     position = 0
-    while size - position >= window:
-        crc = _window_crc(view[position : position + window].tobytes(), lane_count)
-        state = _shift(shift_window, state) ^ crc
-        position += window
-    return _bytewise(state, view[position:])  # what is left: less than a window
+    while size - position >= _LANES_FROM:
+        lane_count = min(_WINDOW // _LANE, 1 << (((size - position) // _LANE).bit_length() - 1))
+        window = lane_count * _LANE
+        shift_window = _shift_tables(window)
+        while size - position >= window:
+            crc = _window_crc(view[position : position + window].tobytes(), lane_count)
+            state = _shift(shift_window, state) ^ crc
+            position += window
+    return _bytewise(state, view[position:])
 
 
 def _window_crc(chunk: bytes, lane_count: int) -> int:
@@ -138,8 +143,18 @@ def _shift_planes(length: int) -> List[List[bytes]]:
     return planes
 
 
+_SHIFT_TABLES: Dict[int, Tuple[List[int], ...]] = {}
+
+
 def _shift_tables(length: int) -> Tuple[List[int], ...]:
     """Four 256-entry tables that together map a raw CRC state to the state after *length* zero bytes."""
+    tables = _SHIFT_TABLES.get(length)
+    if tables is None:
+        tables = _SHIFT_TABLES[length] = _make_shift_tables(length)
+    return tables
+
+
+def _make_shift_tables(length: int) -> Tuple[List[int], ...]:
     # The operator for one zero byte, as its 32 columns (the images of 1 << bit), raised to the power by squaring.
     one = [_TABLE[(1 << bit) & 0xFF] ^ ((1 << bit) >> 8) for bit in range(32)]
     result = [1 << bit for bit in range(32)]  # the identity

@@ -32,7 +32,6 @@ from ._compiled import (
     FIRST_VARINT_OP,
     OP_BOOL,
     OP_BYTES,
-    OP_DOUBLE,
     OP_ENUM,
     OP_FIXED32,
     OP_FLOAT,
@@ -44,13 +43,10 @@ from ._compiled import (
     OP_ONEOF_MESSAGE,
     OP_ONEOF_SKIPPED,
     OP_ONEOF_STRING,
-    OP_ONEOF_VARINT,
     OP_PACKED_DOUBLE,
-    OP_PACKED_FIXED32,
     OP_PACKED_FLOAT,
     OP_PACKED_VARINT,
     OP_REPEATED_BYTES,
-    OP_REPEATED_FIXED32,
     OP_REPEATED_FLOAT,
     OP_REPEATED_MESSAGE,
     OP_REPEATED_SKIPPED,
@@ -276,10 +272,6 @@ def parse_message(buf: Buffer, pos: int, end: int, message: CompiledMessage, out
                     out[name] = {"type": arg[0], "offset": pos, "size": length}
                     for sibling in arg[1]:
                         out[sibling] = None
-                elif op == OP_PACKED_FIXED32:
-                    if length & 3:
-                        raise DecodeError(f"packed fixed32 field: length {length} is not a multiple of 4", pos, name)
-                    out[name].extend(struct.unpack_from(f"<{length >> 2}I", buf, pos))
                 elif op == OP_PACKED_DOUBLE:
                     if length & 7:
                         raise DecodeError(f"packed double field: length {length} is not a multiple of 8", pos, name)
@@ -305,9 +297,7 @@ def parse_message(buf: Buffer, pos: int, end: int, message: CompiledMessage, out
                     out[name] = to_int64(value)
                 elif op == OP_REPEATED_VARINT:
                     out[name].append(arg(value))
-                elif op != OP_ONEOF_VARINT:  # OP_UNSIGNED
-                    out[name] = arg(value)
-                else:  # a oneof member has presence, so 0 is kept, and the others cleared
+                else:  # OP_ONEOF_VARINT: a oneof member has presence, so 0 is kept, and the others cleared
                     convert, siblings = arg
                     out[name] = convert(value)
                     for sibling in siblings:
@@ -320,19 +310,14 @@ def parse_message(buf: Buffer, pos: int, end: int, message: CompiledMessage, out
                     out[name].append(_unpack_float(buf, pos)[0])
                 elif op == OP_FIXED32:
                     out[name] = _unpack_uint32(buf, pos)[0]
-                elif op == OP_REPEATED_FIXED32:
-                    out[name].append(_unpack_uint32(buf, pos)[0])
                 else:  # OP_ONEOF_FLOAT
                     out[name] = _unpack_float(buf, pos)[0]
                     for sibling in arg:
                         out[sibling] = None
                 pos += 4
 
-            else:  # fixed64
-                if op == OP_DOUBLE:
-                    out[name] = _unpack_double(buf, pos)[0]
-                else:  # OP_REPEATED_DOUBLE
-                    out[name].append(_unpack_double(buf, pos)[0])
+            else:  # fixed64: OP_REPEATED_DOUBLE
+                out[name].append(_unpack_double(buf, pos)[0])
                 pos += 8
 
     except UnicodeDecodeError as exc:

@@ -83,14 +83,14 @@ def _scalar_payload(field_type: str, ref: str, value: Any, path: str) -> bytes:
         if isinstance(value, bool) or not isinstance(value, (float, int)):
             raise TypeError(f"{path}: expected float, got {_describe(value)}")
         try:
-            return _pack_float(value)
+            return _pack_float(float(value))  # float() first: struct refuses a huge int with struct.error
         except OverflowError:
             raise ValueError(f"{path}: {value!r} is too large for a float32 field") from None
     if field_type == DOUBLE:
         if isinstance(value, bool) or not isinstance(value, (float, int)):
             raise TypeError(f"{path}: expected float, got {_describe(value)}")
         try:
-            return _pack_double(value)
+            return _pack_double(float(value))
         except OverflowError:  # an int beyond the largest double
             raise ValueError(f"{path}: {value!r} is too large for a double field") from None
     if field_type == BYTES:

@@ -121,7 +121,7 @@ class Table:
             restart = _uint32.unpack_from(block, limit + 4 * index)[0]
             if start + restart >= limit and not (restart == 0 and limit == start):
                 raise DecodeError(
-                    f"{name}: {what}: restart point {index} points to byte {restart}, past its entries "
+                    f"{name}: {what}: restart point {index} points to byte {restart:,}, past its entries "
                     f"({limit - start} bytes)",
                     limit + 4 * index,
                 )
@@ -129,9 +129,14 @@ class Table:
         pos = start
         while pos < limit:
             entry_at = pos
-            shared, pos = _varint32(block, pos, limit, name, what)
-            unshared, pos = _varint32(block, pos, limit, name, what)
-            value_size, pos = _varint32(block, pos, limit, name, what)
+            # The three lengths are one byte each in almost every entry: read those inline.
+            if pos + 3 <= limit and block[pos] < 0x80 and block[pos + 1] < 0x80 and block[pos + 2] < 0x80:
+                shared, unshared, value_size = block[pos], block[pos + 1], block[pos + 2]
+                pos += 3
+            else:
+                shared, pos = _varint32(block, pos, limit, name, what)
+                unshared, pos = _varint32(block, pos, limit, name, what)
+                value_size, pos = _varint32(block, pos, limit, name, what)
             if shared > len(key):
                 raise DecodeError(
                     f"{name}: an entry of {what} shares {shared} bytes with the previous key, which has {len(key)}",

@@ -198,12 +198,12 @@ def _restore_case() -> None:
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
 
-    def build(kernel_shape: Any, extra: bool, drop_bias: bool, partitioned: bool) -> Any:
+    def build(kernel_shape: Any, extra: bool, drop_bias: bool, partitioned: bool, bias_type: Any = tf.float32) -> Any:
         graph = tf.Graph()
         with graph.as_default():
             v1.get_variable("dense/kernel", shape=kernel_shape, initializer=v1.ones_initializer())
             if not drop_bias:
-                v1.get_variable("dense/bias", shape=[3], initializer=v1.zeros_initializer())
+                v1.get_variable("dense/bias", shape=[3], dtype=bias_type, initializer=v1.zeros_initializer())
             if extra:
                 v1.get_variable("dense/extra", shape=[2], initializer=v1.zeros_initializer())
             v1.get_variable("emb", shape=[6, 2], initializer=v1.ones_initializer(),
@@ -216,15 +216,17 @@ def _restore_case() -> None:
         session.run(v1.global_variables_initializer())
         prefix = v1.train.Saver().save(session, str(folder / "model.ckpt"), write_meta_graph=False)
         v1.train.export_meta_graph(str(folder / "same.meta"))
+        v1.train.export_meta_graph(str(folder / "same.meta.txt"), as_text=True)
     cases = {
         "reshaped.meta": build([5, 3], extra=False, drop_bias=False, partitioned=True),
         "grown.meta": build([4, 3], extra=True, drop_bias=True, partitioned=True),
         "repartitioned.meta": build([4, 3], extra=False, drop_bias=False, partitioned=False),
+        "retyped.meta": build([4, 3], extra=False, drop_bias=False, partitioned=True, bias_type=tf.float64),
     }
     for name, graph in cases.items():
         with graph.as_default():
             v1.train.export_meta_graph(str(folder / name))
-    for name in ["same.meta", *cases]:
+    for name in ["same.meta", "same.meta.txt", *cases]:
         graph = tf.Graph()
         with graph.as_default(), v1.Session(graph=graph) as session:
             restorer = v1.train.import_meta_graph(str(folder / name))

@@ -1,0 +1,158 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Checkpoints: load_checkpoint and read_tensor against TensorFlow's own reader, in one run.
+
+    bash benchmarks/run.sh --checkpoints     # makes .venv-bench if needed, then runs this
+    .venv-bench/bin/python -m benchmarks.checkpoints [--quick] [--json out.json]
+
+Sections (docs/performance.md keeps the last table):
+
+1. listing a 20,000-tensor V2 index (written by TensorFlow): ``load_checkpoint(prefix)`` against
+   ``tf.train.load_checkpoint(prefix)`` + ``get_variable_to_shape_map()`` + ``get_variable_to_dtype_map()``,
+   taking turns, the median of the repeats;
+2. one 100 MB float32 tensor: ``read_tensor`` (CRC32C checked; then ``verify=False``) against
+   ``get_tensor``, the median of the repeats; and CRC32C alone, bytes per second;
+3. memory: peak RSS of a fresh process that reads one 4-byte tensor of a checkpoint holding the 100 MB one
+   too, against a bare interpreter that imports the package: reading one tensor costs that tensor.
+
+TensorFlow's Python objects are frozen out of garbage collection (``gc.freeze``) after the imports.
+
+The targets of issue 13 are checked at the end (PASS / MISS); the exit code is 0 either way.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Callable, Dict, List
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+REPO = Path(__file__).resolve().parent.parent
+
+import numpy as np  # noqa: E402
+import tensorflow as tf  # noqa: E402
+
+import tfcollections  # noqa: E402
+from tfcollections._crc32c import crc32c  # noqa: E402
+
+v1 = tf.compat.v1
+# TensorFlow's own Python objects are frozen out of garbage collection, as a process that uses tfcollections has
+# none of them (benchmarks/graph.py does the same): otherwise each collection walks all of TensorFlow.
+gc.collect()
+gc.freeze()
+
+
+def _write(folder: Path, tensors: int, big_mb: int) -> str:
+    graph = tf.Graph()
+    with graph.as_default():
+        for index in range(tensors):
+            v1.get_variable(f"layer_{index // 10:04d}/w{index % 10}", initializer=np.float32(index), use_resource=False)
+        if big_mb:
+            v1.get_variable("big", initializer=np.ones(big_mb * (1 << 20) // 4, np.float32))
+        v1.get_variable("tiny", initializer=np.float32(1.5))
+        saver = v1.train.Saver()
+        with v1.Session(graph=graph) as session:
+            session.run(v1.global_variables_initializer())
+            return str(saver.save(session, str(folder / "model.ckpt"), write_meta_graph=False))
+
+
+def _turns(contenders: Dict[str, Callable[[], Any]], repeats: int) -> Dict[str, float]:
+    times: Dict[str, List[float]] = {name: [] for name in contenders}
+    for _ in range(repeats):
+        for name, run in contenders.items():
+            start = time.perf_counter()
+            run()
+            times[name].append(time.perf_counter() - start)
+    return {name: statistics.median(values) for name, values in times.items()}
+
+
+def _peak_rss_mb(code: str) -> float:
+    # VmHWM, not ru_maxrss: Linux carries ru_maxrss over fork and exec, so a child of this process (which has
+    # TensorFlow loaded) would report TensorFlow's peak.
+    script = f"import sys; sys.path.insert(0, {str(REPO)!r})\n{code}\n"
+    script += "print([int(l.split()[1]) / 1024 for l in open('/proc/self/status') if l.startswith('VmHWM')][0])"
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    return float(out.stdout.strip().splitlines()[-1])
+
+
+def main(argv: List[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--quick", action="store_true", help="fewer tensors, a 10 MB tensor, fewer repeats")
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args(argv)
+    count, big_mb, repeats = (2000, 10, 3) if args.quick else (20000, 100, 7)
+    results: Dict[str, Any] = {"python": sys.version.split()[0], "tensorflow": tf.__version__}
+    with tempfile.TemporaryDirectory() as folder:
+        listing_prefix = _write(Path(folder) / "many", count, 0)
+        big_prefix = _write(Path(folder) / "big", 1, big_mb)
+
+        def tf_listing() -> Any:
+            reader = tf.train.load_checkpoint(listing_prefix)
+            return reader.get_variable_to_shape_map(), reader.get_variable_to_dtype_map()
+
+        listing = _turns({"tfcollections": lambda: tfcollections.load_checkpoint(listing_prefix),
+                          "tensorflow": tf_listing}, repeats)  # fmt: skip
+        results["listing"] = {
+            "tensors": count + 1,
+            **listing,
+            "ratio": listing["tfcollections"] / listing["tensorflow"],
+        }
+
+        reader = tf.train.load_checkpoint(big_prefix)
+        checkpoint = tfcollections.load_checkpoint(big_prefix)
+        assert np.array_equal(np.asarray(tfcollections.read_tensor(checkpoint, "big")), reader.get_tensor("big"))
+        reading = _turns(
+            {
+                "tfcollections": lambda: np.asarray(tfcollections.read_tensor(checkpoint, "big")),
+                "tfcollections, verify=False": lambda: np.asarray(
+                    tfcollections.read_tensor(checkpoint, "big", verify=False)
+                ),
+                "tensorflow": lambda: reader.get_tensor("big"),
+            },
+            repeats,
+        )
+        data = os.urandom(big_mb << 20)
+        start = time.perf_counter()
+        crc32c(data)
+        crc_seconds = time.perf_counter() - start
+        results["read_tensor"] = {"megabytes": big_mb, **reading,
+                                  "ratio": reading["tfcollections"] / reading["tensorflow"],
+                                  "crc32c_mb_per_s": big_mb / crc_seconds}  # fmt: skip
+
+        bare = _peak_rss_mb("import tfcollections")
+        tiny = _peak_rss_mb(f"import tfcollections; tfcollections.read_tensor({big_prefix!r}, 'tiny').tolist()")
+        results["memory"] = {"bare_mb": bare, "read_tiny_mb": tiny, "checkpoint_mb": big_mb}
+
+    listing, reading, memory = results["listing"], results["read_tensor"], results["memory"]
+    print(f"Python {results['python']}, TensorFlow {results['tensorflow']}; medians of {repeats} turns")
+    print(f"1. listing {listing['tensors']:,} tensors: tfcollections {listing['tfcollections'] * 1e3:.1f} ms, "
+          f"TensorFlow {listing['tensorflow'] * 1e3:.1f} ms: {listing['ratio']:.2f}x")  # fmt: skip
+    print(
+        f"2. read_tensor of {big_mb} MB float32: tfcollections {reading['tfcollections'] * 1e3:.0f} ms "
+        f"({reading['tfcollections, verify=False'] * 1e3:.1f} ms without the CRC32C), TensorFlow "
+        f"{reading['tensorflow'] * 1e3:.0f} ms: {reading['ratio']:.1f}x; CRC32C {reading['crc32c_mb_per_s']:.0f} MB/s"
+    )
+    print(f"3. peak RSS reading one 4-byte tensor of a {big_mb} MB checkpoint: {memory['read_tiny_mb']:.1f} MB "
+          f"(importing the package alone: {memory['bare_mb']:.1f} MB)")  # fmt: skip
+    targets = [
+        ("listing within 2x of TensorFlow", listing["ratio"] <= 2.0),
+        ("read_tensor within 3x of TensorFlow, CRC32C included", reading["ratio"] <= 3.0),
+        ("memory bounded by the tensor asked for (< 16 MB over the import)",
+         memory["read_tiny_mb"] - memory["bare_mb"] < 16),
+    ]  # fmt: skip
+    for what, met in targets:
+        print(f"   {'PASS' if met else 'MISS'}: {what}")
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=1) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
