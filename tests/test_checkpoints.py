@@ -198,10 +198,10 @@ def test_a_damaged_or_truncated_index(tmp_path: Path) -> None:
     with pytest.raises(tfcollections.DecodeError, match="lies outside the file"):
         tfcollections.load_checkpoint(prefix)
     index.write_bytes(good[:-1])
-    with pytest.raises(tfcollections.DecodeError, match="not a TensorFlow table: its last 8 bytes"):
+    with pytest.raises(tfcollections.DecodeError, match="is not a checkpoint: its last 8 bytes are not TensorFlow's"):
         tfcollections.load_checkpoint(prefix)
     index.write_bytes(b"")
-    with pytest.raises(tfcollections.DecodeError, match="too short to be a table: 0 bytes"):
+    with pytest.raises(tfcollections.DecodeError, match=r"model\.ckpt-7\.index is not a checkpoint: an empty file"):
         tfcollections.load_checkpoint(prefix)
 
 
@@ -210,6 +210,14 @@ def test_what_is_not_a_checkpoint_says_what_it_is(tmp_path: Path) -> None:
     shutil.copy(DATA.parent.parent / "examples" / "model.meta", meta)
     with pytest.raises(tfcollections.DecodeError, match=r"is not a checkpoint: a meta graph \(\.meta\)"):
         tfcollections.load_checkpoint(meta)
+    wrong = tmp_path / "wrong"
+    wrong.mkdir()
+    (wrong / "graph.index").write_bytes(meta.read_bytes())  # a meta graph under a checkpoint's name
+    with pytest.raises(tfcollections.DecodeError, match=r"graph\.index is not a checkpoint: a meta graph \(\.meta\)"):
+        tfcollections.load_checkpoint(wrong / "graph")
+    shutil.copy(DATA / "files" / "serving_half_plus_two_cpu.pb", wrong / "model.index")
+    with pytest.raises(tfcollections.DecodeError, match=r"a SavedModel \(saved_model\.pb\); its checkpoint is"):
+        tfcollections.load_checkpoint(wrong / "model")
     pointer = tmp_path / "lfs.ckpt"
     pointer.write_bytes(b"version https://git-lfs.github.com/spec/v1\noid sha256:00\nsize 9\n")
     with pytest.raises(tfcollections.DecodeError, match="a Git LFS pointer"):

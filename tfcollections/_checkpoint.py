@@ -127,14 +127,13 @@ def _what_instead(path: str) -> str:
         return "a Git LFS pointer, not the file itself: fetch it with `git lfs pull`"
     if not head:
         return "an empty file"
-    try:
-        from ._files import loads
+    from ._files import sniff
 
-        kind = loads(head)["format"] if len(head) < 512 else None
-    except (DecodeError, ValueError):
-        kind = None
+    kind = sniff(path)  # its top level, walked: a meta graph or SavedModel in the wrong place
     if path.endswith(".meta") or kind == "MetaGraphDef":
-        return "a meta graph (.meta), not a checkpoint; its checkpoint is the prefix without .meta"
+        return "a meta graph (.meta); its checkpoint is the prefix without .meta"
+    if kind == "SavedModel":
+        return "a SavedModel (saved_model.pb); its checkpoint is variables/variables beside it"
     return "its last 8 bytes are not TensorFlow's table magic (a checkpoint's .index, or a V1 checkpoint)"
 
 
@@ -162,6 +161,9 @@ def load_checkpoint(path: Union[str, os.PathLike[str]], /) -> Decoded:
     prefix, kind, located = find_checkpoint(os.fspath(path))
     table_path = prefix + ".index" if kind == "V2" else prefix
     with _mapped(table_path) as buf:
+        if len(buf) < 8 or bytes(buf[-8:]) != MAGIC:
+            # Not a table at all: say what it is instead, where its first bytes tell.
+            raise DecodeError(f"{os.path.basename(table_path)} is not a checkpoint: {_what_instead(table_path)}", 0)
         table = Table(buf, os.path.basename(table_path))
         if kind == "V2":
             header, tensors = _list_v2(table)

@@ -150,7 +150,8 @@ def _saver_case(name: str, **saver_args: Any) -> None:
             _variables(device_a="/cpu:0", device_b="/cpu:1")
         else:
             _variables(v1_types=saver_args.get("write_version") == v1.train.SaverDef.V1)
-        saver = v1.train.Saver(**saver_args)
+        # Relative paths in the checkpoint state file: the fixtures are read wherever the repository lies.
+        saver = v1.train.Saver(save_relative_paths=True, **saver_args)
         with v1.Session(graph=graph) as session:
             session.run(v1.global_variables_initializer())
             prefix = saver.save(session, str(folder / "model.ckpt"), global_step=7, write_meta_graph=False)
@@ -214,7 +215,8 @@ def _restore_case() -> None:
     written = build([4, 3], extra=False, drop_bias=False, partitioned=True)
     with written.as_default(), v1.Session(graph=written) as session:
         session.run(v1.global_variables_initializer())
-        prefix = v1.train.Saver().save(session, str(folder / "model.ckpt"), write_meta_graph=False)
+        saver = v1.train.Saver(save_relative_paths=True)
+        prefix = saver.save(session, str(folder / "model.ckpt"), write_meta_graph=False)
         v1.train.export_meta_graph(str(folder / "same.meta"))
         v1.train.export_meta_graph(str(folder / "same.meta.txt"), as_text=True)
     cases = {
