@@ -571,16 +571,10 @@ def _v2_strings(name: str, data: memoryview, count: int, offset: int, stored: in
     lengths = []
     pos = 0
     for _ in range(count):
-        value = shift = 0
-        while True:
-            if pos >= len(data) or shift > 63:
-                raise DecodeError(f"{name!r}: a string length does not read", offset + pos)
-            byte = data[pos]
-            pos += 1
-            value |= (byte & 0x7F) << shift
-            if byte < 0x80:
-                break
-            shift += 7
+        try:
+            value, pos = read_varint(data, pos, len(data))
+        except DecodeError:
+            raise DecodeError(f"{name!r}: a string length does not read", offset + pos) from None
         lengths.append(value)
     if pos + 4 > len(data):
         raise DecodeError(f"{name!r}: the strings' lengths run to the end of its bytes", offset + pos)

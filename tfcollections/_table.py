@@ -17,6 +17,7 @@ import struct
 
 from ._crc32c import crc32c, unmask
 from ._errors import DecodeError
+from ._wire import read_varint
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -155,36 +156,24 @@ class Table:
 
 
 def _varint32(buf: Buffer, pos: int, end: int, name: str, what: str) -> Tuple[int, int]:
-    result = shift = 0
-    start = pos
-    while pos < end and shift < 35:
-        byte = buf[pos]
-        pos += 1
-        result |= (byte & 0x7F) << shift
-        if byte < 0x80:
-            if result > 0xFFFF_FFFF:
-                break
-            return result, pos
-        shift += 7
-    raise DecodeError(f"{name}: an entry of {what} has a length that does not read", start)
+    """An entry's length: a varint32 (LevelDB's ``GetVarint32``), or a DecodeError where it does not read."""
+    try:
+        value, after = read_varint(buf, pos, end)
+    except DecodeError:
+        value, after = -1, pos
+    if not 0 <= value <= 0xFFFF_FFFF or after - pos > 5:
+        raise DecodeError(f"{name}: an entry of {what} has a length that does not read", pos)
+    return value, after
 
 
 def _read_handle(buf: Buffer, pos: int, end: int) -> Tuple[Optional[Tuple[int, int]], int]:
     """A block handle (varint64 offset, varint64 size), or None when it does not read."""
-    values = []
-    for _ in range(2):
-        result = shift = 0
-        while True:
-            if pos >= end or shift > 63:
-                return None, pos
-            byte = buf[pos]
-            pos += 1
-            result |= (byte & 0x7F) << shift
-            if byte < 0x80:
-                break
-            shift += 7
-        values.append(result)
-    return (values[0], values[1]), pos
+    try:
+        offset, pos = read_varint(buf, pos, end)
+        size, pos = read_varint(buf, pos, end)
+    except DecodeError:
+        return None, pos
+    return (offset, size), pos
 
 
 def snappy_decompress(data: bytes, what: str) -> bytes:

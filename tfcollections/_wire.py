@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     import mmap
     from typing import Final, Tuple, Union
 
-    Buffer = Union[bytes, bytearray, mmap.mmap]  # mmap: whole files are parsed in place
+    Buffer = Union[bytes, bytearray, mmap.mmap, memoryview]  # mmap: whole files are parsed in place
 
 WIRETYPE_VARINT: Final = 0
 WIRETYPE_FIXED64: Final = 1
