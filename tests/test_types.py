@@ -103,3 +103,23 @@ def test_the_types_cost_nothing_at_run_time(tmp_path: Any) -> None:
     result = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True, cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert result.stdout == "[]\n"
+
+
+def test_what_the_checkpoint_functions_give_has_the_keys_of_their_types() -> None:
+    checkpoints = DATA / "checkpoints"
+    for prefix in ("v2/model.ckpt-7", "v1/model.ckpt-7"):
+        listing = tfcollections.load_checkpoint(checkpoints / prefix)
+        assert list(listing) == list(types.Checkpoint.__annotations__)
+        for tensor in listing["tensors"].values():
+            assert list(tensor) == list(types.CheckpointTensor.__annotations__)
+            for part in tensor["slices"]:
+                assert list(part) == list(types.CheckpointSlice.__annotations__)
+    restore = checkpoints / "restore"
+    for meta in ("grown.meta", "reshaped.meta"):
+        check = tfcollections.check_checkpoint(restore / meta, restore / "model.ckpt")
+        assert list(check) == list(types.RestoreCheck.__annotations__)
+        assert all(list(item) == list(types.MissingKey.__annotations__) for item in check["missing"])
+        for item in check["mismatched"]:
+            assert list(item) == list(types.MismatchedKey.__annotations__)
+            assert list(item["graph"]) == list(types.KeyInfo.__annotations__) == list(item["checkpoint"])
+    assert types.Tensor is type(tfcollections.read_tensor(checkpoints / "v2", "scalar"))

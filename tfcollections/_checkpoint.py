@@ -24,11 +24,14 @@ from ._crc32c import crc32c, unmask
 from ._decoder import parse_message
 from ._errors import DecodeError
 from ._table import MAGIC, Table
+from ._typing import cast
 from ._wire import read_varint
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Dict, Iterator, List, Optional, Tuple, Union
+
+    from . import types as _types
 
     Buffer = Union[bytes, bytearray, mmap.mmap]
     Decoded = Dict[str, Any]
@@ -148,7 +151,7 @@ def _data_shard(name: str) -> Optional[str]:
 # --------------------------------------------------------------------------- listing
 
 
-def load_checkpoint(path: Union[str, os.PathLike[str]], /) -> Decoded:
+def load_checkpoint(path: Union[str, os.PathLike[str]], /) -> _types.Checkpoint:
     """What a checkpoint holds: ``{"format", "prefix", "located", "header", "tensors"}``.
 
     *path* is a prefix (``model.ckpt-1000``), its ``.index``, a ``.data-*`` shard, a V1 file, a directory with
@@ -169,7 +172,8 @@ def load_checkpoint(path: Union[str, os.PathLike[str]], /) -> Decoded:
             header, tensors = _list_v2(table)
         else:
             header, tensors = _list_v1(table)
-    return {"format": kind, "prefix": prefix, "located": located, "header": header, "tensors": tensors}
+    listing = {"format": kind, "prefix": prefix, "located": located, "header": header, "tensors": tensors}
+    return cast("_types.Checkpoint", listing)
 
 
 def _list_v2(table: Table) -> Tuple[Decoded, Dict[str, Decoded]]:
@@ -196,9 +200,7 @@ def _list_v2(table: Table) -> Tuple[Decoded, Dict[str, Decoded]]:
         full = tensors.get(name)
         if full is None:
             raise DecodeError(f"{table.name}: a slice of {name!r}, which the checkpoint does not list", 0)
-        part = _location(entry)
-        part.update(start=[s for s, _ in extents], length=[n for _, n in extents])
-        full["slices"].append(part)
+        full["slices"].append(_slice(extents, entry["shard_id"], entry["offset"], entry["size"], entry["crc32c"]))
     for name, tensor in tensors.items():
         declared = tensor.pop("declared_slices", 0)
         if declared != len(tensor["slices"]):
@@ -288,6 +290,13 @@ def _tensor(entry: Decoded) -> Decoded:
     return tensor
 
 
+def _slice(
+    extents: List[Tuple[int, Optional[int]]], shard: Optional[int], offset: int, size: int, crc: Optional[int]
+) -> Decoded:
+    return {"start": [s for s, _ in extents], "length": [n for _, n in extents], "shard": shard, "offset": offset,
+            "size": size, "crc32c": crc}  # fmt: skip
+
+
 def _location(entry: Decoded) -> Decoded:
     return {"shard": entry["shard_id"], "offset": entry["offset"], "size": entry["size"], "crc32c": entry["crc32c"]}
 
@@ -301,15 +310,15 @@ def _list_v1(table: Table) -> Tuple[Decoded, Dict[str, Decoded]]:
             meta = value["meta"] or {"tensor": [], "versions": None}
             header = {"versions": meta["versions"]}
             for item in meta["tensor"]:
-                tensors[item["name"]] = {"dtype": item["type"], "shape": _shape(item["shape"]), "slices": []}
+                tensors[item["name"]] = {"dtype": item["type"], "shape": _shape(item["shape"]), "shard": None,
+                                         "offset": None, "size": None, "crc32c": None, "slices": []}  # fmt: skip
             continue
         data = value["data"]
         if data is None or data["name"] not in tensors:
             raise DecodeError(f"{table.name}: an entry that is no slice of a listed tensor", start)
         extents = [(e["start"], e["length"]) for e in (data["slice"] or {"extent": []})["extent"]]
-        tensors[data["name"]]["slices"].append(
-            {"start": [s for s, _ in extents], "length": [n for _, n in extents], "offset": start, "size": size}
-        )
+        # A V1 slice lies in the table itself, checked by its block's CRC: no shard, no CRC of its own.
+        tensors[data["name"]]["slices"].append(_slice(extents, None, start, size, None))
     if header is None:
         raise DecodeError(f"{table.name}: no header (the entry of key ''): not a V1 checkpoint", 0)
     return header, tensors
@@ -496,14 +505,16 @@ def _mapped(path: str) -> _Mapped:
     return _Mapped(path)
 
 
-def read_tensor(checkpoint: Union[str, os.PathLike[str], Decoded], name: str, /, *, verify: bool = True) -> Tensor:
+def read_tensor(
+    checkpoint: Union[str, os.PathLike[str], _types.Checkpoint], name: str, /, *, verify: bool = True
+) -> Tensor:
     """The values of tensor *name* of a checkpoint (a path as ``load_checkpoint`` takes, or what it returned).
 
     The bytes are checked against the checkpoint's CRC32C (a V2 tensor's own, a V1 table's blocks) unless
     ``verify=False``; the slices of a partitioned variable are put together. Raises ``KeyError`` for a name the
     checkpoint does not have, ``DecodeError`` for damaged or missing data (naming the tensor and the file).
     """
-    listing = checkpoint if isinstance(checkpoint, dict) else load_checkpoint(checkpoint)
+    listing: Decoded = dict(checkpoint) if isinstance(checkpoint, dict) else dict(load_checkpoint(checkpoint))
     tensors = listing["tensors"]
     if name not in tensors:
         near = sorted(tensors)[:5]

@@ -14,10 +14,13 @@ from ._checkpoint import load_checkpoint, read_tensor
 from ._errors import DecodeError
 from ._restore import check_checkpoint
 from ._table import MAGIC
+from ._typing import cast
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Callable, Dict, List, Optional, Tuple
+
+    from .types import Checkpoint
 
     Decoded = Dict[str, Any]
 
@@ -25,7 +28,7 @@ if TYPE_CHECKING:
 def try_checkpoint(path: str) -> Optional[Decoded]:
     """The listing of *path* when it is a checkpoint (or leads to one), else None."""
     try:
-        return load_checkpoint(path)
+        return dict(load_checkpoint(path))
     except (DecodeError, OSError):
         return None
 
@@ -54,7 +57,7 @@ def beside(model: Decoded) -> Optional[str]:
 def check(model: Decoded, prefix: str) -> Tuple[Decoded, Decoded]:
     """The checkpoint's listing and the check of the meta graph's saver against it."""
     listing = load_checkpoint(prefix)
-    return listing, check_checkpoint(model, listing)
+    return dict(listing), dict(check_checkpoint(model, listing))
 
 
 def parameters(shape: Optional[List[int]]) -> Optional[int]:
@@ -163,5 +166,5 @@ def status_by_name(result: Decoded) -> Optional[Dict[str, str]]:
 
 def tensor_values(listing: Decoded, name: str) -> Tuple[Any, Any]:
     """(the tensor, its values as nested lists) for ``--tensor``."""
-    tensor = read_tensor(listing, name)
+    tensor = read_tensor(cast("Checkpoint", listing), name)
     return tensor, tensor.tolist()

@@ -22,10 +22,13 @@ import os
 
 from ._compiled import COMPILED
 from ._decoder import parse_message
+from ._typing import cast
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Dict, List, Optional, Union
+
+    from . import types as _types
 
     Decoded = Dict[str, Any]
     Buffer = Union[bytes, mmap.mmap]
@@ -35,7 +38,7 @@ _DTYPES_ATTR = {"SaveV2": "dtypes", "SaveSlices": "T", "Save": "T"}
 _READ_OPS = frozenset({"Identity", "ReadVariableOp", "IdentityN", "Snapshot"})
 
 
-def check_checkpoint(meta_graph: Any, checkpoint: Any, /) -> Decoded:
+def check_checkpoint(meta_graph: Any, checkpoint: Any, /) -> _types.RestoreCheck:
     """Whether a checkpoint holds what a meta graph's saver would restore, and if not, why.
 
     *meta_graph* is a path ``load`` takes (a ``.meta``, a SavedModel, ...) or what ``load`` returned;
@@ -56,7 +59,7 @@ def check_checkpoint(meta_graph: Any, checkpoint: Any, /) -> Decoded:
     else:
         raise TypeError("Expected the meta graph as a path, or what load(path) returned")
     model: Decoded = dict(load(path, graph=True))  # its meta graphs are walked as plain dicts here
-    listing = checkpoint if isinstance(checkpoint, dict) else load_checkpoint(checkpoint)
+    listing: Decoded = dict(checkpoint) if isinstance(checkpoint, dict) else dict(load_checkpoint(checkpoint))
     index = next((i for i, mg in enumerate(model["meta_graphs"]) if mg["saver_def"] is not None), 0)
     chosen = model["meta_graphs"][index]
     with open(model["path"], "rb") as file, mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ) as buf:
@@ -65,7 +68,7 @@ def check_checkpoint(meta_graph: Any, checkpoint: Any, /) -> Decoded:
     source = "saver"
     if expected is None:
         expected, source = _from_variables(chosen["graph"]["variables"]), "graph"
-    return _compare(expected, listing["tensors"], source)
+    return cast("_types.RestoreCheck", _compare(expected, listing["tensors"], source))
 
 
 def _graph_def(buf: Buffer, model: Decoded, index: int) -> Decoded:

@@ -76,6 +76,8 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Literal, Optional, TypedDict, Union
 
+from ._checkpoint import Tensor as Tensor  # what read_tensor gives: a class, not a TypedDict
+
 
 class Span(TypedDict):
     """Where a field that is never parsed (``graph_def``, ...) lies in the input."""
@@ -186,6 +188,71 @@ class Model(TypedDict):
     meta_graphs: List[MetaGraph]
     path: Optional[str]  # the file read; None for a file object or loads()
     located: Optional[str]  # how the path given led to it; None when it was the file
+
+
+# --------------------------------------------------------------------------- checkpoints
+
+
+class CheckpointSlice(TypedDict):
+    """A part of a partitioned tensor (V2), or a slice of a V1 tensor, and where it lies."""
+
+    start: List[int]
+    length: List[Optional[int]]  # None: the whole dimension
+    shard: Optional[int]  # V2: the data shard; V1: None (the values are in the table)
+    offset: int
+    size: int
+    crc32c: Optional[int]  # V2: masked, as stored; V1: None
+
+
+class CheckpointTensor(TypedDict):
+    """A tensor of ``load_checkpoint``'s listing; a partitioned one has its parts in ``slices``."""
+
+    dtype: DataType
+    shape: Optional[List[int]]
+    shard: Optional[int]
+    offset: Optional[int]
+    size: Optional[int]
+    crc32c: Optional[int]
+    slices: List[CheckpointSlice]
+
+
+class Checkpoint(TypedDict):
+    """What ``load_checkpoint`` gives."""
+
+    format: Literal["V1", "V2"]
+    prefix: str
+    located: Optional[str]
+    header: Dict[str, Any]  # V2: BundleHeaderProto; V1: {"versions": ...}
+    tensors: Dict[str, CheckpointTensor]
+
+
+class KeyInfo(TypedDict):
+    dtype: Optional[DataType]
+    shape: Optional[List[int]]
+
+
+class MissingKey(TypedDict):
+    name: str
+    dtype: Optional[DataType]
+    shape: Optional[List[int]]
+
+
+class MismatchedKey(TypedDict):
+    name: str
+    graph: KeyInfo
+    checkpoint: KeyInfo
+    why: str
+
+
+class RestoreCheck(TypedDict):
+    """What ``check_checkpoint`` gives."""
+
+    source: Literal["saver", "graph"]
+    ok: List[str]
+    missing: List[MissingKey]
+    mismatched: List[MismatchedKey]
+    unexpected: List[str]
+    restores: bool
 '''
 
 

@@ -9,7 +9,7 @@ of those lines fails the check if the mistake it shows stops being caught).
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Mapping, Optional, Union
+from typing import Any, Dict, List, Mapping, Optional, Tuple, Union
 
 from typing_extensions import assert_type
 
@@ -89,3 +89,17 @@ if graph is not None:
 assert_type(tfcollections.get_collection(meta_graph, "variables", "dense"), List[Any])
 assert_type(list(tfcollections.find_models(".")), List[str])
 signatures: Mapping[str, tfcollections.types.SignatureDef] = meta_graph["signature_def"]
+
+# Checkpoints.
+listing = tfcollections.load_checkpoint("model.ckpt")
+assert_type(listing, tfcollections.types.Checkpoint)
+assert_type(listing["tensors"]["w"]["shape"], Optional[List[int]])
+assert_type(listing["tensors"]["w"]["slices"][0]["length"], List[Optional[int]])
+tensor = tfcollections.read_tensor(listing, "w")
+assert_type(tensor, tfcollections.types.Tensor)
+assert_type(tensor.shape, Tuple[int, ...])
+assert_type(tensor.tobytes(), bytes)
+check = tfcollections.check_checkpoint("model.meta", listing)
+assert_type(check["restores"], bool)
+assert_type(check["mismatched"][0]["graph"]["shape"], Optional[List[int]])
+misread: bool = listing["format"] == "V3"  # type: ignore[comparison-overlap]
