@@ -397,10 +397,11 @@ def test_v1_strings_in_slices_and_a_damaged_slice(tmp_path: Path) -> None:
     path = tmp_path / "v1.ckpt"
     path.write_bytes(table([(b"", meta), (b"\x00a", first), (b"\x00b", rest)]))
     assert tfcollections.read_tensor(path, "w").tolist() == [b"x", b"y", b"zz"]
-    listing = tfcollections.load_checkpoint(path)
-    listing["tensors"]["w"]["slices"][0]["size"] += 1  # now it runs into the next entry's bytes
-    with pytest.raises(tfcollections.DecodeError, match="'w'"):
-        tfcollections.read_tensor(listing, "w", verify=False)
+    data = bytearray(path.read_bytes())
+    data[data.index(b"zz")] ^= 1  # a value's byte: the block's CRC32C no longer matches
+    path.write_bytes(bytes(data))
+    with pytest.raises(tfcollections.DecodeError, match=r"v1\.ckpt: data block 0 is damaged"):
+        tfcollections.read_tensor(path, "w")
 
 
 def test_check_checkpoint_with_a_savers_scope_against_another_checkpoint() -> None:
@@ -410,3 +411,16 @@ def test_check_checkpoint_with_a_savers_scope_against_another_checkpoint() -> No
     assert result["source"] == "saver" and not result["restores"] and result["ok"] == ["global_step"]
     assert {"name": "dense/kernel", "dtype": "DT_FLOAT", "shape": [4, 3]} in result["missing"]
     assert "floats/f32" in result["unexpected"]
+
+
+def test_a_v1_table_of_snappy_blocks_and_a_meta_graph_beside_it(tmp_path: Path) -> None:
+    listed = {"name": "w", "shape": {"dim": [{"size": 2, "name": ""}]}, "type": "DT_INT32"}
+    meta = tfcollections.encode_message("SavedTensorSlices", {"meta": {"tensor": [listed]}})
+    value = tfcollections.encode_message("SavedTensorSlices", {"data": {"name": "w", "slice": {"extent": [{}]},
+                                                                        "data": {"int_val": [7, -1]}}})  # fmt: skip
+    path = tmp_path / "model.ckpt"
+    path.write_bytes(table([(b"", meta), (b"\x00w", value)], snappy=True))
+    assert tfcollections.read_tensor(path, "w").tolist() == [7, -1]  # values read from the decompressed block
+    shutil.copy(RESTORE / "same.meta", tmp_path / "model.ckpt.meta")
+    beside = tfcollections.load_checkpoint(tmp_path / "model.ckpt.meta")
+    assert (beside["format"], beside["located"]) == ("V1", "the checkpoint beside the meta graph")

@@ -73,7 +73,7 @@ _uint32 = struct.Struct("<I")
 
 def find_checkpoint(path: str) -> Tuple[str, str, Optional[str]]:
     """(prefix, "V2" or "V1", how it was found or None) for any path users hold a checkpoint by."""
-    from ._locate import checkpoint_state_prefix, shown
+    from ._locate import checkpoint_state_prefix, data_shard_prefix, shown
 
     if os.path.isdir(path):
         if os.path.isfile(os.path.join(path, "checkpoint")):
@@ -98,11 +98,11 @@ def find_checkpoint(path: str) -> Tuple[str, str, Optional[str]]:
     name = os.path.basename(path)
     if name.endswith(".index") and os.path.isfile(path):
         return path[: -len(".index")], "V2", None
-    shard = _data_shard(name)
+    shard = data_shard_prefix(name)
     if shard is not None and os.path.isfile(path):
         return os.path.join(os.path.dirname(path), shard), "V2", None
-    if name.endswith(".meta") and os.path.isfile(path[: -len(".meta")] + ".index"):
-        return path[: -len(".meta")], "V2", "the checkpoint beside the meta graph"
+    if name.endswith(".meta") and (os.path.isfile(path[: -len(".meta")] + ".index") or os.path.isfile(path[:-5])):
+        return (*_format_of(path[: -len(".meta")], path), "the checkpoint beside the meta graph")
     return (*_format_of(path, path), None)
 
 
@@ -138,14 +138,6 @@ def _what_instead(path: str) -> str:
     if kind == "SavedModel":
         return "a SavedModel (saved_model.pb); its checkpoint is variables/variables beside it"
     return "its last 8 bytes are not TensorFlow's table magic (a checkpoint's .index, or a V1 checkpoint)"
-
-
-def _data_shard(name: str) -> Optional[str]:
-    prefix, dot_data, shard = name.rpartition(".data-")
-    index, of, count = shard.partition("-of-")
-    if dot_data and of and len(index) == len(count) == 5 and index.isdigit() and count.isdigit():
-        return prefix
-    return None
 
 
 # --------------------------------------------------------------------------- listing
@@ -527,7 +519,10 @@ def read_tensor(
         raise DecodeError(f"{name!r} is a {dtype} tensor: only numbers, booleans and strings are read")
     full_shape = tuple(shape)
     if listing["format"] == "V1":
-        parts = [(part, _v1_slice(listing, name, part, dtype, verify)) for part in info["slices"]]
+        parts = []
+        for part, data in _v1_slices(listing, name, verify):
+            part_shape = tuple(full if length is None else length for full, length in zip(full_shape, part["length"]))
+            parts.append((part, _v1_values(name, dtype, part_shape, data)))
         return _assemble(name, dtype, full_shape, parts)
     if not info["slices"]:
         return _v2_values(listing, name, info, dtype, full_shape, verify)
@@ -607,21 +602,27 @@ def _v2_strings(name: str, data: memoryview, count: int, offset: int, stored: in
     return strings
 
 
-def _v1_slice(listing: Decoded, name: str, part: Decoded, dtype: str, verify: bool) -> Tensor:
-    """The values of one slice of a V1 checkpoint: a TensorProto inside the table, read where it lies."""
+def _v1_slices(listing: Decoded, name: str, verify: bool) -> List[Tuple[Decoded, Decoded]]:
+    """Every slice of tensor *name* in a V1 table, with its ``TensorProto``: the table walked again, each block
+    checked against its CRC32C (``verify``), each value decoded where it lies (in a snappy block, where it lies
+    once decompressed), which is why the listing's offsets are not used here."""
     path = listing["prefix"]
+    found = []
     with _Mapped(path) as buf:
-        if verify:  # the blocks' CRCs: read the table through its checked path once more
-            Table(buf, os.path.basename(path))
-        value = COMPILED["tensorflow.SavedTensorSlices"].new()
-        try:
-            parse_message(buf, part["offset"], part["offset"] + part["size"], _SLICES, value, 0)
-        except DecodeError as exc:
-            exc._add_context(f"{name!r}")
-            raise
-    data = value["data"]["data"] or COMPILED["tensorflow.TensorProto"].new()
-    shape = tuple(full if length is None else length for full, length in zip(listing["tensors"][name]["shape"],
-                                                                              part["length"]))  # fmt: skip
+        table = Table(buf, os.path.basename(path), verify)
+        for key, block, start, size in table.entries():
+            if not key:
+                continue
+            data = _parse(_SLICES, block, start, size, table.name, key)["data"]
+            if data is not None and data["name"] == name:
+                extents = [(e["start"], e["length"]) for e in (data["slice"] or {"extent": []})["extent"]]
+                found.append((_slice(extents, None, start, size, None), data["data"]))
+    return found
+
+
+def _v1_values(name: str, dtype: str, shape: Tuple[int, ...], data: Optional[Decoded]) -> Tensor:
+    """The values of one V1 slice, from its ``TensorProto`` (the ``*_val`` field of its dtype, or its bytes)."""
+    data = data or COMPILED["tensorflow.TensorProto"].new()
     count = _count(shape)
     if dtype == "DT_STRING":
         strings = list(data["string_val"])

@@ -69,7 +69,7 @@ def beside(path: str) -> Tuple[Optional[str], Optional[str]]:
         except DecodeError as exc:
             return "a checkpoint state file", exc.msg
         return "a checkpoint state file", f"the meta graph of the latest checkpoint it names is {shown(found)}"
-    shard = _data_shard_prefix(name)
+    shard = data_shard_prefix(name)
     prefix = shard if shard is not None else name[: -len(".index")] if name.endswith(".index") else None
     if prefix is None:
         return None, None
@@ -231,7 +231,7 @@ def _is_number(name: str) -> bool:
     return name.isascii() and name.isdigit()
 
 
-def _data_shard_prefix(name: str) -> Optional[str]:
+def data_shard_prefix(name: str) -> Optional[str]:
     """The prefix of a checkpoint data shard's name, ``<prefix>.data-00000-of-00001``, or None.
 
     (Not a regular expression: ``re`` stays off the import of a plain binary load.)
