@@ -424,3 +424,19 @@ def test_a_v1_table_of_snappy_blocks_and_a_meta_graph_beside_it(tmp_path: Path) 
     shutil.copy(RESTORE / "same.meta", tmp_path / "model.ckpt.meta")
     beside = tfcollections.load_checkpoint(tmp_path / "model.ckpt.meta")
     assert (beside["format"], beside["located"]) == ("V1", "the checkpoint beside the meta graph")
+
+
+def test_a_meta_graph_without_a_checkpoint_never_loads_the_checkpoint_readers() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import contextlib, io, sys\n"
+        "from tfcollections import _cli\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    assert _cli.main(['examples/model.meta']) == 0\n"
+        "print(sorted(m for m in ('tfcollections._checkpoint', 'tfcollections._table', 'tfcollections._restore',\n"
+        "                         'tfcollections._crc32c', 'tfcollections._cli_checkpoints') if m in sys.modules))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=DATA.parent.parent)
+    assert (result.returncode, result.stdout) == (0, "[]\n"), result.stderr

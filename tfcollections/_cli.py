@@ -294,13 +294,15 @@ def _checkpoint_of(name: str, model: Model, args: argparse.Namespace) -> Optiona
     check), or None when there is none (or --no-checkpoint)."""
     if args.no_checkpoint or model["path"] is None:
         return None
-    from . import _cli_checkpoints
+    from ._locate import checkpoint_beside
 
-    prefix = args.checkpoint or _cli_checkpoints.beside(dict(model))
+    prefix = args.checkpoint or checkpoint_beside(model["path"], model["format"])
     if prefix is None:
         if args.tensor:
             raise _Failed(f"{name}: --tensor: no checkpoint beside it (give one with --checkpoint)")
         return None
+    from . import _cli_checkpoints  # only now: a meta graph without a checkpoint never loads the checkpoint readers
+
     try:
         listing, result = _cli_checkpoints.check(dict(model), prefix)
     except (DecodeError, OSError) as exc:

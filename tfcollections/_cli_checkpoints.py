@@ -8,12 +8,9 @@ the command line on a meta graph alone pays nothing for them. The renderers retu
 
 from __future__ import annotations
 
-import os
-
 from ._checkpoint import load_checkpoint, read_tensor
 from ._errors import DecodeError
 from ._restore import check_checkpoint
-from ._table import MAGIC
 from ._typing import cast
 
 TYPE_CHECKING = False
@@ -30,27 +27,6 @@ def try_checkpoint(path: str) -> Optional[Decoded]:
     try:
         return dict(load_checkpoint(path))
     except (DecodeError, OSError):
-        return None
-
-
-def beside(model: Decoded) -> Optional[str]:
-    """The checkpoint that lies beside a meta graph file: the same prefix, or a SavedModel's variables."""
-    path: Optional[str] = model["path"]
-    if path is None:
-        return None
-    if model["format"] == "SavedModel":
-        prefix = os.path.join(os.path.dirname(path), "variables", "variables")
-        return prefix if os.path.isfile(prefix + ".index") else None
-    if not path.endswith(".meta"):
-        return None
-    prefix = path[: -len(".meta")]
-    if os.path.isfile(prefix + ".index"):
-        return prefix
-    try:
-        with open(prefix, "rb") as file:
-            file.seek(-8, os.SEEK_END)
-            return prefix if file.read(8) == MAGIC else None
-    except OSError:
         return None
 
 

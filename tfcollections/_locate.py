@@ -56,6 +56,22 @@ def locate(path: str) -> Tuple[str, Optional[str]]:
     return path, None
 
 
+def checkpoint_beside(path: Optional[str], kind: str) -> Optional[str]:
+    """The prefix of the checkpoint that lies beside a meta graph file (the same prefix: ``model.ckpt.meta``
+    beside ``model.ckpt.index`` or a V1 ``model.ckpt``), or a SavedModel's ``variables/variables``; or None."""
+    if path is None:
+        return None
+    if kind == "SavedModel":
+        prefix = os.path.join(os.path.dirname(path), "variables", "variables")
+        return prefix if _is_file(prefix + ".index") else None
+    if not path.endswith(".meta"):
+        return None
+    prefix = path[: -len(".meta")]
+    if _is_file(prefix + ".index") or (_is_file(prefix) and _is_table(prefix)):
+        return prefix
+    return None
+
+
 def beside(path: str) -> Tuple[Optional[str], Optional[str]]:
     """For a file of a checkpoint, which is no meta graph (its ``.index``, a ``.data-*`` shard, the
     ``checkpoint`` state file): what it is (when its content cannot say) and where its meta graph is.
