@@ -80,7 +80,8 @@ def _parser() -> argparse.ArgumentParser:
         prog="tfcollections",
         description="Show what TensorFlow .meta and saved_model.pb files hold: meta graphs, variables with dtypes, "
         "shapes and parameter counts, the ops the model runs, saver, collections (savers, queue runners, "
-        "control-flow contexts), signatures. No TensorFlow needed.",
+        "control-flow contexts), signatures; and checkpoints: their tensors, their values, and whether a meta "
+        "graph would restore from one. No TensorFlow needed.",
     )
     parser.add_argument("--version", action="version", version=f"tfcollections {__version__}")
     parser.add_argument(
@@ -89,7 +90,8 @@ def _parser() -> argparse.ArgumentParser:
         metavar="PATH",
         help="a .meta (MetaGraphDef) or saved_model.pb (SavedModel), binary or text; or where one is: a SavedModel "
         "directory, an export base with numbered versions (the highest), a checkpoint directory (the latest "
-        "checkpoint's .meta), a checkpoint prefix; - for stdin",
+        "checkpoint's .meta), a checkpoint prefix; or a checkpoint without .meta (a prefix, .index, .data-*, "
+        "directory), listed as tensors; - for stdin",
     )
     output = parser.add_mutually_exclusive_group()
     output.add_argument(
