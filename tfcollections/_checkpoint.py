@@ -155,7 +155,7 @@ def load_checkpoint(path: Union[str, os.PathLike[str]], /) -> _types.Checkpoint:
     """
     prefix, kind, located = find_checkpoint(os.fspath(path))
     table_path = prefix + ".index" if kind == "V2" else prefix
-    with _mapped(table_path) as buf:
+    with _Mapped(table_path) as buf:
         if len(buf) < 8 or bytes(buf[-8:]) != MAGIC:
             # Not a table at all: say what it is instead, where its first bytes tell.
             raise DecodeError(f"{os.path.basename(table_path)} is not a checkpoint: {_what_instead(table_path)}", 0)
@@ -491,10 +491,6 @@ class _Mapped:
             with contextlib.suppress(BufferError):  # a Tensor still views it: it closes when the last view goes
                 self.buf.close()
         self.file.close()
-
-
-def _mapped(path: str) -> _Mapped:
-    return _Mapped(path)
 
 
 def read_tensor(

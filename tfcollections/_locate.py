@@ -12,7 +12,8 @@ the highest numbered version (TF Serving's default policy), the ``checkpoint`` f
 path is relative to the directory). Where TensorFlow would have to guess (two ``.meta`` files and no
 ``checkpoint`` file; a SavedModel and a checkpoint in one directory), the error names the candidates. Every
 resolution is said, in words, beside the file it found, so that the reader of the output knows which file
-it is looking at.
+it is looking at. The checkpoint readers use the same rules (``checkpoint_state_prefix``,
+``checkpoint_beside``, ``data_shard_prefix``), so that a meta graph and its checkpoint are found alike.
 """
 
 from __future__ import annotations
