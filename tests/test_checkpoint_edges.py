@@ -440,3 +440,11 @@ def test_a_meta_graph_without_a_checkpoint_never_loads_the_checkpoint_readers() 
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=DATA.parent.parent)
     assert (result.returncode, result.stdout) == (0, "[]\n"), result.stderr
+
+
+def test_a_checkpoint_state_written_on_another_machine_leads_to_the_files_beside_it(tmp_path: Path) -> None:
+    shutil.copytree(CHECKPOINTS / "v2", tmp_path / "v2")
+    (tmp_path / "v2" / "checkpoint").write_text('model_checkpoint_path: "/home/trainer/run/model.ckpt-7"\n')
+    listing = tfcollections.load_checkpoint(tmp_path / "v2")
+    assert listing["prefix"] == str(tmp_path / "v2" / "model.ckpt-7")
+    assert "(written as /home/trainer/run/model.ckpt-7, found beside the checkpoint file)" in str(listing["located"])

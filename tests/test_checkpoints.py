@@ -349,10 +349,21 @@ def test_check_checkpoint_against_tensorflows_own_restore() -> None:
                                        "checkpoint": {"dtype": "DT_FLOAT", "shape": [4, 3]}, "why": why}]  # fmt: skip
 
 
-def test_check_checkpoint_takes_what_load_and_load_checkpoint_returned() -> None:
-    model = tfcollections.load(RESTORE / "same.meta")
+def test_check_checkpoint_takes_what_load_and_load_checkpoint_returned(monkeypatch: pytest.MonkeyPatch) -> None:
     listing = tfcollections.load_checkpoint(RESTORE / "model.ckpt")
-    assert tfcollections.check_checkpoint(model, listing)["restores"]
+    without_graph = tfcollections.load(RESTORE / "same.meta")
+    assert tfcollections.check_checkpoint(without_graph, listing)["restores"]  # its graph is read for the check
+    # With its graph (as the command line has it), the meta graph is not read a second time.
+    with_graph = tfcollections.load(RESTORE / "same.meta", graph=True)
+    from tfcollections import _files
+
+    def no_second_load(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the meta graph was loaded again")
+
+    monkeypatch.setattr(_files, "load", no_second_load)
+    assert tfcollections.check_checkpoint(with_graph, listing)["restores"]
+    with pytest.raises(AssertionError, match="loaded again"):
+        tfcollections.check_checkpoint(without_graph, listing)
     with pytest.raises(TypeError, match="Expected the meta graph as a path"):
         tfcollections.check_checkpoint(42, listing)
 

@@ -334,7 +334,7 @@ def _tensors_document(listing: Any, names: Optional[List[str]]) -> Dict[str, Any
 def _print_tensors(listing: Any, names: List[str], out: TextIO) -> None:
     for name, tensor in _tensors_document(listing, names).items():
         text = json.dumps(_jsonable(_complex_as_pairs(tensor["values"])), allow_nan=False)
-        out.write(f"{name} ({_dtype(tensor['dtype'])}, {_shape_text(tensor['shape'])}): {text}\n")
+        out.write(f"{name} ({dtype_text(tensor['dtype'])}, {shape_text(tensor['shape'])}): {text}\n")
 
 
 def _complex_as_pairs(value: Any) -> Any:
@@ -363,7 +363,7 @@ def _show_checkpoint(
     else:
         if not first:
             out.write("\n")
-        lines = _cli_checkpoints.checkpoint_lines(name, listing, keep, _dtype, _shape_text, _table)
+        lines = _cli_checkpoints.checkpoint_lines(name, listing, keep)
         out.write("\n".join(lines) + "\n")
         if args.tensor:
             _print_tensors(listing, args.tensor, out)
@@ -509,7 +509,7 @@ def _json_document(given: str, model: Model, meta_graphs: List[Any], names: Opti
 # --------------------------------------------------------------------------- summary
 
 
-def _table(rows: List[List[str]], indent: str) -> List[str]:
+def table(rows: List[List[str]], indent: str) -> List[str]:
     if not rows:
         return []
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
@@ -582,7 +582,7 @@ def _collections_section(collections: Dict[str, Dict[str, Any]]) -> List[str]:
         elif collection["kind"] == "any_list":  # the payload types, as their type URLs name them
             holds = ", ".join(sorted({str(item["type_url"]).rpartition("/")[2] for item in collection["value"]}))
         rows.append([name, kind, str(len(collection["value"])), (holds or "").replace("tensorflow.", "")])
-    return lines + _table(rows, "    ")
+    return lines + table(rows, "    ")
 
 
 def _variables_section(collections: Dict[str, Dict[str, Any]]) -> List[str]:
@@ -608,10 +608,7 @@ def _variables_section(collections: Dict[str, Dict[str, Any]]) -> List[str]:
     for name in sorted(variables):
         parts = name.split("/")
         scopes = parts[:-1]
-        common = 0
-        while common < min(len(scopes), len(previous)) and scopes[common] == previous[common]:
-            common += 1
-        for depth in range(common, len(scopes)):
+        for depth in opened_scopes(previous, scopes):
             rows.append(["  " * depth + scopes[depth] + "/", "", ""])
         previous = scopes
         item = variables[name]["item"] or {}
@@ -625,7 +622,7 @@ def _variables_section(collections: Dict[str, Dict[str, Any]]) -> List[str]:
         if slice_info:
             flags.append(f"slice of {slice_info['full_name']} {slice_info['full_shape']} at {slice_info['var_offset']}")
         rows.append(["  " * len(scopes) + parts[-1], " ".join(flags), ",".join(variables[name]["in"])])
-    return lines + _table(rows, "    ")
+    return lines + table(rows, "    ")
 
 
 # --------------------------------------------------------------------------- the graph
@@ -654,7 +651,16 @@ def _graph_variables(
     ]
 
 
-def _parameters(variable: Dict[str, Any]) -> Optional[int]:
+def opened_scopes(previous: List[str], scopes: List[str]) -> range:
+    """The depths of the scopes a name of a sorted tree opens that the name before it did not: a row each."""
+    common = 0
+    while common < min(len(scopes), len(previous)) and scopes[common] == previous[common]:
+        common += 1
+    return range(common, len(scopes))
+
+
+def parameters(variable: Dict[str, Any]) -> Optional[int]:
+    """Elements of what has a ``"shape"`` (a graph's variable, a checkpoint's tensor); None if not known."""
     shape = variable["shape"]
     if shape is None or any(size < 0 for size in shape):
         return None
@@ -677,7 +683,7 @@ def _graph_summary(graph: Dict[str, Any], variables: List[Dict[str, Any]]) -> Di
     names = {str(v["name"]): v for v in variables}
     total = trainable = slots = unknown = 0
     for variable in variables:
-        count = _parameters(variable)
+        count = parameters(variable)
         if count is None:
             unknown += 1
         elif _slot_of(variable, names) is not None:
@@ -703,20 +709,20 @@ def _graph_line(graph: Dict[str, Any]) -> List[str]:
 _DTYPES = {"DT_FLOAT": "float32", "DT_DOUBLE": "float64", "DT_HALF": "float16", "DT_BFLOAT16": "bfloat16"}
 
 
-def _dtype(dtype: Any) -> str:
+def dtype_text(dtype: Any) -> str:
     if dtype is None:
         return "?"
     return _DTYPES.get(dtype, str(dtype).replace("DT_", "").lower()) if isinstance(dtype, str) else str(dtype)
 
 
-def _shape_text(shape: Optional[List[int]]) -> str:
+def shape_text(shape: Optional[List[int]]) -> str:
     if shape is None:
         return "unknown"
     return "(" + ", ".join("?" if size < 0 else str(size) for size in shape) + ("," if len(shape) == 1 else "") + ")"
 
 
 def _variable_row(variable: Dict[str, Any], label: str, status: Optional[Dict[str, str]] = None) -> List[str]:
-    count = _parameters(variable)
+    count = parameters(variable)
     flags = []
     if variable["trainable"]:
         flags.append("trainable")
@@ -737,8 +743,15 @@ def _variable_row(variable: Dict[str, Any], label: str, status: Optional[Dict[st
     collections = ",".join(
         _SHORT.get(c, c) for c in sorted(variable["collections"], key=lambda name: _ORDER.get(name, len(_ORDER)))
     )
-    parameters = "?" if count is None else f"{count:,}"
-    return [label, _dtype(variable["dtype"]), _shape_text(variable["shape"]), parameters, " ".join(flags), collections]
+    shown = "?" if count is None else f"{count:,}"
+    return [
+        label,
+        dtype_text(variable["dtype"]),
+        shape_text(variable["shape"]),
+        shown,
+        " ".join(flags),
+        collections,
+    ]
 
 
 def _graph_variables_section(
@@ -772,16 +785,13 @@ def _graph_variables_section(
     for variable in primaries:
         path = tuple(str(variable["name"]).split("/"))
         for depth in range(1, len(path)):
-            subtotals[path[:depth]] = subtotals.get(path[:depth], 0) + (_parameters(variable) or 0)
+            subtotals[path[:depth]] = subtotals.get(path[:depth], 0) + (parameters(variable) or 0)
     rows: List[List[str]] = [["name", "dtype", "shape", "parameters", "", "collections"]]
     previous: List[str] = []
     for variable in sorted(primaries, key=lambda v: str(v["name"])):
         parts = str(variable["name"]).split("/")
         scopes = parts[:-1]
-        common = 0
-        while common < min(len(scopes), len(previous)) and scopes[common] == previous[common]:
-            common += 1
-        for depth in range(common, len(scopes)):
+        for depth in opened_scopes(previous, scopes):
             rows.append(["  " * depth + scopes[depth] + "/", "", "", f"{subtotals[tuple(scopes[: depth + 1])]:,}",
                          "", ""])  # fmt: skip
         previous = scopes
@@ -794,7 +804,7 @@ def _graph_variables_section(
                 else slot_name
             )
             rows.append(_variable_row(slot, "  " * (len(scopes) + 1) + "+ " + own, status))
-    return [head, *_table(rows, "    ")]
+    return [head, *table(rows, "    ")]
 
 
 def _ops_section(graph: Dict[str, Any], show_all: bool) -> List[str]:
@@ -818,7 +828,7 @@ def _ops_section(graph: Dict[str, Any], show_all: bool) -> List[str]:
         note = _FLAGGED_OPS.get(op, "a call of a library function" if op in functions else "")
         inside = in_functions.get(op, 0)
         rows.append([op, f"{count - inside:,}", f"{inside:,}" if inside else "", note])
-    return [f"  ops ({len(ops)} types):", *_table(rows, "    ")]
+    return [f"  ops ({len(ops)} types):", *table(rows, "    ")]
 
 
 def _queue_runners_section(collections: Dict[str, Dict[str, Any]]) -> List[str]:
@@ -830,7 +840,7 @@ def _queue_runners_section(collections: Dict[str, Dict[str, Any]]) -> List[str]:
          "closes on " + (", ".join(str(code) for code in runner["queue_closed_exception_types"]) or "-")]
         for runner in runners
     ]  # fmt: skip
-    return [f"  queue runners ({len(runners)}):", *_table(rows, "    ")]
+    return [f"  queue runners ({len(runners)}):", *table(rows, "    ")]
 
 
 def _context_lines(context: Dict[str, Any], kind: str, depth: int) -> List[str]:
@@ -872,7 +882,7 @@ def _signatures_section(meta_graph: Dict[str, Any]) -> List[str]:
                 info = signature[direction][tensor_key]
                 rows.append([f"{direction[:-1]} {tensor_key}", str(info["dtype"]), _shape(info["tensor_shape"]),
                              _tensor_names(info)])  # fmt: skip
-            lines += _table(rows, "      ")
+            lines += table(rows, "      ")
     return lines
 
 

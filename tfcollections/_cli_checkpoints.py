@@ -3,12 +3,13 @@
 
 Strategy: the checkpoint modules are imported here, and this module only when a checkpoint is shown, so
 the command line on a meta graph alone pays nothing for them. The renderers return lines, as those of
-``_cli`` do; ``_cli`` decides what is shown and prints.
+``_cli`` do, with its cell formats and tree walk; ``_cli`` decides what is shown and prints.
 """
 
 from __future__ import annotations
 
 from ._checkpoint import load_checkpoint, read_tensor
+from ._cli import dtype_text, opened_scopes, parameters, shape_text, table
 from ._errors import DecodeError
 from ._restore import check_checkpoint
 from ._typing import cast
@@ -36,15 +37,6 @@ def check(model: Decoded, prefix: str) -> Tuple[Decoded, Decoded]:
     return dict(listing), dict(check_checkpoint(model, listing))
 
 
-def parameters(shape: Optional[List[int]]) -> Optional[int]:
-    if shape is None or any(size < 0 for size in shape):
-        return None
-    count = 1
-    for size in shape:
-        count *= size
-    return count
-
-
 def byte_size(tensor: Decoded) -> int:
     if tensor["size"] is not None:
         return int(tensor["size"])
@@ -55,15 +47,12 @@ def summary(listing: Decoded) -> Decoded:
     tensors = listing["tensors"].values()
     return {
         "tensors": len(listing["tensors"]),
-        "parameters": sum(parameters(t["shape"]) or 0 for t in tensors if t["dtype"] != "DT_STRING"),
+        "parameters": sum(parameters(t) or 0 for t in tensors if t["dtype"] != "DT_STRING"),
         "bytes": sum(byte_size(t) for t in tensors),
     }
 
 
-def checkpoint_lines(
-    name: str, listing: Decoded, keep: Callable[[str], bool], dtype_text: Callable[[Any], str],
-    shape_text: Callable[[Optional[List[int]]], str], table: Callable[[List[List[str]], str], List[str]],
-) -> List[str]:  # fmt: skip
+def checkpoint_lines(name: str, listing: Decoded, keep: Callable[[str], bool]) -> List[str]:
     """A checkpoint as a tree of scopes: dtype, shape, parameters and bytes per tensor, subtotals per scope."""
     totals = summary(listing)
     header = listing["header"]
@@ -83,7 +72,7 @@ def checkpoint_lines(
     subtotals: Dict[Tuple[str, ...], int] = {}
     for tensor_name in names:
         path = tuple(tensor_name.split("/"))
-        count = parameters(listing["tensors"][tensor_name]["shape"]) or 0
+        count = parameters(listing["tensors"][tensor_name]) or 0
         for depth in range(1, len(path)):
             subtotals[path[:depth]] = subtotals.get(path[:depth], 0) + count
     rows: List[List[str]] = [["name", "dtype", "shape", "parameters", "bytes", ""]]
@@ -92,15 +81,12 @@ def checkpoint_lines(
         tensor = listing["tensors"][tensor_name]
         parts = tensor_name.split("/")
         scopes = parts[:-1]
-        common = 0
-        while common < min(len(scopes), len(previous)) and scopes[common] == previous[common]:
-            common += 1
-        for depth in range(common, len(scopes)):
+        for depth in opened_scopes(previous, scopes):
             rows.append(
                 ["  " * depth + scopes[depth] + "/", "", "", f"{subtotals[tuple(scopes[: depth + 1])]:,}", "", ""]
             )
         previous = scopes
-        size = parameters(tensor["shape"])
+        size = parameters(tensor)
         note = f"{len(tensor['slices'])} slices" if tensor["slices"] and listing["format"] == "V2" else ""
         if tensor["shard"] and "num_shards" in header and header["num_shards"] > 1:
             note = f"shard {tensor['shard']}"

@@ -41,7 +41,8 @@ _READ_OPS = frozenset({"Identity", "ReadVariableOp", "IdentityN", "Snapshot"})
 def check_checkpoint(meta_graph: Any, checkpoint: Any, /) -> _types.RestoreCheck:
     """Whether a checkpoint holds what a meta graph's saver would restore, and if not, why.
 
-    *meta_graph* is a path ``load`` takes (a ``.meta``, a SavedModel, ...) or what ``load`` returned;
+    *meta_graph* is a path ``load`` takes (a ``.meta``, a SavedModel, ...) or what ``load`` returned (read
+    again only when it was loaded without ``graph=True``);
     *checkpoint* a path ``load_checkpoint`` takes or what it returned. Returns ``{"source", "ok",
     "missing", "mismatched", "unexpected", "restores"}``: ``source`` says where the expected keys come
     from (``"saver"``: the save op's constants; ``"graph"``: the variable nodes), ``ok`` the keys that
@@ -52,13 +53,15 @@ def check_checkpoint(meta_graph: Any, checkpoint: Any, /) -> _types.RestoreCheck
     from ._checkpoint import load_checkpoint
     from ._files import load
 
+    model: Decoded
     if isinstance(meta_graph, dict) and "meta_graphs" in meta_graph and meta_graph.get("path"):
-        path = meta_graph["path"]
+        model = meta_graph
+        if not all("graph" in mg for mg in model["meta_graphs"]):  # loaded without graph=True: read it now
+            model = dict(load(model["path"], graph=True))
     elif isinstance(meta_graph, (str, bytes, os.PathLike)):
-        path = os.fsdecode(meta_graph)
+        model = dict(load(os.fsdecode(meta_graph), graph=True))
     else:
         raise TypeError("Expected the meta graph as a path, or what load(path) returned")
-    model: Decoded = dict(load(path, graph=True))  # its meta graphs are walked as plain dicts here
     listing: Decoded = dict(checkpoint) if isinstance(checkpoint, dict) else dict(load_checkpoint(checkpoint))
     index = next((i for i, mg in enumerate(model["meta_graphs"]) if mg["saver_def"] is not None), 0)
     chosen = model["meta_graphs"][index]
