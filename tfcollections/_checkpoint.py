@@ -176,7 +176,10 @@ def _list_v2(table: Table) -> Tuple[Decoded, Dict[str, Decoded]]:
         if key and key[0] != 0:
             tensor = _fast_entry(block, start, start + size)
             if tensor is not None:  # the layout TensorFlow writes, read inline
-                tensors[_key_name(key, table.name)] = tensor
+                try:
+                    tensors[key.decode()] = tensor
+                except UnicodeDecodeError:
+                    tensors[_key_name(key, table.name)] = tensor
                 continue
         entry = _parse(_HEADER if not key else _ENTRY, block, start, size, table.name, key)
         if not key:
@@ -250,19 +253,27 @@ def _fast_entry(buf: Buffer, pos: int, end: int) -> Optional[Decoded]:
                 crc = _uint32.unpack_from(buf, pos + 1)[0]
                 pos += 5
             elif tag in (0x08, 0x18, 0x20, 0x28):
+                # Up to three bytes (offsets and sizes below 2 MiB) read inline: a number that fits any field as is.
                 value = buf[pos + 1]
                 if value < 0x80:
                     pos += 2
+                elif buf[pos + 2] < 0x80:
+                    value = (value & 0x7F) | (buf[pos + 2] << 7)
+                    pos += 3
+                elif buf[pos + 3] < 0x80:
+                    value = (value & 0x7F) | ((buf[pos + 2] & 0x7F) << 7) | (buf[pos + 3] << 14)
+                    pos += 4
                 else:
                     value, pos = read_varint(buf, pos + 1, end)
+                    value = to_int32(value) if tag < 0x20 else to_int64(value)
                 if tag == 0x08:
-                    dtype = to_int32(value)
+                    dtype = value
                 elif tag == 0x18:
-                    shard = to_int32(value)
+                    shard = value
                 elif tag == 0x20:
-                    offset = to_int64(value)
+                    offset = value
                 else:
-                    size = to_int64(value)
+                    size = value
             else:
                 return None  # slices, unknown fields, other encodings
     except (IndexError, DecodeError):

@@ -149,7 +149,7 @@ class Table:
                     f"bytes, {limit - pos} left",
                     entry_at,
                 )
-            key = key[:shared] + bytes(block[pos : pos + unshared])
+            key = key[:shared] + block[pos : pos + unshared]  # a slice of bytes or of a mapped file is bytes
             pos += unshared
             yield key, block, pos, value_size
             pos += value_size
