@@ -11,6 +11,10 @@ if [ ! -x .venv-bench/bin/python ]; then
   .venv-bench/bin/pip install --quiet tensorflow-cpu protobuf bbpb
   .venv-bench/bin/pip install --quiet -e .
 fi
+# The optional CRC-32C modules that tfcollections uses when installed (benchmarks/checkpoints.py measures with
+# each and with neither); added here too for a venv made before they were measured.
+.venv-bench/bin/python -c "import crc32c, google_crc32c" 2>/dev/null ||
+  .venv-bench/bin/pip install --quiet crc32c google-crc32c
 if [ "${1:-}" = "--graph" ]; then
   shift
   exec .venv-bench/bin/python -m benchmarks.graph "$@"

@@ -18,7 +18,7 @@ from typing import Any, Dict, List
 import pytest
 
 import tfcollections
-from tfcollections._crc32c import _bytewise, crc32c, mask, unmask
+from tfcollections._crc32c import crc32c, mask
 
 from .helpers import DATA, _revive
 from .tables import block, table
@@ -296,24 +296,6 @@ def test_a_dtype_it_does_not_read(tmp_path: Path) -> None:
         tfcollections.DecodeError, match="'v' is a DT_VARIANT tensor: only numbers, booleans and strings"
     ):
         tfcollections.read_tensor(prefix, "v")
-
-
-# --------------------------------------------------------------------------- CRC32C
-
-
-def test_crc32c_against_known_values() -> None:
-    assert crc32c(b"123456789") == 0xE3069283  # the check value of CRC-32C
-    assert crc32c(b"") == 0 and crc32c(b"\x00" * 32) == 0x8A9136AA  # RFC 3720's test vectors
-    assert crc32c(bytes(range(32))) == 0x46DD794E
-    assert unmask(mask(0x12345678)) == 0x12345678
-
-
-@pytest.mark.parametrize("size", [0, 1, 16383, 16384, 16385, 65536 + 7, 256 * 4096 * 2 + 255])
-def test_crc32c_of_the_lanes_equals_the_byte_loop(size: int) -> None:
-    data = bytes((i * 7919 + (i >> 3)) & 0xFF for i in range(size))
-    assert crc32c(data) == _bytewise(0xFFFF_FFFF, data) ^ 0xFFFF_FFFF
-    assert crc32c(data[size // 3 :], crc32c(data[: size // 3])) == crc32c(data)
-    assert crc32c(memoryview(data)) == crc32c(data)
 
 
 # --------------------------------------------------------------------------- would it restore?

@@ -38,6 +38,7 @@ STDLIB_ALLOWED = {
     "time",
     "types",
     "typing",
+    "warnings",
 }
 
 

@@ -12,6 +12,12 @@ four byte planes). A CRC is linear in its input, so the lanes' CRCs are then fol
 tables. The cost per byte is about fifteen C passes over the lane planes instead of a Python loop
 iteration: docs/performance.md has the figures.
 
+An extension module that computes CRC-32C in C is used instead when one is installed, as tensorboardX and
+google-resumable-media use theirs: ``crc32c`` (ICRAR's) or ``google_crc32c`` (Google's, its C build only).
+Neither is a dependency. The first input long enough to gain from one looks for it; it is trusted only after it
+gives the standard check value, a continued CRC and this module's CRC of a longer sample, and
+``TFCOLLECTIONS_CRC32C=python`` in the environment keeps to the pure-Python code (``backend()`` says which).
+
 ``crc32c(data)`` is the CRC of TensorFlow's ``crc32c::Value``; ``mask``/``unmask`` are its
 ``crc32c::Mask``/``Unmask``, which checkpoints store.
 """
@@ -20,9 +26,12 @@ from __future__ import annotations
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Dict, Final, List, Tuple, Union
+    from types import ModuleType
+    from typing import Callable, Dict, Final, List, Optional, Tuple, Union
 
     BytesLike = Union[bytes, bytearray, memoryview]
+    # (data, crc so far) -> crc: crc32c's own signature, which an accelerator is wrapped to.
+    Extend = Callable[[BytesLike, int], int]
 
 _POLY: Final = 0x82F63B78  # the Castagnoli polynomial, bit-reversed (0x1EDC6F41)
 _MASK_DELTA: Final = 0xA282EAD8
@@ -57,6 +66,13 @@ def unmask(masked: int) -> int:
 
 def crc32c(data: BytesLike, crc: int = 0) -> int:
     """The CRC-32C of *data*, continuing from *crc* (the CRC of what came before it, as ``crc32c::Extend``)."""
+    if len(data) >= _ACCELERATE_FROM:
+        extend = _accelerator()
+        if extend is not None:
+            try:
+                return extend(data, crc)
+            except (TypeError, ValueError, BufferError):  # a buffer it does not take: the pure-Python code does
+                pass
     state = crc ^ 0xFFFF_FFFF
     if len(data) < _LANES_FROM:
         return _bytewise(state, data) ^ 0xFFFF_FFFF
@@ -184,3 +200,90 @@ def _apply(columns: List[int], vector: int) -> int:
         vector >>= 1
         bit += 1
     return out
+
+
+# ---------------------------------------------------------------------------- an installed C implementation
+
+# Below this, the byte loop costs about what a call into a module costs to find (the first time) and make.
+_ACCELERATE_FROM: Final = 1 << 10
+_CHOICE_VARIABLE: Final = "TFCOLLECTIONS_CRC32C"
+_ACCELERATORS: Final = ("crc32c", "google_crc32c")
+_PYTHON: Final = "python"
+# google_crc32c takes bytes only (not a view of a mapped file): a long input is copied to it piece by piece.
+_COPY_CHUNK: Final = 1 << 20
+# What was found: empty until the first long input looks, then [(name, extend)] or [(_PYTHON, None)].
+_FOUND: List[Tuple[str, Optional[Extend]]] = []
+
+
+def backend() -> str:
+    """Which code computes long CRCs: ``"crc32c"``, ``"google_crc32c"`` or ``"python"`` (looks on the first call)."""
+    _accelerator()
+    return _FOUND[0][0]
+
+
+def _accelerator() -> Optional[Extend]:
+    if not _FOUND:
+        _FOUND.append(_find_accelerator())
+    return _FOUND[0][1]
+
+
+def _find_accelerator() -> Tuple[str, Optional[Extend]]:
+    import os
+
+    choice = os.environ.get(_CHOICE_VARIABLE, "")
+    if choice == _PYTHON:
+        return _PYTHON, None
+    for name in (choice,) if choice in _ACCELERATORS else _ACCELERATORS:
+        extend = _load(name)
+        if extend is not None and _agrees(extend):
+            return name, extend
+    return _PYTHON, None
+
+
+def _load(name: str) -> Optional[Extend]:
+    """The CRC function of the module *name*, if it imports and has one this knows, else None."""
+    import importlib
+    import warnings
+
+    try:
+        with warnings.catch_warnings():  # some releases warn on import when they run without the CPU's instruction
+            warnings.simplefilter("ignore")
+            return _wrap(name, importlib.import_module(name))
+    except Exception:  # not installed, or an install that does not import or work: either way, not used
+        return None
+
+
+def _wrap(name: str, module: ModuleType) -> Optional[Extend]:
+    """The module's CRC function with ``crc32c``'s signature, or None for a module this does not know."""
+    if name == "crc32c":
+        compute = getattr(module, "crc32c", None)
+        if not callable(compute):
+            return None
+        return lambda data, crc: int(compute(data, crc))
+    extend = getattr(module, "extend", None)
+    if getattr(module, "implementation", None) != "c" or not callable(extend):  # its pure-Python build is slow
+        return None
+
+    def copied(data: BytesLike, crc: int) -> int:
+        if isinstance(data, bytes):
+            return int(extend(crc, data))
+        view = memoryview(data)
+        for start in range(0, len(view), _COPY_CHUNK):
+            crc = int(extend(crc, view[start : start + _COPY_CHUNK].tobytes()))
+        return crc
+
+    return copied
+
+
+def _agrees(extend: Extend) -> bool:
+    """Whether *extend* computes this module's CRC: the check value, a continued CRC, a longer sample as a view."""
+    sample = bytes(range(256)) * 5
+    try:
+        return (
+            extend(b"123456789", 0) == 0xE3069283
+            and extend(b"56789", extend(b"1234", 0)) == 0xE3069283
+            and extend(memoryview(sample)[1:], 0x1234_5678)
+            == _bytewise(0x1234_5678 ^ 0xFFFF_FFFF, sample[1:]) ^ 0xFFFF_FFFF
+        )
+    except Exception:  # a module that fails on these fails on checkpoints too
+        return False
