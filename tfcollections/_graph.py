@@ -96,7 +96,7 @@ def is_variable_op(op: str) -> bool:
 class _Census:
     """What a walk collects: op counts keyed by the op's bytes, and the variable nodes."""
 
-    __slots__ = ("attr_values", "depth", "ops", "variable_ops", "variables")
+    __slots__ = ("attr_entries", "attr_values", "depth", "ops", "variable_ops", "variables")
 
     def __init__(self, depth: int) -> None:
         #: The depth of the GraphDef message below the file's top message (protobuf's nesting limit).
@@ -107,6 +107,8 @@ class _Census:
         # (reported attr key or "", AttrValue bytes) -> what it gives: variables repeat their dtype,
         # container, shapes and output shapes. An attr that is not reported is only checked: None.
         self.attr_values: Dict[Tuple[str, bytes], Any] = {}
+        # An attr entry's bytes (key and value) -> what it gives a variable, as _attr_entry returns it.
+        self.attr_entries: Dict[bytes, Tuple[str, Any]] = {}
 
 
 def _invalid_utf8(exc: UnicodeDecodeError, start: int, field: str) -> DecodeError:
@@ -135,6 +137,9 @@ def _node_field_kinds() -> List[int]:
 
 
 _NODE_FIELD_KINDS: Final = _node_field_kinds()
+# Nodes up to this size are walked in a copy (see _walk_nodes): nearly all of them; larger ones (a Const's
+# tensor) in place, so that the cost stays with the number of fields, not the bytes.
+_COPIED_NODE_SIZE: Final = 4096
 
 
 def _walk_nodes(
@@ -158,8 +163,7 @@ def _walk_nodes(
     kinds = _NODE_FIELD_KINDS
     others: List[Tuple[int, int]] = []
     index = first_index
-    node_at = -1  # where the node being walked starts; -1 between nodes
-    field = ""  # the string field being read
+    node_at = node_end = -1  # where the node being walked starts and ends; -1 between nodes
     try:
         while pos < end:
             field_at = pos
@@ -189,39 +193,52 @@ def _walk_nodes(
                 pos = node_end
                 continue
 
-            # One node: the tag and length of every field are read; name, op and device are kept.
+            # One node: the tag and length of every field are read; name, op and device are kept. A node that
+            # is not large is walked in a copy of its own, from 0: positions up to 256 are ints CPython keeps
+            # ready, where each step through a large buffer makes and frees a new one (a quarter of the walk's
+            # instructions, counted with valgrind --tool=callgrind).
             node_at = pos
+            node: Buffer
+            if length <= _COPIED_NODE_SIZE:
+                node = buf[pos:node_end]
+                at = 0
+                node_size = length
+            else:
+                node = buf
+                at = pos
+                node_size = node_end
             name = ""
             op = b""
             device = ""
-            while pos < node_end:
-                kind = kinds[buf[pos]]
-                length = buf[pos + 1]
+            while at < node_size:
+                kind = kinds[node[at]]
+                length = node[at + 1]
                 if length < 0x80:
-                    pos += 2
-                elif buf[pos + 2] < 0x80:  # attrs of 128 to 16383 bytes (shapes, small constants)
-                    length = (length & 0x7F) | (buf[pos + 2] << 7)
-                    pos += 3
+                    if kind == 0:  # _PASS: the usual field (inputs, attrs), with a one-byte length
+                        at += length + 2
+                        continue
+                    at += 2
+                elif node[at + 2] < 0x80:  # attrs of 128 to 16383 bytes (shapes, small constants)
+                    length = (length & 0x7F) | (node[at + 2] << 7)
+                    at += 3
+                    if kind == 0:
+                        at += length
+                        continue
                 else:
                     kind = _GENERAL
-                if kind == 0:  # _PASS: the usual field (inputs, attrs)
-                    pos += length
-                    continue
-                if kind == 1 and pos + length <= node_end:  # _NAME
-                    field = "name"
-                    name = buf[pos : pos + length].decode()
-                elif kind == 2 and not op and pos + length <= node_end:  # _OP
-                    op = buf[pos : pos + length]
-                elif kind == 3 and pos + length <= node_end:  # _DEVICE
-                    field = "device"
-                    device = buf[pos : pos + length].decode()
+                if kind == 1 and at + length <= node_size:  # _NAME
+                    name = node[at : at + length].decode()
+                elif kind == 2 and not op and at + length <= node_size:  # _OP
+                    op = node[at : at + length]
+                elif kind == 3 and at + length <= node_size:  # _DEVICE
+                    device = node[at : at + length].decode()
                 else:  # not the usual field, or a second op: _check_fields reads the node
-                    pos = node_end + 1
+                    at = node_size + 1
                     break
-                pos += length
-            if pos != node_end:
+                at += length
+            if at != node_size:
                 name, op, device = _check_fields(buf, node_at, node_end, depth + 1)
-                pos = node_end
+            pos = node_end
             count = ops.get(op)
             if count is None:
                 if not op.isascii():
@@ -240,13 +257,11 @@ def _walk_nodes(
         error: DecodeError
         if isinstance(exc, DecodeError):
             error = exc
-        elif isinstance(exc, UnicodeDecodeError):
-            error = _invalid_utf8(exc, pos, field)
-        else:  # IndexError: a read past the end of the whole input, which ends inside this field
+        else:  # a read past the end of the node's copy or of the whole input, or a string that is not UTF-8
             error = _Truncated(f"truncated field: the input ends at byte {len(buf)}", len(buf))
-            if node_at >= 0:  # in a node: say which field of it is cut off, and how
+            if node_at >= 0:  # in a node: say which of its fields is at fault, and how
                 try:
-                    _check_fields(buf, node_at, len(buf), depth + 1)
+                    _check_fields(buf, node_at, node_end, depth + 1)
                 except DecodeError as found:
                     error = found
         if node_at >= 0:
@@ -290,17 +305,17 @@ def _check_fields(buf: Buffer, pos: int, end: int, depth: int) -> Tuple[str, byt
     return name, op, device
 
 
-def _variable_fields(buf: Buffer, start: int, end: int, census: _Census) -> Dict[str, Any]:
-    """What the reported attrs of the variable node in ``buf[start:end]`` say (see ``_REPORTED``).
+def _variable_fields(buf: Buffer, start: int, end: int, census: _Census, variable: Decoded) -> None:
+    """Set the fields of *variable* that the reported attrs of its node in ``buf[start:end]`` give (see ``_REPORTED``).
 
     Every attr of a variable node is decoded, so checked as protobuf checks it (the last of duplicate
-    keys winning); the reported ones give the variable's fields. What an attr's bytes give is kept
-    (``census.attr_values``): variables repeat their dtype, container, shapes and output shapes. A
-    shared name and a colocation, one string each and different for every variable, are read directly.
+    keys winning); the reported ones give the variable's fields. What an attr entry's bytes give is kept
+    (``census.attr_entries``): variables repeat their dtype, container, shapes and output shapes, so most
+    entries cost a slice and a lookup. A shared name and a colocation, one string each and different for
+    every variable, are read directly and not kept.
     """
     depth = census.depth + 1  # the node's own depth; its attr entries are one below
-    cache = census.attr_values
-    fields: Dict[str, Any] = {}
+    known_entries = census.attr_entries
     pos = start
     while pos < end:
         # The walk has checked the node's fields already: this only finds the attr entries.
@@ -318,69 +333,83 @@ def _variable_fields(buf: Buffer, start: int, end: int, census: _Census) -> Dict
                 continue
             length, pos = read_size(buf, pos, end)
         entry_end = pos + length
-        # The usual entry: key (field 1) then value (field 2), each with a one-byte length, nothing else.
-        key_end = pos + 2 + buf[pos + 1] if length > 3 and buf[pos] == _ENTRY_KEY and buf[pos + 1] < 0x80 else end
-        usual = (
-            key_end + 2 <= entry_end
-            and buf[key_end] == _ENTRY_VALUE
-            and buf[key_end + 1] == entry_end - key_end - 2 < 0x80
-        )
-        if not usual:  # any other entry: the decoder knows every rule of map entries
-            entry = _ATTR_ENTRY.new()
+        entry_bytes = buf[pos:entry_end]
+        known = known_entries.get(entry_bytes)
+        if known is None:
+            known = _attr_entry(buf, pos, entry_end, depth, census)
+            if known[0] not in _UNSHARED_FIELDS or not known[1]:  # an empty shared name is shared
+                known_entries[entry_bytes] = known
+        field, made = known
+        if field:
+            # A list is copied: each variable gets its own (callers may change what they are given).
+            variable[field] = list(made) if isinstance(made, list) else made
+        pos = entry_end
+
+
+# The fields whose attrs differ from variable to variable (when not empty): not worth remembering.
+_UNSHARED_FIELDS: Final = frozenset({"shared_name", "colocated_with"})
+
+
+def _attr_entry(buf: Buffer, pos: int, entry_end: int, depth: int, census: _Census) -> Tuple[str, Any]:
+    """What the attr entry in ``buf[pos:entry_end]`` gives a variable: (its field, the value), or ("", None) for an
+    attr that is not reported (decoded all the same, so checked)."""
+    # The usual entry: key (field 1) then value (field 2), each with a one-byte length, nothing else.
+    length = entry_end - pos
+    key_end = pos + 2 + buf[pos + 1] if length > 3 and buf[pos] == _ENTRY_KEY and buf[pos + 1] < 0x80 else entry_end
+    usual = (
+        key_end + 2 <= entry_end and buf[key_end] == _ENTRY_VALUE and buf[key_end + 1] == entry_end - key_end - 2 < 0x80
+    )
+    if not usual:  # any other entry: the decoder knows every rule of map entries
+        entry = _ATTR_ENTRY.new()
+        try:
+            saw_unknown = parse_message(buf, pos, entry_end, _ATTR_ENTRY, entry, depth + 1)
+        except DecodeError as exc:
+            exc._add_segment("attr")
+            raise
+        # protobuf keeps an entry with unknown fields out of the map; an absent value is an empty one.
+        reported = _REPORTED.get(entry["key"])
+        if saw_unknown or reported is None:
+            return "", None
+        return reported[0], reported[1](entry["value"] if entry["value"] is not None else _ATTR_VALUE.new())
+    try:
+        key = buf[pos + 2 : key_end].decode()
+    except UnicodeDecodeError as exc:
+        error = _invalid_utf8(exc, pos + 2, "key")
+        error._add_segment("attr")
+        raise error from None
+    raw = bytes(buf[key_end + 2 : entry_end])
+    reported = _REPORTED.get(key)
+    size = len(raw)
+    if key in _STRING_ATTRS and size > 1 and raw[0] == _ATTR_VALUE_S and raw[1] == size - 2 < 0x80:
+        made: Any = _as_text(raw[2:])  # s: "" or a shared name
+        if key == "_class":
+            made = [_as_text(raw[7:])] if raw.startswith(_COLOCATION_PREFIX, 2) else []
+    elif (
+        key == "_class"
+        and size > 3
+        and raw[0] == _ATTR_VALUE_LIST
+        and raw[1] == size - 2 < 0x80
+        and raw[2] == _LIST_VALUE_S
+        and raw[3] == size - 4
+    ):
+        made = [_as_text(raw[9:])] if raw.startswith(_COLOCATION_PREFIX, 4) else []  # one loc:@<node>
+    else:
+        # Unreported attrs (output shapes, ...) are remembered by their value alone, whatever their key.
+        cache_key = (key if reported is not None else "", raw)
+        made = census.attr_values.get(cache_key, _UNSEEN)
+        if made is _UNSEEN:
+            value = _ATTR_VALUE.new()
             try:
-                saw_unknown = parse_message(buf, pos, entry_end, _ATTR_ENTRY, entry, depth + 1)
+                parse_message(raw, 0, size, _ATTR_VALUE, value, depth + 2)
             except DecodeError as exc:
+                if exc.pos is not None:
+                    exc.pos += key_end + 2
+                exc._add_segment(key)
                 exc._add_segment("attr")
                 raise
-            # protobuf keeps an entry with unknown fields out of the map; an absent value is an empty one.
-            reported = _REPORTED.get(entry["key"])
-            if not saw_unknown and reported is not None:
-                value = entry["value"] if entry["value"] is not None else _ATTR_VALUE.new()
-                fields[reported[0]] = reported[1](value)
-            pos = entry_end
-            continue
-        try:
-            key = buf[pos + 2 : key_end].decode()
-        except UnicodeDecodeError as exc:
-            error = _invalid_utf8(exc, pos + 2, "key")
-            error._add_segment("attr")
-            raise error from None
-        raw = bytes(buf[key_end + 2 : entry_end])
-        reported = _REPORTED.get(key)
-        size = len(raw)
-        if key in _STRING_ATTRS and size > 1 and raw[0] == _ATTR_VALUE_S and raw[1] == size - 2 < 0x80:
-            made: Any = _as_text(raw[2:])  # s: "" or a shared name
-            if key == "_class":
-                made = [_as_text(raw[7:])] if raw.startswith(_COLOCATION_PREFIX, 2) else []
-        elif (
-            key == "_class"
-            and size > 3
-            and raw[0] == _ATTR_VALUE_LIST
-            and raw[1] == size - 2 < 0x80
-            and raw[2] == _LIST_VALUE_S
-            and raw[3] == size - 4
-        ):
-            made = [_as_text(raw[9:])] if raw.startswith(_COLOCATION_PREFIX, 4) else []  # one loc:@<node>
-        else:
-            known = cache.get((key if reported is not None else "", raw), _UNSEEN)
-            if known is _UNSEEN:
-                value = _ATTR_VALUE.new()
-                try:
-                    parse_message(raw, 0, size, _ATTR_VALUE, value, depth + 2)
-                except DecodeError as exc:
-                    if exc.pos is not None:
-                        exc.pos += key_end + 2
-                    exc._add_segment(key)
-                    exc._add_segment("attr")
-                    raise
-                known = None if reported is None else reported[1](value)
-                cache[key if reported is not None else "", raw] = known
-            # A list is copied: each variable gets its own (callers may change what they are given).
-            made = list(known) if isinstance(known, list) else known
-        if reported is not None:
-            fields[reported[0]] = made
-        pos = entry_end
-    return fields
+            made = None if reported is None else reported[1](value)
+            census.attr_values[cache_key] = made
+    return ("", None) if reported is None else (reported[0], made)
 
 
 def _op_name(buf: Buffer, spans: List[Tuple[int, int]], depth: int) -> str:
@@ -439,7 +468,7 @@ def _walk_library(
 
 def _scan_binary(
     buf: Buffer, graph_spans: List[Tuple[int, int]], depth: int
-) -> Tuple[_Census, Dict[str, Dict[bytes, int]], List[Tuple[str, str, str, Dict[str, Decoded]]]]:
+) -> Tuple[_Census, Dict[str, Dict[bytes, int]], List[Decoded]]:
     """Walk the ``graph_def`` fields of one meta graph (several merge: their nodes follow each other)."""
     census = _Census(depth)
     libraries: List[Tuple[int, int]] = []
@@ -457,13 +486,14 @@ def _scan_binary(
             raise
     variables = []
     for node_index, name, op, device, start, end in census.variables:
+        variable = _variable(name, op, device)
         try:
-            fields = _variable_fields(buf, start, end, census)
+            _variable_fields(buf, start, end, census, variable)
         except DecodeError as exc:
             exc._add_segment(node_index)
             exc._add_segment("node")
             raise
-        variables.append((name, op, device, fields))
+        variables.append(variable)
     return census, functions, variables
 
 
@@ -472,7 +502,7 @@ def _scan_binary(
 
 def _scan_text(
     graph: Decoded,
-) -> Tuple[Dict[str, int], Dict[str, Dict[str, int]], List[Tuple[str, str, str, Dict[str, Decoded]]]]:
+) -> Tuple[Dict[str, int], Dict[str, Dict[str, int]], List[Decoded]]:
     """The same census as the binary walk, from a GraphDef the text reader has read whole."""
     ops: Dict[str, int] = {}
     variables = []
@@ -480,12 +510,12 @@ def _scan_text(
         op = node["op"]
         ops[op] = ops.get(op, 0) + 1
         if is_variable_op(op):
-            fields = {}
+            variable = _variable(node["name"], op, node["device"])
             for key, value in node["attr"].items():
                 reported = _REPORTED.get(key)
                 if reported is not None:
-                    fields[reported[0]] = reported[1](value)
-            variables.append((node["name"], op, node["device"], fields))
+                    variable[reported[0]] = reported[1](value)
+            variables.append(variable)
     functions: Dict[str, Dict[str, int]] = {}
     library = graph["library"]
     for function in library["function"] if library is not None else ():
@@ -536,17 +566,17 @@ _REPORTED: Final[Dict[str, Tuple[str, Callable[[Decoded], Any]]]] = {
 }
 
 
-def _variable(name: str, op: Optional[str], device: str, fields: Dict[str, Any]) -> Decoded:
-    """A variable's dict; *fields* holds what its reported attrs say (absent ones take their defaults)."""
+def _variable(name: str, op: Optional[str], device: str) -> Decoded:
+    """A variable's dict, its attrs' fields at their defaults (what an absent attr means) until they are read."""
     return {
         "name": name,
         "op": op,
-        "dtype": fields.get("dtype"),
-        "shape": fields.get("shape"),
+        "dtype": None,
+        "shape": None,
         "device": device,
-        "container": fields.get("container", ""),
-        "shared_name": fields.get("shared_name", ""),
-        "colocated_with": fields.get("colocated_with", []),
+        "container": "",
+        "shared_name": "",
+        "colocated_with": [],
         "collections": [],
         "trainable": None,
         "partition": None,
@@ -561,12 +591,11 @@ def _node_of(tensor_name: str) -> str:
 
 def _join(
     meta_graph: Decoded,
-    records: List[Tuple[str, str, str, Dict[str, Decoded]]],
+    variables: List[Decoded],
     saved_variables: List[Decoded],
 ) -> List[Decoded]:
-    """The variable nodes, with what the collections and the object graph say of them; then the
-    variables those list that the graph lacks."""
-    variables = [_variable(name, op, device, attrs) for name, op, device, attrs in records]
+    """The variable nodes (*variables*, joined in place), with what the collections and the object graph say of
+    them; then the variables those list that the graph lacks."""
     by_node: Dict[str, Decoded] = {}
     for variable in variables:
         by_node.setdefault(variable["name"], variable)
@@ -574,7 +603,7 @@ def _join(
     def find(node: str) -> Decoded:
         variable = by_node.get(node)
         if variable is None:  # listed, but the graph has no such node (a stripped or damaged graph)
-            variable = by_node[node] = _variable(node, None, "", {})
+            variable = by_node[node] = _variable(node, None, "")
             variables.append(variable)
         return variable
 
@@ -627,11 +656,11 @@ def _graph(
     meta_graph: Decoded,
     ops: Dict[str, int],
     functions: Dict[str, Dict[str, int]],
-    records: List[Tuple[str, str, str, Dict[str, Decoded]]],
+    variables: List[Decoded],
     object_graph: Optional[Decoded],
 ) -> Decoded:
     return {
-        "variables": _join(meta_graph, records, _saved_variables(object_graph)),
+        "variables": _join(meta_graph, variables, _saved_variables(object_graph)),
         "ops": dict(sorted(ops.items())),
         "functions": {name: dict(sorted(counts.items())) for name, counts in functions.items()},
     }
@@ -670,7 +699,7 @@ def add_graphs(buf: Union[Buffer, bytearray], kind: str, encoding: str, meta_gra
             if encoding == "binary":
                 start, end = meta_graph_spans[index]
                 graph_spans = _spans_of(buf, start, end, _META_GRAPH_GRAPH >> 3)
-                census, binary_functions, records = _scan_binary(buf, graph_spans, depth + 1)
+                census, binary_functions, variables = _scan_binary(buf, graph_spans, depth + 1)
                 ops = {op.decode(): count for op, count in census.ops.items()}
                 functions = {
                     name: {op.decode(): count for op, count in counts.items()}
@@ -686,10 +715,10 @@ def add_graphs(buf: Union[Buffer, bytearray], kind: str, encoding: str, meta_gra
                 from ._text import parse_text_value
 
                 graph = meta_graph["graph_def"]
-                ops, functions, records = {}, {}, []
+                ops, functions, variables = {}, {}, []
                 if graph is not None:
                     graph = parse_text_value(buf, graph["offset"], "tensorflow.GraphDef", depth + 1)
-                    ops, functions, records = _scan_text(graph)
+                    ops, functions, variables = _scan_text(graph)
                 part = "object_graph_def"
                 objects = meta_graph["object_graph_def"]
                 object_graph = None
@@ -703,4 +732,4 @@ def add_graphs(buf: Union[Buffer, bytearray], kind: str, encoding: str, meta_gra
             exc._add_segment(kind)
             exc._add_context(f"damaged {kind}" if encoding == "binary" else f"bad text-format {kind}")
             raise
-        meta_graph["graph"] = _graph(meta_graph, ops, functions, records, object_graph)
+        meta_graph["graph"] = _graph(meta_graph, ops, functions, variables, object_graph)
