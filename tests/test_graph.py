@@ -180,6 +180,40 @@ def test_attr_strings_are_bytes_kept_as_they_are_when_not_utf8() -> None:
 
 
 @pytest.mark.parametrize(
+    ("value", "colocated_with"),
+    [
+        (text_list([b"loc:@w"]), ["w"]),  # the usual form
+        (text_list([b"loc:@" + b"w" * 200]), ["w" * 200]),  # lengths of two bytes
+        (text_list([b"loc:@a", b"loc:@b"]), ["a", "b"]),
+        (text_list([b"w"]), []),  # not a location
+        (text_list([]), []),
+        (text(b"loc:@w"), ["w"]),  # s, not a list
+        (text_list([b"loc:@w"]) + text(b"x"), []),  # a list, then an s: one of a oneof, the last wins
+        (field(1, field(2, b"loc:@w") + field(2, b"loc:@v")), ["w", "v"]),
+    ],
+)
+def test_every_form_of_a_colocation(value: bytes, colocated_with: list) -> None:
+    [only] = scan(meta_graph(graph_def(variable("v", _class=value))))["variables"]  # type: ignore[misc]
+    assert only["colocated_with"] == colocated_with
+
+
+def test_a_node_too_large_to_copy_is_walked_in_place() -> None:
+    from tfcollections._graph import _COPIED_NODE_SIZE
+
+    padding = attr("value", field(8, b"\x00" * _COPIED_NODE_SIZE))  # a Const's tensor
+    large = node("big", "Const", {"dtype": dtype(1)}) + padding
+    bad = node("bad", "Const") + padding + field(2, b"PyFunc")  # a second op, after the tensor
+    graph = scan(meta_graph(graph_def(variable("v") + padding, large)))
+    assert graph["ops"] == {"Const": 1, "VariableV2": 1}
+    assert [v["shape"] for v in graph["variables"]] == [[2, 3]]  # type: ignore[attr-defined]
+    assert scan(meta_graph(graph_def(bad)))["ops"] == {"PyFunc": 1}
+    cut = meta_graph(graph_def(large + field(4, b"/cpu:\xff")))
+    with pytest.raises(DecodeError, match="invalid UTF-8") as caught:
+        tfcollections.loads(cut, graph=True)
+    assert caught.value.pos is not None and cut[caught.value.pos] == 0xFF
+
+
+@pytest.mark.parametrize(
     ("bad_node", "where"),
     [
         (field(1, b"\xff") + field(2, b"NoOp"), "name"),

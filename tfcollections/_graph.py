@@ -335,6 +335,8 @@ def _variable_fields(buf: Buffer, start: int, end: int, census: _Census, variabl
         entry_end = pos + length
         entry_bytes = buf[pos:entry_end]
         known = known_entries.get(entry_bytes)
+        if known is None and entry_bytes.startswith(_CLASS_ENTRY):
+            known = _class_entry(entry_bytes)  # colocation: one for each variable, its usual form read straight
         if known is None:
             known = _attr_entry(buf, pos, entry_end, depth, census)
             if known[0] not in _UNSHARED_FIELDS or not known[1]:  # an empty shared name is shared
@@ -348,6 +350,27 @@ def _variable_fields(buf: Buffer, start: int, end: int, census: _Census, variabl
 
 # The fields whose attrs differ from variable to variable (when not empty): not worth remembering.
 _UNSHARED_FIELDS: Final = frozenset({"shared_name", "colocated_with"})
+
+
+# The start of the usual _class entry: key "_class", then its value, AttrValue {list {s: "loc:@<node>"}}.
+_CLASS_ENTRY: Final = bytes([_ENTRY_KEY, 6]) + b"_class" + bytes([_ENTRY_VALUE])
+
+
+def _class_entry(entry: bytes) -> Optional[Tuple[str, Any]]:
+    """The colocation of the usual ``_class`` entry, ``loc:@<node>`` in a one-item list, each length one byte;
+    None for any other form, which ``_attr_entry`` reads."""
+    size = len(entry)
+    if (
+        19 <= size < 0x80 + 10
+        and entry[9] == size - 10
+        and entry[10] == _ATTR_VALUE_LIST
+        and entry[11] == size - 12
+        and entry[12] == _LIST_VALUE_S
+        and entry[13] == size - 14
+        and entry.startswith(_COLOCATION_PREFIX, 14)
+    ):
+        return "colocated_with", [_as_text(entry[19:])]
+    return None
 
 
 def _attr_entry(buf: Buffer, pos: int, entry_end: int, depth: int, census: _Census) -> Tuple[str, Any]:
