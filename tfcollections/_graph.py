@@ -161,37 +161,43 @@ def _walk_nodes(
     variable_ops = census.variable_ops
     variables = census.variables
     kinds = _NODE_FIELD_KINDS
+    copied_node_size = _COPIED_NODE_SIZE
     others: List[Tuple[int, int]] = []
     index = first_index
     node_at = node_end = -1  # where the node being walked starts and ends; -1 between nodes
     try:
         while pos < end:
-            field_at = pos
-            tag = buf[pos]
-            length = buf[pos + 1]
-            if tag >= 0x80 or tag & 7 != 2:  # not a one-byte length-delimited tag
+            if buf[pos] == node_tag:  # a node, its tag in one byte: the usual field
+                length = buf[pos + 1]
+                if length < 0x80:
+                    pos += 2
+                else:
+                    second = buf[pos + 2]
+                    if second < 0x80:  # nodes of 128 to 16383 bytes: most of them
+                        length = (length & 0x7F) | (second << 7)
+                        pos += 3
+                    else:
+                        length, pos = read_size(buf, pos + 1, end)
+                node_end = pos + length
+                if node_end > end:
+                    raise _truncated(length, end - pos, pos)
+            else:  # any other field, or a node whose tag is written with more bytes than it needs
+                field_at = pos
                 tag, pos = read_tag(buf, pos, end)
                 if tag & 7 != 2:
                     pos = skip_field(buf, pos, end, tag, depth)
                     continue
-                length, pos = read_size(buf, pos, end)  # a longer tag of a node (or library) is one too
-            elif length < 0x80:
-                pos += 2
-            elif buf[pos + 2] < 0x80:  # nodes of 128 to 16383 bytes: most of them
-                length = (length & 0x7F) | (buf[pos + 2] << 7)
-                pos += 3
-            else:
-                length, pos = read_size(buf, pos + 1, end)
-            node_end = pos + length
-            if node_end > end:
-                raise _truncated(length, end - pos, pos)
-            if tag != node_tag:
-                if tag == other_tag:
-                    others.append((pos, node_end))
-                elif tag >> 3 == 0:
-                    raise DecodeError("invalid field number 0", field_at)
-                pos = node_end
-                continue
+                length, pos = read_size(buf, pos, end)
+                node_end = pos + length
+                if node_end > end:
+                    raise _truncated(length, end - pos, pos)
+                if tag != node_tag:
+                    if tag == other_tag:
+                        others.append((pos, node_end))
+                    elif tag >> 3 == 0:
+                        raise DecodeError("invalid field number 0", field_at)
+                    pos = node_end
+                    continue
 
             # One node: the tag and length of every field are read; name, op and device are kept. A node that
             # is not large is walked in a copy of its own, from 0: positions up to 256 are ints CPython keeps
@@ -199,7 +205,7 @@ def _walk_nodes(
             # instructions, counted with valgrind --tool=callgrind).
             node_at = pos
             node: Buffer
-            if length <= _COPIED_NODE_SIZE:
+            if length <= copied_node_size:
                 node = buf[pos:node_end]
                 at = 0
                 node_size = length
