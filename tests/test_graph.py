@@ -219,6 +219,8 @@ def test_a_node_too_large_to_copy_is_walked_in_place() -> None:
         (field(1, b"\xff") + field(2, b"NoOp"), "name"),
         (field(1, b"n") + field(2, b"No\xc3"), "op"),
         (field(1, b"n") + field(2, b"\xe2\x82") + field(2, b"NoOp"), "op"),  # an earlier occurrence
+        (field(1, b"\xff") + field(2, b"NoOp") + field(1, b"n"), "name"),  # the same for a name
+        (field(1, b"\xc3") + field(2, b"VariableV2"), "name"),  # a variable's
         (field(1, b"n") + field(2, b"NoOp") + field(4, b"/cpu:\xff"), "device"),
     ],
 )

@@ -205,15 +205,17 @@ def _walk_nodes(
             # instructions, counted with valgrind --tool=callgrind).
             node_at = pos
             node: Buffer
+            copy: Optional[bytes] = None
             if length <= copied_node_size:
-                node = buf[pos:node_end]
+                node = copy = buf[pos:node_end]
                 at = 0
                 node_size = length
             else:
                 node = buf
                 at = pos
                 node_size = node_end
-            name = ""
+            name: Optional[str] = None  # read once the node is walked, and decoded only when kept
+            name_at = name_end = -1
             op = b""
             device = ""
             while at < node_size:
@@ -232,18 +234,21 @@ def _walk_nodes(
                         continue
                 else:
                     kind = _GENERAL
-                if kind == 1 and at + length <= node_size:  # _NAME
-                    name = node[at : at + length].decode()
+                if kind == 1 and name_at < 0 and at + length <= node_size:  # _NAME
+                    name_at = at
+                    name_end = at + length
                 elif kind == 2 and not op and at + length <= node_size:  # _OP
                     op = node[at : at + length]
                 elif kind == 3 and at + length <= node_size:  # _DEVICE
                     device = node[at : at + length].decode()
-                else:  # not the usual field, or a second op: _check_fields reads the node
+                else:  # not the usual field, or a second name or op: _check_fields reads the node
                     at = node_size + 1
                     break
                 at += length
             if at != node_size:
                 name, op, device = _check_fields(buf, node_at, node_end, depth + 1)
+            elif name_at < 0:
+                name = ""
             pos = node_end
             count = ops.get(op)
             if count is None:
@@ -256,7 +261,11 @@ def _walk_nodes(
             else:
                 ops[op] = count + 1
             if op in variable_ops:
+                if name is None:
+                    name = node[name_at:name_end].decode()
                 variables.append((index, name, op.decode(), device, node_at, node_end))
+            elif name is None and (copy is None or not copy.isascii()):
+                node[name_at:name_end].decode()  # checked as protobuf checks it: a copy all ASCII needs no check
             index += 1
             node_at = -1
     except (UnicodeDecodeError, DecodeError, IndexError) as exc:
