@@ -350,7 +350,10 @@ def test_a_variables_attrs_in_any_form() -> None:
     [only] = scan(meta_graph(graph_def(odd, node("w", "VariableV2"))))["variables"][:1]  # type: ignore[index]
     assert (only["dtype"], only["colocated_with"], only["shape"]) == ("DT_INT32", ["w"], [2])
     bad_key = node("v", "VariableV2") + field(5, field(1, b"\xff") + field(2, dtype(1)))
-    assert _error(meta_graph(graph_def(bad_key))).path == ("MetaGraphDef", "graph_def", "node", 0, "attr", "key")
+    data = meta_graph(graph_def(node("first", "NoOp"), bad_key))
+    error = _error(data)
+    assert error.path == ("MetaGraphDef", "graph_def", "node", 1, "attr", "key")
+    assert error.pos is not None and data[error.pos] == 0xFF  # a place in the file, not in the node's copy
     bad_value = node("v", "VariableV2") + attr("dtype", b"\x30")  # a varint cut off
     error = _error(meta_graph(graph_def(bad_value)))
     assert error.path[:6] == ("MetaGraphDef", "graph_def", "node", 0, "attr", "dtype") and error.pos is not None

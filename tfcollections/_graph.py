@@ -331,36 +331,46 @@ def _variable_fields(buf: Buffer, start: int, end: int, census: _Census, variabl
     """
     depth = census.depth + 1  # the node's own depth; its attr entries are one below
     known_entries = census.attr_entries
+    # Walked in a copy, as _walk_nodes walks a node: positions up to 256 are ints CPython keeps ready.
+    node: Buffer = buf
+    base = 0  # where the copy starts in buf: errors say where in buf
+    if end - start <= _COPIED_NODE_SIZE:
+        node, base, start, end = buf[start:end], start, 0, end - start
     pos = start
-    while pos < end:
-        # The walk has checked the node's fields already: this only finds the attr entries.
-        tag = buf[pos]
-        length = buf[pos + 1]
-        if tag == _NODE_ATTR and length < 0x80:
-            pos += 2
-        elif tag < 0x80 and tag & 7 == 2 and length < 0x80:  # name, op, an input: passed over
-            pos += 2 + length
-            continue
-        else:
-            tag, pos = read_tag(buf, pos, end)
-            if tag != _NODE_ATTR:
-                pos = skip_field(buf, pos, end, tag, depth)
+    try:
+        while pos < end:
+            # The walk has checked the node's fields already: this only finds the attr entries.
+            tag = node[pos]
+            length = node[pos + 1]
+            if tag == _NODE_ATTR and length < 0x80:
+                pos += 2
+            elif tag < 0x80 and tag & 7 == 2 and length < 0x80:  # name, op, an input: passed over
+                pos += 2 + length
                 continue
-            length, pos = read_size(buf, pos, end)
-        entry_end = pos + length
-        entry_bytes = buf[pos:entry_end]
-        known = known_entries.get(entry_bytes)
-        if known is None and entry_bytes.startswith(_CLASS_ENTRY):
-            known = _class_entry(entry_bytes)  # colocation: one for each variable, its usual form read straight
-        if known is None:
-            known = _attr_entry(buf, pos, entry_end, depth, census)
-            if known[0] not in _UNSHARED_FIELDS or not known[1]:  # an empty shared name is shared
-                known_entries[entry_bytes] = known
-        field, made = known
-        if field:
-            # A list is copied: each variable gets its own (callers may change what they are given).
-            variable[field] = list(made) if isinstance(made, list) else made
-        pos = entry_end
+            else:
+                tag, pos = read_tag(node, pos, end)
+                if tag != _NODE_ATTR:
+                    pos = skip_field(node, pos, end, tag, depth)
+                    continue
+                length, pos = read_size(node, pos, end)
+            entry_end = pos + length
+            entry_bytes = node[pos:entry_end]
+            known = known_entries.get(entry_bytes)
+            if known is None and entry_bytes.startswith(_CLASS_ENTRY):
+                known = _class_entry(entry_bytes)  # colocation: one for each variable, its usual form read straight
+            if known is None:
+                known = _attr_entry(node, pos, entry_end, depth, census)
+                if known[0] not in _UNSHARED_FIELDS or not known[1]:  # an empty shared name is shared
+                    known_entries[entry_bytes] = known
+            field, made = known
+            if field:
+                # A list is copied: each variable gets its own (callers may change what they are given).
+                variable[field] = list(made) if isinstance(made, list) else made
+            pos = entry_end
+    except DecodeError as exc:
+        if exc.pos is not None:
+            exc.pos += base
+        raise
 
 
 # The fields whose attrs differ from variable to variable (when not empty): not worth remembering.
