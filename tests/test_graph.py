@@ -415,3 +415,11 @@ def test_a_damaged_graph_in_a_saved_model_says_which_meta_graph() -> None:
     assert error.path[:4] == ("SavedModel", "meta_graphs", 0, "graph_def") and str(error).startswith(
         "damaged SavedModel"
     )
+
+
+def test_variables_never_share_a_list() -> None:
+    two = text_list([b"loc:@a", b"loc:@b"])  # a colocation of two: not remembered by its entry
+    first, second = variable("v", _class=two), variable("w", _class=two)
+    variables = scan(meta_graph(graph_def(first, second, variable("x"), variable("y"))))["variables"]
+    lists = [v[key] for v in variables for key in ("shape", "colocated_with", "collections")]  # type: ignore[index]
+    assert len({id(value) for value in lists}) == len(lists)

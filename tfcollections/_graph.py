@@ -356,16 +356,22 @@ def _variable_fields(buf: Buffer, start: int, end: int, census: _Census, variabl
             entry_end = pos + length
             entry_bytes = node[pos:entry_end]
             known = known_entries.get(entry_bytes)
-            if known is None and entry_bytes.startswith(_CLASS_ENTRY):
+            if known is not None:
+                field, made = known
+                if field:
+                    # A list is copied: each variable gets its own (callers may change what they are given).
+                    variable[field] = list(made) if isinstance(made, list) else made
+                pos = entry_end
+                continue
+            if entry_bytes.startswith(_CLASS_ENTRY):
                 known = _class_entry(entry_bytes)  # colocation: one for each variable, its usual form read straight
             if known is None:
                 known = _attr_entry(node, pos, entry_end, depth, census)
                 if known[0] not in _UNSHARED_FIELDS or not known[1]:  # an empty shared name is shared
-                    known_entries[entry_bytes] = known
-            field, made = known
+                    known_entries[entry_bytes] = known  # the first variable's own value: the scan ends before
+            field, made = known  # callers can change it, and later variables get copies
             if field:
-                # A list is copied: each variable gets its own (callers may change what they are given).
-                variable[field] = list(made) if isinstance(made, list) else made
+                variable[field] = made
             pos = entry_end
     except DecodeError as exc:
         if exc.pos is not None:
@@ -457,6 +463,8 @@ def _attr_entry(buf: Buffer, pos: int, entry_end: int, depth: int, census: _Cens
                 raise
             made = None if reported is None else reported[1](value)
             census.attr_values[cache_key] = made
+        if isinstance(made, list):  # a remembered list: each variable gets its own
+            made = list(made)
     return ("", None) if reported is None else (reported[0], made)
 
 
