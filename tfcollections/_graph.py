@@ -5,7 +5,9 @@ Strategy: a binary ``graph_def`` is walked, not parsed. Each node's fields are r
 length by length: ``name``, ``op`` and ``device`` are sliced and checked as protobuf checks them
 (UTF-8, the last occurrence winning), everything else (inputs, attrs, a Const's tensor of a
 gigabyte) is passed by its length, so the cost grows with the number of fields, not with the
-bytes. Only a variable node's attrs are read: each decoded by the schema-driven decoder (so checked),
+bytes. A node of up to 4 KiB is walked in a copy of its own, where positions are small ints that
+CPython does not allocate; a name is decoded only for a node that is kept (a variable), and
+otherwise checked by ``isascii`` over that copy where it can be. Only a variable node's attrs are read: each decoded by the schema-driven decoder (so checked),
 what the reported ones (``dtype``, ``shape``, ``container``, ``shared_name``, ``_class``) give
 remembered by their bytes (most variables share their ``dtype``, ``container`` and many their
 ``shape``). Library functions are walked the same way for their op census. Field numbers come
