@@ -7,12 +7,13 @@ length by length: ``name``, ``op`` and ``device`` are sliced and checked as prot
 gigabyte) is passed by its length, so the cost grows with the number of fields, not with the
 bytes. A node of up to 4 KiB is walked in a copy of its own, where positions are small ints that
 CPython does not allocate; a name is decoded only for a node that is kept (a variable), and
-otherwise checked by ``isascii`` over that copy where it can be. Only a variable node's attrs are read: each decoded by the schema-driven decoder (so checked),
-what the reported ones (``dtype``, ``shape``, ``container``, ``shared_name``, ``_class``) give
-remembered by their bytes (most variables share their ``dtype``, ``container`` and many their
-``shape``). Library functions are walked the same way for their op census. Field numbers come
-from the schema tables; the walk reads the common one-byte tags and lengths inline, and anything
-else (long tags, other wire types, groups) through ``_wire``, as the decoder does.
+otherwise checked by ``isascii`` over that copy where it can be. Only a variable node's attrs are
+read: each decoded by the schema-driven decoder (so checked), what an entry gives remembered by its
+bytes (most variables share their ``dtype``, ``container`` and many their ``shape``), the usual
+colocation read directly (one for each variable). Library functions are walked the same way for
+their op census. Field numbers come from the schema tables; the walk reads the common one-byte tags
+and lengths inline, and anything else (long tags, other wire types, groups) through ``_wire``, as
+the decoder does.
 
 Protobuf's rules hold for what is read: fields in any order, the last ``name``/``op``/``device``
 winning, several ``graph_def`` fields (and ``library`` and ``signature`` fields) merging, the last
