@@ -89,12 +89,15 @@ def _peak_rss_mb(code: str) -> float:
 def _backends() -> Dict[str, Any]:
     """Every CRC-32C backend this process has, found as a user chooses one: {name: what _crc32c keeps}."""
     found = {}
+    chosen = os.environ.pop("TFCOLLECTIONS_CRC32C", None)  # the user's choice, put back after
     for name in ("python", *_crc32c._ACCELERATORS):
         os.environ["TFCOLLECTIONS_CRC32C"] = name
         _crc32c._FOUND.clear()
         if _crc32c.backend() == name:
             found[name] = _crc32c._FOUND[0]
     del os.environ["TFCOLLECTIONS_CRC32C"]
+    if chosen is not None:
+        os.environ["TFCOLLECTIONS_CRC32C"] = chosen
     return found
 
 
