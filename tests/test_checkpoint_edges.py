@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Dict, List
 
 import pytest
+from hypothesis import given, strategies as st
 
 import tfcollections
 from tfcollections import _text
@@ -448,3 +449,29 @@ def test_a_checkpoint_state_written_on_another_machine_leads_to_the_files_beside
     listing = tfcollections.load_checkpoint(tmp_path / "v2")
     assert listing["prefix"] == str(tmp_path / "v2" / "model.ckpt-7")
     assert "(written as /home/trainer/run/model.ckpt-7, found beside the checkpoint file)" in str(listing["located"])
+
+
+_INT32 = st.integers(-(2**31), 2**31 - 1)
+_INT64 = st.integers(-(2**63), 2**63 - 1)
+
+
+@given(
+    dtype=st.sampled_from([0, 1, 2, 9, 19, 23, 127, 128, 300, 2**20, 2**31 - 1, -1]),
+    dims=st.lists(st.one_of(st.integers(-1, 300), _INT64), max_size=4),
+    shard=_INT32,
+    offset=st.one_of(st.integers(0, 1 << 22), _INT64),
+    size=st.one_of(st.integers(0, 1 << 22), _INT64),
+    crc=st.integers(0, 2**32 - 1),
+)
+def test_the_inline_entry_reader_reads_what_the_decoder_reads(
+    dtype: int, dims: List[int], shard: int, offset: int, size: int, crc: int
+) -> None:
+    from tfcollections._checkpoint import _ENTRY, _fast_entry, _parse, _tensor
+
+    fields = {"dtype": dtype, "shape": {"dim": [{"size": d, "name": ""} for d in dims]}, "shard_id": shard,
+              "offset": offset, "size": size, "crc32c": crc}  # fmt: skip
+    data = tfcollections.encode_message("BundleEntryProto", fields)
+    inline = _fast_entry(data, 0, len(data))
+    general = _tensor(_parse(_ENTRY, data, 0, len(data), "test", b"w"))
+    general.pop("declared_slices")
+    assert inline == general  # numbers of every width, inline or not, read as the decoder reads them
