@@ -110,8 +110,9 @@ class _Census:
         # (reported attr key or "", AttrValue bytes) -> what it gives: variables repeat their dtype,
         # container, shapes and output shapes. An attr that is not reported is only checked: None.
         self.attr_values: Dict[Tuple[str, bytes], Any] = {}
-        # An attr entry's bytes (key and value) -> what it gives a variable, as _attr_entry returns it.
-        self.attr_entries: Dict[bytes, Tuple[str, Any]] = {}
+        # An attr entry's bytes (key and value) -> what it gives a variable, as _attr_entry returns it, and how
+        # to copy it for the next variable (list, or None for a value that is not a list).
+        self.attr_entries: Dict[bytes, Tuple[str, Any, Optional[Callable[[Any], Any]]]] = {}
 
 
 def _invalid_utf8(exc: UnicodeDecodeError, start: int, field: str) -> DecodeError:
@@ -358,21 +359,21 @@ def _variable_fields(buf: Buffer, start: int, end: int, census: _Census, variabl
                 length, pos = read_size(node, pos, end)
             entry_end = pos + length
             entry_bytes = node[pos:entry_end]
-            known = known_entries.get(entry_bytes)
-            if known is not None:
-                field, made = known
+            remembered = known_entries.get(entry_bytes)
+            if remembered is not None:
+                field, made, copy = remembered
                 if field:
                     # A list is copied: each variable gets its own (callers may change what they are given).
-                    variable[field] = list(made) if isinstance(made, list) else made
+                    variable[field] = made if copy is None else copy(made)
                 pos = entry_end
                 continue
-            if entry_bytes.startswith(_CLASS_ENTRY):
-                known = _class_entry(entry_bytes)  # colocation: one for each variable, its usual form read straight
+            known = _class_entry(entry_bytes) if entry_bytes.startswith(_CLASS_ENTRY) else None  # read straight
             if known is None:
                 known = _attr_entry(node, pos, entry_end, depth, census)
                 if known[0] not in _UNSHARED_FIELDS or not known[1]:  # an empty shared name is shared
-                    known_entries[entry_bytes] = known  # the first variable's own value: the scan ends before
-            field, made = known  # callers can change it, and later variables get copies
+                    # The first variable's own value (the scan ends before callers can change it); copies after.
+                    known_entries[entry_bytes] = (*known, list if isinstance(known[1], list) else None)
+            field, made = known
             if field:
                 variable[field] = made
             pos = entry_end
