@@ -139,6 +139,37 @@ def index_many_entries(count: int) -> bytes:
 _FOLDER: List[str] = []
 
 
+def _meta_graph_of_nodes(nodes: bytes) -> bytes:
+    """A MetaGraphDef whose graph_def holds *nodes* (GraphDef.node fields, already framed), after a meta_info_def
+    (tags: serve) that makes it one: a file of a graph_def alone reads as a SavedModel too."""
+    return b"\x0a\x07\x22\x05serve" + b"\x12" + varint(len(nodes)) + nodes
+
+
+def graph_one_field_nodes(count: int) -> bytes:
+    # *count* nodes of one field each, an op: the least a node can cost to read, and the most nodes per byte.
+    return _meta_graph_of_nodes(b"\x0a\x03\x12\x01a" * count)
+
+
+def graph_one_node_of_many_fields(count: int) -> bytes:
+    # One node: a name, an op, then *count* empty inputs; past 4 KiB it is walked in place, not in a copy.
+    body = b"\x0a\x01n\x12\x04NoOp" + b"\x1a\x00" * count
+    return _meta_graph_of_nodes(b"\x0a" + varint(len(body)) + body)
+
+
+def graph_second_ops(count: int) -> bytes:
+    # Every node names two ops (the second is run): each node takes the general path, _check_fields.
+    return _meta_graph_of_nodes(b"\x0a\x06\x12\x01a\x12\x01b" * count)
+
+
+def graph_nodes_then_one_cut_short(count: int) -> bytes:
+    # *count* valid nodes, then one whose input claims more bytes than the node holds.
+    return _meta_graph_of_nodes(b"\x0a\x03\x12\x01a" * count + b"\x0a\x05\x12\x01a\x1a\x09")
+
+
+def _load_graph(data: bytes) -> Any:
+    return tfcollections.loads(data, graph=True)["meta_graphs"][0]["graph"]["ops"]
+
+
 def _load_index(data: bytes) -> Any:
     import os
     import tempfile
@@ -190,4 +221,8 @@ HOSTILE_INPUTS: List[HostileInput] = [
         "index: a key sharing too much, after valid ones", index_shared_prefix_too_long, _load_index, "entries"
     ),
     HostileInput("index: many tensors (valid)", index_many_entries, _load_index, "tensors"),
+    HostileInput("graph: nodes of one field (valid)", graph_one_field_nodes, _load_graph, "nodes"),
+    HostileInput("graph: one node of many fields (valid)", graph_one_node_of_many_fields, _load_graph, "fields"),
+    HostileInput("graph: every node with a second op (valid)", graph_second_ops, _load_graph, "nodes"),
+    HostileInput("graph: valid nodes, then one cut short", graph_nodes_then_one_cut_short, _load_graph, "nodes"),
 ]

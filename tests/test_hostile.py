@@ -252,3 +252,15 @@ def test_hostile_checkpoint_indexes_end_in_a_decode_error_where_they_break() -> 
         with pytest.raises(tfcollections.DecodeError, match=message):
             hostile._load_index(build(100_000))
     assert len(hostile._load_index(hostile.index_many_entries(20_000))["tensors"]) == 20_000
+
+
+def test_hostile_graphs_read_in_full_or_end_in_a_decode_error_at_their_fault() -> None:
+    assert hostile._load_graph(hostile.graph_one_field_nodes(500_000)) == {"a": 500_000}
+    assert hostile._load_graph(hostile.graph_one_node_of_many_fields(500_000)) == {"NoOp": 1}  # walked in place
+    assert hostile._load_graph(hostile.graph_one_node_of_many_fields(100)) == {"NoOp": 1}  # walked in a copy
+    assert hostile._load_graph(hostile.graph_second_ops(200_000)) == {"b": 200_000}  # the last op is the one run
+    data = hostile.graph_nodes_then_one_cut_short(500_000)
+    with pytest.raises(tfcollections.DecodeError, match="needs 9 bytes, 0 left") as caught:
+        hostile._load_graph(data)
+    assert caught.value.path == ("MetaGraphDef", "graph_def", "node", 500_000)
+    assert caught.value.pos == len(data)  # where the input's 9 bytes would start: the node's end, the file's
