@@ -44,7 +44,7 @@ import numpy as np  # noqa: E402
 import tensorflow as tf  # noqa: E402
 
 import tfcollections  # noqa: E402
-from tfcollections import _crc32c  # noqa: E402
+from tfcollections._ckpt import crc32c as _crc32c  # noqa: E402
 
 v1 = tf.compat.v1
 # TensorFlow's own Python objects are frozen out of garbage collection, as a process that uses tfcollections has

@@ -19,7 +19,7 @@ from tensorflow.core.framework import node_def_pb2, tensor_shape_pb2, variable_p
 from tensorflow.core.protobuf import control_flow_pb2, meta_graph_pb2, queue_runner_pb2, saved_model_pb2, saver_pb2
 
 import tfcollections
-from tfcollections._wire import encode_varint as _varint
+from tfcollections._proto.wire import encode_varint as _varint
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 import struct
 from typing import List, Optional, Sequence, Tuple
 
-from tfcollections._crc32c import crc32c, mask
-from tfcollections._table import MAGIC
+from tfcollections._ckpt.crc32c import crc32c, mask
+from tfcollections._model.lookalikes import TABLE_MAGIC as MAGIC
 
 
 def varint(value: int) -> bytes:

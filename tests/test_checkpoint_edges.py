@@ -18,9 +18,9 @@ import pytest
 from hypothesis import given, strategies as st
 
 import tfcollections
-from tfcollections import _text
-from tfcollections._crc32c import crc32c, mask
-from tfcollections._table import snappy_decompress
+from tfcollections._ckpt.crc32c import crc32c, mask
+from tfcollections._ckpt.table import snappy_decompress
+from tfcollections._proto import text as _text
 
 from .helpers import DATA
 from .tables import block, table, trailer, varint
@@ -433,12 +433,10 @@ def test_a_meta_graph_without_a_checkpoint_never_loads_the_checkpoint_readers() 
 
     code = (
         "import contextlib, io, sys\n"
-        "from tfcollections import _cli\n"
-        "with contextlib.redirect_stdout(io.StringIO()):\n"
-        "    assert _cli.main(['examples/model.meta']) == 0\n"
-        "print(sorted(m for m in ('tfcollections._checkpoint', 'tfcollections._table', 'tfcollections._restore',\n"
-        "                         'tfcollections._crc32c', 'tfcollections._cli_checkpoints') if m in sys.modules))\n"
-    )
+        "from tfcollections._cli.main import Environment, main\n"
+        "assert main(['examples/model.meta'], Environment(stdout=io.StringIO())) == 0\n"
+        "print(sorted(m for m in sys.modules if m.startswith('tfcollections._ckpt')))\n"
+    )  # the command line's checkpoint renderers load no reader: only the wing of the readers counts
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=DATA.parent.parent)
     assert (result.returncode, result.stdout) == (0, "[]\n"), result.stderr
 
@@ -466,7 +464,7 @@ _INT64 = st.integers(-(2**63), 2**63 - 1)
 def test_the_inline_entry_reader_reads_what_the_decoder_reads(
     dtype: int, dims: List[int], shard: int, offset: int, size: int, crc: int
 ) -> None:
-    from tfcollections._checkpoint import _ENTRY, _fast_entry, _parse, _tensor
+    from tfcollections._ckpt.checkpoint import _ENTRY, _fast_entry, _parse, _tensor
 
     fields = {"dtype": dtype, "shape": {"dim": [{"size": d, "name": ""} for d in dims]}, "shard_id": shard,
               "offset": offset, "size": size, "crc32c": crc}  # fmt: skip

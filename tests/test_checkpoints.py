@@ -9,7 +9,6 @@ TensorFlow never writes (damage, snappy blocks, hostile tables) are built by tes
 from __future__ import annotations
 
 import json
-import math
 import shutil
 import struct
 from pathlib import Path
@@ -18,9 +17,9 @@ from typing import Any, Dict, List
 import pytest
 
 import tfcollections
-from tfcollections._crc32c import crc32c, mask
+from tfcollections._ckpt.crc32c import crc32c, mask
 
-from .helpers import DATA, _revive
+from .helpers import DATA, _revive, same
 from .tables import block, table
 
 CHECKPOINTS = DATA / "checkpoints"
@@ -43,14 +42,6 @@ def _comparable(value: Any, dtype: str) -> Any:
     return value
 
 
-def _same(a: Any, b: Any) -> bool:
-    if isinstance(a, list) and isinstance(b, list):
-        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
-    if isinstance(a, float) and isinstance(b, float):
-        return (math.isnan(a) and math.isnan(b)) or (a == b and math.copysign(1, a) == math.copysign(1, b))
-    return type(a) is type(b) and a == b
-
-
 def test_there_are_fixtures_of_every_kind() -> None:
     assert {path.name.split(".")[0] for path in EXPECTED} == {"v1", "v2", "v2_sharded", "tf2", "saved_model"}
 
@@ -66,7 +57,7 @@ def test_load_checkpoint_and_read_tensor_equal_tensorflows_reading(expected_path
         assert (got["dtype"], got["shape"]) == (want["dtype"], want["shape"]), name
         tensor = tfcollections.read_tensor(listing, name)
         assert (tensor.dtype, list(tensor.shape)) == (want["dtype"], want["shape"])
-        assert _same(_comparable(tensor.tolist(), want["dtype"]), want["values"]), name
+        assert same(_comparable(tensor.tolist(), want["dtype"]), want["values"]), name
 
 
 def test_a_v2_listing_says_where_each_tensor_lies() -> None:
@@ -334,20 +325,44 @@ def test_check_checkpoint_against_tensorflows_own_restore() -> None:
 def test_check_checkpoint_takes_what_load_and_load_checkpoint_returned(monkeypatch: pytest.MonkeyPatch) -> None:
     listing = tfcollections.load_checkpoint(RESTORE / "model.ckpt")
     without_graph = tfcollections.load(RESTORE / "same.meta")
-    assert tfcollections.check_checkpoint(without_graph, listing)["restores"]  # its graph is read for the check
-    # With its graph (as the command line has it), the meta graph is not read a second time.
     with_graph = tfcollections.load(RESTORE / "same.meta", graph=True)
-    from tfcollections import _files
+    from_bytes = tfcollections.loads((RESTORE / "same.meta").read_bytes())
+    from_bytes_with_graph = tfcollections.loads((RESTORE / "same.meta").read_bytes(), graph=True)
+    from tfcollections._ckpt import restore
 
     def no_second_load(*args: object, **kwargs: object) -> None:
         raise AssertionError("the meta graph was loaded again")
 
-    monkeypatch.setattr(_files, "load", no_second_load)
-    assert tfcollections.check_checkpoint(with_graph, listing)["restores"]
-    with pytest.raises(AssertionError, match="loaded again"):
-        tfcollections.check_checkpoint(without_graph, listing)
+    # A result is checked from the source it keeps: its graph is read for the check when it has none, and
+    # the file is never loaded again; a result of loads() needs no file at all.
+    monkeypatch.setattr(restore, "load", no_second_load)
+    for model in (without_graph, with_graph, from_bytes, from_bytes_with_graph):
+        assert tfcollections.check_checkpoint(model, listing)["restores"]
     with pytest.raises(TypeError, match="Expected the meta graph as a path"):
         tfcollections.check_checkpoint(42, listing)
+    # A copy keeps no source: a copy of a loads() result cannot be checked, and says so.
+    with pytest.raises(TypeError, match="a copy of it keeps neither the bytes nor the file"):
+        tfcollections.check_checkpoint(dict(from_bytes), listing)
+
+
+def test_a_result_is_checked_against_the_file_it_was_read_from(tmp_path: Path) -> None:
+    # A result of load(path) holds no file open (a program may keep thousands); the check maps the file
+    # again, and refuses it when it is no longer the file that was read.
+    meta = tmp_path / "model.meta"
+    shutil.copy(RESTORE / "same.meta", meta)
+    model = tfcollections.load(meta)
+    listing = tfcollections.load_checkpoint(RESTORE / "model.ckpt")
+    assert tfcollections.check_checkpoint(model, listing)["restores"]
+    meta.write_bytes(meta.read_bytes() + b"\x00")
+    with pytest.raises(tfcollections.DecodeError, match="has changed since it was read: load it again"):
+        tfcollections.check_checkpoint(model, listing)
+    # A result carried to another process keeps its path and the file's identity, not the map.
+    import pickle
+
+    shutil.copy(RESTORE / "same.meta", meta)
+    moved = pickle.loads(pickle.dumps(tfcollections.load(meta)))
+    assert tfcollections.check_checkpoint(moved, listing)["restores"]
+    assert pickle.loads(pickle.dumps(tfcollections.loads(meta.read_bytes())))["format"] == "MetaGraphDef"
 
 
 def test_the_command_line_lists_a_checkpoint_and_checks_a_meta_graph(tmp_path: Path) -> None:

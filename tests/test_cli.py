@@ -21,27 +21,20 @@ EXAMPLE = str(REPO / "examples" / "model.meta")
 def _run(args: List[str], stdin: bytes = b"") -> subprocess.CompletedProcess:
     """Run the command line in this process, as a shell in the repository would (coverage sees it).
 
-    Standard input, output and error are in-memory UTF-8 streams; a few tests below run a real process
-    where the process itself is what they test (the entry point, terminals, pipes).
+    Its environment is injected: standard input, output and error are in-memory UTF-8 streams, and relative
+    paths are read from the repository; a few tests below run a real process where the process itself is
+    what they test (the entry point, terminals, pipes).
     """
-    from tfcollections import _cli
+    from tfcollections._cli.main import Environment, main
 
-    saved = (sys.stdin, sys.stdout, sys.stderr, os.getcwd())
     out, err = io.BytesIO(), io.BytesIO()
-    streams = (
-        io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8"),
+    env = Environment(
+        io.BytesIO(stdin),
         io.TextIOWrapper(out, encoding="utf-8", write_through=True),
         io.TextIOWrapper(err, encoding="utf-8", write_through=True),
+        cwd=str(REPO),
     )
-    sys.stdin, sys.stdout, sys.stderr = streams
-    os.chdir(REPO)
-    try:
-        code = _cli.main(args)
-    finally:
-        sys.stdin, sys.stdout, sys.stderr = saved[:3]
-        os.chdir(saved[3])
-        for stream in streams:
-            stream.detach()  # a wrapper closes its buffer when it is collected
+    code = main(args, env)
     return subprocess.CompletedProcess(["tfcollections", *args], code, out.getvalue(), err.getvalue())
 
 
@@ -220,7 +213,8 @@ def test_a_requested_collection_missing_from_one_meta_graph_is_said(tmp_path: Pa
 
 def test_permission_denied_is_one_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     # Root reads anything, so the refusal is simulated where the file is opened.
-    from tfcollections import _cli, _files
+    from tfcollections._cli import main as _cli
+    from tfcollections._model import files as _files
 
     def refuse(path: object, mode: str = "r") -> None:
         raise PermissionError(13, "Permission denied", str(path))
@@ -253,7 +247,7 @@ def _one_line_failure(code: int, result: subprocess.CompletedProcess) -> str:
 
 
 def test_a_file_truncated_at_every_byte(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    from tfcollections import _cli
+    from tfcollections._cli import main as _cli
 
     data = (REPO / "tests" / "data" / "files" / "serving_half_plus_two_export.meta").read_bytes()
     complete = 0
@@ -335,7 +329,7 @@ def test_names_a_terminal_cannot_show(tmp_path: Path, encoding: str) -> None:
 
 
 def test_interrupted(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    from tfcollections import _cli
+    from tfcollections._cli import main as _cli
 
     def interrupt(source: object, graph: bool = False) -> None:
         raise KeyboardInterrupt
@@ -347,7 +341,7 @@ def test_interrupted(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixt
 
 
 def test_a_bug_of_ours_is_one_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    from tfcollections import _cli
+    from tfcollections._cli import main as _cli
 
     def broken(source: object, graph: bool = False) -> None:
         raise OverflowError("int too large to convert to float")  # as the text reader once raised

@@ -141,7 +141,7 @@ def test_recursion_passes_over_link_cycles_and_pipes(tmp_path: Path) -> None:
 
 
 def test_a_directory_that_cannot_be_listed(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    from tfcollections import _cli
+    from tfcollections._cli import main as _cli
 
     def refuse(path: str) -> Any:
         raise PermissionError(13, "Permission denied", path)
@@ -178,7 +178,7 @@ def test_batch_usage_errors(args: List[str], message: str) -> None:
 
 
 def test_progress_on_a_terminal(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    from tfcollections import _cli
+    from tfcollections._cli import main as _cli
 
     _tree(tmp_path)
     monkeypatch.setattr(_cli, "_is_terminal", lambda stream: True)
@@ -196,7 +196,7 @@ def test_progress_on_a_terminal(monkeypatch: pytest.MonkeyPatch, tmp_path: Path)
 
 
 def test_a_single_input_shows_no_progress_even_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
-    from tfcollections import _cli
+    from tfcollections._cli import main as _cli
 
     monkeypatch.setattr(_cli, "_is_terminal", lambda stream: True)
     monkeypatch.setattr(_cli._Progress, "_DELAY", 0.0)

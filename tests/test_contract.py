@@ -9,7 +9,7 @@ from typing import Any, Dict
 import pytest
 
 import tfcollections
-from tfcollections._schema import MESSAGES
+from tfcollections._proto.schema import MESSAGES
 
 from .helpers import load_items, same
 from .wire_cases import DEFAULTS
@@ -132,7 +132,7 @@ def _nested_messages(levels: int) -> bytes:
     size = 0
     for _ in range(levels):
         for tag in (b"\x0a", b"\x32"):
-            length = tfcollections._wire.encode_varint(size)
+            length = tfcollections._proto.wire.encode_varint(size)
             chunks.append(tag + length)
             size += 1 + len(length)
     return b"".join(reversed(chunks))
@@ -215,7 +215,7 @@ def test_registry_is_exactly_the_tensorflow_registrations() -> None:
 
 
 def test_schema_records_are_immutable_and_show_their_fields() -> None:
-    from tfcollections._schema import MESSAGES, Field
+    from tfcollections._proto.schema import MESSAGES, Field
 
     field = MESSAGES[0].fields[0]
     with pytest.raises(AttributeError, match="Field is immutable"):
@@ -229,9 +229,9 @@ def test_schema_records_are_immutable_and_show_their_fields() -> None:
 def test_the_repeated_bool_row_of_the_op_table_decodes() -> None:
     # TensorFlow's schemas have no repeated bool (every other row of _READ_AS is used by them), but the table
     # has a row for it: a schema with one reads it unpacked and packed.
-    from tfcollections._compiled import _compile
-    from tfcollections._decoder import parse_message
-    from tfcollections._schema import BOOL, Field, Message
+    from tfcollections._proto.compiled import _compile
+    from tfcollections._proto.decoder import parse_message
+    from tfcollections._proto.schema import BOOL, Field, Message
 
     message = _compile((Message("test.Flags", "test.proto", (Field(1, "flags", BOOL, repeated=True),)),))["test.Flags"]
     out = message.new()

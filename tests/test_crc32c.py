@@ -14,8 +14,8 @@ from typing import Any, Iterator, List, Optional
 
 import pytest
 
-from tfcollections import _crc32c
-from tfcollections._crc32c import _bytewise, _lanes, crc32c, mask, unmask
+from tfcollections._ckpt import crc32c as _crc32c
+from tfcollections._ckpt.crc32c import _bytewise, _lanes, crc32c, mask, unmask
 
 
 def _reference(data: Any, crc: int = 0) -> int:

@@ -17,9 +17,9 @@ import pytest
 from hypothesis import given, strategies as st
 
 import tfcollections
-from tfcollections import _compiled
-from tfcollections._compiled import COMPILED
-from tfcollections._wire import WIRETYPE_FIXED32, WIRETYPE_FIXED64, WIRETYPE_LENGTH_DELIMITED, WIRETYPE_VARINT
+from tfcollections._proto import compiled as _compiled
+from tfcollections._proto.compiled import COMPILED
+from tfcollections._proto.wire import WIRETYPE_FIXED32, WIRETYPE_FIXED64, WIRETYPE_LENGTH_DELIMITED, WIRETYPE_VARINT
 
 from .helpers import field, varint
 

@@ -275,12 +275,14 @@ def test_a_graph_beside_meta_graphs_points_to_them(tmp_path: Path) -> None:
     (tmp_path / "model.ckpt-200.meta").write_bytes(b"")
     with pytest.raises(DecodeError) as caught:
         tfcollections.load(tmp_path / "graph.pbtxt")
-    assert caught.value.msg.endswith("; the meta graphs beside it: model.ckpt-100.meta, model.ckpt-200.meta")
+    beside = "the meta graphs beside it: model.ckpt-100.meta, model.ckpt-200.meta"
+    assert (caught.value.what, caught.value.hint) == ("GraphDef", beside)
+    assert str(caught.value).endswith(f"; {beside} (at byte 0)")
     for step in (300, 400):
         (tmp_path / f"model.ckpt-{step}.meta").write_bytes(b"")
     with pytest.raises(DecodeError) as caught:
         tfcollections.load(str(tmp_path / "graph.pbtxt"))
-    assert caught.value.msg.endswith(
+    assert caught.value.hint == (
         "the meta graphs beside it: model.ckpt-100.meta, model.ckpt-200.meta, model.ckpt-300.meta and 1 more"
     )
     alone = tmp_path / "alone"
@@ -289,3 +291,4 @@ def test_a_graph_beside_meta_graphs_points_to_them(tmp_path: Path) -> None:
     with pytest.raises(DecodeError) as caught:
         tfcollections.load(alone / "graph.pbtxt")
     assert caught.value.msg.endswith("a GraphDef has no collections")  # nothing beside it to point to
+    assert caught.value.hint is None

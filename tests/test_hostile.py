@@ -120,7 +120,7 @@ def test_text_numbers_of_a_million_digits() -> None:
     assert skipped["meta_graphs"][0]["saver_def"]["version"] == "V2"
     # Any long token is cut to its start and its length in a message, never quoted whole.
     error = _text_error(b"saver_def { sharded: " + b"y" * 100_000 + b" }")
-    assert error.msg.startswith("bad text-format MetaGraphDef: expected true or false, found 'yyyy")
+    assert error.summary.startswith("bad text-format MetaGraphDef: expected true or false, found 'yyyy")
     assert error.msg.endswith("'... (100,000 characters)") and len(error.msg) < 300
     assert (error.lineno, error.colno) == (1, 22)
     assert "(100,000 characters) at line 1, column 22 (at byte 21" in str(error)
@@ -230,7 +230,7 @@ def test_many_threads_at_once() -> None:
 
 
 def test_an_endless_stream_that_looks_valid_stops_at_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
-    from tfcollections import _files
+    from tfcollections._model import source as _source
 
     class Endless:
         """`yes | tfcollections -`: text that never ends and never breaks a rule early."""
@@ -238,7 +238,7 @@ def test_an_endless_stream_that_looks_valid_stops_at_the_limit(monkeypatch: pyte
         def read(self, size: int = -1) -> bytes:
             return b"y\n" * (max(size, 2) // 2)
 
-    monkeypatch.setattr(_files, "_STREAM_LIMIT", 1 << 22)
+    monkeypatch.setattr(_source, "_STREAM_LIMIT", 1 << 22)
     with pytest.raises(tfcollections.DecodeError, match="longer than 4 MiB and is still going"):
         tfcollections.load(Endless())  # type: ignore[arg-type]
 

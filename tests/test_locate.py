@@ -261,7 +261,7 @@ def test_the_files_of_a_checkpoint_point_to_its_meta_graph(tmp_path: Path) -> No
     for name, message in cases.items():
         with pytest.raises(tfcollections.DecodeError) as caught:
             tfcollections.load(tmp_path / name)
-        assert caught.value.msg == message
+        assert caught.value.summary == message
     # Without the meta graph: said too.
     _checkpoint(tmp_path / "tf2", "ckpt-1", meta=False)
     with pytest.raises(tfcollections.DecodeError, match=r"no ckpt-1\.meta lies beside it: the graph was not saved"):
@@ -278,7 +278,9 @@ def test_a_damaged_file_found_from_a_directory_names_the_file(tmp_path: Path) ->
     _write(tmp_path / "saved_model.pb", SAVED_MODEL[: len(SAVED_MODEL) // 2])
     with pytest.raises(tfcollections.DecodeError) as caught:
         tfcollections.load(tmp_path)
-    assert caught.value.msg.startswith(f"the directory's SavedModel, {tmp_path}/saved_model.pb: file truncated")
+    assert caught.value.context == (f"the directory's SavedModel, {tmp_path}/saved_model.pb",)
+    assert caught.value.msg.startswith("file truncated")
+    assert str(caught.value).startswith(f"the directory's SavedModel, {tmp_path}/saved_model.pb: file truncated")
 
 
 @pytest.mark.skipif(not hasattr(os, "symlink"), reason="needs symbolic links")

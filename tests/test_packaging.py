@@ -149,16 +149,18 @@ def test_the_text_reader_and_re_are_imported_only_for_text(tmp_path: Path) -> No
         sys.path.insert(0, {root!r})
         assert "re" not in sys.modules
         import tfcollections
-        print(sorted(m for m in ("re", "tfcollections._text", "tfcollections._textscan") if m in sys.modules))
+        watched = ("re", "tfcollections._proto.text", "tfcollections._proto.textscan")
+        print(sorted(m for m in watched if m in sys.modules))
         tfcollections.loads(open({example!r}, "rb").read())
-        print(sorted(m for m in ("re", "tfcollections._text", "tfcollections._textscan") if m in sys.modules))
+        print(sorted(m for m in watched if m in sys.modules))
         tfcollections.loads(b"saver_def {{ version: V2 }}")
-        print(sorted(m for m in ("re", "tfcollections._text", "tfcollections._textscan") if m in sys.modules))
+        print(sorted(m for m in watched if m in sys.modules))
         """
     ).format(root=str(PACKAGE.parent), example=str(REPO / "examples" / "model.meta"))
     result = _run(code, tmp_path)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.splitlines() == ["[]", "[]", "['re', 'tfcollections._text', 'tfcollections._textscan']"]
+    text_layer = "['re', 'tfcollections._proto.text', 'tfcollections._proto.textscan']"
+    assert result.stdout.splitlines() == ["[]", "[]", text_layer]
 
 
 def test_one_source_for_the_version() -> None:

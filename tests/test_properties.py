@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, strategies as st
 
 import tfcollections
-from tfcollections._compiled import ENUM_NAMES
-from tfcollections._schema import MESSAGES, Message
+from tfcollections._proto.compiled import ENUM_NAMES
+from tfcollections._proto.schema import MESSAGES, Message
 
 from .helpers import load_items, same
 

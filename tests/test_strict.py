@@ -167,12 +167,13 @@ def test_decode_error_survives_pickling() -> None:
         tfcollections.loads(b"saver_def {\n  sharded: maybe\n}\n")
     text_error = info.value
     copy = pickle.loads(pickle.dumps(text_error))
-    assert (copy.msg, copy.pos, copy.lineno, copy.colno, copy.path) == (
+    assert (copy.msg, copy.pos, copy.lineno, copy.colno, copy.path, copy.context) == (
         text_error.msg,
         text_error.pos,
         2,
         12,
         ("MetaGraphDef", "saver_def", "sharded"),
+        ("bad text-format MetaGraphDef",),
     )
     assert (
         str(copy)

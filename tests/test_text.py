@@ -370,7 +370,7 @@ def test_a_raw_nul_byte_in_a_string_or_a_comment_is_refused_as_by_cpp(text: str,
 def test_every_text_error_has_a_line_and_a_column() -> None:
     # An invalid escape is found by the scanner, which knows only the byte offset; it gets its place too.
     error = _error('meta_info_def {\n  tags: "ok"\n  tags: "a\\qb"\n}')
-    assert error.msg == "bad text-format MetaGraphDef: invalid escape \\q in a string"
+    assert (error.context, error.msg) == (("bad text-format MetaGraphDef",), "invalid escape \\q in a string")
     assert (error.pos, error.lineno, error.colno, error.path) == (39, 3, 11, ("MetaGraphDef", "meta_info_def", "tags"))
     # So does a brace scanned over, while a block is passed by its braces.
     error = _error("graph_def { node < } >\n")
@@ -385,7 +385,7 @@ def test_the_escape_backslash_zero_is_a_nul_character() -> None:
 def test_errors_carry_the_field_path() -> None:
     error = _error('collection_def { key: "c" value { int64_list { value: [1, x] } } }')
     assert error.path == ("MetaGraphDef", "collection_def", "value", "int64_list", "value")
-    assert error.msg == "bad text-format MetaGraphDef: expected an integer, found 'x'"
+    assert (error.context, error.msg) == (("bad text-format MetaGraphDef",), "expected an integer, found 'x'")
     assert (error.pos, error.lineno, error.colno) == (58, 1, 59)
     assert str(error) == (
         "bad text-format MetaGraphDef: expected an integer, found 'x' at line 1, column 59 "

@@ -18,8 +18,8 @@ import pytest
 
 import tfcollections
 from tfcollections import types
-from tfcollections._compiled import COMPILED
-from tfcollections._schema import COLLECTIONS, ENUMS
+from tfcollections._proto.compiled import COMPILED
+from tfcollections._proto.schema import COLLECTIONS, ENUMS
 from tools.gen_types import type_name
 
 from .helpers import DATA, REPO

@@ -15,25 +15,21 @@ from ._api import (
     message_type as message_type,
 )
 from ._errors import DecodeError as DecodeError
-from ._files import (
-    find_models as find_models,
-    get_collection as get_collection,
-    load as load,
-    loads as loads,
-)
+from ._model.collections import get_collection as get_collection
+from ._model.files import find_models as find_models, load as load, loads as loads
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ._checkpoint import load_checkpoint as load_checkpoint, read_tensor as read_tensor
-    from ._restore import check_checkpoint as check_checkpoint
+    from ._ckpt.checkpoint import load_checkpoint as load_checkpoint, read_tensor as read_tensor
+    from ._ckpt.restore import check_checkpoint as check_checkpoint
 
 # Checkpoints are read by modules that a program reading only meta graphs never imports (PEP 562).
-_LAZY = {"load_checkpoint": "_checkpoint", "read_tensor": "_checkpoint", "check_checkpoint": "_restore"}
+_LAZY = {"load_checkpoint": "_ckpt.checkpoint", "read_tensor": "_ckpt.checkpoint", "check_checkpoint": "_ckpt.restore"}
 
 
 def __getattr__(name: str) -> object:
     if name in _LAZY:
-        import importlib
+        import importlib  # noqa: PLC0415 (not loaded under python -S: only a checkpoint name's first use pays)
 
         return getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
     raise AttributeError(f"module 'tfcollections' has no attribute {name!r}")

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from ._compiled import COMPILED, CompiledMessage
-from ._decoder import parse_message
-from ._encoder import encode_compiled
 from ._errors import DecodeError
-from ._schema import COLLECTIONS as _COLLECTIONS
+from ._proto.compiled import COMPILED, CompiledMessage
+from ._proto.decoder import parse_message
+from ._proto.encoder import encode_compiled
+from ._proto.schema import COLLECTIONS as _COLLECTIONS
 from ._typing import overload
 
 TYPE_CHECKING = False

@@ -3,18 +3,21 @@
 
 Strategy: the decoder raises ``DecodeError`` where it finds the problem,
 knowing only the field it was reading; each enclosing message adds its own
-segment to the path while the error travels up (``_add_segment``), so the
-success path pays nothing for path bookkeeping. The message text is built
-when it is shown, from attributes: code that needs to know what went wrong
-(the file reader asking "truncated, or damaged?") reads attributes, never
-the message.
+segment to the path while the error travels up (``_add_segment``), and each
+enclosing reader what it was reading the input as (``_within``), so the
+success path pays nothing for bookkeeping. The message is never rewritten:
+``msg`` stays what the raiser said, and the text of ``str(error)`` is built
+when it is shown, from the attributes (as tomli builds its message once).
+Code that needs to know what went wrong (the file reader asking "truncated,
+or damaged?", "what is this file instead?") reads attributes, never the
+message.
 """
 
 from __future__ import annotations
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import List, Optional, Tuple, Union
+    from typing import Final, List, Optional, Tuple, Union
 
     PathSegment = Union[str, int]
 
@@ -32,7 +35,15 @@ class DecodeError(ValueError):
     - ``path``: where in the message it lies, as a tuple of field names and
       list indices, outermost first (``("WhileContextDef", "nested_contexts", 2,
       "cond_ctxt", "values_def")``);
-    - ``path_str``: the same path written as ``WhileContextDef.nested_contexts[2]...``.
+    - ``path_str``: the same path written as ``WhileContextDef.nested_contexts[2]...``;
+    - ``context``: what the input was being read as, outermost first (``("damaged MetaGraphDef",)``,
+      or a file and how it was found, then that), shown before the message;
+    - ``hint``: where to look instead (``"the meta graph beside it: model.ckpt.meta"``), shown after it;
+    - ``what``: for a file that is not what was asked for, what it is instead, one of ``WHAT_KINDS``:
+      ``"junk"`` (no protobuf message), ``"text"`` (a text file, not a model in text format),
+      ``"table"`` (a checkpoint's table file), ``"protobuf"`` (a message of another type),
+      ``"GraphDef"`` (a frozen graph), ``"look-alike"`` (another known file: HDF5, ZIP,
+      TensorFlow Lite, ONNX, a fingerprint, Keras metadata); else ``None``.
 
     The text of ``str(error)`` is informational; match on the attributes.
     """
@@ -41,6 +52,8 @@ class DecodeError(ValueError):
     pos: Optional[int]
     lineno: Optional[int]
     colno: Optional[int]
+    hint: Optional[str]
+    what: Optional[str]
 
     def __init__(
         self,
@@ -50,32 +63,30 @@ class DecodeError(ValueError):
         *,
         lineno: Optional[int] = None,
         colno: Optional[int] = None,
+        hint: Optional[str] = None,
+        what: Optional[str] = None,
     ) -> None:
         super().__init__(msg)
         self.msg = msg
         self.pos = pos
         self.lineno = lineno
         self.colno = colno
-        # Innermost segment first: the error is raised deep and grows outwards.
+        self.hint = hint
+        self.what = what
+        # Innermost first: the error is raised deep and grows outwards.
         self._reversed_path: List[PathSegment] = [] if field is None else [field]
+        self._reversed_context: List[str] = []
 
     def _add_segment(self, segment: PathSegment) -> None:
         self._reversed_path.append(segment)
 
-    def _add_hint(self, hint: str) -> None:
-        """Say where to look instead, after the message: ``a GraphDef ...; the meta graph beside it: ...``."""
-        self.msg = f"{self.msg}; {hint}"
-        self.args = (self.msg,)
+    def _within(self, context: str) -> None:
+        """Record what the whole input was being read as, while the error travels out of its reader."""
+        self._reversed_context.append(context)
 
-    def _restate(self, msg: str) -> None:
-        """Replace the message: a file's name told what it is better than its bytes could."""
-        self.msg = msg
-        self.args = (msg,)
-
-    def _add_context(self, context: str) -> None:
-        """Say what the whole input was being read as, before the message: ``damaged MetaGraphDef: ...``."""
-        self.msg = f"{context}: {self.msg}"
-        self.args = (self.msg,)
+    @property
+    def context(self) -> Tuple[str, ...]:
+        return tuple(reversed(self._reversed_context))
 
     @property
     def path(self) -> Tuple[PathSegment, ...]:
@@ -93,8 +104,14 @@ class DecodeError(ValueError):
                 text = segment
         return text
 
+    @property
+    def summary(self) -> str:
+        """The message with its context and hint, without its place: what a sentence about it quotes."""
+        text = self.msg if self.hint is None else f"{self.msg}; {self.hint}"
+        return ": ".join([*reversed(self._reversed_context), text])
+
     def __str__(self) -> str:
-        text = self.msg
+        text = self.summary
         if self.lineno is not None:
             text += f" at line {self.lineno}, column {self.colno}"
         where = []
@@ -106,8 +123,12 @@ class DecodeError(ValueError):
 
     def __reduce__(self) -> tuple:  # type: ignore[type-arg]
         # Keep the attributes through pickling (multiprocessing, concurrent.futures).
-        state = (self.msg, self.pos, tuple(self._reversed_path), self.lineno, self.colno)
+        state = (self.msg, self.pos, tuple(self._reversed_path), self.lineno, self.colno, self.hint, self.what,
+                 tuple(self._reversed_context))  # fmt: skip
         return (_rebuild, state)
+
+
+WHAT_KINDS: Final = ("junk", "text", "table", "protobuf", "GraphDef", "look-alike")
 
 
 def _rebuild(
@@ -116,9 +137,13 @@ def _rebuild(
     reversed_path: Tuple[PathSegment, ...],
     lineno: Optional[int] = None,
     colno: Optional[int] = None,
+    hint: Optional[str] = None,
+    what: Optional[str] = None,
+    reversed_context: Tuple[str, ...] = (),
 ) -> DecodeError:
-    error = DecodeError(msg, pos, lineno=lineno, colno=colno)
+    error = DecodeError(msg, pos, lineno=lineno, colno=colno, hint=hint, what=what)
     error._reversed_path = list(reversed_path)
+    error._reversed_context = list(reversed_context)
     return error
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Literal, Optional, TypedDict, Union
 
-from ._checkpoint import Tensor as Tensor  # what read_tensor gives: a class, not a TypedDict
+from ._tensor import Tensor as Tensor  # what read_tensor gives: a class, not a TypedDict
 
 
 class Span(TypedDict):

@@ -206,7 +206,7 @@ class RandomMessages:
 
 
 def varint(value: int) -> bytes:
-    # Not tfcollections._wire.encode_varint: fixtures must not come from the code they test.
+    # Not tfcollections._proto.wire.encode_varint: fixtures must not come from the code they test.
     value &= (1 << 64) - 1
     out = bytearray()
     while value >= 0x80:

@@ -44,7 +44,7 @@ from tensorflow.core.protobuf import (  # noqa: E402, F401
 )
 from tensorflow.core.util import saved_tensor_slice_pb2  # noqa: E402, F401
 
-from tfcollections._schema import ENUMS, MAP, MESSAGES, SKIPPED  # noqa: E402
+from tfcollections._proto.schema import ENUMS, MAP, MESSAGES, SKIPPED  # noqa: E402
 
 TYPE_NAMES = {
     FD.TYPE_STRING: "string",

@@ -32,7 +32,7 @@ try:  # the installed package when there is one (the README's first command), el
     import tfcollections
 except ImportError:
     import tfcollections
-from tfcollections._wire import read_length, read_tag, skip_field  # noqa: E402
+from tfcollections._proto.wire import read_length, read_tag, skip_field  # noqa: E402
 
 CORPUS = REPO.parent / "shared" / "corpus" / "real"
 

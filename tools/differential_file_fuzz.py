@@ -54,7 +54,8 @@ from tensorflow.core.protobuf import meta_graph_pb2, saved_model_pb2
 
 import tfcollections
 from tests.helpers import same  # the tests' exact equality: types, -0.0 and NaN
-from tfcollections import _files, _schema
+from tfcollections._model import files as _files
+from tfcollections._proto import schema as _schema
 from tools import _oracle as oracle
 from tools.compare_files import _spans_dropped
 from tools.differential_text_fuzz import random_document

@@ -45,7 +45,7 @@ from tensorflow.core.protobuf import meta_graph_pb2, saved_model_pb2
 
 import tfcollections
 from tests.helpers import same  # the tests' exact equality: types, -0.0 and NaN
-from tfcollections import _text
+from tfcollections._proto import text as _text
 from tools import _oracle as oracle
 from tools.compare_files import _spans_dropped
 

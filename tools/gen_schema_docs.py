@@ -16,7 +16,7 @@ from typing import List
 
 REPO = Path(__file__).resolve().parent.parent
 
-from tfcollections._schema import COLLECTIONS, ENUM, ENUMS, MAP, MESSAGE, MESSAGES, SKIPPED, Field  # noqa: E402
+from tfcollections._proto.schema import COLLECTIONS, ENUM, ENUMS, MAP, MESSAGE, MESSAGES, SKIPPED, Field  # noqa: E402
 
 TARGET = REPO / "docs" / "schemas.md"
 _PYTHON_TYPES = {

@@ -27,7 +27,7 @@ from typing import Dict, List, Tuple
 
 REPO = Path(__file__).resolve().parent.parent
 
-from tfcollections._schema import (  # noqa: E402
+from tfcollections._proto.schema import (  # noqa: E402
     COLLECTIONS,
     ENUM,
     ENUMS,
@@ -39,7 +39,7 @@ from tfcollections._schema import (  # noqa: E402
 )
 
 # The package imported (the checkout, or an installed copy whose generated files are then what is checked).
-PACKAGE = Path(sys.modules["tfcollections._schema"].__file__ or "").resolve().parent
+PACKAGE = Path(sys.modules["tfcollections._proto.schema"].__file__ or "").resolve().parent.parent
 TYPES = PACKAGE / "types.py"
 API = PACKAGE / "_api.py"
 
@@ -76,7 +76,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Literal, Optional, TypedDict, Union
 
-from ._checkpoint import Tensor as Tensor  # what read_tensor gives: a class, not a TypedDict
+from ._tensor import Tensor as Tensor  # what read_tensor gives: a class, not a TypedDict
 
 
 class Span(TypedDict):

@@ -15,14 +15,14 @@ from __future__ import annotations
 import re
 import struct
 
-from ._errors import DecodeError
+from .._errors import DecodeError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    import mmap
-    from typing import Final, Iterator, List, Optional, Tuple, Union
+    from typing import Final, Iterator, List, Optional, Tuple
 
-    Buffer = Union[bytes, bytearray, mmap.mmap]
+    from .._typing import Buffer
+
 
 # A comment ends at a NUL byte too: protobuf's C++ tokenizer stops there and then refuses the NUL.
 BLANK: Final = re.compile(rb"(?:[ \t\r\n\f\v]+|#[^\n\x00]*)*")

@@ -22,14 +22,14 @@ The rules are those of upb, the C parser behind protobuf's Python package
 
 from __future__ import annotations
 
-from ._errors import DecodeError, _Truncated
+from .._errors import DecodeError, _Truncated
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    import mmap
-    from typing import Final, Tuple, Union
+    from typing import Final, Iterator, List, Tuple
 
-    Buffer = Union[bytes, bytearray, mmap.mmap, memoryview]  # mmap: whole files are parsed in place
+    from .._typing import BytesLike
+
 
 WIRETYPE_VARINT: Final = 0
 WIRETYPE_FIXED64: Final = 1
@@ -52,7 +52,7 @@ def tag_of(number: int, wire_type: int) -> int:
     return (number << 3) | wire_type
 
 
-def read_varint(buf: Buffer, pos: int, end: int) -> Tuple[int, int]:
+def read_varint(buf: BytesLike, pos: int, end: int) -> Tuple[int, int]:
     """Read an unsigned varint at ``pos``; return ``(value, new_pos)``."""
     result = 0
     shift = 0
@@ -69,7 +69,7 @@ def read_varint(buf: Buffer, pos: int, end: int) -> Tuple[int, int]:
     raise _Truncated(f"truncated varint: its message ends at byte {end}", start)
 
 
-def read_tag(buf: Buffer, pos: int, end: int) -> Tuple[int, int]:
+def read_tag(buf: BytesLike, pos: int, end: int) -> Tuple[int, int]:
     """Read a field tag at ``pos``; return ``(tag, new_pos)``."""
     start = pos
     tag, pos = read_varint(buf, pos, end)
@@ -78,7 +78,7 @@ def read_tag(buf: Buffer, pos: int, end: int) -> Tuple[int, int]:
     return tag, pos
 
 
-def read_size(buf: Buffer, pos: int, end: int) -> Tuple[int, int]:
+def read_size(buf: BytesLike, pos: int, end: int) -> Tuple[int, int]:
     """Read the varint length of a length-delimited field at ``pos``; return ``(length, new_pos)``.
 
     upb reads a length as it reads a tag: at most 5 bytes (``upb_WireReader_ReadSize``), where a
@@ -91,7 +91,7 @@ def read_size(buf: Buffer, pos: int, end: int) -> Tuple[int, int]:
     return length, pos
 
 
-def read_length(buf: Buffer, pos: int, end: int) -> Tuple[int, int]:
+def read_length(buf: BytesLike, pos: int, end: int) -> Tuple[int, int]:
     """Read the length of a length-delimited field; check it fits before ``end``."""
     start = pos
     byte = buf[pos] if pos < end else 0x80
@@ -107,14 +107,14 @@ def read_length(buf: Buffer, pos: int, end: int) -> Tuple[int, int]:
     return length, pos
 
 
-def skip_field(buf: Buffer, pos: int, end: int, tag: int, depth: int) -> int:
+def skip_field(buf: BytesLike, pos: int, end: int, tag: int, depth: int) -> int:
     """Skip the value of an unknown field of a message, whose tag has just been read."""
     if tag >> 3 == 0:
         raise DecodeError("invalid field number 0", pos - 1)
     return skip_value(buf, pos, end, tag, depth)
 
 
-def skip_value(buf: Buffer, pos: int, end: int, tag: int, depth: int) -> int:
+def skip_value(buf: BytesLike, pos: int, end: int, tag: int, depth: int) -> int:
     """Skip the value of any field whose tag has just been read.
 
     Inside groups upb skips values without checking field numbers, so field 0
@@ -147,7 +147,7 @@ def skip_value(buf: Buffer, pos: int, end: int, tag: int, depth: int) -> int:
     return pos
 
 
-def skip_group(buf: Buffer, pos: int, end: int, number: int, depth: int) -> int:
+def skip_group(buf: BytesLike, pos: int, end: int, number: int, depth: int) -> int:
     """Skip the body of a group of field ``number`` and its end-group tag."""
     if depth > MAX_DEPTH:
         raise DecodeError(f"nesting deeper than {MAX_DEPTH} messages or groups", pos)
@@ -161,6 +161,39 @@ def skip_group(buf: Buffer, pos: int, end: int, number: int, depth: int) -> int:
             return pos
         pos = skip_value(buf, pos, end, tag, depth)
     raise DecodeError(f"unterminated group of field {number}: no end-group tag before byte {end}", start)
+
+
+def iter_fields(buf: BytesLike, pos: int, end: int, limit: int = 1 << 30) -> Iterator[Tuple[int, int, int, int]]:
+    """(number, wire type, value start, value end) of the fields in buf[pos:end], values skipped.
+
+    A generator, so that a file of a million top-level fields is walked in constant memory. Unlike the
+    message parser this accepts lengths past 2 GB: a whole file's ``graph_def`` can be that large.
+    At most *limit* fields are walked.
+    """
+    while pos < end and limit > 0:
+        limit -= 1
+        tag, pos = read_tag(buf, pos, end)
+        if tag & 7 == WIRETYPE_LENGTH_DELIMITED:
+            length_at = pos
+            length, pos = read_size(buf, pos, end)
+            if pos + length > end:
+                message = f"truncated length-delimited field {tag >> 3}: needs {length} bytes, {end - pos} left"
+                raise _Truncated(message, length_at, number=tag >> 3, needed=length, left=end - pos)
+            yield tag >> 3, WIRETYPE_LENGTH_DELIMITED, pos, pos + length
+            pos += length
+        else:
+            start = pos
+            pos = skip_field(buf, pos, end, tag, 0)
+            yield tag >> 3, tag & 7, start, pos
+
+
+def spans_of(buf: BytesLike, pos: int, end: int, number: int) -> List[Tuple[int, int]]:
+    """The value spans of the length-delimited fields *number* among the fields of ``buf[pos:end]``, in order."""
+    return [
+        (start, stop)
+        for found, wire_type, start, stop in iter_fields(buf, pos, end)
+        if found == number and wire_type == WIRETYPE_LENGTH_DELIMITED
+    ]
 
 
 def encode_varint(value: int) -> bytes:

@@ -26,9 +26,9 @@ from __future__ import annotations
 
 import math
 
-from ._compiled import ANY_TYPES, COMPILED, ENUM_NAMES, ENUM_NUMBERS, CompiledField, CompiledMessage
-from ._errors import DecodeError
-from ._schema import (
+from .._errors import DecodeError
+from .compiled import ANY_TYPES, COMPILED, ENUM_NAMES, ENUM_NUMBERS, CompiledField, CompiledMessage
+from .schema import (
     BOOL,
     BYTES,
     DOUBLE,
@@ -44,7 +44,7 @@ from ._schema import (
     UINT64,
     Field,
 )
-from ._textscan import (
+from .textscan import (
     BLANK,
     FALSE,
     IDENT,
@@ -65,15 +65,14 @@ from ._textscan import (
     unescape,
     where,
 )
-from ._wire import MAX_DEPTH
+from .wire import MAX_DEPTH
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    import mmap
-    from typing import Any, Callable, Dict, Final, List, Optional, Tuple, Union
+    from typing import Any, Callable, Final, List, Optional, Tuple
 
-    Buffer = Union[bytes, bytearray, mmap.mmap]
-    Decoded = Dict[str, Any]
+    from .._typing import Buffer, Decoded
+
 
 _INT_RANGES: Final = {
     INT32: (-(1 << 31), (1 << 31) - 1), INT64: (-(1 << 63), (1 << 63) - 1),
@@ -92,7 +91,6 @@ def parse_text(buf: Buffer, kind: str, start: int) -> Decoded:
         parser.read_message(message, out, 0, -1, 0)
     except DecodeError as exc:
         exc._add_segment(kind)
-        exc._add_context(f"bad text-format {kind}")
         raise
     return out
 

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import struct
 
-from ._compiled import COMPILED, ENUM_NUMBERS, CompiledMessage
-from ._schema import (
+from .compiled import COMPILED, ENUM_NUMBERS, CompiledMessage
+from .schema import (
     BOOL,
     BYTES,
     DOUBLE,
@@ -36,7 +36,7 @@ from ._schema import (
     UINT64,
     Field,
 )
-from ._wire import (
+from .wire import (
     MAX_DEPTH,
     WIRETYPE_FIXED32,
     WIRETYPE_FIXED64,

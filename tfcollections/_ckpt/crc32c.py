@@ -24,6 +24,10 @@ gives the standard check value, a continued CRC and this module's CRC of a longe
 
 from __future__ import annotations
 
+import importlib
+import os
+import warnings
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from types import ModuleType
@@ -228,8 +232,6 @@ def _accelerator() -> Optional[Extend]:
 
 
 def _find_accelerator() -> Tuple[str, Optional[Extend]]:
-    import os
-
     choice = os.environ.get(_CHOICE_VARIABLE, "")
     if choice == _PYTHON:
         return _PYTHON, None
@@ -242,9 +244,6 @@ def _find_accelerator() -> Tuple[str, Optional[Extend]]:
 
 def _load(name: str) -> Optional[Extend]:
     """The CRC function of the module *name*, if it imports and has one this knows, else None."""
-    import importlib
-    import warnings
-
     try:
         with warnings.catch_warnings():  # some releases warn on import when they run without the CPU's instruction
             warnings.simplefilter("ignore")

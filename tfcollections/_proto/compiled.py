@@ -20,7 +20,7 @@ packed and not, as protobuf reads them whatever the ``.proto`` says.
 
 from __future__ import annotations
 
-from ._schema import (
+from .schema import (
     BOOL,
     BYTES,
     COLLECTIONS,
@@ -41,13 +41,14 @@ from ._schema import (
     Field,
     Message,
 )
-from ._wire import WIRETYPE_FIXED32, WIRETYPE_FIXED64, WIRETYPE_LENGTH_DELIMITED, WIRETYPE_VARINT, tag_of
+from .wire import WIRETYPE_FIXED32, WIRETYPE_FIXED64, WIRETYPE_LENGTH_DELIMITED, WIRETYPE_VARINT, tag_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Callable, Dict, Final, FrozenSet, Iterable, List, Optional, Set, Tuple, Union
 
-    Decoded = Dict[str, Any]
+    from .._typing import Decoded
+
     Op = Tuple[int, str, Any]
 
 # Ops are numbered by wire type (length-delimited, then varint, then fixed32, then fixed64), so the decode
@@ -369,6 +370,14 @@ def _compile(schemas: Tuple[Message, ...]) -> Dict[str, CompiledMessage]:
 
 
 COMPILED: Final[Dict[str, CompiledMessage]] = _compile(MESSAGES)
+
+
+def field_tag(type_name: str, field_name: str) -> int:
+    """The tag a field of the schema is written with: its number and wire type (packed, for repeated numbers,
+    as TensorFlow writes them). The readers that walk bytes by hand key on these, never on literal tags."""
+    field = COMPILED[type_name].fields[field_name].field
+    wire_type = _READ_AS[field.type, field.repeated, bool(field.oneof)][-1][0]
+    return tag_of(field.number, wire_type)
 
 
 def _reachable(roots: Iterable[str]) -> FrozenSet[str]:

@@ -21,7 +21,8 @@ from __future__ import annotations
 import os
 import stat
 
-from ._errors import DecodeError
+from .._errors import DecodeError
+from .lookalikes import TABLE_MAGIC
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -30,7 +31,6 @@ if TYPE_CHECKING:
 SAVED_MODEL_FILES: Final = ("saved_model.pb", "saved_model.pbtxt")  # the order TensorFlow's loader tries them in
 CHECKPOINT_STATE: Final = "checkpoint"
 # The footer magic of TensorFlow's table files (a V1 checkpoint, a V2 checkpoint's .index), little-endian.
-_TABLE_MAGIC: Final = b"\x57\xfb\x80\x8b\x24\x75\x47\xdb"
 
 
 def locate(path: str) -> Tuple[str, Optional[str]]:
@@ -84,7 +84,7 @@ def beside(path: str) -> Tuple[Optional[str], Optional[str]]:
         try:
             found, _ = _from_checkpoint_state(folder or ".")
         except DecodeError as exc:
-            return "a checkpoint state file", exc.msg
+            return "a checkpoint state file", exc.summary
         return "a checkpoint state file", f"the meta graph of the latest checkpoint it names is {shown(found)}"
     shard = data_shard_prefix(name)
     prefix = shard if shard is not None else name[: -len(".index")] if name.endswith(".index") else None
@@ -215,8 +215,9 @@ def checkpoint_state_prefix(folder: str, suffix: str) -> Tuple[str, str]:
 def _latest_checkpoint(content: bytes, state: str) -> str:
     """``model_checkpoint_path`` of a text-format ``CheckpointState`` (the last one given wins, as with
     ``text_format.Merge``); the other fields (``all_model_checkpoint_paths``, timestamps) are passed over."""
-    from ._text import TextTokens  # here: the text layer is imported only when a state file is read
-    from ._textscan import IDENT
+    # Only when a state file is read: a path to a model file never loads the text layer.
+    from .._proto.text import TextTokens  # noqa: PLC0415 (see above)
+    from .._proto.textscan import IDENT  # noqa: PLC0415 (see above)
 
     tokens = TextTokens(content)
     latest: Optional[bytes] = None
@@ -237,7 +238,7 @@ def _latest_checkpoint(content: bytes, state: str) -> str:
             else:
                 tokens.skip_value(name)
     except DecodeError as exc:
-        exc._add_context(f"bad checkpoint state file {shown(state)}")
+        exc._within(f"bad checkpoint state file {shown(state)}")
         raise
     if not latest:
         raise DecodeError(f"checkpoint state file {shown(state)} names no latest checkpoint (no model_checkpoint_path)")
@@ -276,7 +277,7 @@ def _is_table(path: str) -> bool:
     try:
         with open(path, "rb") as file:
             file.seek(-8, os.SEEK_END)
-            return file.read(8) == _TABLE_MAGIC
+            return file.read(8) == TABLE_MAGIC
     except OSError:  # shorter than 8 bytes, unreadable
         return False
 

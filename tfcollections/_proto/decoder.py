@@ -26,7 +26,12 @@ from __future__ import annotations
 
 import struct
 
-from ._compiled import (
+from .._errors import (
+    DecodeError,
+    _Truncated,
+    _truncated_length as _truncated,  # the general path and two runs
+)
+from .compiled import (
     FIRST_FIXED32_OP,
     FIRST_FIXED64_OP,
     FIRST_VARINT_OP,
@@ -56,12 +61,7 @@ from ._compiled import (
     to_int32,
     to_int64,
 )
-from ._errors import (
-    DecodeError,
-    _Truncated,
-    _truncated_length as _truncated,  # the general path and two runs
-)
-from ._wire import (
+from .wire import (
     MAX_DEPTH,
     WIRETYPE_FIXED32,
     WIRETYPE_FIXED64,
@@ -74,13 +74,9 @@ from ._wire import (
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    import mmap
-    from typing import Any, Dict, Union
+    from .._typing import Buffer, Decoded
+    from .compiled import CompiledMessage
 
-    from ._compiled import CompiledMessage
-
-    Buffer = Union[bytes, bytearray, mmap.mmap]  # mmap: whole files are parsed in place
-    Decoded = Dict[str, Any]
 
 _unpack_float = struct.Struct("<f").unpack_from
 _unpack_double = struct.Struct("<d").unpack_from

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-"""The graph scan: every variable with its dtype, shape and device, and every op, read from ``graph_def``.
+"""The graph scan's node walk: every op of a binary ``graph_def`` counted, and its variable nodes read.
 
 Strategy: a binary ``graph_def`` is walked, not parsed. Each node's fields are read tag by tag and
 length by length: ``name``, ``op`` and ``device`` are sliced and checked as protobuf checks them
@@ -17,32 +17,23 @@ the decoder does.
 
 Protobuf's rules hold for what is read: fields in any order, the last ``name``/``op``/``device``
 winning, several ``graph_def`` fields (and ``library`` and ``signature`` fields) merging, the last
-of duplicate attr keys winning, nesting limited to protobuf's depth. Text-format files have no
-lengths to walk: their ``graph_def`` and ``object_graph_def`` are read whole by the text reader
-and go through the same join.
-
-The join gives each variable node what the collections say of it (which collections list it,
-trainable, the partition of a partitioned variable), and what a TF 2 SavedModel's object graph
-says (``SavedVariable``); variables a collection or the object graph lists but the graph lacks are
-reported too, with what is known of them.
+of duplicate attr keys winning, nesting limited to protobuf's depth. A variable's dict is made here
+(``new_variable``, ``REPORTED``), so the text-format graph of ``graph`` reports the same fields.
 """
 
 from __future__ import annotations
 
-from ._compiled import COMPILED
-from ._decoder import parse_message
-from ._errors import DecodeError, _Truncated, _truncated_length as _truncated
-from ._schema import COLLECTIONS
-from ._wire import WIRETYPE_LENGTH_DELIMITED, read_size, read_tag, skip_field, tag_of
+from .._errors import DecodeError, _Truncated, _truncated_length as _truncated
+from .._proto.compiled import COMPILED, field_tag
+from .._proto.decoder import parse_message
+from .._proto.wire import WIRETYPE_LENGTH_DELIMITED, read_size, read_tag, skip_field
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    import mmap
     from typing import Any, Callable, Dict, Final, List, Optional, Set, Tuple, Union
 
-    # Slices of these are bytes (hashable: ops are counted by their bytes); add_graphs turns a bytearray into bytes.
-    Buffer = Union[bytes, mmap.mmap]
-    Decoded = Dict[str, Any]
+    from .._typing import Decoded, FrozenBuffer
+
     # A variable node as the walk found it: (node index, name, op, device, start, end of the node).
     NodeSpan = Tuple[int, str, str, str, int, int]
 
@@ -52,44 +43,33 @@ if TYPE_CHECKING:
 # AutoReloadVariable are named in TensorFlow's own lists of variable ops (python/ops/variables.py); forks
 # add their own *VarHandleOp (DeepRec's KvVarHandleOp), which is why the suffix counts too.
 VARIABLE_OPS: Final = frozenset({"Variable", "VariableV2", "VarHandleOp", "TemporaryVariable", "AutoReloadVariable"})
+
 _RESOURCE_SUFFIX: Final = "VarHandleOp"
-# Collections whose items are VariableDefs (or, in old files, node_list tensor names of variables).
-_VARIABLE_COLLECTIONS: Final = tuple(name for name, ref in COLLECTIONS.items() if ref == "tensorflow.VariableDef")
-_TRAINABLE_COLLECTION: Final = "trainable_variables"
+
 _COLOCATION_PREFIX: Final = b"loc:@"
+
 _UNSEEN: Final = object()
+
 _STRING_ATTRS: Final = frozenset({"container", "shared_name", "_class"})  # read directly when one string
 
-
-def _tag(type_name: str, field_name: str) -> int:
-    """The tag of a length-delimited field, from the schema."""
-    field = COMPILED[type_name].fields[field_name].field
-    return tag_of(field.number, WIRETYPE_LENGTH_DELIMITED)
-
-
-_GRAPH_NODE: Final = _tag("tensorflow.GraphDef", "node")
-_GRAPH_LIBRARY: Final = _tag("tensorflow.GraphDef", "library")
-_NODE_NAME: Final = _tag("tensorflow.NodeDef", "name")
-_NODE_OP: Final = _tag("tensorflow.NodeDef", "op")
-_NODE_DEVICE: Final = _tag("tensorflow.NodeDef", "device")
-_NODE_ATTR: Final = _tag("tensorflow.NodeDef", "attr")
-_LIBRARY_FUNCTION: Final = _tag("tensorflow.FunctionDefLibrary", "function")
-_FUNCTION_SIGNATURE: Final = _tag("tensorflow.FunctionDef", "signature")
-_FUNCTION_NODE: Final = _tag("tensorflow.FunctionDef", "node_def")
-_OP_DEF_NAME: Final = _tag("tensorflow.OpDef", "name")
-_META_GRAPH_GRAPH: Final = _tag("tensorflow.MetaGraphDef", "graph_def")
-_META_GRAPH_OBJECTS: Final = _tag("tensorflow.MetaGraphDef", "object_graph_def")
-_SAVED_MODEL_META_GRAPH: Final = _tag("tensorflow.SavedModel", "meta_graphs")
-
-_ENTRY_KEY: Final = _tag("tensorflow.NodeDef.AttrEntry", "key")
-_ENTRY_VALUE: Final = _tag("tensorflow.NodeDef.AttrEntry", "value")
+# The tags the walk keys on, from the schema.
+_GRAPH_NODE: Final = field_tag("tensorflow.GraphDef", "node")
+_GRAPH_LIBRARY: Final = field_tag("tensorflow.GraphDef", "library")
+_NODE_NAME: Final = field_tag("tensorflow.NodeDef", "name")
+_NODE_OP: Final = field_tag("tensorflow.NodeDef", "op")
+_NODE_DEVICE: Final = field_tag("tensorflow.NodeDef", "device")
+_NODE_ATTR: Final = field_tag("tensorflow.NodeDef", "attr")
+_LIBRARY_FUNCTION: Final = field_tag("tensorflow.FunctionDefLibrary", "function")
+_FUNCTION_SIGNATURE: Final = field_tag("tensorflow.FunctionDef", "signature")
+_FUNCTION_NODE: Final = field_tag("tensorflow.FunctionDef", "node_def")
+_OP_DEF_NAME: Final = field_tag("tensorflow.OpDef", "name")
+_ENTRY_KEY: Final = field_tag("tensorflow.NodeDef.AttrEntry", "key")
+_ENTRY_VALUE: Final = field_tag("tensorflow.NodeDef.AttrEntry", "value")
 _ATTR_ENTRY: Final = COMPILED["tensorflow.NodeDef.AttrEntry"]
 _ATTR_VALUE: Final = COMPILED["tensorflow.AttrValue"]
-_ATTR_VALUE_S: Final = _tag("tensorflow.AttrValue", "s")
-_ATTR_VALUE_LIST: Final = _tag("tensorflow.AttrValue", "list")
-_LIST_VALUE: Final = COMPILED["tensorflow.AttrValue.ListValue"]
-_LIST_VALUE_S: Final = _tag("tensorflow.AttrValue.ListValue", "s")
-_OBJECT_GRAPH: Final = COMPILED["tensorflow.SavedObjectGraph"]
+_ATTR_VALUE_S: Final = field_tag("tensorflow.AttrValue", "s")
+_ATTR_VALUE_LIST: Final = field_tag("tensorflow.AttrValue", "list")
+_LIST_VALUE_S: Final = field_tag("tensorflow.AttrValue.ListValue", "s")
 
 
 def is_variable_op(op: str) -> bool:
@@ -124,9 +104,13 @@ def _invalid_utf8(exc: UnicodeDecodeError, start: int, field: str) -> DecodeErro
 # The walk compares kinds with the literal numbers: a global load per field and node is measurable
 # (4.5% more instructions over the corpus with the names, counted with valgrind --tool=callgrind).
 _PASS: Final = 0
+
 _NAME: Final = 1
+
 _OP: Final = 2
+
 _DEVICE: Final = 3
+
 _GENERAL: Final = 4
 
 
@@ -141,13 +125,14 @@ def _node_field_kinds() -> List[int]:
 
 
 _NODE_FIELD_KINDS: Final = _node_field_kinds()
+
 # Nodes up to this size are walked in a copy (see _walk_nodes): nearly all of them; larger ones (a Const's
 # tensor) in place, so that the cost stays with the number of fields, not the bytes.
 _COPIED_NODE_SIZE: Final = 4096
 
 
 def _walk_nodes(
-    buf: Buffer, pos: int, end: int, node_tag: int, other_tag: int, census: _Census, first_index: int, depth: int
+    buf: FrozenBuffer, pos: int, end: int, node_tag: int, other_tag: int, census: _Census, first_index: int, depth: int
 ) -> Tuple[int, List[Tuple[int, int]]]:
     """Walk the fields of the GraphDef or FunctionDef in ``buf[pos:end]``, at *depth*.
 
@@ -208,7 +193,7 @@ def _walk_nodes(
             # ready, where each step through a large buffer makes and frees a new one (a quarter of the walk's
             # instructions, counted with valgrind --tool=callgrind).
             node_at = pos
-            node: Buffer
+            node: FrozenBuffer
             copy: Optional[bytes] = None
             if length <= copied_node_size:
                 node = copy = buf[pos:node_end]
@@ -292,7 +277,7 @@ def _walk_nodes(
     return index - first_index, others
 
 
-def _check_fields(buf: Buffer, pos: int, end: int, depth: int) -> Tuple[str, bytes, str]:
+def _check_fields(buf: FrozenBuffer, pos: int, end: int, depth: int) -> Tuple[str, bytes, str]:
     """Read the NodeDef in ``buf[pos:end]`` field by field, every rule checked; return its name, op and device.
 
     The general path of the node walk: tags of any length, fields of any wire type (passed over
@@ -324,8 +309,8 @@ def _check_fields(buf: Buffer, pos: int, end: int, depth: int) -> Tuple[str, byt
     return name, op, device
 
 
-def _variable_fields(buf: Buffer, start: int, end: int, census: _Census, variable: Decoded) -> None:
-    """Set the fields of *variable* that the reported attrs of its node in ``buf[start:end]`` give (see ``_REPORTED``).
+def _variable_fields(buf: FrozenBuffer, start: int, end: int, census: _Census, variable: Decoded) -> None:
+    """Set the fields of *variable* that the reported attrs of its node in ``buf[start:end]`` give (see ``REPORTED``).
 
     Every attr of a variable node is decoded, so checked as protobuf checks it (the last of duplicate
     keys winning); the reported ones give the variable's fields. What an attr entry's bytes give is kept
@@ -336,7 +321,7 @@ def _variable_fields(buf: Buffer, start: int, end: int, census: _Census, variabl
     depth = census.depth + 1  # the node's own depth; its attr entries are one below
     known_entries = census.attr_entries
     # Walked in a copy, as _walk_nodes walks a node: positions up to 256 are ints CPython keeps ready.
-    node: Buffer = buf
+    node: FrozenBuffer = buf
     base = 0  # where the copy starts in buf: errors say where in buf
     if end - start <= _COPIED_NODE_SIZE:
         node, base, start, end = buf[start:end], start, 0, end - start
@@ -386,7 +371,6 @@ def _variable_fields(buf: Buffer, start: int, end: int, census: _Census, variabl
 # The fields whose attrs differ from variable to variable (when not empty): not worth remembering.
 _UNSHARED_FIELDS: Final = frozenset({"shared_name", "colocated_with"})
 
-
 # The start of the usual _class entry: key "_class", then its value, AttrValue {list {s: "loc:@<node>"}}.
 _CLASS_ENTRY: Final = bytes([_ENTRY_KEY, 6]) + b"_class" + bytes([_ENTRY_VALUE])
 
@@ -408,7 +392,7 @@ def _class_entry(entry: bytes) -> Optional[Tuple[str, Any]]:
     return None
 
 
-def _attr_entry(buf: Buffer, pos: int, entry_end: int, depth: int, census: _Census) -> Tuple[str, Any]:
+def _attr_entry(buf: FrozenBuffer, pos: int, entry_end: int, depth: int, census: _Census) -> Tuple[str, Any]:
     """What the attr entry in ``buf[pos:entry_end]`` gives a variable: (its field, the value), or ("", None) for an
     attr that is not reported (decoded all the same, so checked)."""
     # The usual entry: key (field 1) then value (field 2), each with a one-byte length, nothing else.
@@ -425,7 +409,7 @@ def _attr_entry(buf: Buffer, pos: int, entry_end: int, depth: int, census: _Cens
             exc._add_segment("attr")
             raise
         # protobuf keeps an entry with unknown fields out of the map; an absent value is an empty one.
-        reported = _REPORTED.get(entry["key"])
+        reported = REPORTED.get(entry["key"])
         if saw_unknown or reported is None:
             return "", None
         return reported[0], reported[1](entry["value"] if entry["value"] is not None else _ATTR_VALUE.new())
@@ -436,7 +420,7 @@ def _attr_entry(buf: Buffer, pos: int, entry_end: int, depth: int, census: _Cens
         error._add_segment("attr")
         raise error from None
     raw = bytes(buf[key_end + 2 : entry_end])
-    reported = _REPORTED.get(key)
+    reported = REPORTED.get(key)
     size = len(raw)
     if key in _STRING_ATTRS and size > 1 and raw[0] == _ATTR_VALUE_S and raw[1] == size - 2 < 0x80:
         made: Any = _as_text(raw[2:])  # s: "" or a shared name
@@ -472,7 +456,7 @@ def _attr_entry(buf: Buffer, pos: int, entry_end: int, depth: int, census: _Cens
     return ("", None) if reported is None else (reported[0], made)
 
 
-def _op_name(buf: Buffer, spans: List[Tuple[int, int]], depth: int) -> str:
+def _op_name(buf: FrozenBuffer, spans: List[Tuple[int, int]], depth: int) -> str:
     """The name of a function: the last ``name`` of its ``signature`` fields (several merge), at *depth*."""
     name = ""
     for pos, end in spans:
@@ -493,7 +477,7 @@ def _op_name(buf: Buffer, spans: List[Tuple[int, int]], depth: int) -> str:
 
 
 def _walk_library(
-    buf: Buffer, pos: int, end: int, census: _Census, functions: Dict[str, Dict[bytes, int]], depth: int
+    buf: FrozenBuffer, pos: int, end: int, census: _Census, functions: Dict[str, Dict[bytes, int]], depth: int
 ) -> None:
     """Count the ops of every function of the FunctionDefLibrary in ``buf[pos:end]``, function by function."""
     index = 0
@@ -526,8 +510,8 @@ def _walk_library(
         pos = function_end
 
 
-def _scan_binary(
-    buf: Buffer, graph_spans: List[Tuple[int, int]], depth: int
+def scan_binary(
+    buf: FrozenBuffer, graph_spans: List[Tuple[int, int]], depth: int
 ) -> Tuple[_Census, Dict[str, Dict[bytes, int]], List[Decoded]]:
     """Walk the ``graph_def`` fields of one meta graph (several merge: their nodes follow each other)."""
     census = _Census(depth)
@@ -546,7 +530,7 @@ def _scan_binary(
             raise
     variables = []
     for node_index, name, op, device, start, end in census.variables:
-        variable = _variable(name, op, device)
+        variable = new_variable(name, op, device)
         try:
             _variable_fields(buf, start, end, census, variable)
         except DecodeError as exc:
@@ -557,38 +541,7 @@ def _scan_binary(
     return census, functions, variables
 
 
-# --------------------------------------------------------------------------- text-format graphs
-
-
-def _scan_text(
-    graph: Decoded,
-) -> Tuple[Dict[str, int], Dict[str, Dict[str, int]], List[Decoded]]:
-    """The same census as the binary walk, from a GraphDef the text reader has read whole."""
-    ops: Dict[str, int] = {}
-    variables = []
-    for node in graph["node"]:
-        op = node["op"]
-        ops[op] = ops.get(op, 0) + 1
-        if is_variable_op(op):
-            variable = _variable(node["name"], op, node["device"])
-            for key, value in node["attr"].items():
-                reported = _REPORTED.get(key)
-                if reported is not None:
-                    variable[reported[0]] = reported[1](value)
-            variables.append(variable)
-    functions: Dict[str, Dict[str, int]] = {}
-    library = graph["library"]
-    for function in library["function"] if library is not None else ():
-        signature = function["signature"]
-        counts = functions.setdefault(signature["name"] if signature is not None else "", {})
-        for node in function["node_def"]:
-            op = node["op"]
-            counts[op] = counts.get(op, 0) + 1
-            ops[op] = ops.get(op, 0) + 1
-    return ops, functions, variables
-
-
-# --------------------------------------------------------------------------- the join
+# --------------------------------------------------------------------------- a variable's dict
 
 
 def _as_text(value: bytes) -> Union[str, bytes]:
@@ -599,7 +552,7 @@ def _as_text(value: bytes) -> Union[str, bytes]:
         return value
 
 
-def _shape_list(shape: Optional[Decoded]) -> Optional[List[int]]:
+def shape_list(shape: Optional[Decoded]) -> Optional[List[int]]:
     """A TensorShapeProto as a list of sizes (-1: unknown); None for an unknown rank (or no shape at all)."""
     if shape is None or shape["unknown_rank"]:
         return None
@@ -617,16 +570,16 @@ def _text_of(value: Decoded) -> Union[str, bytes]:
 
 
 # The attrs a variable reports: attr key -> (the variable's key, what it makes of the AttrValue).
-_REPORTED: Final[Dict[str, Tuple[str, Callable[[Decoded], Any]]]] = {
+REPORTED: Final[Dict[str, Tuple[str, Callable[[Decoded], Any]]]] = {
     "dtype": ("dtype", lambda value: value["type"]),
-    "shape": ("shape", lambda value: _shape_list(value["shape"])),
+    "shape": ("shape", lambda value: shape_list(value["shape"])),
     "container": ("container", _text_of),
     "shared_name": ("shared_name", _text_of),
     "_class": ("colocated_with", _colocated_with),
 }
 
 
-def _variable(name: str, op: Optional[str], device: str) -> Decoded:
+def new_variable(name: str, op: Optional[str], device: str) -> Decoded:
     """A variable's dict, its attrs' fields at their defaults (what an absent attr means) until they are read."""
     return {
         "name": name,
@@ -641,155 +594,3 @@ def _variable(name: str, op: Optional[str], device: str) -> Decoded:
         "trainable": None,
         "partition": None,
     }
-
-
-def _node_of(tensor_name: str) -> str:
-    """The node of a tensor name: ``dense/kernel:0`` -> ``dense/kernel``."""
-    node, colon, output = tensor_name.rpartition(":")
-    return node if colon and output.isdigit() else tensor_name
-
-
-def _join(
-    meta_graph: Decoded,
-    variables: List[Decoded],
-    saved_variables: List[Decoded],
-) -> List[Decoded]:
-    """The variable nodes (*variables*, joined in place), with what the collections and the object graph say of
-    them; then the variables those list that the graph lacks."""
-    by_node: Dict[str, Decoded] = {}
-    for variable in variables:
-        by_node.setdefault(variable["name"], variable)
-
-    def find(node: str) -> Decoded:
-        variable = by_node.get(node)
-        if variable is None:  # listed, but the graph has no such node (a stripped or damaged graph)
-            variable = by_node[node] = _variable(node, None, "")
-            variables.append(variable)
-        return variable
-
-    collections = meta_graph["collection_def"]
-    for collection_name in sorted(collections):  # by name: a map has no order, and protobuf's is a hash order
-        collection = collections[collection_name]
-        if collection_name not in _VARIABLE_COLLECTIONS:
-            continue
-        for item in collection["value"]:
-            if isinstance(item, dict):  # a VariableDef (a bytes_list item that did not decode stays bytes)
-                variable = find(_node_of(item["variable_name"]))
-                trainable = item["trainable"]
-                slice_info = item["save_slice_info_def"]
-                if slice_info is not None:
-                    variable["partition"] = {
-                        "full_name": slice_info["full_name"],
-                        "full_shape": list(slice_info["full_shape"]),
-                        "offset": list(slice_info["var_offset"]),
-                    }
-            elif collection["kind"] == "node_list" and isinstance(item, str):  # old files: tensor names
-                variable = find(_node_of(item))
-                trainable = False
-            else:
-                continue
-            if collection_name not in variable["collections"]:
-                variable["collections"].append(collection_name)
-            variable["trainable"] = bool(variable["trainable"]) or trainable or collection_name == _TRAINABLE_COLLECTION
-
-    for saved in saved_variables:
-        if saved["name"] in by_node:
-            variable = by_node[saved["name"]]
-        else:  # no node: what the object graph says is all there is
-            variable = find(saved["name"])
-            variable["dtype"] = saved["dtype"]
-            variable["shape"] = _shape_list(saved["shape"])
-            variable["device"] = saved["device"]
-        variable["trainable"] = bool(variable["trainable"]) or saved["trainable"]
-    for variable in variables:
-        variable["collections"].sort()  # by name: a map has no order (protobuf's iterates in hash order)
-    return variables
-
-
-def _saved_variables(object_graph: Optional[Decoded]) -> List[Decoded]:
-    if object_graph is None:
-        return []
-    return [node["variable"] for node in object_graph["nodes"] if node["variable"] is not None]
-
-
-def _graph(
-    meta_graph: Decoded,
-    ops: Dict[str, int],
-    functions: Dict[str, Dict[str, int]],
-    variables: List[Decoded],
-    object_graph: Optional[Decoded],
-) -> Decoded:
-    return {
-        "variables": _join(meta_graph, variables, _saved_variables(object_graph)),
-        "ops": dict(sorted(ops.items())),
-        "functions": {name: dict(sorted(counts.items())) for name, counts in functions.items()},
-    }
-
-
-# --------------------------------------------------------------------------- whole files
-
-
-def _spans_of(buf: Buffer, pos: int, end: int, number: int) -> List[Tuple[int, int]]:
-    """The value spans of the length-delimited fields *number* among the fields of ``buf[pos:end]``, in order.
-
-    The file reader has walked these fields already (they are whole); its walk accepts lengths past 2 GB.
-    """
-    from ._files import _fields  # here: _files imports this module lazily, for load(..., graph=True)
-
-    return [
-        (start, stop)
-        for found, wire_type, start, stop in _fields(buf, pos, end)
-        if (found, wire_type) == (number, WIRETYPE_LENGTH_DELIMITED)
-    ]
-
-
-def add_graphs(buf: Union[Buffer, bytearray], kind: str, encoding: str, meta_graphs: List[Decoded]) -> None:
-    """Give each meta graph of a file its ``"graph"``: variables, ops and functions (see docs/files.md)."""
-    if isinstance(buf, bytearray):
-        buf = bytes(buf)  # a stream read into memory: ops are counted by their bytes, which must be hashable
-    if encoding == "binary":
-        if kind == "SavedModel":
-            meta_graph_spans = _spans_of(buf, 0, len(buf), _SAVED_MODEL_META_GRAPH >> 3)
-        else:
-            meta_graph_spans = [(0, len(buf))]
-    depth = 1 if kind == "SavedModel" else 0  # of each MetaGraphDef below the file's top message
-    for index, meta_graph in enumerate(meta_graphs):
-        part = "graph_def"
-        try:
-            if encoding == "binary":
-                start, end = meta_graph_spans[index]
-                graph_spans = _spans_of(buf, start, end, _META_GRAPH_GRAPH >> 3)
-                census, binary_functions, variables = _scan_binary(buf, graph_spans, depth + 1)
-                ops = {op.decode(): count for op, count in census.ops.items()}
-                functions = {
-                    name: {op.decode(): count for op, count in counts.items()}
-                    for name, counts in binary_functions.items()
-                }
-                part = "object_graph_def"
-                object_graph: Optional[Decoded] = None
-                for value_start, value_end in _spans_of(buf, start, end, _META_GRAPH_OBJECTS >> 3):
-                    if object_graph is None:
-                        object_graph = _OBJECT_GRAPH.new()
-                    parse_message(buf, value_start, value_end, _OBJECT_GRAPH, object_graph, depth + 1)  # several merge
-            else:
-                from ._text import parse_text_value
-
-                graph = meta_graph["graph_def"]
-                ops, functions, variables = {}, {}, []
-                if graph is not None:
-                    graph = parse_text_value(buf, graph["offset"], "tensorflow.GraphDef", depth + 1)
-                    ops, functions, variables = _scan_text(graph)
-                part = "object_graph_def"
-                objects = meta_graph["object_graph_def"]
-                object_graph = None
-                if objects is not None:
-                    object_graph = parse_text_value(buf, objects["offset"], "tensorflow.SavedObjectGraph", depth + 1)
-        except DecodeError as exc:
-            exc._add_segment(part)
-            if kind == "SavedModel":
-                exc._add_segment(index)
-                exc._add_segment("meta_graphs")
-            exc._add_segment(kind)
-            exc._add_context(f"damaged {kind}" if encoding == "binary" else f"bad text-format {kind}")
-            raise
-        meta_graph["graph"] = _graph(meta_graph, ops, functions, variables, object_graph)

@@ -15,27 +15,23 @@ from __future__ import annotations
 
 import struct
 
-from ._crc32c import crc32c, unmask
-from ._errors import DecodeError
-from ._wire import read_varint
+from .._errors import DecodeError
+from .._model.lookalikes import TABLE_MAGIC
+from .._proto.wire import read_varint
+from .crc32c import crc32c, unmask
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    import mmap
-    from typing import Final, Iterator, List, Optional, Tuple, Union
+    from typing import Final, Iterator, List, Optional, Tuple
 
-    Buffer = Union[bytes, bytearray, mmap.mmap]
+    from .._typing import Buffer
 
-MAGIC: Final = b"\x57\xfb\x80\x8b\x24\x75\x47\xdb"  # kTableMagicNumber 0xdb4775248b80fb57, little-endian
+
 FOOTER_SIZE: Final = 48  # two block handles (at most 20 bytes each), zero padding, the magic
 _TRAILER_SIZE: Final = 5  # compression type, masked CRC32C
 _NO_COMPRESSION: Final = 0
 _SNAPPY: Final = 1
 _uint32 = struct.Struct("<I")
-
-
-def is_table(buf: Buffer) -> bool:
-    return len(buf) >= FOOTER_SIZE and bytes(buf[-8:]) == MAGIC
 
 
 class Table:
@@ -55,7 +51,7 @@ class Table:
                 f"{name} is too short to be a table: {len(buf)} bytes, a footer alone is {FOOTER_SIZE}", 0
             )
         footer = len(buf) - FOOTER_SIZE
-        if bytes(buf[-8:]) != MAGIC:
+        if bytes(buf[-8:]) != TABLE_MAGIC:
             raise DecodeError(
                 f"{name} is not a TensorFlow table: its last 8 bytes are not the table magic", len(buf) - 8
             )

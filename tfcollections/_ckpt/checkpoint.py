@@ -19,43 +19,26 @@ import mmap
 import os
 import struct
 
-from ._compiled import COMPILED, ENUM_NAMES, to_int32, to_int64
-from ._crc32c import crc32c, unmask
-from ._decoder import parse_message
-from ._errors import DecodeError
-from ._table import MAGIC, Table
-from ._typing import cast
-from ._wire import read_varint
+from .._errors import DecodeError
+from .._model.locate import checkpoint_state_prefix, data_shard_prefix, shown
+from .._model.lookalikes import TABLE_MAGIC
+from .._model.sniff import sniff
+from .._proto.compiled import COMPILED, ENUM_NAMES, field_tag, to_int32, to_int64
+from .._proto.decoder import parse_message
+from .._proto.wire import read_varint
+from .._tensor import NUMERIC, Tensor, element_count
+from .._typing import cast
+from .crc32c import crc32c, unmask
+from .table import Table
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Dict, Iterator, List, Optional, Tuple, Union
+    from typing import Any, Dict, Final, FrozenSet, Iterator, List, Optional, Tuple, Union
 
-    from . import types as _types
+    from .. import types as _types
+    from .._typing import Buffer, Decoded
 
-    Buffer = Union[bytes, bytearray, mmap.mmap]
-    Decoded = Dict[str, Any]
 
-# dtype -> (struct format of one element, its size, numpy's typestr). Only the types TensorFlow writes to
-# checkpoints as plain bytes; bfloat16 has no struct format (read through float32) and numpy knows it only
-# through ml_dtypes, so it is given to numpy as 2-byte voids.
-_NUMERIC: Dict[str, Tuple[str, int, str]] = {
-    "DT_FLOAT": ("f", 4, "<f4"),
-    "DT_DOUBLE": ("d", 8, "<f8"),
-    "DT_HALF": ("e", 2, "<f2"),
-    "DT_BFLOAT16": ("H", 2, "<V2"),
-    "DT_INT8": ("b", 1, "|i1"),
-    "DT_UINT8": ("B", 1, "|u1"),
-    "DT_INT16": ("h", 2, "<i2"),
-    "DT_UINT16": ("H", 2, "<u2"),
-    "DT_INT32": ("i", 4, "<i4"),
-    "DT_UINT32": ("I", 4, "<u4"),
-    "DT_INT64": ("q", 8, "<i8"),
-    "DT_UINT64": ("Q", 8, "<u8"),
-    "DT_BOOL": ("?", 1, "|b1"),
-    "DT_COMPLEX64": ("f", 8, "<c8"),  # two float32s per element
-    "DT_COMPLEX128": ("d", 16, "<c16"),
-}
 _V1_VALUES: Dict[str, str] = {  # where a V1 slice's TensorProto holds the values of each dtype
     "DT_FLOAT": "float_val", "DT_DOUBLE": "double_val", "DT_HALF": "half_val", "DT_BFLOAT16": "half_val",
     "DT_INT8": "int_val", "DT_UINT8": "int_val", "DT_INT16": "int_val", "DT_UINT16": "int_val", "DT_INT32": "int_val",
@@ -73,8 +56,6 @@ _uint32 = struct.Struct("<I")
 
 def find_checkpoint(path: str) -> Tuple[str, str, Optional[str]]:
     """(prefix, "V2" or "V1", how it was found or None) for any path users hold a checkpoint by."""
-    from ._locate import checkpoint_state_prefix, data_shard_prefix, shown
-
     if os.path.isdir(path):
         if os.path.isfile(os.path.join(path, "checkpoint")):
             prefix, how = checkpoint_state_prefix(path, ".index")
@@ -107,8 +88,6 @@ def find_checkpoint(path: str) -> Tuple[str, str, Optional[str]]:
 
 
 def _format_of(prefix: str, given: str) -> Tuple[str, str]:
-    from ._locate import shown
-
     if os.path.isfile(prefix + ".index"):
         return prefix, "V2"
     if os.path.isfile(prefix):
@@ -116,7 +95,7 @@ def _format_of(prefix: str, given: str) -> Tuple[str, str]:
             size = os.fstat(file.fileno()).st_size
             if size >= 8:
                 file.seek(size - 8)
-                if file.read(8) == MAGIC:
+                if file.read(8) == TABLE_MAGIC:
                     return prefix, "V1"
         raise DecodeError(f"{shown(given)} is not a checkpoint: {_what_instead(prefix)}", 0)
     raise FileNotFoundError(2, f"no checkpoint {shown(prefix)}: neither {shown(prefix)}.index nor a V1 file", given)
@@ -130,8 +109,6 @@ def _what_instead(path: str) -> str:
         return "a Git LFS pointer, not the file itself: fetch it with `git lfs pull`"
     if not head:
         return "an empty file"
-    from ._files import sniff
-
     kind = sniff(path)  # its top level, walked: a meta graph or SavedModel in the wrong place
     if path.endswith(".meta") or kind == "MetaGraphDef":
         return "a meta graph (.meta); its checkpoint is the prefix without .meta"
@@ -156,7 +133,7 @@ def load_checkpoint(path: Union[str, os.PathLike[str]], /) -> _types.Checkpoint:
     prefix, kind, located = find_checkpoint(os.fspath(path))
     table_path = prefix + ".index" if kind == "V2" else prefix
     with _Mapped(table_path) as buf:
-        if len(buf) < 8 or bytes(buf[-8:]) != MAGIC:
+        if len(buf) < 8 or bytes(buf[-8:]) != TABLE_MAGIC:
             # Not a table at all: say what it is instead, where its first bytes tell.
             raise DecodeError(f"{os.path.basename(table_path)} is not a checkpoint: {_what_instead(table_path)}", 0)
         table = Table(buf, os.path.basename(table_path))
@@ -209,32 +186,62 @@ def _list_v2(table: Table) -> Tuple[Decoded, Dict[str, Decoded]]:
 _DTYPE_NAMES = ENUM_NAMES["tensorflow.DataType"]
 
 
-def _fast_entry(buf: Buffer, pos: int, end: int) -> Optional[Decoded]:
+# The tags the fast path keys on, from the schema (tensor_bundle.proto, tensor_shape.proto).
+_ENTRY_DTYPE: Final = field_tag("tensorflow.BundleEntryProto", "dtype")
+_ENTRY_SHAPE: Final = field_tag("tensorflow.BundleEntryProto", "shape")
+_ENTRY_SHARD: Final = field_tag("tensorflow.BundleEntryProto", "shard_id")
+_ENTRY_OFFSET: Final = field_tag("tensorflow.BundleEntryProto", "offset")
+_ENTRY_SIZE: Final = field_tag("tensorflow.BundleEntryProto", "size")
+_ENTRY_CRC: Final = field_tag("tensorflow.BundleEntryProto", "crc32c")
+_SHAPE_DIM: Final = field_tag("tensorflow.TensorShapeProto", "dim")
+_DIM_SIZE: Final = field_tag("tensorflow.TensorShapeProto.Dim", "size")
+# The entry's numbers, and those of them that are 32-bit (an enum and an int32: the others are int64).
+_ENTRY_NUMBERS: Final = frozenset({_ENTRY_DTYPE, _ENTRY_SHARD, _ENTRY_OFFSET, _ENTRY_SIZE})
+_ENTRY_INT32: Final = frozenset({_ENTRY_DTYPE, _ENTRY_SHARD})
+
+
+def _fast_entry(
+    buf: Buffer,
+    pos: int,
+    end: int,
+    *,
+    # The tags as defaults, so the loop reads them as locals (a global's load per comparison is measurable).
+    _shape_tag: int = _ENTRY_SHAPE,
+    _crc_tag: int = _ENTRY_CRC,
+    _dim_tag: int = _SHAPE_DIM,
+    _dim_size_tag: int = _DIM_SIZE,
+    _dtype_tag: int = _ENTRY_DTYPE,
+    _shard_tag: int = _ENTRY_SHARD,
+    _offset_tag: int = _ENTRY_OFFSET,
+    _numbers: FrozenSet[int] = _ENTRY_NUMBERS,
+    _int32: FrozenSet[int] = _ENTRY_INT32,
+) -> Optional[Decoded]:
     """A ``BundleEntryProto`` as TensorFlow writes one (fields in order, a shape of sized dims, no slices),
     read without the general decoder; None for anything else, which the decoder then reads (and checks).
 
     The general path costs about 10 us per entry, most of it the nested shape; this reads the same values
     with protobuf's rules for what it accepts (a later field wins, shapes merge by appending their dims).
+    The tags are the schema's; a tag of more than one byte would only send every entry to the decoder.
     """
     dtype = shard = offset = size = crc = 0
     shape: List[int] = []
     try:
         while pos < end:
             tag = buf[pos]
-            if tag == 0x12:  # shape: TensorShapeProto {dim {size}}*
+            if tag == _shape_tag:  # shape: TensorShapeProto {dim {size}}*
                 length = buf[pos + 1]
                 if length >= 0x80:
                     return None
                 pos += 2
                 shape_end = pos + length
                 while pos < shape_end:
-                    if buf[pos] != 0x12 or buf[pos + 1] >= 0x80:
+                    if buf[pos] != _dim_tag or buf[pos + 1] >= 0x80:
                         return None  # unknown_rank, a long dim, another field: the decoder's
                     dim_end = pos + 2 + buf[pos + 1]
                     pos += 2
                     dim = 0
                     if pos < dim_end:
-                        if buf[pos] != 0x08:
+                        if buf[pos] != _dim_size_tag:
                             return None  # a dim's name
                         dim = buf[pos + 1]
                         if dim < 0x80:
@@ -247,12 +254,12 @@ def _fast_entry(buf: Buffer, pos: int, end: int) -> Optional[Decoded]:
                     shape.append(dim)
                 if pos != shape_end or shape_end > end:
                     return None
-            elif tag == 0x35:  # crc32c, fixed32
+            elif tag == _crc_tag:  # crc32c, fixed32
                 if pos + 5 > end:
                     return None
                 crc = _uint32.unpack_from(buf, pos + 1)[0]
                 pos += 5
-            elif tag in (0x08, 0x18, 0x20, 0x28):
+            elif tag in _numbers:
                 # Up to three bytes (offsets and sizes below 2 MiB) read inline: a number that fits any field as is.
                 value = buf[pos + 1]
                 if value < 0x80:
@@ -265,12 +272,12 @@ def _fast_entry(buf: Buffer, pos: int, end: int) -> Optional[Decoded]:
                     pos += 4
                 else:
                     value, pos = read_varint(buf, pos + 1, end)
-                    value = to_int32(value) if tag < 0x20 else to_int64(value)
-                if tag == 0x08:
+                    value = to_int32(value) if tag in _int32 else to_int64(value)
+                if tag == _dtype_tag:
                     dtype = value
-                elif tag == 0x18:
+                elif tag == _shard_tag:
                     shard = value
-                elif tag == 0x20:
+                elif tag == _offset_tag:
                     offset = value
                 else:
                     size = value
@@ -334,7 +341,7 @@ def _parse(message: Any, block: Buffer, start: int, size: int, where: str, key: 
     except DecodeError as exc:
         exc._add_segment(message.short_name)
         entry = "a slice" if key[:1] == b"\x00" else repr(_key_name(key, where))
-        exc._add_context(f"{where}: the entry of {entry}")
+        exc._within(f"{where}: the entry of {entry}")
         raise
     return out
 
@@ -402,86 +409,6 @@ def _ordered_signed(key: bytes, pos: int) -> Tuple[int, int]:
 # --------------------------------------------------------------------------- values
 
 
-class Tensor:
-    """The values of one tensor of a checkpoint.
-
-    ``dtype`` is the DataType name (``"DT_FLOAT"``), ``shape`` a tuple of ints. ``tobytes()`` gives the
-    bytes as the checkpoint stores them (little-endian, C order; for ``DT_STRING``, the elements joined);
-    ``tolist()`` nested lists as numpy's ``tolist()`` gives them (a scalar for a 0-d tensor, ``bytes`` for
-    strings, ``complex`` for complex types, float for bfloat16). ``numpy.asarray(tensor)`` views the bytes
-    without a copy, through ``__array_interface__`` (numeric types; bfloat16 as 2-byte voids).
-    """
-
-    __slots__ = ("_data", "_strings", "dtype", "shape")
-
-    def __init__(self, dtype: str, shape: Tuple[int, ...], data: Any, strings: Optional[List[bytes]] = None) -> None:
-        self.dtype = dtype
-        self.shape = shape
-        self._data = data  # a memoryview of the data shard's map, bytes, or a bytearray
-        self._strings = strings
-
-    def __repr__(self) -> str:
-        return f"Tensor(dtype={self.dtype!r}, shape={self.shape!r})"
-
-    @property
-    def size(self) -> int:
-        return _count(self.shape)
-
-    def tobytes(self) -> bytes:
-        if self._strings is not None:
-            return b"".join(self._strings)
-        return bytes(self._data)
-
-    def tolist(self) -> Any:
-        if self._strings is not None:
-            flat: List[Any] = list(self._strings)
-        else:
-            flat = _unpack(self.dtype, self._data, self.size)
-        return _nest(flat, self.shape)
-
-    @property
-    def __array_interface__(self) -> Dict[str, Any]:
-        if self._strings is not None:
-            raise AttributeError("a DT_STRING tensor has no array interface: numpy.array(tensor.tolist())")
-        typestr = _NUMERIC[self.dtype][2]
-        return {"shape": self.shape, "typestr": typestr, "data": self._data, "version": 3}
-
-
-def _unpack(dtype: str, data: Any, count: int) -> List[Any]:
-    fmt = _NUMERIC[dtype][0]
-    if dtype == "DT_BFLOAT16":  # the high half of a float32
-        halves = struct.unpack(f"<{count}H", data)
-        return list(struct.unpack(f"<{count}f", struct.pack(f"<{count}I", *(h << 16 for h in halves))))
-    if dtype in ("DT_COMPLEX64", "DT_COMPLEX128"):
-        parts = struct.unpack(f"<{2 * count}{fmt}", data)
-        return [complex(parts[i], parts[i + 1]) for i in range(0, 2 * count, 2)]
-    return list(struct.unpack(f"<{count}{fmt}", data))
-
-
-def _nest(flat: List[Any], shape: Tuple[int, ...]) -> Any:
-    """The flat values as numpy's ``tolist()`` nests them: a scalar for no dimensions, lists down to a zero."""
-    if not shape:
-        return flat[0]
-    if 0 in shape:
-        return _empty(shape)
-    for dim in reversed(shape[1:]):
-        flat = [flat[i : i + dim] for i in range(0, len(flat), dim)]
-    return flat
-
-
-def _empty(shape: Tuple[int, ...]) -> Any:
-    if shape[0] == 0:
-        return []
-    return [_empty(shape[1:]) for _ in range(shape[0])]
-
-
-def _count(shape: Tuple[int, ...]) -> int:
-    count = 1
-    for dim in shape:
-        count *= dim
-    return count
-
-
 class _Mapped:
     """A file's bytes, memory-mapped (an empty file as b""), closed with the ``with`` block."""
 
@@ -522,7 +449,7 @@ def read_tensor(
     dtype, shape = info["dtype"], info["shape"]
     if shape is None or any(dim < 0 for dim in shape):
         raise DecodeError(f"{name!r} has no full shape in the checkpoint ({shape}): its values cannot be laid out")
-    if dtype not in _NUMERIC and dtype != "DT_STRING":
+    if dtype not in NUMERIC and dtype != "DT_STRING":
         raise DecodeError(f"{name!r} is a {dtype} tensor: only numbers, booleans and strings are read")
     full_shape = tuple(shape)
     if listing["format"] == "V1":
@@ -558,7 +485,7 @@ def _v2_values(listing: Decoded, name: str, where: Decoded, dtype: str, shape: T
                 offset,
             )
         data = memoryview(buf)[offset : offset + size]
-        count = _count(shape)
+        count = element_count(shape)
         if dtype == "DT_STRING":  # its checksum is not of the bytes as they lie (see _v2_strings)
             return Tensor(dtype, shape, None, _v2_strings(name, data, count, offset, where["crc32c"], verify))
         if verify:
@@ -569,7 +496,7 @@ def _v2_values(listing: Decoded, name: str, where: Decoded, dtype: str, shape: T
                     f"{actual:#010x}, the checkpoint says {unmask(where['crc32c']):#010x}",
                     offset,
                 )
-        if size != count * _NUMERIC[dtype][1]:
+        if size != count * NUMERIC[dtype][1]:
             raise DecodeError(f"{name!r}: {size:,} bytes for {count:,} elements of {dtype}", offset)
         return Tensor(dtype, shape, data if isinstance(buf, mmap.mmap) else bytes(data))
 
@@ -630,7 +557,7 @@ def _v1_slices(listing: Decoded, name: str, verify: bool) -> List[Tuple[Decoded,
 def _v1_values(name: str, dtype: str, shape: Tuple[int, ...], data: Optional[Decoded]) -> Tensor:
     """The values of one V1 slice, from its ``TensorProto`` (the ``*_val`` field of its dtype, or its bytes)."""
     data = data or COMPILED["tensorflow.TensorProto"].new()
-    count = _count(shape)
+    count = element_count(shape)
     if dtype == "DT_STRING":
         strings = list(data["string_val"])
         if len(strings) != count:
@@ -640,14 +567,14 @@ def _v1_values(name: str, dtype: str, shape: Tuple[int, ...], data: Optional[Dec
         raw = data["tensor_content"]
     else:
         values = data[_V1_VALUES[dtype]]
-        fmt = _NUMERIC[dtype][0]
+        fmt = NUMERIC[dtype][0]
         if dtype in ("DT_COMPLEX64", "DT_COMPLEX128"):
             raw = struct.pack(f"<{len(values)}{fmt}", *values)
         elif dtype in ("DT_HALF", "DT_BFLOAT16"):
             raw = struct.pack(f"<{len(values)}H", *(v & 0xFFFF for v in values))
         else:
             raw = struct.pack(f"<{len(values)}{fmt}", *values)
-    if len(raw) != count * _NUMERIC[dtype][1]:
+    if len(raw) != count * NUMERIC[dtype][1]:
         raise DecodeError(f"{name!r}: {len(raw)} bytes of values for {count} elements of {dtype}")
     return Tensor(dtype, shape, raw)
 
@@ -656,12 +583,12 @@ def _assemble(name: str, dtype: str, shape: Tuple[int, ...], parts: List[Tuple[D
     """The full tensor from its slices: each copied, run by run, to where its extents put it."""
     if len(parts) == 1 and parts[0][1].shape == shape:
         return parts[0][1]
-    count = _count(shape)
+    count = element_count(shape)
     covered = sum(tensor.size for _, tensor in parts)
     if covered != count:
         raise DecodeError(f"{name!r}: its {len(parts)} slices hold {covered:,} elements, its shape {count:,}")
     strings = dtype == "DT_STRING"
-    item = 1 if strings else _NUMERIC[dtype][1]
+    item = 1 if strings else NUMERIC[dtype][1]
     out: Any = [b""] * count if strings else bytearray(count * item)
     for part, tensor in parts:
         starts = part["start"]
@@ -676,7 +603,7 @@ def _assemble(name: str, dtype: str, shape: Tuple[int, ...], parts: List[Tuple[D
         if split > 0:
             inner *= part_shape[split - 1]
             split -= 1
-        strides = [_count(shape[axis + 1 :]) for axis in range(len(shape))]
+        strides = [element_count(shape[axis + 1 :]) for axis in range(len(shape))]
         run = inner * item
         for number, index in enumerate(_indices(part_shape[:split])):
             target = sum((starts[axis] + index[axis]) * strides[axis] for axis in range(split))

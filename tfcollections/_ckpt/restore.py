@@ -11,27 +11,29 @@ graph scan's) or, for a slice, from its spec. A graph with no save op falls back
 (their names and partitions, as a default ``Saver`` keys them). Each expected key is then looked up in the
 checkpoint's listing: ``ok``, ``missing``, or ``mismatched`` (dtype, shape or slice, both sides shown);
 what the checkpoint has beyond them is ``unexpected`` (restore ignores it). The graph is decoded whole
-here, its constants' tensors excepted (passed by their length until one is read): this answers a
-question, it is not on the way of ``load``.
+here, its constants' tensors excepted (passed by their length until one is read), from the ``Source`` that
+the result of ``load`` or ``loads`` keeps, binary or text alike: this answers a question, it is not on the
+way of ``load``.
 """
 
 from __future__ import annotations
 
-import mmap
 import os
 
-from ._compiled import COMPILED
-from ._decoder import parse_message
-from ._typing import cast
+from .._errors import DecodeError
+from .._model.files import load, source_of
+from .._model.graph import graph_of
+from .._typing import cast
+from .checkpoint import load_checkpoint
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Dict, List, Optional, Union
+    from typing import Any, Dict, List, Optional
 
-    from . import types as _types
+    from .. import types as _types
+    from .._model.source import Source
+    from .._typing import Buffer, Decoded
 
-    Decoded = Dict[str, Any]
-    Buffer = Union[bytes, mmap.mmap]
 
 _SAVE_OPS = {"SaveV2": 3, "SaveSlices": 3, "Save": 2}  # op -> index of its first data input
 _DTYPES_ATTR = {"SaveV2": "dtypes", "SaveSlices": "T", "Save": "T"}
@@ -41,74 +43,59 @@ _READ_OPS = frozenset({"Identity", "ReadVariableOp", "IdentityN", "Snapshot"})
 def check_checkpoint(meta_graph: Any, checkpoint: Any, /) -> _types.RestoreCheck:
     """Whether a checkpoint holds what a meta graph's saver would restore, and if not, why.
 
-    *meta_graph* is a path ``load`` takes (a ``.meta``, a SavedModel, ...) or what ``load`` returned (read
-    again only when it was loaded without ``graph=True``);
-    *checkpoint* a path ``load_checkpoint`` takes or what it returned. Returns ``{"source", "ok",
+    *meta_graph* is what ``load`` or ``loads`` returned (with or without ``graph=True``: its graph is read
+    from the bytes the result was read from, never by loading the file again), or a path ``load`` takes (a
+    ``.meta``, a SavedModel, ...); the meta graph checked is the first with a saver. *checkpoint* is a path
+    ``load_checkpoint`` takes or what it returned. Returns ``{"source", "ok",
     "missing", "mismatched", "unexpected", "restores"}``: ``source`` says where the expected keys come
     from (``"saver"``: the save op's constants; ``"graph"``: the variable nodes), ``ok`` the keys that
     match, ``missing`` and ``mismatched`` what would fail (each with the graph's ``dtype`` and ``shape``,
     and for a mismatch the checkpoint's and why), ``unexpected`` the checkpoint's other keys, and
     ``restores`` whether nothing is missing or mismatched.
     """
-    from ._checkpoint import load_checkpoint
-    from ._files import load
-
-    model: Decoded
-    if isinstance(meta_graph, dict) and "meta_graphs" in meta_graph and meta_graph.get("path"):
+    if isinstance(meta_graph, (str, bytes, os.PathLike)):
+        model: Any = load(os.fsdecode(meta_graph))  # the graph of the meta graph checked is read below
+    elif isinstance(meta_graph, dict) and "meta_graphs" in meta_graph:
         model = meta_graph
-        if not all("graph" in mg for mg in model["meta_graphs"]):  # loaded without graph=True: read it now
-            model = dict(load(model["path"], graph=True))
-    elif isinstance(meta_graph, (str, bytes, os.PathLike)):
-        model = dict(load(os.fsdecode(meta_graph), graph=True))
     else:
-        raise TypeError("Expected the meta graph as a path, or what load(path) returned")
+        raise TypeError("Expected the meta graph as a path, or what load(path) or loads(data) returned")
+    source = source_of(model)
+    if source is None:
+        # A copy of a result (dict(model), or one that came from JSON) keeps no bytes; its path, if any, does.
+        if not model.get("path"):
+            raise TypeError(
+                "Expected what load() or loads() returned: a copy of it keeps neither the bytes nor the file it was "
+                "read from (pass the result itself, or the path)"
+            )
+        model = load(model["path"])
+        source = source_of(model)
+        assert source is not None  # load's results always keep their source
     listing: Decoded = dict(checkpoint) if isinstance(checkpoint, dict) else dict(load_checkpoint(checkpoint))
     index = next((i for i, mg in enumerate(model["meta_graphs"]) if mg["saver_def"] is not None), 0)
     chosen = model["meta_graphs"][index]
-    with open(model["path"], "rb") as file, mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ) as buf:
-        graph = _graph_def(buf, model, index)
-        expected = _from_saver(buf, model["encoding"], graph, chosen)
-    source = "saver"
+    with source.opened() as buf:
+        variables = (chosen["graph"] if "graph" in chosen else graph_of(source, buf, index, chosen))["variables"]
+        try:
+            graph = source.read_field(buf, index, chosen, "graph_def", "tensorflow.GraphDef")
+        except DecodeError as exc:
+            source.failed_in(exc, index, "graph_def")
+            raise
+        expected = _from_saver(source, buf, graph, chosen, variables) if graph is not None else None
+    kind = "saver"
     if expected is None:
-        expected, source = _from_variables(chosen["graph"]["variables"]), "graph"
-    return cast("_types.RestoreCheck", _compare(expected, listing["tensors"], source))
+        expected, kind = _from_variables(variables), "graph"
+    return cast("_types.RestoreCheck", _compare(expected, listing["tensors"], kind))
 
 
-def _graph_def(buf: Buffer, model: Decoded, index: int) -> Decoded:
-    """The meta graph's ``graph_def`` decoded (several occurrences merged, as protobuf merges them)."""
-    graph_type = COMPILED["tensorflow.GraphDef"]
-    graph: Decoded = graph_type.new()
-    if model["encoding"] == "text":
-        from ._text import parse_text_value
-
-        span = model["meta_graphs"][index]["graph_def"]
-        return parse_text_value(buf, span["offset"], "tensorflow.GraphDef", 2) if span else graph
-    from ._graph import _spans_of
-
-    if model["format"] == "SavedModel":
-        start, end = _spans_of(buf, 0, len(buf), 2)[index]
-    else:
-        start, end = 0, len(buf)
-    for value_start, value_end in _spans_of(buf, start, end, 2):
-        parse_message(buf, value_start, value_end, graph_type, graph, 2)
-    return graph
-
-
-def _strings_of(buf: Buffer, encoding: str, node: Optional[Decoded]) -> Optional[List[str]]:
+def _strings_of(source: Source, buf: Buffer, node: Optional[Decoded]) -> Optional[List[str]]:
     """The strings of a ``Const`` node's tensor, or None when the node is no string constant."""
     if node is None or node["op"] != "Const" or "value" not in node["attr"]:
         return None
     span = node["attr"]["value"]["tensor"]
     if span is None:
         return None
-    tensor_type = COMPILED["tensorflow.TensorProto"]
-    if encoding == "text":
-        from ._text import parse_text_value
-
-        tensor = parse_text_value(buf, span["offset"], "tensorflow.TensorProto", 3)
-    else:
-        tensor = tensor_type.new()
-        parse_message(buf, span["offset"], span["offset"] + span["size"], tensor_type, tensor, 3)
+    # MetaGraphDef > GraphDef > NodeDef > attr entry > AttrValue > TensorProto (in a function, two deeper).
+    tensor = source.read_span(buf, span, "tensorflow.TensorProto", source.meta_graph_depth + 5)
     count = 1
     for dim in (tensor["tensor_shape"] or {"dim": []})["dim"]:
         count *= dim["size"]
@@ -118,13 +105,15 @@ def _strings_of(buf: Buffer, encoding: str, node: Optional[Decoded]) -> Optional
     return values
 
 
-def _from_saver(buf: Buffer, encoding: str, graph: Decoded, meta_graph: Decoded) -> Optional[List[Decoded]]:
+def _from_saver(
+    source: Source, buf: Buffer, graph: Decoded, meta_graph: Decoded, graph_variables: List[Decoded]
+) -> Optional[List[Decoded]]:
     """The keys the save ops of the saver's scope write, with dtype, shape and slice; None without such ops."""
     saver = meta_graph["saver_def"]
     scope = ""
     if saver is not None and "/" in saver["save_tensor_name"]:
         scope = saver["save_tensor_name"].rsplit("/", 1)[0].split(":")[0] + "/"
-    variables = {v["name"]: v for v in meta_graph["graph"]["variables"]}
+    variables = {v["name"]: v for v in graph_variables}
     found: List[Decoded] = []
     bodies = [(graph["node"], _top_name)]
     for function in (graph["library"] or {"function": []})["function"]:
@@ -138,9 +127,9 @@ def _from_saver(buf: Buffer, encoding: str, graph: Decoded, meta_graph: Decoded)
             if first_data is None or (name_of is _top_name and not node["name"].startswith(scope)):
                 continue
             inputs = [item for item in node["input"] if not item.startswith("^")]
-            names = _strings_of(buf, encoding, by_name.get(name_of(inputs[1]))) if len(inputs) > 1 else None
+            names = _strings_of(source, buf, by_name.get(name_of(inputs[1]))) if len(inputs) > 1 else None
             specs = (
-                _strings_of(buf, encoding, by_name.get(name_of(inputs[2])))
+                _strings_of(source, buf, by_name.get(name_of(inputs[2])))
                 if node["op"] != "Save" and len(inputs) > 2
                 else None
             )

@@ -15,23 +15,27 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Dict, Final, Optional, Set, Tuple
 
-# (magic, where it lies, what the file is). Offsets from the start; a negative one from the end.
+# The footer of TensorFlow's table files (tsl/lib/io/format.h, kTableMagicNumber 0xdb4775248b80fb57),
+# little-endian: a checkpoint's .index, a V1 checkpoint. The one definition the package has.
+TABLE_MAGIC: Final = b"\x57\xfb\x80\x8b\x24\x75\x47\xdb"
+
+# (magic, where it lies, DecodeError.what, what the file is). Offsets from the start; a negative one from the end.
 _MAGIC: Final = (
-    (b"\x89HDF\r\n\x1a\n", 0, "an HDF5 file (a Keras .h5 model or weights)"),
-    (b"PK\x03\x04", 0, "a ZIP archive (a Keras .keras model is one)"),
-    (b"TFL3", 4, "a TensorFlow Lite model (.tflite)"),
-    # The footer of TensorFlow's table files (tsl/lib/io/format.h, kTableMagicNumber), little-endian.
-    (b"\x57\xfb\x80\x8b\x24\x75\x47\xdb", -8, "a TensorFlow checkpoint index (.index, or a V1 checkpoint): "
+    (b"\x89HDF\r\n\x1a\n", 0, "look-alike", "an HDF5 file (a Keras .h5 model or weights)"),
+    (b"PK\x03\x04", 0, "look-alike", "a ZIP archive (a Keras .keras model is one)"),
+    (b"TFL3", 4, "look-alike", "a TensorFlow Lite model (.tflite)"),
+    (TABLE_MAGIC, -8, "table", "a TensorFlow checkpoint index (.index, or a V1 checkpoint): "
      "its meta graph is the .meta file of the same prefix"),
 )  # fmt: skip
 
 
-def by_magic(head: bytes, tail: bytes) -> Optional[str]:
-    """The kind of file a magic number says, from its first bytes and its last 8 (or None)."""
-    for magic, offset, what in _MAGIC:
+def by_magic(head: bytes, tail: bytes) -> Optional[Tuple[str, str]]:
+    """What a magic number says a file is, from its first bytes and its last 8: (its kind, as
+    ``DecodeError.what`` names kinds, and its description in words), or None."""
+    for magic, offset, kind, words in _MAGIC:
         found = tail[offset:] if offset < 0 else head[offset : offset + len(magic)]
         if found == magic:
-            return what
+            return kind, words
     return None
 
 

@@ -1,40 +1,20 @@
 # SPDX-License-Identifier: Apache-2.0
-"""The command line's checkpoints: a checkpoint's tensors as a tree, a meta graph's checkpoint beside it, values.
+"""The command line's checkpoints: a checkpoint's tensors as a tree, and what a restore check says.
 
-Strategy: the checkpoint modules are imported here, and this module only when a checkpoint is shown, so
-the command line on a meta graph alone pays nothing for them. The renderers return lines, as those of
-``_cli`` do, with its cell formats and tree walk; ``_cli`` decides what is shown and prints.
+Strategy: renderers only, returning lines as ``render``'s do, with the shared cells and scope tree; the
+checkpoint readers are called by ``main``, which imports them only when a checkpoint is shown, so the
+command line on a meta graph alone never loads them.
 """
 
 from __future__ import annotations
 
-from ._checkpoint import load_checkpoint, read_tensor
-from ._cli import dtype_text, opened_scopes, parameters, shape_text, table
-from ._errors import DecodeError
-from ._restore import check_checkpoint
-from ._typing import cast
+from .cells import dtype_text, parameters, scope_rows, shape_text, table
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Callable, Dict, List, Optional, Tuple
+    from typing import Callable, Dict, List, Optional
 
-    from .types import Checkpoint
-
-    Decoded = Dict[str, Any]
-
-
-def try_checkpoint(path: str) -> Optional[Decoded]:
-    """The listing of *path* when it is a checkpoint (or leads to one), else None."""
-    try:
-        return dict(load_checkpoint(path))
-    except (DecodeError, OSError):
-        return None
-
-
-def check(model: Decoded, prefix: str) -> Tuple[Decoded, Decoded]:
-    """The checkpoint's listing and the check of the meta graph's saver against it."""
-    listing = load_checkpoint(prefix)
-    return dict(listing), dict(check_checkpoint(model, listing))
+    from .._typing import Decoded
 
 
 def byte_size(tensor: Decoded) -> int:
@@ -69,31 +49,22 @@ def checkpoint_lines(name: str, listing: Decoded, keep: Callable[[str], bool]) -
         f"{totals['parameters']:,} parameters, {totals['bytes']:,} bytes"
     )
     names = sorted(n for n in listing["tensors"] if keep(n))
-    subtotals: Dict[Tuple[str, ...], int] = {}
-    for tensor_name in names:
-        path = tuple(tensor_name.split("/"))
-        count = parameters(listing["tensors"][tensor_name]) or 0
-        for depth in range(1, len(path)):
-            subtotals[path[:depth]] = subtotals.get(path[:depth], 0) + count
-    rows: List[List[str]] = [["name", "dtype", "shape", "parameters", "bytes", ""]]
-    previous: List[str] = []
-    for tensor_name in names:
+
+    def leaf(tensor_name: str, label: str, depth: int) -> List[List[str]]:
         tensor = listing["tensors"][tensor_name]
-        parts = tensor_name.split("/")
-        scopes = parts[:-1]
-        for depth in opened_scopes(previous, scopes):
-            rows.append(
-                ["  " * depth + scopes[depth] + "/", "", "", f"{subtotals[tuple(scopes[: depth + 1])]:,}", "", ""]
-            )
-        previous = scopes
         size = parameters(tensor)
         note = f"{len(tensor['slices'])} slices" if tensor["slices"] and listing["format"] == "V2" else ""
         if tensor["shard"] and "num_shards" in header and header["num_shards"] > 1:
             note = f"shard {tensor['shard']}"
-        rows.append([
-            "  " * len(scopes) + parts[-1], dtype_text(tensor["dtype"]), shape_text(tensor["shape"]),
-            "?" if size is None else f"{size:,}", f"{byte_size(tensor):,}", note,
-        ])  # fmt: skip
+        return [[label, dtype_text(tensor["dtype"]), shape_text(tensor["shape"]),
+                 "?" if size is None else f"{size:,}", f"{byte_size(tensor):,}", note]]  # fmt: skip
+
+    columns = ["name", "dtype", "shape", "parameters", "bytes", ""]
+
+    def count_of(tensor_name: str) -> Optional[int]:
+        return parameters(listing["tensors"][tensor_name])
+
+    rows = [columns, *scope_rows(names, leaf, len(columns), count_of, 3)]
     return lines + table(rows, "  ")
 
 
@@ -124,9 +95,3 @@ def status_by_name(result: Decoded) -> Optional[Dict[str, str]]:
     status.update({item["name"]: "NOT IN CHECKPOINT" for item in result["missing"]})
     status.update({item["name"]: f"CHECKPOINT: {item['why']}" for item in result["mismatched"]})
     return status
-
-
-def tensor_values(listing: Decoded, name: str) -> Tuple[Any, Any]:
-    """(the tensor, its values as nested lists) for ``--tensor``."""
-    tensor = read_tensor(cast("Checkpoint", listing), name)
-    return tensor, tensor.tolist()

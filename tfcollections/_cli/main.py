@@ -1,0 +1,396 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The command line's run: ``tfcollections PATH...`` and ``python -m tfcollections PATH...``.
+
+Strategy: ``main(argv, env)`` parses the arguments (``spec``), then reads each input with the library
+(``load``; what is no meta graph but a checkpoint with ``load_checkpoint``) and hands it to a renderer:
+the summary for a person (``render``, ``checkpoints``) or JSON for programs (``jsonout``). Everything the
+run touches outside the process comes in an ``Environment`` (the three streams, whether stderr is a
+terminal, the directory relative paths are read from), so tests give it their own instead of swapping
+``sys.std*``. Every failure becomes one line on stderr and an exit status, never a traceback:
+
+- 0 (``OK``): every input was shown (and with ``--require-restore``, its checkpoint would restore);
+- 1 (``UNREADABLE``): an input could not be read (the others are still shown);
+- 2 (``USAGE``): the command line is wrong;
+- 3 (``WOULD_NOT_RESTORE``): with ``--require-restore``, a checkpoint would not restore, or there is none;
+- 70 (``INTERNAL_ERROR``, EX_SOFTWARE): a bug of ours, said in one line;
+- 130 (``INTERRUPTED``): Ctrl-C, the shell's status for SIGINT.
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+import os
+import sys
+import time
+
+from .. import DecodeError, load
+from .._model.collections import meta_graph_tags
+from .._model.files import walk_models
+from .._model.locate import checkpoint_beside, shown as shown_path
+from .cells import dtype_text, shape_text
+from .checkpoints import checkpoint_lines, summary as checkpoint_summary
+from .jsonout import complex_as_pairs, dump, jsonable, model_document
+from .render import print_summary
+from .spec import UsageError, parser, usage_problem
+from .views import in_scope
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import argparse
+    from typing import IO, Any, Dict, Iterator, List, Optional, Sequence, TextIO, Tuple
+
+    from ..types import Model
+
+
+class ExitStatus(enum.IntEnum):
+    """Every exit status of the command line (the module's docstring says when each is given)."""
+
+    OK = 0
+    UNREADABLE = 1
+    USAGE = 2
+    WOULD_NOT_RESTORE = 3
+    INTERNAL_ERROR = 70
+    INTERRUPTED = 130
+
+
+class Environment:
+    """What a run touches outside the process: its streams, whether stderr is a terminal, its directory.
+
+    The default is the process's own (``sys.stdin.buffer``, ``sys.stdout``, ``sys.stderr``, the working
+    directory); a test or an embedding program gives its own. *stdin* is binary, the others are text.
+    Relative paths on the command line are read from *cwd* (``None``: the process's working directory).
+    """
+
+    def __init__(
+        self,
+        stdin: Optional[IO[bytes]] = None,
+        stdout: Optional[TextIO] = None,
+        stderr: Optional[TextIO] = None,
+        *,
+        cwd: Optional[str] = None,
+        stderr_isatty: Optional[bool] = None,
+    ) -> None:
+        self.stdin: IO[bytes] = stdin if stdin is not None else sys.stdin.buffer
+        self.stdout: TextIO = stdout if stdout is not None else sys.stdout
+        self.stderr: TextIO = stderr if stderr is not None else sys.stderr
+        self.cwd = cwd
+        self.stderr_isatty = _is_terminal(self.stderr) if stderr_isatty is None else stderr_isatty
+
+    def path(self, given: str) -> str:
+        """Where a path of the command line is, read from the run's directory (shown as given)."""
+        if self.cwd is None or given == "-" or os.path.isabs(given):
+            return given
+        try:
+            return os.path.relpath(os.path.join(self.cwd, given))
+        except ValueError:  # another drive (Windows)
+            return os.path.join(self.cwd, given)
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def main(argv: Optional[Sequence[str]] = None, env: Optional[Environment] = None) -> int:
+    """Run the command line on *argv* (default: the process's arguments) and return its exit status."""
+    env = env if env is not None else Environment()
+    try:
+        return int(_run(argv, env))
+    except KeyboardInterrupt:  # Ctrl-C while a long stream is read: one line, the shell's status for SIGINT
+        print("tfcollections: interrupted", file=env.stderr)
+        return ExitStatus.INTERRUPTED
+    except Exception as exc:  # a bug of ours: still one line, not a traceback
+        print(f"tfcollections: internal error, please report it: {type(exc).__name__}: {exc}", file=env.stderr)
+        return ExitStatus.INTERNAL_ERROR
+
+
+class _Failed(Exception):
+    """One input that cannot be shown: the line that says why, and the error behind it (for --jsonl)."""
+
+    def __init__(self, message: str, error: Optional[Exception] = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.error = error
+
+
+def _run(argv: Optional[Sequence[str]], env: Environment) -> ExitStatus:
+    try:
+        args = parser(env.stdout).parse_args(argv)
+    except SystemExit:  # --help and --version: printed, and done
+        return ExitStatus.OK
+    except UsageError as exc:
+        print(f"tfcollections: usage error: {exc} (see tfcollections --help)", file=env.stderr)
+        return ExitStatus.USAGE
+    problem = usage_problem(args)
+    if problem:
+        print(f"tfcollections: usage error: {problem}", file=env.stderr)
+        return ExitStatus.USAGE
+    # Names in a graph may be any Unicode; a terminal that cannot show a character gets \\uNNNN, not a traceback.
+    out = env.stdout
+    ascii_only = (getattr(out, "encoding", None) or "ascii").lower().replace("-", "").replace("_", "") != "utf8"
+    if ascii_only and hasattr(out, "reconfigure"):
+        out.reconfigure(errors="backslashreplace")
+    # One input is shown as it always was; several (or a tree) each in turn, a failure not stopping the rest.
+    single = len(args.files) == 1 and not args.recursive
+    progress = _Progress(env.stderr) if not single and env.stderr_isatty else None
+    read = failed = unrestorable = 0
+    try:
+        for given, path, failure in _inputs(args.files, args.recursive, progress, env):
+            try:
+                if failure is not None:
+                    raise failure
+                restores = _show(given, path, args, env, ascii_only, single, first=read + failed == 0)
+                read += 1
+                unrestorable += restores is False or (restores is None and args.require_restore)
+            except _Failed as failed_input:
+                failed += 1
+                if progress is not None:
+                    progress.clear()
+                if args.jsonl:
+                    _print_jsonl_error(given, failed_input, out)
+                else:
+                    print(f"tfcollections: {failed_input.message}", file=env.stderr)
+            if progress is not None:
+                progress.update(read, failed, given)
+    except BrokenPipeError:  # `tfcollections FILE | head`
+        env.stderr.close()
+        return ExitStatus.OK
+    if progress is not None:
+        progress.finish(read, failed)
+    if failed:
+        return ExitStatus.UNREADABLE
+    return ExitStatus.WOULD_NOT_RESTORE if args.require_restore and unrestorable else ExitStatus.OK
+
+
+def _show(
+    given: str, path: str, args: argparse.Namespace, env: Environment, ascii_only: bool, single: bool, first: bool
+) -> Optional[bool]:
+    """Read one input (*given* as the command line names it, *path* where it is read) and print it; raise
+    ``_Failed`` with the line to say when it cannot be shown.
+
+    Returns whether its checkpoint would restore (None: no checkpoint was checked). With one input, a tag or
+    collection that no meta graph has is a failure (the user asked for it by name); in a batch it only leaves
+    that file with nothing to show. What is no meta graph but a checkpoint is shown as a checkpoint.
+    """
+    name = "<stdin>" if given == "-" else shown_path(given)
+    graph = not args.no_graph
+    out = env.stdout
+    try:
+        model = load(env.stdin, graph=graph) if given == "-" else load(path, graph=graph)
+    except (DecodeError, OSError) as exc:
+        checkpoint = None
+        if given != "-" and not (isinstance(exc, DecodeError) and "graph_def" in exc.path):
+            checkpoint = _try_checkpoint(path)
+        if checkpoint is not None:
+            _show_checkpoint(given, name, checkpoint, args, out, ascii_only, first)
+            return None
+        if isinstance(exc, OSError):
+            raise _Failed(f"{name}: cannot read: {exc.strerror or exc}", exc) from None
+        hint = " (--no-graph shows the rest)" if graph and "graph_def" in exc.path else ""
+        raise _Failed(f"{name}: {exc}{hint}", exc) from None
+    checked = _checkpoint_of(name, model, args, env)
+    meta_graphs = list(enumerate(model["meta_graphs"]))
+    if args.tag:
+        meta_graphs = [(i, mg) for i, mg in meta_graphs if set(args.tag) <= set(meta_graph_tags(mg))]
+        if not meta_graphs and single:
+            available = "; ".join(",".join(meta_graph_tags(mg)) or "(no tags)" for mg in model["meta_graphs"])
+            raise _Failed(f"{name}: no meta graph has tags {','.join(args.tag)} (there are: {available})")
+    for wanted in args.collection or [] if single else []:
+        if not any(wanted in mg["collection_def"] for _, mg in meta_graphs):
+            available = ", ".join(sorted({c for _, mg in meta_graphs for c in mg["collection_def"]})) or "none"
+            raise _Failed(f"{name}: no collection named {wanted!r} (there are: {available})")
+    scope = args.scope if args.scope is not None else args.scope_boundary
+    boundary = args.scope_boundary is not None
+    if args.json or args.jsonl:
+        document = model_document(given, model, meta_graphs, args.collection, scope, boundary)
+        if checked is not None:
+            document["checkpoint"] = {"prefix": checked[0], "format": checked[1]["format"], "check": checked[2]}
+            if args.tensor:
+                document["tensors"] = _tensors_document(checked[1], args.tensor)
+        dump(document, out, ascii_only, one_line=args.jsonl)
+    else:
+        if not first:
+            out.write("\n")
+        print_summary(name, model, meta_graphs, args.collection, scope, boundary, out, args.ops, checked)
+        if checked is not None and args.tensor:
+            _print_tensors(checked[1], args.tensor, out)
+    out.flush()  # each file as soon as it is read: a long batch shows its progress, `| head` stops it early
+    return None if checked is None else bool(checked[2]["restores"])
+
+
+# --------------------------------------------------------------------------- checkpoints
+
+
+def _try_checkpoint(path: str) -> Optional[Dict[str, Any]]:
+    """The listing of *path* when it is a checkpoint (or leads to one), else None."""
+    from .._ckpt.checkpoint import load_checkpoint  # noqa: PLC0415 (a meta graph alone never loads the readers)
+
+    try:
+        return dict(load_checkpoint(path))
+    except (DecodeError, OSError):
+        return None
+
+
+def _checkpoint_of(
+    name: str, model: Model, args: argparse.Namespace, env: Environment
+) -> Optional[Tuple[str, Any, Any]]:
+    """The checkpoint to check the meta graph against: --checkpoint, or the one beside it; (prefix, listing,
+    check), or None when there is none (or --no-checkpoint)."""
+    if args.no_checkpoint or model["path"] is None:
+        return None
+    prefix = env.path(args.checkpoint) if args.checkpoint else checkpoint_beside(model["path"], model["format"])
+    if prefix is None:
+        if args.tensor:
+            raise _Failed(f"{name}: --tensor: no checkpoint beside it (give one with --checkpoint)")
+        return None
+    # Only now: a meta graph without a checkpoint never loads the checkpoint readers.
+    from .._ckpt.checkpoint import load_checkpoint  # noqa: PLC0415 (see above)
+    from .._ckpt.restore import check_checkpoint  # noqa: PLC0415 (see above)
+
+    try:
+        listing = load_checkpoint(prefix)
+        result = check_checkpoint(model, listing)
+    except (DecodeError, OSError) as exc:
+        why = f"{getattr(exc, 'strerror', None) or exc}"
+        if args.checkpoint or args.tensor:  # asked for by name: it must be read
+            raise _Failed(f"{name}: its checkpoint {shown_path(prefix)}: {why}", exc) from None
+        # The one beside it is damaged: said, and the meta graph shown all the same.
+        return prefix, {"format": None, "tensors": {}}, {"restores": False, "error": why}
+    return listing["prefix"], dict(listing), dict(result)
+
+
+def _tensors_document(listing: Any, names: Optional[List[str]]) -> Dict[str, Any]:
+    from .._ckpt.checkpoint import read_tensor  # noqa: PLC0415 (only when values are asked for)
+
+    values = {}
+    for name in names or []:
+        if name not in listing["tensors"]:
+            raise _Failed(f"--tensor: {name!r} is not in checkpoint {shown_path(listing['prefix'])}")
+        try:
+            tensor = read_tensor(listing, name)
+        except DecodeError as exc:
+            raise _Failed(f"{shown_path(listing['prefix'])}: {exc}", exc) from None
+        values[name] = {"dtype": tensor.dtype, "shape": list(tensor.shape), "values": tensor.tolist()}
+    return values
+
+
+def _print_tensors(listing: Any, names: List[str], out: TextIO) -> None:
+    import json  # noqa: PLC0415 (only when values are asked for)
+
+    for name, tensor in _tensors_document(listing, names).items():
+        text = json.dumps(jsonable(complex_as_pairs(tensor["values"])), allow_nan=False)
+        out.write(f"{name} ({dtype_text(tensor['dtype'])}, {shape_text(tensor['shape'])}): {text}\n")
+
+
+def _show_checkpoint(
+    given: str, name: str, listing: Any, args: argparse.Namespace, out: TextIO, ascii_only: bool, first: bool
+) -> None:
+    scope = args.scope if args.scope is not None else args.scope_boundary
+    keep = in_scope(scope, args.scope_boundary is not None)
+    if args.json or args.jsonl:
+        document = {"path": given, **listing, "summary": checkpoint_summary(listing)}
+        document["tensors"] = {n: t for n, t in listing["tensors"].items() if keep(n)}
+        document["values"] = _tensors_document(listing, args.tensor)
+        dump(complex_as_pairs(document), out, ascii_only, one_line=args.jsonl)
+    else:
+        if not first:
+            out.write("\n")
+        out.write("\n".join(checkpoint_lines(name, listing, keep)) + "\n")
+        if args.tensor:
+            _print_tensors(listing, args.tensor, out)
+    out.flush()
+
+
+# --------------------------------------------------------------------------- many inputs
+
+
+def _print_jsonl_error(given: str, failure: _Failed, out: TextIO) -> None:
+    error = failure.error
+    if error is None:  # a tag or collection asked for by name (only with one input)
+        details: Dict[str, Any] = {"type": "NotFound", "message": failure.message.split(": ", 1)[1]}
+    else:
+        details = {"type": type(error).__name__, "message": str(error)}
+    if isinstance(error, DecodeError):
+        details.update(offset=error.pos, field_path=error.path_str or None, line=error.lineno, column=error.colno)
+    dump({"path": given, "error": details}, out, ascii_only=False, one_line=True)
+    out.flush()
+
+
+def _inputs(
+    paths: List[str], recursive: bool, progress: Optional[_Progress], env: Environment
+) -> Iterator[Tuple[str, str, Optional[_Failed]]]:
+    """The inputs to show, each as named (the path given, or found under it) and where it is read: each path
+    given, and with -r each model file under the directories given.
+
+    A directory of a tree that cannot be listed comes as a failure of its own, and the walk goes on.
+    """
+    looked_at = progress.looked_at if progress is not None else None
+    for given in paths:
+        path = env.path(given)
+        if not (recursive and given != "-" and os.path.isdir(path)):
+            yield given, path, None
+            continue
+        unlisted: List[OSError] = []
+        for found in itertools.chain(walk_models(path, unlisted.append, looked_at), [None]):
+            for exc in unlisted:
+                folder = os.fsdecode(exc.filename) if exc.filename is not None else path
+                named = given + folder[len(path) :]
+                yield named, folder, _Failed(f"{shown_path(named)}: cannot list: {exc.strerror or exc}", exc)
+            unlisted.clear()
+            if found is not None:
+                yield given + found[len(path) :], found, None
+
+
+class _Progress:
+    """A line on stderr, rewritten in place, for long runs on a terminal: how far the run has got."""
+
+    _INTERVAL = 0.25  # seconds between redraws
+    _DELAY = 1.0  # a run shorter than this shows none
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.started = time.monotonic()
+        self.drawn_at = self.started
+        self.files = 0
+        self.status = "0 read"
+        self.visible = False
+
+    def looked_at(self, path: str) -> None:
+        self.files += 1
+        self._draw(path)
+
+    def update(self, read: int, failed: int, path: str) -> None:
+        self.status = f"{read:,} read" + (f", {failed:,} failed" if failed else "")
+        self._draw(path)
+
+    def _draw(self, path: str) -> None:
+        now = time.monotonic()
+        if now - self.started < self._DELAY or now - self.drawn_at < self._INTERVAL:
+            return
+        self.drawn_at = now
+        looked = f"{self.files:,} files looked at, " if self.files else ""
+        line = f"tfcollections: {looked}{self.status}: {shown_path(path)}"
+        try:
+            width = os.get_terminal_size(self.stream.fileno()).columns - 1
+        except (AttributeError, OSError, ValueError):
+            width = 79
+        self.stream.write("\r" + line[:width] + "\x1b[K")
+        self.stream.flush()
+        self.visible = True
+
+    def clear(self) -> None:
+        if self.visible:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+            self.visible = False
+
+    def finish(self, read: int, failed: int) -> None:
+        """The last word of a run long enough to have shown progress: what it did, on a line of its own."""
+        self.clear()
+        if time.monotonic() - self.started >= self._DELAY:
+            looked = f", of {self.files:,} files looked at" if self.files else ""
+            self.stream.write(f"tfcollections: {read:,} read, {failed:,} failed{looked}\n")
+            self.stream.flush()

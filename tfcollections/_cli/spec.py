@@ -1,0 +1,126 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The command line's arguments: the argparse spec, and the usage rules argparse cannot say.
+
+Strategy: argparse, with its ``error`` turned into an exception, so that a usage error is one line and
+exit status 2 from ``main`` like every other failure, never argparse's own exit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+
+from .. import __version__
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Optional, TextIO
+
+
+class UsageError(Exception):
+    """A command line that argparse or ``usage_problem`` refuses: the line to say."""
+
+
+class _ArgumentParser(argparse.ArgumentParser):
+    """argparse, with its errors raised and its help and version written to the run's output stream."""
+
+    def __init__(self, out: TextIO, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.out = out
+
+    def error(self, message: str) -> Any:  # argparse prints usage and exits 2; we want one line
+        raise UsageError(message)
+
+    def _print_message(self, message: str, file: Any = None) -> None:
+        # Only --help and --version print (errors raise above): to the output the run was given.
+        if message:
+            self.out.write(message)
+
+
+def parser(out: TextIO) -> argparse.ArgumentParser:
+    """The command line's arguments; help and version are written to *out*."""
+    parser = _ArgumentParser(
+        out,
+        prog="tfcollections",
+        description="Show what TensorFlow .meta and saved_model.pb files hold: meta graphs, variables with dtypes, "
+        "shapes and parameter counts, the ops the model runs, saver, collections (savers, queue runners, "
+        "control-flow contexts), signatures; and checkpoints: their tensors, their values, and whether a meta "
+        "graph would restore from one. No TensorFlow needed.",
+    )
+    parser.add_argument("--version", action="version", version=f"tfcollections {__version__}")
+    parser.add_argument(
+        "files",
+        nargs="+",
+        metavar="PATH",
+        help="a .meta (MetaGraphDef) or saved_model.pb (SavedModel), binary or text; or where one is: a SavedModel "
+        "directory, an export base with numbered versions (the highest), a checkpoint directory (the latest "
+        "checkpoint's .meta), a checkpoint prefix; or a checkpoint without .meta (a prefix, .index, .data-*, "
+        "directory), listed as tensors; - for stdin",
+    )
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument(
+        "--json",
+        action="store_true",
+        help='print everything as JSON, losslessly: bytes as {"$base64": ...}, inf and nan as {"$float": ...}',
+    )
+    output.add_argument(
+        "--jsonl",
+        action="store_true",
+        help="one JSON object per file, one per line, as --json's; a file that cannot be read is an object "
+        '{"path", "error"} (exit status 1)',
+    )
+    parser.add_argument(
+        "-r",
+        "--recursive",
+        action="store_true",
+        help="read every meta graph and SavedModel under the directories given, found by content",
+    )
+    parser.add_argument("--collection", action="append", metavar="NAME", help="only this collection (repeatable)")
+    scope = parser.add_mutually_exclusive_group()
+    scope.add_argument("--scope", metavar="REGEX", help="only items whose name re.match-es REGEX (TensorFlow's rule)")
+    scope.add_argument(
+        "--scope-boundary",
+        metavar="SCOPE",
+        help="only items in scope SCOPE: 'dense' matches dense/w:0, not dense_1/w:0",
+    )
+    parser.add_argument("--tag", action="append", metavar="TAG", help="only the meta graphs with this tag (repeatable)")
+    parser.add_argument("--ops", action="store_true", help="list every op the graph and its functions use, with counts")
+    checkpoint = parser.add_mutually_exclusive_group()
+    checkpoint.add_argument(
+        "--checkpoint",
+        metavar="PATH",
+        help="check the meta graph's saver against this checkpoint (default: the one beside the .meta, same prefix, "
+        "or a SavedModel's variables)",
+    )
+    checkpoint.add_argument("--no-checkpoint", action="store_true", help="do not look for a checkpoint beside it")
+    parser.add_argument(
+        "--require-restore",
+        action="store_true",
+        help="exit with status 3 when the checkpoint would not restore (or there is none): for CI pipelines",
+    )
+    parser.add_argument(
+        "--tensor",
+        action="append",
+        metavar="NAME",
+        help="print this tensor's values from the checkpoint (repeatable), as JSON",
+    )
+    parser.add_argument(
+        "--no-graph",
+        action="store_true",
+        help="do not read graph_def: variables from the collections only (no dtypes, shapes or ops), "
+        "for a damaged graph or the last millisecond",
+    )
+    return parser
+
+
+def usage_problem(args: argparse.Namespace) -> Optional[str]:
+    if args.json and (len(args.files) > 1 or args.recursive):
+        return "--json shows one file; --jsonl gives one JSON object per file"
+    if args.files.count("-") > 1:
+        return "standard input (-) can be read once"
+    if args.scope is not None or args.scope_boundary is not None:
+        try:
+            re.compile(args.scope if args.scope is not None else args.scope_boundary)
+        except re.error as exc:
+            return f"the scope is not a valid regular expression: {exc}"
+    return None

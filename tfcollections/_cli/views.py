@@ -1,0 +1,80 @@
+# SPDX-License-Identifier: Apache-2.0
+"""What the command line shows of a model: the collections and variables its filters keep, parameter counts.
+
+Strategy: the filters (``--collection``, ``--scope``, ``--scope-boundary``) are applied here once, with
+TensorFlow's scope rule from the model wing, and both renderers (the summary and ``--json``) show what
+these functions give. An optimizer slot or moving average is told from a variable by its colocation.
+"""
+
+from __future__ import annotations
+
+from .._api import COLLECTIONS
+from .._model.collections import get_collection, scope_matcher
+from .._model.ops import flagged
+from .cells import parameters
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Callable, Dict, List, Optional
+
+# The collections of VariableDefs, from the registry.
+VARIABLE_COLLECTIONS = tuple(name for name, kind in COLLECTIONS.items() if kind == "tensorflow.VariableDef")
+
+
+def selected(
+    meta_graph: Dict[str, Any], names: Optional[List[str]], scope: Optional[str], boundary: bool
+) -> Dict[str, Dict[str, Any]]:
+    out = {}
+    for name, collection in meta_graph["collection_def"].items():
+        if names and name not in names:
+            continue
+        out[name] = {"kind": collection["kind"], "value": get_collection(meta_graph, name, scope, boundary=boundary)}
+    return out
+
+
+def in_scope(scope: Optional[str], boundary: bool) -> Callable[[str], bool]:
+    """TensorFlow's scope rule (see get_collection), on a variable's tensor name ``<node>:0``."""
+    if scope is None:
+        return lambda name: True
+    matches = scope_matcher(scope, boundary)
+    return lambda name: matches(f"{name}:0")
+
+
+def graph_variables(
+    meta_graph: Dict[str, Any], names: Optional[List[str]], scope: Optional[str], boundary: bool
+) -> List[Dict[str, Any]]:
+    """The graph's variables that the filters keep: in scope, and in one of the chosen collections if any."""
+    wanted = [name for name in names or [] if name in VARIABLE_COLLECTIONS]
+    if names and not wanted:
+        return []
+    matches = in_scope(scope, boundary)
+    return [
+        variable
+        for variable in meta_graph["graph"]["variables"]
+        if matches(str(variable["name"])) and (not wanted or set(wanted) & set(variable["collections"]))
+    ]
+
+
+def slot_of(variable: Dict[str, Any], names: Dict[str, Dict[str, Any]]) -> Optional[str]:
+    """The variable an optimizer slot or moving average is colocated with (``_class``), if another one."""
+    for other in variable["colocated_with"]:
+        if other != variable["name"] and other in names:
+            return str(other)
+    return None
+
+
+def graph_summary(graph: Dict[str, Any], variables: List[Dict[str, Any]]) -> Dict[str, Any]:
+    """Parameter counts (variables that are not slots; trainable ones; slots and averages) and flagged ops."""
+    names = {str(v["name"]): v for v in variables}
+    total = trainable = slots = unknown = 0
+    for variable in variables:
+        count = parameters(variable)
+        if count is None:
+            unknown += 1
+        elif slot_of(variable, names) is not None:
+            slots += count
+        else:
+            total += count
+            trainable += count if variable["trainable"] else 0
+    return {"parameters": total, "trainable_parameters": trainable, "slot_parameters": slots,
+            "variables_of_unknown_size": unknown, "flagged_ops": flagged(graph["ops"])}  # fmt: skip

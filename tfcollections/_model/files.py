@@ -1,0 +1,253 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Whole files: a MetaGraphDef (``.meta``) or SavedModel (``saved_model.pb``), binary or text; and trees of them.
+
+Strategy: a file is opened as a ``Source`` (memory-mapped, never read whole), told apart by its content
+(``sniff``), and parsed with the same schema-driven decoder as single items (text-format files by the text
+parser, into the same dicts). ``graph_def``, ``stripped_op_list`` and ``object_graph_def`` are "skipped"
+fields in the schema, so they are passed by their length and cost nothing however large they are (files
+over 2 GB, which protobuf cannot parse, work). Collections are then given their final form
+(``collections``). Asked for (``graph=True``), the graph is read by ``graph`` from the same source. A
+failure says what the file is, from its content and, for a checkpoint's files, from its name
+(``locate.beside``); the result keeps its source, so a later reader never loads the file again.
+"""
+
+from __future__ import annotations
+
+import os
+
+from .._errors import DecodeError
+from .._proto.compiled import COMPILED
+from .._proto.decoder import parse_message
+from .._typing import cast
+from .collections import finish_meta_graph
+from .locate import beside, locate, shown
+from .sniff import (
+    BOM,
+    LFS_POINTER,
+    TEXT_BYTES,
+    classify_binary,
+    classify_text,
+    lfs_pointer_error,
+    looks_like_text,
+    sniff,
+)
+from .source import Source, open_file
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import IO, Any, Callable, Dict, Final, Iterator, List, Optional, Tuple, Union
+
+    from .. import types as _types
+    from .._typing import Buffer
+
+    PathLike = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
+
+
+class _Loaded(dict):  # type: ignore[type-arg]
+    """What ``load`` and ``loads`` return: a plain dict to every reader, with the file that was read kept
+    beside it (``source``), so that a later reader (the restore check) never loads the file again."""
+
+    __slots__ = ("source",)
+    source: Source
+
+
+def source_of(model: Any) -> Optional[Source]:
+    """The source a result of ``load``/``loads`` was read from, or None for any other mapping."""
+    return getattr(model, "source", None)
+
+
+def load(source: Union[PathLike, IO[bytes]], /, *, graph: bool = False) -> _types.Model:
+    """Read a ``.meta`` or ``saved_model.pb`` file: a path, or a binary file object.
+
+    A path may also be where users hold a model rather than the file itself: a
+    SavedModel directory, an export base with numbered versions (the highest is
+    read, as TF Serving serves it), a checkpoint directory (the ``.meta`` of the
+    latest checkpoint its ``checkpoint`` file names), or a checkpoint prefix.
+
+    Returns ``{"format", "encoding", "saved_model_schema_version", "meta_graphs",
+    "path", "located"}``: each meta graph a MetaGraphDef as a dict with its
+    collections decoded; ``path`` the file read (``None`` for a file object) and
+    ``located`` how it was found from the path given (``None`` when the path was
+    that file). With
+    ``graph=True`` each meta graph also gets ``"graph"``: its variables with dtype,
+    shape and device, and the ops of the graph and of its functions, read from
+    ``graph_def`` (which is otherwise passed over unread). Raises ``DecodeError``
+    when the content is not a MetaGraphDef or SavedModel (saying what it is
+    instead, where it can) or, with ``graph=True``, when its graph is damaged; and
+    ``OSError`` when the path cannot be read. A directory that holds no model, or
+    two candidates, is a ``DecodeError`` that says what it looked for or names them.
+    """
+    if isinstance(source, (str, bytes, os.PathLike)):
+        path, located = locate(os.fsdecode(source))
+        try:
+            with open(path, "rb") as file, open_file(file, path) as opened:  # OSError: missing, unreadable
+                model = _read(opened, graph)
+        except DecodeError as exc:
+            exc = _said_by_name(exc, path)
+            if located is not None:
+                exc._within(f"{located}, {shown(path)}")
+            raise exc from None
+        model["path"], model["located"] = path, located
+        return cast("_types.Model", model)
+    if hasattr(source, "read"):
+        with open_file(source) as opened:
+            return cast("_types.Model", _read(opened, graph))
+    raise TypeError(f"Expected a path or a binary file object, not {type(source).__qualname__!r}")
+
+
+# What a file's name says better than its content, when the content is one of these (DecodeError.what).
+_SAID_BETTER_BY_NAME: Final = frozenset({"junk", "text", "table"})
+
+
+def _said_by_name(exc: DecodeError, path: str) -> DecodeError:
+    """A file beside a model that is not one (a checkpoint's files, an Estimator's graph.pbtxt): the error
+    that says what it is where its content cannot, and names the model."""
+    what, hint = beside(path)
+    if what is not None and exc.what in _SAID_BETTER_BY_NAME:
+        exc = DecodeError(f"{what}, not a MetaGraphDef or SavedModel", exc.pos, what=exc.what)
+    if hint is None and exc.what == "GraphDef":
+        hint = _meta_graphs_beside(path)
+    if hint is not None:
+        exc.hint = hint
+    return exc
+
+
+def _meta_graphs_beside(path: str) -> Optional[str]:
+    """A graph beside meta graphs (an Estimator's graph.pbtxt beside model.ckpt-N.meta): name them."""
+    folder = os.path.dirname(path) or "."
+    try:
+        names = sorted(name for name in os.listdir(folder) if name.endswith(".meta"))
+    except OSError:
+        return None
+    if not names:
+        return None
+    shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+    return f"the meta graph{'s' if len(names) > 1 else ''} beside it: {shown}"
+
+
+def loads(data: Union[bytes, bytearray, memoryview], /, *, graph: bool = False) -> _types.Model:
+    """Read the content of a ``.meta`` or ``saved_model.pb`` file given as bytes (see :func:`load`)."""
+    if isinstance(data, memoryview):
+        data = data.tobytes()
+    if not isinstance(data, (bytes, bytearray)):
+        raise TypeError(f"Expected a bytes-like object, not {type(data).__qualname__!r}")
+    return cast("_types.Model", _read(Source(data), graph))
+
+
+def _read(source: Source, graph: bool) -> _Loaded:
+    with source.opened() as buf:
+        if len(buf) == 0:
+            raise DecodeError("empty file: 0 bytes, where a MetaGraphDef or SavedModel was expected", 0)
+        head = bytes(buf[:512])
+        if head.startswith(LFS_POINTER):
+            raise lfs_pointer_error(head)
+        encoding = "binary"
+        if looks_like_text(head):
+            try:
+                kind, out = _parse_text(buf)
+                encoding = "text"
+            except DecodeError as text_error:
+                # A binary file whose first bytes happen to read as a field name, with few control bytes among
+                # them: if it reads whole as binary, it is binary. Otherwise the text error is the one to show.
+                if all(byte in TEXT_BYTES for byte in head):
+                    raise
+                try:
+                    kind, out = _parse_binary(buf)
+                except DecodeError:
+                    raise text_error from None
+        else:
+            kind, out = _parse_binary(buf)
+        source.format, source.encoding = kind, encoding
+        meta_graphs: List[Dict[str, Any]] = out["meta_graphs"] if kind == "SavedModel" else [out]
+        for meta_graph in meta_graphs:
+            finish_meta_graph(meta_graph)
+        if graph:
+            from .graph import add_graphs  # noqa: PLC0415 (a plain load never reads the graph)
+
+            add_graphs(source, buf, meta_graphs)
+    model = _Loaded(
+        format=kind,
+        encoding=encoding,
+        saved_model_schema_version=out["saved_model_schema_version"] if kind == "SavedModel" else None,
+        meta_graphs=meta_graphs,
+        path=None,  # set by load() when given a path
+        located=None,
+    )
+    model.source = source
+    return model
+
+
+def _parse_binary(buf: Buffer) -> Tuple[str, Dict[str, Any]]:
+    kind, other = classify_binary(buf)
+    try:
+        return kind, _parse_as(buf, kind)
+    except DecodeError:
+        if other is None:
+            raise
+    # The other reading of a file that is one field 2 (see _classify_binary).
+    return other, _parse_as(buf, other)
+
+
+def _parse_as(buf: Buffer, kind: str) -> Dict[str, Any]:
+    message = COMPILED[f"tensorflow.{kind}"]
+    out = message.new()
+    try:
+        parse_message(buf, 0, len(buf), message, out, 0)
+    except DecodeError as exc:
+        # The walk above found every top-level field whole, so this is damage inside one, not a short file.
+        exc._add_segment(kind)
+        exc._within(f"damaged {kind}")
+        raise
+    return out
+
+
+def _parse_text(buf: Buffer) -> Tuple[str, Dict[str, Any]]:
+    from .._proto.text import TextTokens, parse_text  # noqa: PLC0415 (binary files never load the text parser)
+
+    start = len(BOM) if buf[: len(BOM)] == BOM else 0  # a UTF-8 byte order mark, as some editors write
+    kind = classify_text(TextTokens(buf), start)
+    try:
+        return kind, parse_text(buf, kind, start)
+    except DecodeError as exc:
+        exc._within(f"bad text-format {kind}")
+        raise
+
+
+def find_models(
+    root: Union[str, os.PathLike[str]], *, onerror: Optional[Callable[[OSError], None]] = None
+) -> Iterator[str]:
+    """Every file under the directory *root* whose content is a MetaGraphDef or SavedModel (binary or
+    text), whatever its name, in name order, depth first.
+
+    The content is judged by its top level only (see :func:`load` for what a file is read as); a
+    file named like a model (``.meta``, ``.pb``, ``.pbtxt``) that starts as one and then breaks is
+    yielded too, so that reading it says what is wrong. As ``os.walk``: links to directories are
+    not followed, a directory that cannot be listed is passed to *onerror* (default: passed over),
+    and memory is bounded by the widest directory, not by the tree.
+    """
+    return walk_models(os.fspath(root), onerror, None)
+
+
+def walk_models(
+    folder: str, onerror: Optional[Callable[[OSError], None]], looked_at: Optional[Callable[[str], None]]
+) -> Iterator[str]:
+    try:
+        with os.scandir(folder) as listing:
+            entries = sorted(listing, key=lambda entry: entry.name)
+    except OSError as exc:
+        if onerror is not None:
+            onerror(exc)
+        return
+    for entry in entries:
+        try:
+            if entry.is_dir(follow_symlinks=False):
+                yield from walk_models(entry.path, onerror, looked_at)
+                continue
+            if not entry.is_file():  # fifos (opening one would block), sockets, devices, dangling links
+                continue
+        except OSError:
+            continue
+        if looked_at is not None:
+            looked_at(entry.path)
+        if sniff(entry.path):
+            yield entry.path

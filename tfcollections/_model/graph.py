@@ -1,0 +1,171 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The graph scan: every variable with its dtype, shape and device, and every op, read from ``graph_def``.
+
+Strategy: a binary ``graph_def`` is walked node by node, not parsed (``nodes``); a text-format one has
+no lengths to walk, so it is read whole by the text reader and counted here. Both come from the file's
+``Source``, which finds a meta graph's fields in either encoding. The join gives each variable node what
+the collections say of it (which collections list it, trainable, the partition of a partitioned
+variable), and what a TF 2 SavedModel's object graph says (``SavedVariable``); variables a collection or
+the object graph lists but the graph lacks are reported too, with what is known of them.
+"""
+
+from __future__ import annotations
+
+from .._errors import DecodeError
+from .._proto.schema import COLLECTIONS
+from .nodes import REPORTED, is_variable_op, new_variable, scan_binary, shape_list
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Dict, Final, List, Optional, Tuple
+
+    from .._typing import Buffer, Decoded
+    from .source import Source
+
+# Collections whose items are VariableDefs (or, in old files, node_list tensor names of variables).
+_VARIABLE_COLLECTIONS: Final = tuple(name for name, ref in COLLECTIONS.items() if ref == "tensorflow.VariableDef")
+_TRAINABLE_COLLECTION: Final = "trainable_variables"
+
+
+def _scan_text(
+    graph: Decoded,
+) -> Tuple[Dict[str, int], Dict[str, Dict[str, int]], List[Decoded]]:
+    """The same census as the binary walk, from a GraphDef the text reader has read whole."""
+    ops: Dict[str, int] = {}
+    variables = []
+    for node in graph["node"]:
+        op = node["op"]
+        ops[op] = ops.get(op, 0) + 1
+        if is_variable_op(op):
+            variable = new_variable(node["name"], op, node["device"])
+            for key, value in node["attr"].items():
+                reported = REPORTED.get(key)
+                if reported is not None:
+                    variable[reported[0]] = reported[1](value)
+            variables.append(variable)
+    functions: Dict[str, Dict[str, int]] = {}
+    library = graph["library"]
+    for function in library["function"] if library is not None else ():
+        signature = function["signature"]
+        counts = functions.setdefault(signature["name"] if signature is not None else "", {})
+        for node in function["node_def"]:
+            op = node["op"]
+            counts[op] = counts.get(op, 0) + 1
+            ops[op] = ops.get(op, 0) + 1
+    return ops, functions, variables
+
+
+def _node_of(tensor_name: str) -> str:
+    """The node of a tensor name: ``dense/kernel:0`` -> ``dense/kernel``."""
+    node, colon, output = tensor_name.rpartition(":")
+    return node if colon and output.isdigit() else tensor_name
+
+
+def _join(
+    meta_graph: Decoded,
+    variables: List[Decoded],
+    saved_variables: List[Decoded],
+) -> List[Decoded]:
+    """The variable nodes (*variables*, joined in place), with what the collections and the object graph say of
+    them; then the variables those list that the graph lacks."""
+    by_node: Dict[str, Decoded] = {}
+    for variable in variables:
+        by_node.setdefault(variable["name"], variable)
+
+    def find(node: str) -> Decoded:
+        variable = by_node.get(node)
+        if variable is None:  # listed, but the graph has no such node (a stripped or damaged graph)
+            variable = by_node[node] = new_variable(node, None, "")
+            variables.append(variable)
+        return variable
+
+    collections = meta_graph["collection_def"]
+    for collection_name in sorted(collections):  # by name: a map has no order, and protobuf's is a hash order
+        collection = collections[collection_name]
+        if collection_name not in _VARIABLE_COLLECTIONS:
+            continue
+        for item in collection["value"]:
+            if isinstance(item, dict):  # a VariableDef (a bytes_list item that did not decode stays bytes)
+                variable = find(_node_of(item["variable_name"]))
+                trainable = item["trainable"]
+                slice_info = item["save_slice_info_def"]
+                if slice_info is not None:
+                    variable["partition"] = {
+                        "full_name": slice_info["full_name"],
+                        "full_shape": list(slice_info["full_shape"]),
+                        "offset": list(slice_info["var_offset"]),
+                    }
+            elif collection["kind"] == "node_list" and isinstance(item, str):  # old files: tensor names
+                variable = find(_node_of(item))
+                trainable = False
+            else:
+                continue
+            if collection_name not in variable["collections"]:
+                variable["collections"].append(collection_name)
+            variable["trainable"] = bool(variable["trainable"]) or trainable or collection_name == _TRAINABLE_COLLECTION
+
+    for saved in saved_variables:
+        if saved["name"] in by_node:
+            variable = by_node[saved["name"]]
+        else:  # no node: what the object graph says is all there is
+            variable = find(saved["name"])
+            variable["dtype"] = saved["dtype"]
+            variable["shape"] = shape_list(saved["shape"])
+            variable["device"] = saved["device"]
+        variable["trainable"] = bool(variable["trainable"]) or saved["trainable"]
+    for variable in variables:
+        variable["collections"].sort()  # by name: a map has no order (protobuf's iterates in hash order)
+    return variables
+
+
+def _saved_variables(object_graph: Optional[Decoded]) -> List[Decoded]:
+    if object_graph is None:
+        return []
+    return [node["variable"] for node in object_graph["nodes"] if node["variable"] is not None]
+
+
+def _graph(
+    meta_graph: Decoded,
+    ops: Dict[str, int],
+    functions: Dict[str, Dict[str, int]],
+    variables: List[Decoded],
+    object_graph: Optional[Decoded],
+) -> Decoded:
+    return {
+        "variables": _join(meta_graph, variables, _saved_variables(object_graph)),
+        "ops": dict(sorted(ops.items())),
+        "functions": {name: dict(sorted(counts.items())) for name, counts in functions.items()},
+    }
+
+
+def graph_of(source: Source, buf: Buffer, index: int, meta_graph: Decoded) -> Decoded:
+    """The ``"graph"`` of meta graph *index* of the file (*meta_graph* its decoded dict): its variables, and the
+    ops of the graph and of its functions."""
+    depth = source.meta_graph_depth + 1  # of the GraphDef below the file's top message
+    part = "graph_def"
+    try:
+        if source.encoding == "binary":
+            if isinstance(buf, (bytearray, memoryview)):
+                buf = bytes(buf)  # a stream read into memory: ops are counted by their bytes, which must be hashable
+            census, binary_functions, variables = scan_binary(buf, source.spans(buf, index, part), depth)
+            ops = {op.decode(): count for op, count in census.ops.items()}
+            functions = {
+                name: {op.decode(): count for op, count in counts.items()} for name, counts in binary_functions.items()
+            }
+        else:
+            graph = source.read_field(buf, index, meta_graph, part, "tensorflow.GraphDef")
+            ops, functions, variables = _scan_text(graph) if graph is not None else ({}, {}, [])
+        part = "object_graph_def"
+        object_graph = source.read_field(buf, index, meta_graph, part, "tensorflow.SavedObjectGraph")
+    except DecodeError as exc:
+        source.failed_in(exc, index, part)
+        raise
+    return _graph(meta_graph, ops, functions, variables, object_graph)
+
+
+def add_graphs(source: Source, buf: Buffer, meta_graphs: List[Decoded]) -> None:
+    """Give each meta graph of a file its ``"graph"`` (see ``graph_of``)."""
+    if isinstance(buf, (bytearray, memoryview)) and source.encoding == "binary":
+        buf = bytes(buf)  # once for every meta graph, not once each
+    for index, meta_graph in enumerate(meta_graphs):
+        meta_graph["graph"] = graph_of(source, buf, index, meta_graph)
