@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import importlib.util
 import io
 import json
 import os
@@ -53,8 +54,20 @@ def import_revision(revision: str, where: Path) -> ModuleType:
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
         tar.extractall(where)
     (where / "tfcollections").rename(where / "tfcollections_base")
-    sys.path.insert(0, str(where))
-    return importlib.import_module("tfcollections_base")
+    return _import_package("tfcollections_base", where)
+
+
+def _import_package(name: str, folder: Path) -> ModuleType:
+    """Import the package *name* that lies in *folder*, without putting the folder on ``sys.path``."""
+    if name in sys.modules:
+        return sys.modules[name]
+    init = folder / name / "__init__.py"
+    spec = importlib.util.spec_from_file_location(name, init, submodule_search_locations=[str(init.parent)])
+    assert spec is not None and spec.loader is not None, init
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # before it runs: its relative imports find their package here
+    spec.loader.exec_module(module)
+    return module
 
 
 def workloads() -> Dict[str, Tuple[str, object]]:
@@ -153,8 +166,10 @@ def main() -> int:
     args = parser.parse_args()
     if args.run:  # one side's workload, in a process of its own under callgrind
         side, label, passes = args.run
-        sys.path.insert(0, args.folder)
-        module = importlib.import_module("tfcollections_base" if side == "base" else "tfcollections")
+        if side == "base":
+            module = _import_package("tfcollections_base", Path(args.folder))
+        else:  # the working tree: python -m runs from the repository, whose folder is first on the path
+            module = importlib.import_module("tfcollections")
         function, arguments = workloads()[label]
         run = _runner(module, function, arguments)
         for _ in range(int(passes)):

@@ -165,7 +165,6 @@ def bench_items(named: Dict[str, Items], repeats: int, min_time: float) -> Dict[
 _PEAK = "int(open('/proc/self/status').read().split('VmHWM:')[1].split()[0])"
 _PEAK_SCRIPT = """
 import sys, time
-sys.path.insert(0, {repo!r})
 start = time.perf_counter()
 import tfcollections
 model = tfcollections.load(sys.argv[1])
@@ -179,8 +178,9 @@ _BASELINE_SCRIPT = f"print({_PEAK})"
 
 def fresh_process_load(path: Path) -> Tuple[float, float, int]:
     """(seconds for import + load, peak RSS in MB, items) of loading *path* in a new Python process."""
-    script = _PEAK_SCRIPT.format(repo=str(REPO))
-    out = subprocess.run([sys.executable, "-c", script, str(path)], capture_output=True, text=True, check=True)
+    # Run from the repository, whose folder python -c puts first on the path: the checkout is what is measured.
+    out = subprocess.run([sys.executable, "-c", _PEAK_SCRIPT, str(path)], capture_output=True, text=True, check=True,
+                         cwd=str(REPO))  # fmt: skip
     elapsed, peak_kb, count = out.stdout.split()
     return float(elapsed), int(peak_kb) / 1024, int(count)
 

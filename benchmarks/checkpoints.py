@@ -80,9 +80,9 @@ def _turns(contenders: Dict[str, Callable[[], Any]], repeats: int) -> Dict[str, 
 def _peak_rss_mb(code: str) -> float:
     # VmHWM, not ru_maxrss: Linux carries ru_maxrss over fork and exec, so a child of this process (which has
     # TensorFlow loaded) would report TensorFlow's peak.
-    script = f"import sys; sys.path.insert(0, {str(REPO)!r})\n{code}\n"
+    script = f"{code}\n"  # run from the repository, whose folder python -c puts first on the path
     script += "print([int(l.split()[1]) / 1024 for l in open('/proc/self/status') if l.startswith('VmHWM')][0])"
-    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=str(REPO))
     return float(out.stdout.strip().splitlines()[-1])
 
 

@@ -220,7 +220,6 @@ def node_heavy_file(path: Path, copies: int) -> Tuple[int, int]:
 
 _FRESH = """
 import sys, time
-sys.path.insert(0, {repo!r})
 start = time.perf_counter()
 {body}
 elapsed = time.perf_counter() - start
@@ -239,8 +238,10 @@ found = [(n.name, n.attr["dtype"].type, [d.size for d in n.attr["shape"].shape.d
 
 def fresh(body: str, path: Path) -> Tuple[float, float]:
     """(seconds, peak RSS in MB) of *body* run on *path* in a new process (import included for ours)."""
-    script = _FRESH.format(repo=str(REPO), body=body)
-    out = subprocess.run([sys.executable, "-c", script, str(path)], capture_output=True, text=True, check=True)
+    script = _FRESH.format(body=body)
+    # Run from the repository, whose folder python -c puts first on the path: the checkout is what is measured.
+    out = subprocess.run([sys.executable, "-c", script, str(path)], capture_output=True, text=True, check=True,
+                         cwd=str(REPO))  # fmt: skip
     seconds, peak_kb = out.stdout.split()
     return float(seconds), int(peak_kb) / 1024
 

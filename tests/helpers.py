@@ -55,7 +55,9 @@ def same(a: Any, b: Any) -> bool:
 
 
 def varint(value: int) -> bytes:
-    """Encode a non-negative integer as a varint (written here, not taken from the code under test)."""
+    """Encode an integer as a varint, a negative one as protobuf writes an int64 (ten bytes): the tests' and
+    the tools' one writer, written here, not taken from the code under test."""
+    value &= (1 << 64) - 1
     out = bytearray()
     while value >= 0x80:
         out.append((value & 0x7F) | 0x80)

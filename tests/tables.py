@@ -14,17 +14,7 @@ from typing import List, Optional, Sequence, Tuple
 from tfcollections._ckpt.crc32c import crc32c, mask
 from tfcollections._model.lookalikes import TABLE_MAGIC as MAGIC
 
-
-def varint(value: int) -> bytes:
-    out = bytearray()
-    while True:
-        byte = value & 0x7F
-        value >>= 7
-        if value:
-            out.append(byte | 0x80)
-        else:
-            out.append(byte)
-            return bytes(out)
+from .helpers import varint
 
 
 def block(entries: Sequence[Tuple[bytes, bytes]], restart_interval: int = 16) -> bytes:

@@ -18,12 +18,12 @@ from .helpers import REPO, field
 EXAMPLE = str(REPO / "examples" / "model.meta")
 
 
-def _run(args: List[str], stdin: bytes = b"") -> subprocess.CompletedProcess:
+def _run(args: List[str], stdin: bytes = b"", *, terminal: bool = False) -> subprocess.CompletedProcess:
     """Run the command line in this process, as a shell in the repository would (coverage sees it).
 
     Its environment is injected: standard input, output and error are in-memory UTF-8 streams, and relative
-    paths are read from the repository; a few tests below run a real process where the process itself is
-    what they test (the entry point, terminals, pipes).
+    paths are read from the repository, and stderr is a terminal only when *terminal* says so; a few tests
+    below run a real process where the process itself is what they test (the entry point, terminals, pipes).
     """
     from tfcollections._cli.main import Environment, main
 
@@ -33,6 +33,7 @@ def _run(args: List[str], stdin: bytes = b"") -> subprocess.CompletedProcess:
         io.TextIOWrapper(out, encoding="utf-8", write_through=True),
         io.TextIOWrapper(err, encoding="utf-8", write_through=True),
         cwd=str(REPO),
+        stderr_isatty=terminal,
     )
     code = main(args, env)
     return subprocess.CompletedProcess(["tfcollections", *args], code, out.getvalue(), err.getvalue())
@@ -211,18 +212,17 @@ def test_a_requested_collection_missing_from_one_meta_graph_is_said(tmp_path: Pa
     assert out.index("meta graph 1") < out.index("(no collection 'outputs' in this meta graph)")
 
 
-def test_permission_denied_is_one_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_permission_denied_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
     # Root reads anything, so the refusal is simulated where the file is opened.
-    from tfcollections._cli import main as _cli
     from tfcollections._model import files as _files
 
     def refuse(path: object, mode: str = "r") -> None:
         raise PermissionError(13, "Permission denied", str(path))
 
     monkeypatch.setattr(_files, "open", refuse, raising=False)
-    assert _cli.main([EXAMPLE]) == 1
-    captured = capsys.readouterr()
-    assert captured.err == f"tfcollections: {EXAMPLE}: cannot read: Permission denied\n" and captured.out == ""
+    result = _run([EXAMPLE])
+    assert result.returncode == 1 and result.stdout == b""
+    assert result.stderr.decode() == f"tfcollections: {EXAMPLE}: cannot read: Permission denied\n"
 
 
 @pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root may read any file")
@@ -246,21 +246,18 @@ def _one_line_failure(code: int, result: subprocess.CompletedProcess) -> str:
     return stderr
 
 
-def test_a_file_truncated_at_every_byte(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    from tfcollections._cli import main as _cli
-
+def test_a_file_truncated_at_every_byte() -> None:
     data = (REPO / "tests" / "data" / "files" / "serving_half_plus_two_export.meta").read_bytes()
     complete = 0
     for end in range(len(data) + 1):
-        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data[:end])))
-        code = _cli.main(["-"])
-        captured = capsys.readouterr()
-        if code == 0:  # a prefix that ends between two whole fields is a valid, smaller file
+        result = _run(["-"], data[:end])
+        if result.returncode == 0:  # a prefix that ends between two whole fields is a valid, smaller file
             complete += 1
-            assert captured.out.startswith("<stdin>: MetaGraphDef (binary)") and captured.err == ""
+            assert result.stdout.startswith(b"<stdin>: MetaGraphDef (binary)") and result.stderr == b""
         else:
-            assert code == 1 and captured.out == "", end
-            assert captured.err.count("\n") == 1 and captured.err.startswith("tfcollections: <stdin>: "), end
+            assert result.returncode == 1 and result.stdout == b"", end
+            err = result.stderr.decode()
+            assert err.count("\n") == 1 and err.startswith("tfcollections: <stdin>: "), end
     assert 1 <= complete < 20  # the whole file and the few cuts between top-level fields
 
 
@@ -328,30 +325,30 @@ def test_names_a_terminal_cannot_show(tmp_path: Path, encoding: str) -> None:
     assert collections["名前"]["value"] == ["ü:0"]
 
 
-def test_interrupted(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_interrupted(monkeypatch: pytest.MonkeyPatch) -> None:
     from tfcollections._cli import main as _cli
 
     def interrupt(source: object, graph: bool = False) -> None:
         raise KeyboardInterrupt
 
     monkeypatch.setattr(_cli, "load", interrupt)
-    assert _cli.main([EXAMPLE]) == 130
-    captured = capsys.readouterr()
-    assert captured.err == "tfcollections: interrupted\n" and captured.out == ""
+    result = _run([EXAMPLE])
+    assert result.returncode == _cli.ExitStatus.INTERRUPTED == 130
+    assert result.stderr == b"tfcollections: interrupted\n" and result.stdout == b""
 
 
-def test_a_bug_of_ours_is_one_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_bug_of_ours_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
     from tfcollections._cli import main as _cli
 
     def broken(source: object, graph: bool = False) -> None:
         raise OverflowError("int too large to convert to float")  # as the text reader once raised
 
     monkeypatch.setattr(_cli, "load", broken)
-    assert _cli.main([EXAMPLE]) == 70
-    captured = capsys.readouterr()
-    assert captured.out == ""
-    assert captured.err == (
-        "tfcollections: internal error, please report it: OverflowError: int too large to convert to float\n"
+    result = _run([EXAMPLE])
+    assert result.returncode == _cli.ExitStatus.INTERNAL_ERROR == 70
+    assert result.stdout == b""
+    assert result.stderr == (
+        b"tfcollections: internal error, please report it: OverflowError: int too large to convert to float\n"
     )
 
 
@@ -421,3 +418,25 @@ def test_the_op_census_says_which_ops_call_library_functions(tmp_path: Path) -> 
     assert "    ReadFile  0      1          reads or writes files\n" in out
     assert "    reader    1                 a call of a library function\n" in out
     assert "  flagged ops" not in out  # --ops lists them in place of the one-line summary
+
+
+# --------------------------------------------------------------------------- the run's environment
+
+
+def test_relative_paths_are_read_from_the_runs_directory(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.chdir(tmp_path)  # the process is elsewhere; the run's directory is the repository
+    result = _run(["examples/model.meta", "--no-graph"])
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.decode().startswith("examples/model.meta: MetaGraphDef (binary), 1 meta graph\n")
+    found = _run(["-r", "--jsonl", "--no-graph", "examples"])
+    paths = [json.loads(line)["path"] for line in found.stdout.decode().splitlines()]
+    assert paths == ["examples/model.meta", "examples/model.meta.txt"]
+    assert _run(["--help"]).stdout.decode().startswith("usage: tfcollections")  # help goes to the run's output
+
+
+def test_every_exit_status_is_in_the_table_and_the_docstring() -> None:
+    from tfcollections._cli import main as _cli
+
+    assert {status.value for status in _cli.ExitStatus} == {0, 1, 2, 3, 70, 130}
+    for status in _cli.ExitStatus:
+        assert f"- {status.value} (``{status.name}``" in (_cli.__doc__ or ""), status

@@ -2,7 +2,7 @@
 """The decoder's fast paths give exactly what its general path gives, on any bytes.
 
 map<string, string> entries are read in runs when they have the usual two-field
-form (``_decoder.parse_message``); the general path parses each entry as a
+form (``_proto.decoder.parse_message``); the general path parses each entry as a
 message. With the run switched off the outcome (value, or error message, offset
 and path) must be the same, for well-formed and malformed input alike. The
 repeated-string runs and packed varints are checked against protobuf by the

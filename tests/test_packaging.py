@@ -211,3 +211,9 @@ def test_the_release_check_names_what_is_wrong_with_a_wheel(tmp_path: Path) -> N
     ]:
         assert expected in problems
     assert "runtime dependency: pytest" not in problems  # an extra's requirement is no runtime dependency
+
+
+def test_the_package_names_no_documentation_file() -> None:
+    # The package is installed and vendored without the repository's docs/: a path into them leads nowhere.
+    for path in sorted(PACKAGE.rglob("*.py")):
+        assert "docs/" not in path.read_text(encoding="utf-8"), path

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-"""``python -m tfcollections FILE``: see ``_cli.py``."""
+"""``python -m tfcollections FILE``: see ``_cli/main.py``."""
 
 import sys
 

@@ -4,7 +4,7 @@ random messages, and mutations (imported by the fixture writers, the differentia
 
 Runs only in the virtual environment with ``tensorflow-cpu`` ($TFVENV, docs/development.md). Written apart from
 the package on purpose: fixtures and verdicts must not come from the code they test, so nothing here imports
-``tfcollections`` (the varint writer and field walker below are this module's own).
+``tfcollections``: its varint writer is the tests' own (``tests.helpers``), its field walker is below.
 """
 
 from __future__ import annotations
@@ -22,6 +22,8 @@ from google.protobuf import descriptor as _descriptor
 from google.protobuf.message import DecodeError
 from tensorflow.core.framework import variable_pb2
 from tensorflow.core.protobuf import control_flow_pb2, queue_runner_pb2, saver_pb2
+
+from tests.helpers import varint as varint  # the one writer of the tests and tools, not the package's
 
 # The registry, as TensorFlow 2.x has it (see docs/contract.md).
 COLLECTION_TYPES = {
@@ -203,17 +205,6 @@ class RandomMessages:
 
 
 # --------------------------------------------------------------------------- mutations
-
-
-def varint(value: int) -> bytes:
-    # Not tfcollections._proto.wire.encode_varint: fixtures must not come from the code they test.
-    value &= (1 << 64) - 1
-    out = bytearray()
-    while value >= 0x80:
-        out.append((value & 0x7F) | 0x80)
-        value >>= 7
-    out.append(value)
-    return bytes(out)
 
 
 def read_varint(blob: bytes, pos: int):

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-"""Check the schema tables of tfcollections/_schema.py against TensorFlow's own descriptors.
+"""Check the schema tables of tfcollections/_proto/schema.py against TensorFlow's own descriptors.
 
     $TFVENV/bin/python -m tools.check_schemas
 

@@ -23,10 +23,9 @@ import sys
 from pathlib import Path
 from typing import Any, List
 
-REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))
+import tfcollections
 
-import tfcollections  # noqa: E402
+REPO = Path(__file__).resolve().parent.parent
 
 DEFAULT = REPO.parent / "shared" / "corpus" / "checkpoints"
 

@@ -41,7 +41,7 @@ from tensorflow.core.framework import graph_pb2, node_def_pb2
 from tensorflow.core.protobuf import meta_graph_pb2
 
 import tfcollections
-from tests.helpers import same
+from tests.helpers import field, same
 from tools import _oracle as oracle
 
 REPO = Path(__file__).resolve().parent.parent
@@ -78,10 +78,6 @@ def scan_classes():
 SCAN_GRAPH, SCAN_NODE = scan_classes()
 
 
-def _field(number: int, payload: bytes) -> bytes:
-    return oracle.varint((number << 3) | 2) + oracle.varint(len(payload)) + payload
-
-
 def expected_graph(meta_graph: meta_graph_pb2.MetaGraphDef, graph_payload: bytes):
     """protobuf's reading of the graph as the scan reads it: the expected "graph", or None if it does not read."""
     try:
@@ -91,8 +87,8 @@ def expected_graph(meta_graph: meta_graph_pb2.MetaGraphDef, graph_payload: bytes
     graph = graph_pb2.GraphDef()
     for node in scanned.node:
         if node.op in oracle.VARIABLE_OPS or node.op.endswith("VarHandleOp"):
-            whole = _field(1, node.name.encode()) + _field(2, node.op.encode()) + _field(4, node.device.encode())
-            whole += b"".join(_field(5, entry) for entry in node.attr)
+            whole = field(1, node.name.encode()) + field(2, node.op.encode()) + field(4, node.device.encode())
+            whole += b"".join(field(5, entry) for entry in node.attr)
             try:
                 graph.node.add().CopyFrom(node_def_pb2.NodeDef.FromString(whole))  # attrs decoded and checked
             except ProtobufDecodeError:
@@ -175,7 +171,7 @@ def mutate_graph(rng: random.Random, graph: bytes, others) -> bytes:
         node = oracle.mutate(rng, node_def_pb2.NodeDef, node, others)
     elif choice < 0.55:
         extra = rng.choice([b"PyFunc", b"VariableV2", b"VarHandleOp", b"Const", b"", b"\xff", b"Read\xc3"])
-        node += _field(rng.choice([1, 2, 2, 4]), extra)
+        node += field(rng.choice([1, 2, 2, 4]), extra)
     elif choice < 0.65:
         fields = _spans(node)
         if fields and fields[-1][1] == len(node):
@@ -194,7 +190,7 @@ def mutate_graph(rng: random.Random, graph: bytes, others) -> bytes:
                     value = rng.choice(
                         [b"\x30\x03", b"\x3a\x04\x12\x02\x08\x07", b"\x12\x03abc", b"\x3a\x02\x18\x01", b""]
                     )
-                    node += _field(5, entry[key[0][0] : key[0][1]] + (_field(2, value[2:]) if value else b""))
+                    node += field(5, entry[key[0][0] : key[0][1]] + (field(2, value[2:]) if value else b""))
             else:
                 inner = _nodes(entry, 2)
                 if inner:
@@ -219,7 +215,7 @@ def mutate_graph(rng: random.Random, graph: bytes, others) -> bytes:
 
 def check(meta_graph: meta_graph_pb2.MetaGraphDef, graphs):
     """None when both agree, or (category, details). *graphs*: the graph_def payloads, in file order."""
-    data = meta_graph.SerializeToString() + b"".join(_field(2, graph) for graph in graphs)
+    data = meta_graph.SerializeToString() + b"".join(field(2, graph) for graph in graphs)
     expected = expected_graph(meta_graph, b"".join(graphs))  # several graph_defs merge: their bytes concatenate
     try:
         ours = tfcollections.loads(data, graph=True)["meta_graphs"][0]["graph"]

@@ -2,7 +2,7 @@
 """TensorFlow checkpoints: what they hold (``load_checkpoint``) and a tensor's values (``read_tensor``).
 
 Strategy: a checkpoint is found from any path users hold (a prefix, its ``.index``, a ``.data-*`` shard, a
-V1 file, a directory with a ``checkpoint`` state file, a SavedModel), then its table is read by ``_table``
+V1 file, a directory with a ``checkpoint`` state file, a SavedModel), then its table is read by ``table``
 and each entry's value decoded with the schema's messages (``BundleEntryProto`` for V2, ``SavedTensorSlices``
 for V1). Listing reads only the index. Values are read where they lie: a V2 data shard is memory-mapped and
 a tensor's bytes are a slice of the map, checked against the entry's masked CRC32C, so reading one tensor

@@ -10,7 +10,7 @@ a strided slice gathers the lanes' bytes, ``int`` XOR combines them with the lan
 four byte planes). A CRC is linear in its input, so the lanes' CRCs are then folded into one by
 "shifting" each over the bytes that follow it: a 32x32 matrix over GF(2), applied as four 256-entry
 tables. The cost per byte is about fifteen C passes over the lane planes instead of a Python loop
-iteration: docs/performance.md has the figures.
+iteration (measured by the project's checkpoint benchmark).
 
 An extension module that computes CRC-32C in C is used instead when one is installed, as tensorboardX and
 google-resumable-media use theirs: ``crc32c`` (ICRAR's) or ``google_crc32c`` (Google's, its C build only).

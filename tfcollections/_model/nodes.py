@@ -12,7 +12,7 @@ read: each decoded by the schema-driven decoder (so checked), what an entry give
 bytes (most variables share their ``dtype``, ``container`` and many their ``shape``), the usual
 colocation read directly (one for each variable). Library functions are walked the same way for
 their op census. Field numbers come from the schema tables; the walk reads the common one-byte tags
-and lengths inline, and anything else (long tags, other wire types, groups) through ``_wire``, as
+and lengths inline, and anything else (long tags, other wire types, groups) through ``_proto.wire``, as
 the decoder does.
 
 Protobuf's rules hold for what is read: fields in any order, the last ``name``/``op``/``device``

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """The compiled schema: everything the readers and the writer need, derived once from the literal tables.
 
-Strategy: ``_schema.py`` says what TensorFlow declares, one row per field. At import each message is
+Strategy: ``schema.py`` says what TensorFlow declares, one row per field. At import each message is
 turned into a ``CompiledMessage`` holding every derived table, so that no other module builds tables
 of its own or reaches into another's:
 

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """Schema-driven decoding of one message into plain Python data.
 
-Strategy: the loop is driven by the dispatch tables of ``_compiled.py``: each
+Strategy: the loop is driven by the dispatch tables of ``compiled.py``: each
 tag read is looked up (a list subscript for one-byte tags, a dict otherwise)
 and gives an ``(op, field name, argument)`` triple; a tag absent from the table
 is an unknown field and is skipped, exactly as protobuf does. Ops are numbered

@@ -4,7 +4,7 @@
 Strategy: everything the decoder and encoder know about TensorFlow's messages
 is written down here once, as plain data, and nothing else in the package
 hard-codes a field number. Rows follow the declaration order of the .proto file
-they cite (which is also the key order of decoded dicts); ``_compiled.py``
+they cite (which is also the key order of decoded dicts); ``compiled.py``
 derives every table the readers and the writer use from them at import, and the
 project's schema documentation is generated from them.
 
@@ -400,7 +400,7 @@ MESSAGES: Final[Tuple[Message, ...]] = (
         Field(1, "tensor_info", MESSAGE, "tensorflow.TensorInfo"),
         Field(2, "filename", STRING),
     )),
-    # --- the graph: read only by load(..., graph=True). The binary graph scan (_graph.py) walks nodes
+    # --- the graph: read only by load(..., graph=True). The binary graph scan (_model/nodes.py) walks nodes
     # itself and decodes attrs and saved objects with these rows; text files are read with all of them.
     # Declared in the order 1, 4, 3, 2, 5.
     Message("tensorflow.GraphDef", _GRAPH_PROTO, (

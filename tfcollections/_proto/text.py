@@ -6,12 +6,12 @@ the file is never read whole or decoded as a whole), driven by the same compiled
 decoder and producing the very same dicts, so everything downstream cannot tell text from binary. It
 is built in three layers, as protobuf's ``text_format.py`` and packaging's parser are:
 
-- ``_textscan``: token patterns, pure scanners and the values of tokens (numbers, escapes);
-- ``TextTokens``: a position in the text and what can be read there without a schema: blanks, strings,
-  words, lists, and the values of unknown fields, passed over (the file reader uses it to tell a
-  MetaGraphDef from a SavedModel);
+- ``textscan``: token patterns, pure scanners and the values of tokens (numbers, escapes);
+- ``TextTokens``: a position in the text and what can be read there without a message: blanks, strings,
+  words, lists, a scalar field's value, and the values of unknown fields, passed over (the file reader
+  uses it to tell a MetaGraphDef from a SavedModel);
 - ``_Parser``: the grammar, one method per rule, each named for what it reads and opening with the
-  rule, over the compiled fields of ``_compiled``.
+  rule, over the compiled fields of ``compiled``; protobuf's rule for a field given twice beside it.
 
 Fields the schema marks "skipped" (``graph_def`` and friends, often most of the file) are passed over by
 a scan that only stops at braces, quotes and comments, so their size costs a C-speed search, not a token
@@ -264,6 +264,62 @@ class TextTokens:
         if not word.isidentifier() and parse_int(word) is None and parse_float(word) is None:
             raise self.error(f"expected a value for field {name!r}, found {shown_token(word)}", at, name)
 
+    def read_scalar(self, field: Field) -> Any:
+        """Read one value of a scalar field, checked and converted as C++ does.
+
+        scalar = strings (string, bytes) | word (numbers, bools, enum names and numbers)
+        """
+        kind, name = field.type, field.name
+        if kind in (STRING, BYTES):
+            data, start = self.read_strings(name)
+            if kind == BYTES:
+                return data
+            try:
+                return data.decode()
+            except UnicodeDecodeError as exc:
+                raise self.error(f"invalid UTF-8 in string field: {exc.reason}", start, name) from None
+        if kind in _INT_RANGES:
+            text, start = self.read_word(name, "an integer")
+            value = parse_int(text)
+            if value is None:
+                raise self.error(f"expected an integer, found {shown_token(text)}", start, name)
+            low, high = _INT_RANGES[kind]
+            if not low <= value <= high:
+                shown = shown_token(text, quote=False)
+                article = "an" if kind.startswith("i") else "a"  # an int32, a uint64, a fixed32
+                raise self.error(f"integer {shown} out of range for {article} {kind} field", start, name)
+            return value
+        if kind == FLOAT:
+            text, start = self.read_word(name, "a number")
+            number = parse_float(text)
+            if number is None:
+                raise self.error(f"expected a number, found {shown_token(text)}", start, name)
+            return to_float32(number)
+        if kind == DOUBLE:
+            text, start = self.read_word(name, "a number")
+            number = parse_float(text)
+            if number is None:
+                raise self.error(f"expected a number, found {shown_token(text)}", start, name)
+            return number
+        if kind == BOOL:
+            text, start = self.read_word(name, "true or false")
+            if text in TRUE:
+                return True
+            if text in FALSE:
+                return False
+            raise self.error(f"expected true or false, found {shown_token(text)}", start, name)
+        # ENUM: a value name, or a number (proto3 enums are open: unknown numbers are kept)
+        text, start = self.read_word(name, "an enum value")
+        numbers = ENUM_NUMBERS[field.ref]
+        if text in numbers:
+            return text
+        value = parse_int(text)
+        if value is not None:
+            if not -(1 << 31) <= value < (1 << 31):
+                raise self.error(f"enum number {shown_token(text, quote=False)} out of range", start, name)
+            return ENUM_NAMES[field.ref].get(value, value)
+        raise self.error(f"{field.ref} has no value named {shown_token(text)}", start, name)
+
 
 class _Parser(TextTokens):
     """The grammar: reads fields into the dicts of the compiled messages."""
@@ -331,7 +387,7 @@ class _Parser(TextTokens):
                 self.read_list(name, lambda: self.read_message_value(info, out, depth))
                 return
             if not field.repeated and kind != MAP:
-                self.check_not_given(info, out, message, at)
+                _check_not_given(self, info, out, message, at)
             self.read_message_value(info, out, depth)
             return
         if not has_colon:
@@ -344,32 +400,8 @@ class _Parser(TextTokens):
             else:
                 values.append(self.read_scalar(field))
             return
-        self.check_not_given(info, out, message, at)
+        _check_not_given(self, info, out, message, at)
         out[name] = self.read_scalar(field)
-
-    def check_not_given(self, info: CompiledField, out: Decoded, message: CompiledMessage, at: int) -> None:
-        """Refuse a non-repeated field that is already set, or a second member of its oneof, as protobuf does."""
-        field = info.field
-        name = field.name
-        value = out[name]
-        if field.oneof:
-            for other in message.oneofs[field.oneof]:
-                if other != name and out[other] is not None:
-                    raise self.error(
-                        f"field {name!r} is given along with {other!r}, another member of oneof {field.oneof!r}",
-                        at,
-                        name,
-                    )
-        # proto3 presence: a message or oneof member once given; a scalar once it differs from its default.
-        # -0.0 is given, not the default 0.0: presence goes by the bits, as in C++ and upb.
-        has_value = value is not None and (
-            field.type in (MESSAGE, SKIPPED)
-            or field.oneof
-            or value != info.default
-            or (field.type in (FLOAT, DOUBLE) and math.copysign(1.0, value) < 0)
-        )
-        if has_value:
-            raise self.error(f"non-repeated field {name!r} is given more than once", at, name)
 
     def read_message_value(self, info: CompiledField, out: Decoded, depth: int) -> None:
         """Read one message value of a message, map or skipped field into *out*.
@@ -468,58 +500,27 @@ class _Parser(TextTokens):
         out["value"] = value
         return True
 
-    def read_scalar(self, field: Field) -> Any:
-        """Read one value of a scalar field, checked and converted as C++ does.
 
-        scalar = strings (string, bytes) | word (numbers, bools, enum names and numbers)
-        """
-        kind, name = field.type, field.name
-        if kind in (STRING, BYTES):
-            data, start = self.read_strings(name)
-            if kind == BYTES:
-                return data
-            try:
-                return data.decode()
-            except UnicodeDecodeError as exc:
-                raise self.error(f"invalid UTF-8 in string field: {exc.reason}", start, name) from None
-        if kind in _INT_RANGES:
-            text, start = self.read_word(name, "an integer")
-            value = parse_int(text)
-            if value is None:
-                raise self.error(f"expected an integer, found {shown_token(text)}", start, name)
-            low, high = _INT_RANGES[kind]
-            if not low <= value <= high:
-                shown = shown_token(text, quote=False)
-                article = "an" if kind.startswith("i") else "a"  # an int32, a uint64, a fixed32
-                raise self.error(f"integer {shown} out of range for {article} {kind} field", start, name)
-            return value
-        if kind == FLOAT:
-            text, start = self.read_word(name, "a number")
-            number = parse_float(text)
-            if number is None:
-                raise self.error(f"expected a number, found {shown_token(text)}", start, name)
-            return to_float32(number)
-        if kind == DOUBLE:
-            text, start = self.read_word(name, "a number")
-            number = parse_float(text)
-            if number is None:
-                raise self.error(f"expected a number, found {shown_token(text)}", start, name)
-            return number
-        if kind == BOOL:
-            text, start = self.read_word(name, "true or false")
-            if text in TRUE:
-                return True
-            if text in FALSE:
-                return False
-            raise self.error(f"expected true or false, found {shown_token(text)}", start, name)
-        # ENUM: a value name, or a number (proto3 enums are open: unknown numbers are kept)
-        text, start = self.read_word(name, "an enum value")
-        numbers = ENUM_NUMBERS[field.ref]
-        if text in numbers:
-            return text
-        value = parse_int(text)
-        if value is not None:
-            if not -(1 << 31) <= value < (1 << 31):
-                raise self.error(f"enum number {shown_token(text, quote=False)} out of range", start, name)
-            return ENUM_NAMES[field.ref].get(value, value)
-        raise self.error(f"{field.ref} has no value named {shown_token(text)}", start, name)
+def _check_not_given(tokens: TextTokens, info: CompiledField, out: Decoded, message: CompiledMessage, at: int) -> None:
+    """Refuse a non-repeated field that is already set, or a second member of its oneof, as protobuf does."""
+    field = info.field
+    name = field.name
+    value = out[name]
+    if field.oneof:
+        for other in message.oneofs[field.oneof]:
+            if other != name and out[other] is not None:
+                raise tokens.error(
+                    f"field {name!r} is given along with {other!r}, another member of oneof {field.oneof!r}",
+                    at,
+                    name,
+                )
+    # proto3 presence: a message or oneof member once given; a scalar once it differs from its default.
+    # -0.0 is given, not the default 0.0: presence goes by the bits, as in C++ and upb.
+    has_value = value is not None and (
+        field.type in (MESSAGE, SKIPPED)
+        or field.oneof
+        or value != info.default
+        or (field.type in (FLOAT, DOUBLE) and math.copysign(1.0, value) < 0)
+    )
+    if has_value:
+        raise tokens.error(f"non-repeated field {name!r} is given more than once", at, name)

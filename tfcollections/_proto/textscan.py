@@ -3,7 +3,7 @@
 
 Strategy: everything here is a pure function of the bytes, ``(buf, pos, end) -> new position`` for the
 scanners (as tomli's ``skip_*`` functions are) and ``text -> value`` for numbers, so the parser above
-(``_text.py``) keeps no scanning logic of its own. ``buf`` is a ``bytes`` object or a file's memory map:
+(``text.py``) keeps no scanning logic of its own. ``buf`` is a ``bytes`` object or a file's memory map:
 nothing is ever copied or decoded as a whole. Scanners that find a problem raise ``DecodeError(msg,
 pos)``; the parser adds the field and the line and column. The rules are those of protobuf's C++
 tokenizer (``io/tokenizer.cc``), which TensorFlow reads text files with; where a rule is subtle the

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """The protobuf wire format, without any schema.
 
-Strategy: the message loop in ``_decoder.py`` handles the common case inline
+Strategy: the message loop in ``decoder.py`` handles the common case inline
 (one-byte tags and one-byte varints) and calls here only for the rest: longer
 varints, unknown fields, groups. Every function takes ``(buf, pos, end)`` and
 returns the new position; each checks its reads against ``end`` itself, so a
