@@ -9,7 +9,7 @@ What a release must hold, checked from the archives themselves (nothing is impor
   >=3.8``, no runtime dependency (``Requires-Dist`` only under the ``test``/``dev`` extras), the README as its
   Markdown description, the license, the ``Typing :: Typed`` classifier;
 - the wheel's files: every module of the source tree and ``py.typed``, nothing else of the repository (no tests,
-  no tools), the ``tfcollections`` console script pointing at ``tfcollections._cli.main.main:main``, a RECORD that lists
+  no tools), the ``tfcollections`` console script pointing at ``tfcollections._cli.main:main``, a RECORD that lists
   every file with a hash that matches;
 - the sdist: the package, the tests with their data, the docs, examples, tools, benchmarks, ``.ci/run``, the
   README, CHANGELOG and LICENSE: all that running the suite from it needs.
@@ -76,7 +76,7 @@ def check_wheel(path: Path, version: str, package: Path = REPO / "tfcollections"
         entry_points = configparser.ConfigParser()
         entry_points.read_string(wheel.read(f"{info}/entry_points.txt").decode("utf-8"))
         script = entry_points.get("console_scripts", "tfcollections", fallback=None)
-        if script is None or script.replace(" ", "") != "tfcollections._cli.main.main:main":
+        if script is None or script.replace(" ", "") != "tfcollections._cli.main:main":
             problems.append(f"wheel entry points: console script tfcollections is {script!r}")
         record = wheel.read(f"{info}/RECORD").decode("utf-8")
         listed = set()

@@ -24,6 +24,7 @@ VARIABLE_COLLECTIONS = tuple(name for name, kind in COLLECTIONS.items() if kind 
 def selected(
     meta_graph: Dict[str, Any], names: Optional[List[str]], scope: Optional[str], boundary: bool
 ) -> Dict[str, Dict[str, Any]]:
+    """The collections the filters keep (all, or those *names*), each with the items in *scope*."""
     out = {}
     for name, collection in meta_graph["collection_def"].items():
         if names and name not in names:

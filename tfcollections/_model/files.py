@@ -20,7 +20,6 @@ from .._proto.compiled import COMPILED
 from .._proto.decoder import parse_message
 from .._typing import cast
 from .collections import finish_meta_graph
-from .locate import beside, locate, shown
 from .sniff import (
     BOM,
     LFS_POINTER,
@@ -78,10 +77,12 @@ def load(source: Union[PathLike, IO[bytes]], /, *, graph: bool = False) -> _type
     two candidates, is a ``DecodeError`` that says what it looked for or names them.
     """
     if isinstance(source, (str, bytes, os.PathLike)):
+        from .locate import locate, shown  # noqa: PLC0415 (only a path needs it, not `import tfcollections`)
+
         path, located = locate(os.fsdecode(source))
         try:
-            with open(path, "rb") as file, open_file(file, path) as opened:  # OSError: missing, unreadable
-                model = _read(opened, graph)
+            with open(path, "rb") as file:  # OSError: missing, unreadable
+                model = _read_file(file, path, graph)
         except DecodeError as exc:
             exc = _said_by_name(exc, path)
             if located is not None:
@@ -90,8 +91,7 @@ def load(source: Union[PathLike, IO[bytes]], /, *, graph: bool = False) -> _type
         model["path"], model["located"] = path, located
         return cast("_types.Model", model)
     if hasattr(source, "read"):
-        with open_file(source) as opened:
-            return cast("_types.Model", _read(opened, graph))
+        return cast("_types.Model", _read_file(source, None, graph))
     raise TypeError(f"Expected a path or a binary file object, not {type(source).__qualname__!r}")
 
 
@@ -102,6 +102,8 @@ _SAID_BETTER_BY_NAME: Final = frozenset({"junk", "text", "table"})
 def _said_by_name(exc: DecodeError, path: str) -> DecodeError:
     """A file beside a model that is not one (a checkpoint's files, an Estimator's graph.pbtxt): the error
     that says what it is where its content cannot, and names the model."""
+    from .locate import beside  # noqa: PLC0415 (only a path needs it, not `import tfcollections`)
+
     what, hint = beside(path)
     if what is not None and exc.what in _SAID_BETTER_BY_NAME:
         exc = DecodeError(f"{what}, not a MetaGraphDef or SavedModel", exc.pos, what=exc.what)
@@ -132,6 +134,14 @@ def loads(data: Union[bytes, bytearray, memoryview], /, *, graph: bool = False) 
     if not isinstance(data, (bytes, bytearray)):
         raise TypeError(f"Expected a bytes-like object, not {type(data).__qualname__!r}")
     return cast("_types.Model", _read(Source(data), graph))
+
+
+def _read_file(file: IO[bytes], path: Optional[str], graph: bool) -> _Loaded:
+    source = open_file(file, path)
+    try:
+        return _read(source, graph)
+    finally:
+        source.release()  # a result holds no file open: a later reader maps it again (Source.opened)
 
 
 def _read(source: Source, graph: bool) -> _Loaded:
@@ -184,7 +194,7 @@ def _parse_binary(buf: Buffer) -> Tuple[str, Dict[str, Any]]:
     except DecodeError:
         if other is None:
             raise
-    # The other reading of a file that is one field 2 (see _classify_binary).
+    # The other reading of a file that is one field 2 (see sniff.classify_binary).
     return other, _parse_as(buf, other)
 
 

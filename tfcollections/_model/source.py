@@ -14,7 +14,6 @@ was read (device, inode, size, modification time) or refused.
 
 from __future__ import annotations
 
-import contextlib
 import mmap
 import os
 import stat
@@ -27,16 +26,15 @@ from .sniff import LFS_POINTER, looks_like_text, walk_error
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import IO, Any, Final, Iterator, List, Optional, Tuple, TypeVar
+    from typing import IO, Any, Final, List, Optional, Tuple
 
     from .._typing import Buffer, Decoded
 
     Identity = Tuple[int, int, int, int]
     Span = Tuple[int, int]
-    T = TypeVar("T")
 
 
-# The tags the way to a meta graph's fields is read by, from the schema.
+# The field of a SavedModel that holds its meta graphs, from the schema (a meta graph's own fields: ``spans``).
 _META_GRAPHS: Final = field_tag("tensorflow.SavedModel", "meta_graphs") >> 3
 
 
@@ -70,29 +68,16 @@ class Source:
         return (_rebuild, (buf, self.path, self._identity, self.format, self.encoding))
 
     def release(self) -> None:
-        """Stop holding a mapped file's bytes (``load`` is done with them); later readers map it again."""
+        """Stop holding a mapped file's bytes (``load`` is done with them): the map is closed, and later
+        readers map the file again."""
         if isinstance(self._buf, mmap.mmap):
-            self._buf = None
+            mapped, self._buf = self._buf, None
+            _close(mapped)
 
-    @contextlib.contextmanager
-    def opened(self) -> Iterator[Buffer]:
-        """The bytes of the file: those held, or the file mapped again, refused if it is no longer the file
-        that was read (``DecodeError``), or ``OSError`` if it cannot be opened."""
-        if self._buf is not None:
-            yield self._buf
-            return
-        if self.path is None or self._identity is None:
-            raise DecodeError(
-                "the bytes this model was read from are no longer held (it was read from a file object, or came "
-                "from another process): load it again from its path or its bytes"
-            )
-        from .locate import shown  # noqa: PLC0415 (locate is for paths; a source held in memory never needs it)
-
-        with open(self.path, "rb") as file:
-            if _identity_of(os.fstat(file.fileno())) != self._identity:
-                raise DecodeError(f"{shown(self.path)} has changed since it was read: load it again")
-            with mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ) as mapped:
-                yield mapped
+    def opened(self) -> _Opened:
+        """The bytes of the file, for a ``with`` block: those held, or the file mapped again, refused if it is
+        no longer the file that was read (``DecodeError``), or ``OSError`` if it cannot be opened."""
+        return _Opened(self)
 
     @property
     def meta_graph_depth(self) -> int:
@@ -148,6 +133,46 @@ class Source:
         exc._within(f"damaged {self.format}" if self.encoding == "binary" else f"bad text-format {self.format}")
 
 
+class _Opened:
+    """A source's bytes for the span of a ``with`` block (a class, not ``contextlib``: the package's import
+    does not load it)."""
+
+    __slots__ = ("_mapped", "_source")
+
+    def __init__(self, source: Source) -> None:
+        self._source = source
+        self._mapped: Optional[mmap.mmap] = None
+
+    def __enter__(self) -> Buffer:
+        source = self._source
+        if source._buf is not None:
+            return source._buf
+        if source.path is None or source._identity is None:
+            raise DecodeError(
+                "the bytes this model was read from are no longer held (it was read from a file object, or came "
+                "from another process): load it again from its path or its bytes"
+            )
+        with open(source.path, "rb") as file:
+            if _identity_of(os.fstat(file.fileno())) != source._identity:
+                from .locate import shown  # noqa: PLC0415 (a cycle: locate's readers come through here)
+
+                raise DecodeError(f"{shown(source.path)} has changed since it was read: load it again")
+            self._mapped = mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ)
+        return self._mapped
+
+    def __exit__(self, *exc: object) -> None:
+        if self._mapped is not None:
+            _close(self._mapped)
+            self._mapped = None
+
+
+def _close(mapped: mmap.mmap) -> None:
+    try:  # noqa: SIM105 (contextlib.suppress: contextlib is no import of the package's)
+        mapped.close()
+    except BufferError:
+        pass  # a view of it is still alive: the map closes when the last view goes
+
+
 def _rebuild(
     buf: Optional[Buffer], path: Optional[str], identity: Optional[Identity], kind: str, encoding: str
 ) -> Source:
@@ -156,10 +181,9 @@ def _rebuild(
     return source
 
 
-@contextlib.contextmanager
-def open_file(file: IO[bytes], path: Optional[str] = None) -> Iterator[Source]:
+def open_file(file: IO[bytes], path: Optional[str] = None) -> Source:
     """The source of an open binary file: mapped when it is a regular file, else read (pipes, standard input,
-    devices, empty files); the map is closed when the block ends."""
+    devices, empty files). The caller releases it (``release``) when it is done reading."""
     try:
         descriptor = file.fileno()
         status: Optional[os.stat_result] = os.fstat(descriptor)
@@ -170,14 +194,8 @@ def open_file(file: IO[bytes], path: Optional[str] = None) -> Iterator[Source]:
         raise IsADirectoryError(f"{getattr(file, 'name', 'input')} is a directory, not a file")
     if status is not None and stat.S_ISREG(mode) and status.st_size > 0:
         # Map the file: only the pages the collections live on are ever read.
-        with mmap.mmap(descriptor, 0, access=mmap.ACCESS_READ) as mapped:
-            source = Source(mapped, path, _identity_of(status))
-            try:
-                yield source
-            finally:
-                source.release()
-        return
-    yield Source(_read_stream(file), path)
+        return Source(mmap.mmap(descriptor, 0, access=mmap.ACCESS_READ), path, _identity_of(status))
+    return Source(_read_stream(file), path)
 
 
 # A stream cannot be mapped, so it is read into memory; past this size it should be a file.
