@@ -54,7 +54,7 @@ from tensorflow.core.protobuf import meta_graph_pb2, saved_model_pb2
 
 import tfcollections
 from tests.helpers import same  # the tests' exact equality: types, -0.0 and NaN
-from tfcollections._model import files as _files
+from tfcollections._model import collections as _collections, files as _files
 from tfcollections._proto import schema as _schema
 from tools import _oracle as oracle
 from tools.compare_files import _spans_dropped
@@ -232,7 +232,7 @@ def _read_as(data: bytes, kind: str):
     out = _files._parse_as(data, kind)
     meta_graphs = out["meta_graphs"] if kind == "SavedModel" else [out]
     for meta_graph in meta_graphs:
-        _files._finish_meta_graph(meta_graph)
+        _collections.finish_meta_graph(meta_graph)
     return {
         "format": kind,
         "encoding": "binary",
