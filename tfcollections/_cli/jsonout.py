@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 
 def jsonable(value: Any) -> Any:
+    """*value* with what JSON cannot hold written as an object that says what it is (bytes, inf and nan)."""
     if isinstance(value, (bytes, bytearray)):
         return {"$base64": base64.b64encode(value).decode("ascii")}
     if isinstance(value, float) and not math.isfinite(value):
@@ -34,6 +35,7 @@ def jsonable(value: Any) -> Any:
 
 
 def complex_as_pairs(value: Any) -> Any:
+    """A tensor's values with each complex number as ``[real, imag]``."""
     if isinstance(value, list):
         return [complex_as_pairs(item) for item in value]
     if isinstance(value, complex):

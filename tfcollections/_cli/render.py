@@ -32,6 +32,8 @@ _ORDER = {name: index for index, name in enumerate(VARIABLE_COLLECTIONS)}
 def print_summary(file_name: str, model: Model, meta_graphs: List[Any], names: Optional[List[str]],
                    scope: Optional[str], boundary: bool, out: TextIO, show_all_ops: bool = False,
                    checked: Optional[Tuple[str, Any, Any]] = None) -> None:  # fmt: skip
+    """Write the summary of *model*: the file, then each of the chosen *meta_graphs* ((index, meta graph) pairs)
+    section by section, with what the filters keep and, when one was *checked*, its checkpoint's verdicts."""
     count = len(model["meta_graphs"])
     lines = []
     if model["located"] is not None and model["path"] is not None:  # a directory or prefix led to the file: say so
