@@ -423,3 +423,21 @@ def test_variables_never_share_a_list() -> None:
     variables = scan(meta_graph(graph_def(first, second, variable("x"), variable("y"))))["variables"]
     lists = [v[key] for v in variables for key in ("shape", "colocated_with", "collections")]  # type: ignore[index]
     assert len({id(value) for value in lists}) == len(lists)
+
+
+def test_a_variable_is_in_the_programs_own_collections() -> None:
+    # tf.add_to_collection("vars_train", v) is written as a node_list of names (the variable's tensor, or its op's
+    # name), and TensorFlow's get_collection gives the variable back: it is one of the variable's collections.
+    # A name of a node that is no variable (add_1:0) is no variable's; floats are nobody's.
+    path = DATA / "files" / "user_collections.meta"
+    graph = tfcollections.load(path, graph=True)["meta_graphs"][0]["graph"]
+    assert {v["name"]: (v["collections"], v["trainable"]) for v in graph["variables"]} == {
+        "res0_0/weight": (["outputs", "trainable_variables", "variables", "vars_train"], True),
+        "res0_0/bias": (["trainable_variables", "variables", "vars_train"], True),
+        "frozen": (["legacy_vars", "variables"], False),  # a program's collection says nothing of trainable
+    }
+    from .test_cli import _run
+
+    out = _run([str(path)]).stdout.decode()
+    assert "frozen    float32  (2,)    2                               global,legacy_vars\n" in out
+    assert "trainable           global,trainable,outputs,vars_train\n" in out

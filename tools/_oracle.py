@@ -477,6 +477,15 @@ def graph_contract(meta_graph):
                 if collection_name not in variable["collections"]:
                     variable["collections"].append(collection_name)
                 variable["trainable"] = bool(variable["trainable"]) or collection_name == "trainable_variables"
+    # The program's own node_list collections: get_collection gives back the node (or its tensor) a name names.
+    for collection_name in sorted(meta_graph.collection_def):
+        collection = meta_graph.collection_def[collection_name]
+        if collection_name in VARIABLE_COLLECTIONS or collection.WhichOneof("kind") != "node_list":
+            continue
+        for name in collection.node_list.value:
+            variable = by_name.get(node_of(name))
+            if variable is not None and collection_name not in variable["collections"]:
+                variable["collections"].append(collection_name)
     if meta_graph.HasField("object_graph_def"):
         for obj in meta_graph.object_graph_def.nodes:
             if obj.WhichOneof("kind") != "variable":

@@ -2,6 +2,7 @@
 """Generate the whole-file fixtures from real TensorFlow (run by hand, never by the tests).
 
     $TFVENV/bin/python -m tools.generate_file_fixtures     # writes tests/data/files/
+    $TFVENV/bin/python -m tools.generate_file_fixtures user_collections.meta   # only these files
 
 Run in the venv with ``tensorflow-cpu`` ($TFVENV: docs/development.md). It writes
 into ``tests/data/files/``:
@@ -27,6 +28,9 @@ into ``tests/data/files/``:
   slots and a moving average, a tf.data map running ``py_func`` (PyFunc only inside a library
   function), and v2 control flow (StatelessWhile, StatelessIf with function bodies);
   ``graph_scan_tf2.pb``: a TF 2 SavedModel (``tf.saved_model.save`` of a ``tf.Module``).
+- ``user_collections.meta``: variables in collections of the program's own (``tf.add_to_collection``),
+  which ``export_meta_graph`` writes as ``node_list`` names: by their tensors, by their ops, beside
+  names of nodes that are no variables.
 - copies of small corpus files whose repositories are Apache-2.0 or MIT licensed
   (see ``ATTRIBUTION.md`` there), from ``../shared/corpus/real``.
 - for each of those files and for ``examples/model.meta`` and
@@ -350,6 +354,31 @@ def build_graph_meta_graph() -> meta_graph_pb2.MetaGraphDef:
         return tf.train.export_meta_graph(graph=graph, saver_def=saver.as_saver_def())
 
 
+def build_user_collections_meta_graph() -> meta_graph_pb2.MetaGraphDef:
+    """Variables in the program's own collections (user_collections.meta), as pyaq-custom and others keep them.
+
+    ``vars_train`` holds two variables (ref and resource); ``legacy_vars`` one variable's op (a node name
+    without an output); ``outputs`` a tensor that is no variable, beside a variable's; ``scores`` floats.
+    """
+    tf.disable_v2_behavior()
+    graph = tf.Graph()
+    with graph.as_default():
+        x = tf.placeholder(tf.float32, [None, 2], name="x")
+        with tf.variable_scope("res0_0"):
+            weight = tf.get_variable("weight", [2, 2], use_resource=False)
+            bias = tf.get_variable("bias", [2], use_resource=True)
+        frozen = tf.Variable(tf.zeros([2]), trainable=False, name="frozen")
+        y = tf.matmul(x, weight) + bias + frozen
+        tf.add_to_collection("vars_train", weight)
+        tf.add_to_collection("vars_train", bias)
+        tf.add_to_collection("legacy_vars", frozen.op)
+        tf.add_to_collection("outputs", y)
+        tf.add_to_collection("outputs", weight)
+        tf.add_to_collection("scores", 0.5)
+        saver = tf.train.Saver()
+        return tf.train.export_meta_graph(graph=graph, saver_def=saver.as_saver_def())
+
+
 def build_tf2_saved_model(workdir: Path) -> bytes:
     """A TF 2 SavedModel (tf.saved_model.save of a tf.Module), in a fresh process: TF 2 behaviour is on there."""
     import subprocess
@@ -404,8 +433,19 @@ def _write(path: Path, suffix: str, source: str, content: dict) -> None:
     print(f"wrote {target.relative_to(REPO)}", file=sys.stderr)
 
 
+# Fixtures that can be written alone (``python -m tools.generate_file_fixtures NAME``), without the others.
+_ALONE = {"user_collections.meta": build_user_collections_meta_graph}
+
+
 def main() -> int:
     OUT.mkdir(parents=True, exist_ok=True)
+    made_here = "written by TensorFlow via tools/generate_file_fixtures.py"
+    if sys.argv[1:]:
+        for name in sys.argv[1:]:
+            (OUT / name).write_bytes(_ALONE[name]().SerializeToString(deterministic=True))
+            write_expected(OUT / name, made_here)
+            write_graph_expected(OUT / name, made_here)
+        return 0
     with tempfile.TemporaryDirectory() as workdir:
         (OUT / "graph_scan_tf2.pb").write_bytes(build_tf2_saved_model(Path(workdir)))
     with tempfile.TemporaryDirectory() as workdir:
@@ -419,12 +459,14 @@ def main() -> int:
     expanded = text_format.MessageToString(saved_model, descriptor_pool=descriptor_pool.Default())
     (OUT / "saved_model_two_graphs.expanded.pbtxt").write_text(expanded)
     (OUT / "old_style_node_list.meta").write_bytes(build_old_style_meta_graph().SerializeToString(deterministic=True))
-    made_here = "written by TensorFlow via tools/generate_file_fixtures.py"
+    for name, build in _ALONE.items():
+        (OUT / name).write_bytes(build().SerializeToString(deterministic=True))
     for name in (
         "saved_model_two_graphs.pb",
         "saved_model_two_graphs.pbtxt",
         "saved_model_two_graphs.expanded.pbtxt",
         "old_style_node_list.meta",
+        *_ALONE,
     ):
         write_expected(OUT / name, made_here)
     for name in ("model.meta", "model.meta.txt"):
@@ -436,7 +478,7 @@ def main() -> int:
         write_expected(OUT / name, f"{entry['repo']} {entry['path']} @ {entry['commit']} ({entry['license']})")
         write_graph_expected(OUT / name, f"{entry['repo']} {entry['path']} @ {entry['commit']} ({entry['license']})")
     for name in ("graph_scan.meta", "graph_scan.meta.txt", "graph_scan_tf2.pb", "saved_model_two_graphs.pb",
-                 "saved_model_two_graphs.pbtxt", "old_style_node_list.meta"):  # fmt: skip
+                 "saved_model_two_graphs.pbtxt", "old_style_node_list.meta", *_ALONE):  # fmt: skip
         write_graph_expected(OUT / name, made_here)
     for name in ("model.meta", "model.meta.txt"):
         write_graph_expected(REPO / "examples" / name, "written by TensorFlow via tools/generate_fixtures.py")

@@ -104,6 +104,11 @@ def _join(
                 variable["collections"].append(collection_name)
             variable["trainable"] = bool(variable["trainable"]) or trainable or collection_name == _TRAINABLE_COLLECTION
 
+    # The program's own collections, once every variable the registered ones list is known.
+    for collection_name in sorted(collections):
+        collection = collections[collection_name]
+        if collection_name not in _VARIABLE_COLLECTIONS and collection["kind"] == "node_list":
+            _user_collection(collection_name, collection["value"], by_node)
     for saved in saved_variables:
         if saved["name"] in by_node:
             variable = by_node[saved["name"]]
@@ -116,6 +121,17 @@ def _join(
     for variable in variables:
         variable["collections"].sort()  # by name: a map has no order (protobuf's iterates in hash order)
     return variables
+
+
+def _user_collection(name: str, items: List[str], by_node: Dict[str, Decoded]) -> None:
+    """A collection of the program's own (``tf.add_to_collection("vars_train", v)``), which TensorFlow keeps as
+    a ``node_list`` of names: a variable node it names, or an output of one (``v``, ``v:0``), is in it, as
+    ``get_collection`` gives it back. Names of other nodes are not variables, and a name no node has is
+    passed over (a collection of the program's says nothing of what the graph lacks)."""
+    for item in items:
+        variable = by_node.get(_node_of(item))
+        if variable is not None and name not in variable["collections"]:
+            variable["collections"].append(name)
 
 
 def _saved_variables(object_graph: Optional[Decoded]) -> List[Decoded]:
