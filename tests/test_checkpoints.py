@@ -340,6 +340,15 @@ def test_check_checkpoint_takes_what_load_and_load_checkpoint_returned(monkeypat
         assert tfcollections.check_checkpoint(model, listing)["restores"]
     with pytest.raises(TypeError, match="Expected the meta graph as a path"):
         tfcollections.check_checkpoint(42, listing)
+    # One meta graph of a result, as a user picks one of a SavedModel's: checked from the same source.
+    for model in (without_graph, with_graph, from_bytes):
+        assert tfcollections.check_checkpoint(model["meta_graphs"][0], listing)["restores"]
+    two = tfcollections.load(DATA / "files" / "saved_model_two_graphs.pb")  # serve, and train/gpu
+    for meta_graph in two["meta_graphs"]:
+        checked = tfcollections.check_checkpoint(meta_graph, CHECKPOINTS / "v2")
+        assert (checked["source"], checked["restores"]) == ("saver", False)  # read from its own graph_def
+    with pytest.raises(TypeError, match="one meta graph of what load"):
+        tfcollections.check_checkpoint(dict(from_bytes["meta_graphs"][0]), listing)
     # A copy keeps no source: a copy of a loads() result cannot be checked, and says so.
     with pytest.raises(TypeError, match="a copy of it keeps neither the bytes nor the file"):
         tfcollections.check_checkpoint(dict(from_bytes), listing)

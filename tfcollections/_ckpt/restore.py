@@ -28,7 +28,7 @@ from .checkpoint import load_checkpoint
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Dict, List, Optional
+    from typing import Any, Dict, Final, List, Optional
 
     from .. import types as _types
     from .._model.source import Source
@@ -43,36 +43,20 @@ _READ_OPS = frozenset({"Identity", "ReadVariableOp", "IdentityN", "Snapshot"})
 def check_checkpoint(meta_graph: Any, checkpoint: Any, /) -> _types.RestoreCheck:
     """Whether a checkpoint holds what a meta graph's saver would restore, and if not, why.
 
-    *meta_graph* is what ``load`` or ``loads`` returned (with or without ``graph=True``: its graph is read
-    from the bytes the result was read from, never by loading the file again), or a path ``load`` takes (a
-    ``.meta``, a SavedModel, ...); the meta graph checked is the first with a saver. *checkpoint* is a path
-    ``load_checkpoint`` takes or what it returned. Returns ``{"source", "ok",
+    *meta_graph* is one of three things: a path ``load`` takes (a ``.meta``, a SavedModel, ...); what ``load``
+    or ``loads`` returned, whose first meta graph with a saver is checked; or one meta graph of it (an element
+    of its ``"meta_graphs"``: the one chosen of a SavedModel with several). A result is checked from the bytes
+    it was read from, which it keeps, with or without ``graph=True``: the file is never loaded again.
+    *checkpoint* is a path ``load_checkpoint`` takes or what it returned. Returns ``{"source", "ok",
     "missing", "mismatched", "unexpected", "restores"}``: ``source`` says where the expected keys come
     from (``"saver"``: the save op's constants; ``"graph"``: the variable nodes), ``ok`` the keys that
     match, ``missing`` and ``mismatched`` what would fail (each with the graph's ``dtype`` and ``shape``,
     and for a mismatch the checkpoint's and why), ``unexpected`` the checkpoint's other keys, and
     ``restores`` whether nothing is missing or mismatched.
     """
-    if isinstance(meta_graph, (str, bytes, os.PathLike)):
-        model: Any = load(os.fsdecode(meta_graph))  # the graph of the meta graph checked is read below
-    elif isinstance(meta_graph, dict) and "meta_graphs" in meta_graph:
-        model = meta_graph
-    else:
-        raise TypeError("Expected the meta graph as a path, or what load(path) or loads(data) returned")
-    source = source_of(model)
-    if source is None:
-        # A copy of a result (dict(model), or one that came from JSON) keeps no bytes; its path, if any, does.
-        if not model.get("path"):
-            raise TypeError(
-                "Expected what load() or loads() returned: a copy of it keeps neither the bytes nor the file it was "
-                "read from (pass the result itself, or the path)"
-            )
-        model = load(model["path"])
-        source = source_of(model)
-        assert source is not None  # load's results always keep their source
+    chosen = _meta_graph_of(meta_graph)
+    source, index = chosen.source, chosen.index
     listing: Decoded = dict(checkpoint) if isinstance(checkpoint, dict) else dict(load_checkpoint(checkpoint))
-    index = next((i for i, mg in enumerate(model["meta_graphs"]) if mg["saver_def"] is not None), 0)
-    chosen = model["meta_graphs"][index]
     with source.opened() as buf:
         variables = (chosen["graph"] if "graph" in chosen else graph_of(source, buf, index, chosen))["variables"]
         try:
@@ -85,6 +69,37 @@ def check_checkpoint(meta_graph: Any, checkpoint: Any, /) -> _types.RestoreCheck
     if expected is None:
         expected, kind = _from_variables(variables), "graph"
     return cast("_types.RestoreCheck", _compare(expected, listing["tensors"], kind))
+
+
+_COPY: Final = (
+    "a copy of it keeps neither the bytes nor the file it was read from (pass the result itself, or the path)"
+)
+
+
+def _meta_graph_of(given: Any) -> Any:
+    """The meta graph to check, as ``load`` gives one (with its source and index), from what the caller gave."""
+    if isinstance(given, (str, bytes, os.PathLike)):
+        model: Any = load(os.fsdecode(given))  # its graph is read for the check, from the same source
+    elif isinstance(given, dict) and "meta_graphs" in given:
+        model = given
+        if source_of(model) is None:
+            # A copy of a result (dict(model), or one that came from JSON) keeps no bytes; its path, if any, does.
+            if not model.get("path"):
+                raise TypeError(f"Expected what load() or loads() returned: {_COPY}")
+            model = load(model["path"])
+    elif isinstance(given, dict) and "collection_def" in given and "saver_def" in given:
+        if source_of(given) is None:
+            raise TypeError(f"Expected one meta graph of what load() or loads() returned: {_COPY}")
+        return given
+    else:
+        raise TypeError(
+            "Expected the meta graph as a path, what load() or loads() returned, or one of its meta graphs, "
+            f"not {type(given).__qualname__!r}"
+        )
+    if not model["meta_graphs"]:
+        raise DecodeError("the model has no meta graph: there is no saver to check")
+    # The meta graph a Saver restores: the first with a saver (a SavedModel's training graph has one).
+    return next((mg for mg in model["meta_graphs"] if mg["saver_def"] is not None), model["meta_graphs"][0])
 
 
 def _strings_of(source: Source, buf: Buffer, node: Optional[Decoded]) -> Optional[List[str]]:

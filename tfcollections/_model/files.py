@@ -50,8 +50,18 @@ class _Loaded(dict):  # type: ignore[type-arg]
     source: Source
 
 
+class _LoadedMetaGraph(dict):  # type: ignore[type-arg]
+    """One meta graph of what ``load`` returned: a plain dict to every reader, with the file it was read from
+    and its place in it kept beside it, so that a reader given one meta graph needs nothing else."""
+
+    __slots__ = ("index", "source")
+    source: Source
+    index: int
+
+
 def source_of(model: Any) -> Optional[Source]:
-    """The source a result of ``load``/``loads`` was read from, or None for any other mapping."""
+    """The source a result of ``load``/``loads``, or one of its meta graphs, was read from; None for any other
+    mapping (a copy keeps no source)."""
     return getattr(model, "source", None)
 
 
@@ -168,9 +178,12 @@ def _read(source: Source, graph: bool) -> _Loaded:
         else:
             kind, out = _parse_binary(buf)
         source.format, source.encoding = kind, encoding
-        meta_graphs: List[Dict[str, Any]] = out["meta_graphs"] if kind == "SavedModel" else [out]
-        for meta_graph in meta_graphs:
-            finish_meta_graph(meta_graph)
+        meta_graphs: List[Dict[str, Any]] = []
+        for index, decoded in enumerate(out["meta_graphs"] if kind == "SavedModel" else [out]):
+            finish_meta_graph(decoded)
+            meta_graph = _LoadedMetaGraph(decoded)
+            meta_graph.source, meta_graph.index = source, index
+            meta_graphs.append(meta_graph)
         if graph:
             from .graph import add_graphs  # noqa: PLC0415 (a plain load never reads the graph)
 
