@@ -251,6 +251,10 @@ def test_meta_info_any_info_is_decoded_when_its_type_is_known() -> None:
          "a TensorFlow checkpoint index (.index, or a V1 checkpoint): its meta graph is the .meta file of the same"),
         (b"\x08\x9c\x01\x10\x92\x01\x18\x05\x20\x07\x28\x03" + field(6, b"\x08\x01"),
          "a SavedModel fingerprint (fingerprint.pb: hashes of the SavedModel, which is saved_model.pb beside it)"),
+        # TensorFlow 2.19 added the SavedModel's uuid (FingerprintDef.uuid = 7, a string).
+        (b"\x08\x9c\x01\x10\x92\x01\x18\x05\x20\x07\x28\x03" + field(6, b"\x08\x01")
+         + field(7, b"1b9f2d7e-3c4a-4f6e-9a1d-0c5e7f2b8a41"),
+         "a SavedModel fingerprint (fingerprint.pb: hashes of the SavedModel, which is saved_model.pb beside it)"),
         (b"\x08\x07" + field(2, b"pytorch") + field(7, field(1, b"n")) + field(8, b"\x10\x0d"),
          "an ONNX model (ModelProto), not a MetaGraphDef"),
         (field(1, b'\x1a\x04root"\x14_tf_keras_network') + field(1, b'"\x10{"class_name": 1}'),
@@ -259,7 +263,8 @@ def test_meta_info_any_info_is_decoded_when_its_type_is_known() -> None:
         (b";;; -*- Lisp -*-\n(defun graph () nil)\n",
          "a text file, not a MetaGraphDef or SavedModel in either format: its first line is ';;; -*- Lisp -*-'"),
     ],
-    ids=["hdf5", "zip", "tflite", "checkpoint-index", "fingerprint", "onnx", "keras-metadata", "unity", "lisp"],
+    ids=["hdf5", "zip", "tflite", "checkpoint-index", "fingerprint", "fingerprint-2.19", "onnx", "keras-metadata",
+         "unity", "lisp"],
 )  # fmt: skip
 def test_look_alikes_are_named(data: bytes, said: str) -> None:
     with pytest.raises(DecodeError) as caught:

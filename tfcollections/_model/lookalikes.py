@@ -39,7 +39,9 @@ def by_magic(head: bytes, tail: bytes) -> Optional[Tuple[str, str]]:
     return None
 
 
-_FINGERPRINT_FIELDS: Final = frozenset({(1, 0), (2, 0), (3, 0), (4, 0), (5, 0), (6, 2)})
+# FingerprintDef (tensorflow/core/protobuf/fingerprint.proto): five uint64 hashes (1-5), a VersionDef (6) and,
+# since TensorFlow 2.19, the SavedModel's uuid (7, a string).
+_FINGERPRINT_FIELDS: Final = frozenset({(1, 0), (2, 0), (3, 0), (4, 0), (5, 0), (6, 2), (7, 2)})
 
 
 def by_fields(pairs: Set[Tuple[int, int]], counts: Dict[int, int], first_value: bytes) -> Optional[str]:
@@ -48,7 +50,6 @@ def by_fields(pairs: Set[Tuple[int, int]], counts: Dict[int, int], first_value: 
     *first_value* is the start of the first field's value (for a repeated field 1, what one entry holds).
     """
     if pairs <= _FINGERPRINT_FIELDS and (1, 0) in pairs:
-        # FingerprintDef (tensorflow/core/protobuf/fingerprint.proto): five uint64 hashes and a VersionDef.
         return "a SavedModel fingerprint (fingerprint.pb: hashes of the SavedModel, which is saved_model.pb beside it)"
     if (1, 0) in pairs and (7, 2) in pairs and (8, 2) in pairs:
         # ModelProto (onnx/onnx.proto): ir_version = 1, graph = 7, opset_import = 8.
