@@ -217,3 +217,15 @@ def test_the_package_names_no_documentation_file() -> None:
     # The package is installed and vendored without the repository's docs/: a path into them leads nowhere.
     for path in sorted(PACKAGE.rglob("*.py")):
         assert "docs/" not in path.read_text(encoding="utf-8"), path
+
+
+def test_the_speed_up_extras_install_what_the_checkpoint_reader_looks_for() -> None:
+    # pip install "tfcollections[fast]" or "[crc32c]": each extra brings a module _ckpt.crc32c knows and checks.
+    import re
+
+    from tfcollections._ckpt.crc32c import _ACCELERATORS
+
+    pyproject = (REPO / "pyproject.toml").read_text(encoding="utf-8")
+    extras = dict(re.findall(r'^(fast|crc32c) = \["([a-z0-9-]+) ', pyproject, re.MULTILINE))
+    assert extras == {"fast": "google-crc32c", "crc32c": "crc32c"}
+    assert {name.replace("-", "_") for name in extras.values()} == set(_ACCELERATORS)
