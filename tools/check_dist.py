@@ -6,8 +6,8 @@
 What a release must hold, checked from the archives themselves (nothing is imported from them):
 
 - the wheel's METADATA: name, the version of ``tfcollections/__init__.py`` (the one source), ``Requires-Python:
-  >=3.8``, no runtime dependency (``Requires-Dist`` only under extras: the speed-ups and ``test``/``dev``), the README as its
-  Markdown description, the license, the ``Typing :: Typed`` classifier;
+  >=3.8``, no runtime dependency (``Requires-Dist`` only under extras: the speed-ups and ``test``/``dev``), the
+  README as its Markdown description, the license, the ``Typing :: Typed`` classifier;
 - the wheel's files: every module of the source tree and ``py.typed``, nothing else of the repository (no tests,
   no tools), the ``tfcollections`` console script pointing at ``tfcollections._cli.main:main``, a RECORD that lists
   every file with a hash that matches;
