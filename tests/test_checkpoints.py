@@ -218,7 +218,7 @@ def test_what_is_not_a_checkpoint_says_what_it_is(tmp_path: Path) -> None:
     with pytest.raises(tfcollections.DecodeError, match="holds no checkpoint"):
         tfcollections.load_checkpoint(tmp_path)
     (tmp_path / "checkpoint").write_text('model_checkpoint_path: "gone-5"\n')
-    with pytest.raises(tfcollections.DecodeError, match=r"names gone-5 as the latest checkpoint, but .*gone-5\.index"):
+    with pytest.raises(tfcollections.DecodeError, match=r"names gone-5 as the latest checkpoint, but no file of it is"):
         tfcollections.load_checkpoint(tmp_path)
 
 

@@ -150,8 +150,8 @@ def test_a_checkpoint_state_naming_a_checkpoint_without_meta_graph_names_those_t
     _state(tmp_path, "-50", "-25")
     with pytest.raises(tfcollections.DecodeError) as caught:
         tfcollections.load(tmp_path)
-    assert caught.value.msg.endswith(f"names -50 as the latest checkpoint, but {tmp_path}/-50.meta is not there; "
-                                     "the directory has -25.meta")  # fmt: skip
+    assert caught.value.msg.endswith("names -50 as the latest checkpoint, but no file of it is there; the directory "
+                                     "holds checkpoint -25")  # fmt: skip
     # A TF2 checkpoint: no graph is saved with it.
     other = tmp_path / "tf2"
     _checkpoint(other, "ckpt-1", meta=False)
@@ -293,3 +293,26 @@ def test_links_are_followed_to_files_and_directories(tmp_path: Path) -> None:
     os.symlink(tmp_path / "gone", tmp_path / "dir2" / "dangling.meta")  # not a file: not a candidate
     with pytest.raises(tfcollections.DecodeError, match="holds no model"):
         tfcollections.load(tmp_path / "dir2")
+
+
+def test_a_state_naming_an_absent_checkpoint_is_said_alike_by_every_reader(tmp_path: Path) -> None:
+    # The state names cp-0050.ckpt; only cp-0000.ckpt (a TF 2 checkpoint: no .meta) is there. Whether a meta
+    # graph or a checkpoint was looked for, the same true words: the checkpoint named is not there at all.
+    _checkpoint(tmp_path, "cp-0000.ckpt", meta=False)
+    _state(tmp_path, "cp-0050.ckpt", "cp-0000.ckpt")
+    said = (
+        f"checkpoint state file {tmp_path}/checkpoint names cp-0050.ckpt as the latest checkpoint, but no file of it "
+        "is there; the directory holds checkpoint cp-0000.ckpt"
+    )
+    for read in (tfcollections.load, tfcollections.load_checkpoint):
+        with pytest.raises(tfcollections.DecodeError) as caught:
+            read(tmp_path)
+        assert str(caught.value) == said
+    from .test_cli import _run
+
+    result = _run([str(tmp_path)])
+    assert (result.returncode, result.stderr.decode()) == (1, f"tfcollections: {tmp_path}: {said}\n")
+    # When the checkpoint is there and only its meta graph is not, that is what is said.
+    _state(tmp_path, "cp-0000.ckpt")
+    with pytest.raises(tfcollections.DecodeError, match=r"cp-0000\.ckpt\.meta is not there; the directory has no"):
+        tfcollections.load(tmp_path)

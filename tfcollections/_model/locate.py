@@ -193,6 +193,18 @@ def checkpoint_state_prefix(folder: str, suffix: str) -> Tuple[str, str]:
         local = os.path.join(folder, os.path.basename(latest))
         if there(local):
             prefix, moved = local, f" (written as {latest}, found beside the checkpoint file)"
+    if not there(prefix) and not _checkpoint_files(prefix):
+        # Nothing of the checkpoint it names is here: the same words whichever file was looked for.
+        others = _checkpoint_prefixes(folder)
+        has = (
+            f"the directory holds checkpoint{'s' if len(others) > 1 else ''} {', '.join(others)}"
+            if others
+            else "the directory holds no checkpoint"
+        )
+        raise DecodeError(
+            f"checkpoint state file {shown(state)} names {latest} as the latest checkpoint, but no file of it is "
+            f"there; {has}"
+        )
     if not there(prefix):
         if suffix == ".meta":
             found = sorted(name for name in os.listdir(folder) if name.endswith(".meta"))
@@ -210,6 +222,28 @@ def checkpoint_state_prefix(folder: str, suffix: str) -> Tuple[str, str]:
         )
     how = f"the latest checkpoint, {os.path.basename(prefix)}{moved}, named by the directory's checkpoint file"
     return prefix, how
+
+
+def _checkpoint_files(prefix: str) -> List[str]:
+    """The files of the checkpoint *prefix* that are there: its ``.index``, ``.meta``, data shards, V1 file."""
+    folder, base = os.path.split(prefix)
+    try:
+        names = os.listdir(folder or ".")
+    except OSError:
+        return []
+    return sorted(
+        name for name in names
+        if name in (base, base + ".index", base + ".meta") or data_shard_prefix(name) == base
+    )  # fmt: skip
+
+
+def _checkpoint_prefixes(folder: str) -> List[str]:
+    """The checkpoints a directory holds, by prefix: those of its ``.index`` and ``.meta`` files."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return []
+    return sorted({name.rsplit(".", 1)[0] for name in names if name.endswith((".index", ".meta"))})
 
 
 def _latest_checkpoint(content: bytes, state: str) -> str:
