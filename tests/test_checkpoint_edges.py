@@ -473,3 +473,24 @@ def test_the_inline_entry_reader_reads_what_the_decoder_reads(
     general = _tensor(_parse(_ENTRY, data, 0, len(data), "test", b"w"))
     general.pop("declared_slices")
     assert inline == general  # numbers of every width, inline or not, read as the decoder reads them
+
+
+def test_a_saved_model_directory_whose_model_file_is_no_model_is_that_error(tmp_path: Path) -> None:
+    # Real repositories keep a label map as saved_model.pbtxt beside variables/. load(dir) says what the file is;
+    # the command line says the same, exit 1, and points to the variables, rather than listing them as the model.
+    (tmp_path / "saved_model.pbtxt").write_text('item {\n  name: "/m/01g317"\n  id: 1\n  display_name: "person"\n}\n')
+    shutil.copytree(CHECKPOINTS / "saved_model" / "variables", tmp_path / "variables")
+    with pytest.raises(tfcollections.DecodeError) as caught:
+        tfcollections.load(tmp_path)
+    from .test_cli import _run
+
+    result = _run([str(tmp_path)])
+    assert result.returncode == 1 and result.stdout == b""
+    assert result.stderr.decode() == (
+        f"tfcollections: {tmp_path}: {caught.value}; its variables are a checkpoint: tfcollections "
+        f"{tmp_path / 'variables'} lists them\n"
+    )
+    listed = _run([str(tmp_path / "variables")])
+    assert listed.returncode == 0 and b"checkpoint V2" in listed.stdout
+    # A directory of a checkpoint alone (no SavedModel file) is still shown as that checkpoint.
+    assert _run([str(tmp_path / "variables")]).stderr == b""

@@ -27,7 +27,7 @@ import time
 from .. import DecodeError, load
 from .._model.collections import meta_graph_tags
 from .._model.files import walk_models
-from .._model.locate import checkpoint_beside, shown as shown_path
+from .._model.locate import checkpoint_beside, saved_model_file, shown as shown_path
 from .cells import dtype_text, shape_text
 from .checkpoints import checkpoint_lines, summary as checkpoint_summary
 from .jsonout import complex_as_pairs, dump, jsonable, model_document
@@ -181,8 +181,11 @@ def _show(
     try:
         model = load(env.stdin, graph=graph) if given == "-" else load(path, graph=graph)
     except (DecodeError, OSError) as exc:
+        # What is no model may be a checkpoint, shown as one; but a SavedModel directory whose model file does not
+        # read is that error (as load says), not its variables shown in its place.
         checkpoint = None
-        if given != "-" and not (isinstance(exc, DecodeError) and "graph_def" in exc.path):
+        saved_model = given != "-" and saved_model_file(path) is not None
+        if given != "-" and not saved_model and not (isinstance(exc, DecodeError) and "graph_def" in exc.path):
             checkpoint = _try_checkpoint(path)
         if checkpoint is not None:
             _show_checkpoint(given, name, checkpoint, args, out, ascii_only, first)
@@ -190,6 +193,8 @@ def _show(
         if isinstance(exc, OSError):
             raise _Failed(f"{name}: cannot read: {exc.strerror or exc}", exc) from None
         hint = " (--no-graph shows the rest)" if graph and "graph_def" in exc.path else ""
+        if saved_model and os.path.isfile(os.path.join(path, "variables", "variables.index")):
+            hint += f"; its variables are a checkpoint: tfcollections {os.path.join(given, 'variables')} lists them"
         raise _Failed(f"{name}: {exc}{hint}", exc) from None
     checked = _checkpoint_of(name, model, args, env)
     meta_graphs = list(enumerate(model["meta_graphs"]))

@@ -57,6 +57,19 @@ def locate(path: str) -> Tuple[str, Optional[str]]:
     return path, None
 
 
+def saved_model_file(folder: str) -> Optional[str]:
+    """The file ``load(folder)`` reads as the directory's SavedModel (``saved_model.pb``, else ``.pbtxt``, as
+    TensorFlow's loader looks); None for a path that is no directory, holds neither, or also holds a checkpoint
+    state file (then ``load`` asks which to read)."""
+    if _is_file(os.path.join(folder, CHECKPOINT_STATE)):
+        return None
+    for name in SAVED_MODEL_FILES:
+        candidate = os.path.join(folder, name)
+        if _is_file(candidate):
+            return candidate
+    return None
+
+
 def checkpoint_beside(path: Optional[str], kind: str) -> Optional[str]:
     """The prefix of the checkpoint that lies beside a meta graph file (the same prefix: ``model.ckpt.meta``
     beside ``model.ckpt.index`` or a V1 ``model.ckpt``), or a SavedModel's ``variables/variables``; or None."""
