@@ -774,6 +774,14 @@ class CheckpointTensor(TypedDict):
     slices: List[CheckpointSlice]
 
 
+class CheckpointShard(TypedDict):
+    """A V2 data shard: its file, its size (None: not there), the bytes its entries need."""
+
+    file: str
+    size: Optional[int]
+    needed: int
+
+
 class Checkpoint(TypedDict):
     """What ``load_checkpoint`` gives."""
 
@@ -782,6 +790,7 @@ class Checkpoint(TypedDict):
     located: Optional[str]
     header: Dict[str, Any]  # V2: BundleHeaderProto; V1: {"versions": ...}
     tensors: Dict[str, CheckpointTensor]
+    shards: List[CheckpointShard]  # V2's data shards; V1: []
 
 
 class KeyInfo(TypedDict):
@@ -802,6 +811,11 @@ class MismatchedKey(TypedDict):
     why: str
 
 
+class UnreadableKey(TypedDict):
+    name: str
+    why: str
+
+
 class RestoreCheck(TypedDict):
     """What ``check_checkpoint`` gives."""
 
@@ -810,4 +824,5 @@ class RestoreCheck(TypedDict):
     missing: List[MissingKey]
     mismatched: List[MismatchedKey]
     unexpected: List[str]
+    unreadable: List[UnreadableKey]
     restores: bool

@@ -52,7 +52,7 @@ def main(argv: List[str]) -> int:
     args = parser.parse_args(argv)
     manifest = json.loads((args.corpus / "manifest.json").read_text(encoding="utf-8"))
     problems: List[str] = []
-    tensors = values = 0
+    tensors = values = checked = 0
     for item in manifest["checkpoints"]:
         folder = args.corpus / item["dir"]
         prefix = str(folder / item["prefix"])
@@ -90,6 +90,21 @@ def main(argv: List[str]) -> int:
             values += 1
             if "sha256" in want and _digest(tensor) != want["sha256"]:
                 problems.append(f"{item['dir']}: {name}: values differ from TensorFlow's")
+        # The restore check against what import_meta_graph + Saver.restore (or the SavedModel loader) did; a graph
+        # TensorFlow 2.21 cannot import ("IMPORT ...") has no verdict to compare.
+        verdict = item.get("restore_with_meta") or ""
+        if item.get("meta") and verdict.split(" ", 1)[0] in ("OK", "FAIL"):
+            restores_said = verdict.startswith("OK")
+            checked += 1
+            try:
+                ours_restores = tfcollections.check_checkpoint(str(folder / item["meta"]), listing)["restores"]
+            except Exception as exc:
+                problems.append(f"{item['dir']}: check_checkpoint fails: {type(exc).__name__}: {exc}")
+            else:
+                if ours_restores != restores_said:
+                    problems.append(
+                        f"{item['dir']}: check_checkpoint says restores {ours_restores}; TensorFlow: {verdict}"
+                    )
         # Every path users hold the checkpoint by leads to the same prefix.
         for alias in (prefix + ".index", str(folder)):
             if os.path.exists(alias) and item["format"] == "V2" and not item.get("saved_model"):
@@ -104,7 +119,10 @@ def main(argv: List[str]) -> int:
                     problems.append(f"{item['dir']}: {alias} leads to {again['prefix']}")
     for problem in problems:
         print(problem)
-    print(f"{len(manifest['checkpoints'])} checkpoints, {tensors} tensors, {values} read: {len(problems)} differences")
+    print(
+        f"{len(manifest['checkpoints'])} checkpoints, {tensors} tensors, {values} read, {checked} restore verdicts: "
+        f"{len(problems)} differences"
+    )
     return 1 if problems else 0
 
 

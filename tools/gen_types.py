@@ -216,6 +216,14 @@ class CheckpointTensor(TypedDict):
     slices: List[CheckpointSlice]
 
 
+class CheckpointShard(TypedDict):
+    """A V2 data shard: its file, its size (None: not there), the bytes its entries need."""
+
+    file: str
+    size: Optional[int]
+    needed: int
+
+
 class Checkpoint(TypedDict):
     """What ``load_checkpoint`` gives."""
 
@@ -224,6 +232,7 @@ class Checkpoint(TypedDict):
     located: Optional[str]
     header: Dict[str, Any]  # V2: BundleHeaderProto; V1: {"versions": ...}
     tensors: Dict[str, CheckpointTensor]
+    shards: List[CheckpointShard]  # V2's data shards; V1: []
 
 
 class KeyInfo(TypedDict):
@@ -244,6 +253,11 @@ class MismatchedKey(TypedDict):
     why: str
 
 
+class UnreadableKey(TypedDict):
+    name: str
+    why: str
+
+
 class RestoreCheck(TypedDict):
     """What ``check_checkpoint`` gives."""
 
@@ -252,6 +266,7 @@ class RestoreCheck(TypedDict):
     missing: List[MissingKey]
     mismatched: List[MismatchedKey]
     unexpected: List[str]
+    unreadable: List[UnreadableKey]
     restores: bool
 '''
 

@@ -121,14 +121,17 @@ def _what_instead(path: str) -> str:
 
 
 def load_checkpoint(path: Union[str, os.PathLike[str]], /) -> _types.Checkpoint:
-    """What a checkpoint holds: ``{"format", "prefix", "located", "header", "tensors"}``.
+    """What a checkpoint holds: ``{"format", "prefix", "located", "header", "tensors", "shards"}``.
 
     *path* is a prefix (``model.ckpt-1000``), its ``.index``, a ``.data-*`` shard, a V1 file, a directory with
     a ``checkpoint`` state file (its latest checkpoint), or a SavedModel directory (``variables/variables``).
     ``tensors`` maps each name, in the checkpoint's order, to ``{"dtype", "shape", "shard", "offset", "size",
     "crc32c", "slices"}``; a partitioned variable is one entry with the full shape, each part in ``slices``
-    (``{"start", "length", ...}``, a length of ``None`` for a whole dimension). Raises ``DecodeError`` for a
-    file that is not a checkpoint or is damaged, ``OSError`` when a file cannot be read.
+    (``{"start", "length", ...}``, a length of ``None`` for a whole dimension). ``shards`` are the V2 data shards
+    the index names, each ``{"file", "size", "needed"}``: its path, its size in bytes (``None`` when it is not
+    there) and the bytes its entries need (the end of the last); a shard that is absent, or shorter than
+    ``needed``, cannot give its tensors (a V1 checkpoint holds its values in its table: ``[]``). Raises
+    ``DecodeError`` for a file that is not a checkpoint or is damaged, ``OSError`` when a file cannot be read.
     """
     prefix, kind, located = find_checkpoint(os.fspath(path))
     table_path = prefix + ".index" if kind == "V2" else prefix
@@ -141,8 +144,34 @@ def load_checkpoint(path: Union[str, os.PathLike[str]], /) -> _types.Checkpoint:
             header, tensors = _list_v2(table)
         else:
             header, tensors = _list_v1(table)
-    listing = {"format": kind, "prefix": prefix, "located": located, "header": header, "tensors": tensors}
+    shards = _shards(prefix, header, tensors) if kind == "V2" else []
+    listing = {"format": kind, "prefix": prefix, "located": located, "header": header, "tensors": tensors,
+               "shards": shards}  # fmt: skip
     return cast("_types.Checkpoint", listing)
+
+
+def shard_path(prefix: str, shard: int, count: int) -> str:
+    """The data shard *shard* of *count* of the V2 checkpoint *prefix* (``prefix.data-00000-of-00001``)."""
+    return f"{prefix}.data-{shard:05d}-of-{count:05d}"
+
+
+def _shards(prefix: str, header: Decoded, tensors: Dict[str, Decoded]) -> List[Decoded]:
+    """Each data shard of the header: its file, its size (None: not there), the bytes its entries need."""
+    needed = [0] * header["num_shards"]
+    for tensor in tensors.values():
+        for where in tensor["slices"] or [tensor]:
+            shard = where["shard"]
+            if shard is not None and 0 <= shard < len(needed):
+                needed[shard] = max(needed[shard], where["offset"] + where["size"])
+    shards = []
+    for shard, need in enumerate(needed):
+        path = shard_path(prefix, shard, len(needed))
+        try:
+            size: Optional[int] = os.stat(path).st_size
+        except OSError:  # absent, or not to be read: TensorFlow's restore fails alike
+            size = None
+        shards.append({"file": path, "size": size, "needed": need})
+    return shards
 
 
 def _list_v2(table: Table) -> Tuple[Decoded, Dict[str, Decoded]]:
@@ -471,7 +500,7 @@ def _v2_values(listing: Decoded, name: str, where: Decoded, dtype: str, shape: T
     header = listing["header"]
     if header["endianness"] != "LITTLE":
         raise DecodeError(f"{name!r}: the checkpoint is big-endian, which this library does not read")
-    path = f"{listing['prefix']}.data-{where['shard']:05d}-of-{header['num_shards']:05d}"
+    path = shard_path(listing["prefix"], where["shard"], header["num_shards"])
     offset, size = where["offset"], where["size"]
     try:
         mapped = _Mapped(path)

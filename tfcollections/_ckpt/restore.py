@@ -48,11 +48,13 @@ def check_checkpoint(meta_graph: Any, checkpoint: Any, /) -> _types.RestoreCheck
     of its ``"meta_graphs"``: the one chosen of a SavedModel with several). A result is checked from the bytes
     it was read from, which it keeps, with or without ``graph=True``: the file is never loaded again.
     *checkpoint* is a path ``load_checkpoint`` takes or what it returned. Returns ``{"source", "ok",
-    "missing", "mismatched", "unexpected", "restores"}``: ``source`` says where the expected keys come
+    "missing", "mismatched", "unexpected", "unreadable", "restores"}``: ``source`` says where the expected keys come
     from (``"saver"``: the save op's constants; ``"graph"``: the variable nodes), ``ok`` the keys that
     match, ``missing`` and ``mismatched`` what would fail (each with the graph's ``dtype`` and ``shape``,
     and for a mismatch the checkpoint's and why), ``unexpected`` the checkpoint's other keys, and
-    ``restores`` whether nothing is missing or mismatched.
+    ``unreadable`` the keys whose bytes are not there to read (each ``{"name", "why"}``: its data shard is
+    absent, or shorter than its entry says: ``Saver.restore`` fails on it), and ``restores`` whether nothing is
+    missing, mismatched or unreadable.
     """
     chosen = _meta_graph_of(meta_graph)
     source, index = chosen.source, chosen.index
@@ -68,7 +70,7 @@ def check_checkpoint(meta_graph: Any, checkpoint: Any, /) -> _types.RestoreCheck
     kind = "saver"
     if expected is None:
         expected, kind = _from_variables(variables), "graph"
-    return cast("_types.RestoreCheck", _compare(expected, listing["tensors"], kind))
+    return cast("_types.RestoreCheck", _compare(expected, listing["tensors"], listing.get("shards") or [], kind))
 
 
 _COPY: Final = (
@@ -216,10 +218,11 @@ def _from_variables(variables: List[Decoded]) -> List[Decoded]:
     return expected
 
 
-def _compare(expected: List[Decoded], tensors: Dict[str, Decoded], source: str) -> Decoded:
+def _compare(expected: List[Decoded], tensors: Dict[str, Decoded], shards: List[Decoded], source: str) -> Decoded:
     ok: List[str] = []
     missing: List[Decoded] = []
     mismatched: List[Decoded] = []
+    unreadable: List[Decoded] = []
     seen = set()
     for entry in expected:
         name = entry["name"]
@@ -233,6 +236,11 @@ def _compare(expected: List[Decoded], tensors: Dict[str, Decoded], source: str) 
         why = _mismatch(entry, have)
         if why:
             mismatched.append({"name": name, "graph": shown, "checkpoint": theirs, "why": why})
+            continue
+        why = _without_data(have, shards)
+        if why:
+            if all(item["name"] != name for item in unreadable):  # the parts of a partitioned variable: one key
+                unreadable.append({"name": name, "why": why})
         elif name not in ok:
             ok.append(name)
     unexpected = [name for name in tensors if name not in seen]
@@ -242,8 +250,27 @@ def _compare(expected: List[Decoded], tensors: Dict[str, Decoded], source: str) 
         "missing": missing,
         "mismatched": mismatched,
         "unexpected": unexpected,
-        "restores": not missing and not mismatched,
+        "unreadable": unreadable,
+        "restores": not missing and not mismatched and not unreadable,
     }
+
+
+def _without_data(tensor: Decoded, shards: List[Decoded]) -> str:
+    """Why a key's bytes cannot be read from its data shard (absent, or too short for them); "" if they can."""
+    for where in tensor["slices"] or [tensor]:
+        shard = where["shard"]
+        if shard is None or not 0 <= shard < len(shards):  # V1: the values are in the table
+            continue
+        info = shards[shard]
+        name = os.path.basename(info["file"])
+        if info["size"] is None:
+            return f"its data shard {name} is not there"
+        if where["offset"] + where["size"] > info["size"]:
+            return (
+                f"its {where['size']:,} bytes at byte {where['offset']:,} lie past the end of data shard {name} "
+                f"({info['size']:,} bytes)"
+            )
+    return ""
 
 
 def _mismatch(entry: Decoded, have: Decoded) -> str:

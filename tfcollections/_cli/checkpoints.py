@@ -8,6 +8,8 @@ command line on a meta graph alone never loads them.
 
 from __future__ import annotations
 
+import os
+
 from .cells import dtype_text, parameters, scope_rows, shape_text, table
 
 TYPE_CHECKING = False
@@ -37,7 +39,7 @@ def checkpoint_lines(name: str, listing: Decoded, keep: Callable[[str], bool]) -
     totals = summary(listing)
     header = listing["header"]
     shards = (
-        f", {header['num_shards']} data shard{'s' if header['num_shards'] != 1 else ''}"
+        f", {header['num_shards']} data shard{'s' if header['num_shards'] != 1 else ''}{_shards_amiss(listing)}"
         if "num_shards" in header
         else ""
     )
@@ -68,22 +70,38 @@ def checkpoint_lines(name: str, listing: Decoded, keep: Callable[[str], bool]) -
     return lines + table(rows, "  ")
 
 
+def _shards_amiss(listing: Decoded) -> str:
+    """What is wrong with the data shards, in parentheses: absent ones, and ones too short for their entries."""
+    notes = []
+    for shard in listing.get("shards") or []:
+        name = os.path.basename(shard["file"])
+        if shard["size"] is None:
+            notes.append(f"{name} is not there")
+        elif shard["size"] < shard["needed"]:
+            notes.append(f"{name} is {shard['size']:,} bytes, its entries need {shard['needed']:,}")
+    return f" ({'; '.join(notes)}: their tensors cannot be read)" if notes else ""
+
+
 def check_lines(prefix: str, listing: Decoded, result: Decoded) -> List[str]:
     """What the check says, in a few lines: the verdict, then each missing and mismatched key."""
     if "error" in result:
         return [f"  checkpoint {prefix}: cannot be read: {result['error']}"]
-    expected = len(result["ok"]) + len(result["missing"]) + len(result["mismatched"])
+    unreadable = result.get("unreadable") or []
+    expected = len(result["ok"]) + len(result["missing"]) + len(result["mismatched"]) + len(unreadable)
     keys = f"the {expected:,} keys the saver writes" if result["source"] == "saver" else f"the {expected:,} variables"
     head = f"  checkpoint {prefix} ({listing['format']}, {len(listing['tensors']):,} tensors): "
     if result["restores"]:
         head += f"restores: {keys.replace('the ', 'all ', 1)} are there"
     else:
-        head += f"would not restore: {len(result['missing'])} missing, {len(result['mismatched'])} mismatched of {keys}"
+        head += f"would not restore: {len(result['missing'])} missing, {len(result['mismatched'])} mismatched"
+        head += f", {len(unreadable)} without their data" if unreadable else ""
+        head += f" of {keys}"
     if result["unexpected"]:
         head += f"; {len(result['unexpected']):,} more in the checkpoint"
     lines = [head]
     lines += [f"    missing: {item['name']} ({item['dtype']}, {item['shape']})" for item in result["missing"]]
     lines += [f"    mismatched: {item['name']}: {item['why']}" for item in result["mismatched"]]
+    lines += [f"    without data: {item['name']}: {item['why']}" for item in unreadable]
     return lines
 
 
@@ -94,4 +112,5 @@ def status_by_name(result: Decoded) -> Optional[Dict[str, str]]:
     status = {name: "in checkpoint" for name in result["ok"]}
     status.update({item["name"]: "NOT IN CHECKPOINT" for item in result["missing"]})
     status.update({item["name"]: f"CHECKPOINT: {item['why']}" for item in result["mismatched"]})
+    status.update({item["name"]: "NO DATA IN CHECKPOINT" for item in result.get("unreadable") or []})
     return status
