@@ -66,7 +66,7 @@ def check_wheel(path: Path, version: str, package: Path = REPO / "tfcollections"
             problems.append(f"wheel METADATA License-Expression: {metadata.get('License-Expression')!r}, or no LICENSE")
         if "Typing :: Typed" not in (metadata.get_all("Classifier") or []):
             problems.append("wheel METADATA lacks the 'Typing :: Typed' classifier")
-        modules = {f"tfcollections/{p.name}" for p in package.glob("*.py")}
+        modules = {str(p.relative_to(package.parent).as_posix()) for p in package.rglob("*.py")}
         wanted = modules | {"tfcollections/py.typed"}
         for missing in sorted(wanted - names):
             problems.append(f"wheel lacks {missing}")
@@ -101,7 +101,7 @@ def check_sdist(path: Path, version: str) -> List[str]:
     wanted = ["pyproject.toml", "README.md", "CHANGELOG.md", "LICENSE", ".ci/run", "tfcollections/py.typed",
               "tests/conftest.py", "tests/data/files/ATTRIBUTION.md", "docs/files.md", "examples/model.meta",
               "examples/parallel_scan.py", "tools/generate_fixtures.py", "benchmarks/run.sh"]  # fmt: skip
-    wanted += [f"tfcollections/{p.name}" for p in (REPO / "tfcollections").glob("*.py")]
+    wanted += [p.relative_to(REPO).as_posix() for p in (REPO / "tfcollections").rglob("*.py")]
     wanted += [str(p.relative_to(REPO)) for p in (REPO / "tests").rglob("*") if p.is_file() and _tracked(p)]
     for name in sorted(set(wanted) - names):
         problems.append(f"sdist lacks {name}")
