@@ -565,21 +565,61 @@ def _v2_strings(name: str, data: memoryview, count: int, offset: int, stored: in
     return strings
 
 
+# Of the V1 files read lately, which data blocks hold each tensor's slices: {(path, identity): {name: [block]}}.
+# Built by the first read_tensor of a file (one walk of its blocks, keys only), so that every later one reads
+# only its own blocks; the file's identity (device, inode, size, modification time) keeps a changed file apart.
+_V1_BLOCKS: Dict[Tuple[str, Tuple[int, int, int, int]], Dict[str, List[int]]] = {}
+_V1_BLOCKS_KEPT: Final = 8
+
+
+def _v1_blocks(table: Table, key: Tuple[str, Tuple[int, int, int, int]]) -> Dict[str, List[int]]:
+    found = _V1_BLOCKS.get(key)
+    if found is None:
+        found = {}
+        for number in range(len(table.block_handles)):
+            for entry_key, block, start, size in table.block_entries(number):
+                name = _entry_name(table, entry_key, block, start, size)
+                if name is not None:
+                    blocks = found.setdefault(name, [])
+                    if not blocks or blocks[-1] != number:
+                        blocks.append(number)
+        if len(_V1_BLOCKS) >= _V1_BLOCKS_KEPT:
+            del _V1_BLOCKS[next(iter(_V1_BLOCKS))]  # the oldest
+        _V1_BLOCKS[key] = found
+    return found
+
+
+def _entry_name(table: Table, key: bytes, block: Buffer, start: int, size: int) -> Optional[str]:
+    """The tensor a V1 entry is a slice of: from its key, as TensorFlow writes keys (the value is not decoded),
+    else from its value; None for the header (the empty key) or a value that names none."""
+    if not key:
+        return None
+    try:
+        return _decode_slice_key(key, table.name)[0]
+    except DecodeError:  # a key of another form: the value says (the listing reads names from values alike)
+        data = _parse(_SLICES, block, start, size, table.name, key)["data"]
+        return None if data is None else str(data["name"])
+
+
 def _v1_slices(listing: Decoded, name: str, verify: bool) -> List[Tuple[Decoded, Decoded]]:
-    """Every slice of tensor *name* in a V1 table, with its ``TensorProto``: the table walked again, each block
-    checked against its CRC32C (``verify``), each value decoded where it lies (in a snappy block, where it lies
-    once decompressed), which is why the listing's offsets are not used here."""
+    """Every slice of tensor *name* in a V1 table, with its ``TensorProto``: read from the blocks that hold it
+    (found once per file, ``_v1_blocks``), each block checked against its CRC32C (``verify``), each value
+    decoded where it lies (in a snappy block, where it lies once decompressed)."""
     path = listing["prefix"]
     found = []
-    with _Mapped(path) as buf:
+    mapped = _Mapped(path)
+    with mapped as buf:
+        status = os.fstat(mapped.file.fileno())
+        identity = (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns)
         table = Table(buf, os.path.basename(path), verify)
-        for key, block, start, size in table.entries():
-            if not key:
-                continue
-            data = _parse(_SLICES, block, start, size, table.name, key)["data"]
-            if data is not None and data["name"] == name:
-                extents = [(e["start"], e["length"]) for e in (data["slice"] or {"extent": []})["extent"]]
-                found.append((_slice(extents, None, start, size, None), data["data"]))
+        for number in _v1_blocks(table, (os.path.abspath(path), identity)).get(name, []):
+            for key, block, start, size in table.block_entries(number):
+                if _entry_name(table, key, block, start, size) != name:
+                    continue
+                data = _parse(_SLICES, block, start, size, table.name, key)["data"]
+                if data is not None and data["name"] == name:
+                    extents = [(e["start"], e["length"]) for e in (data["slice"] or {"extent": []})["extent"]]
+                    found.append((_slice(extents, None, start, size, None), data["data"]))
     return found
 
 

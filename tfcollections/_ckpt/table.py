@@ -67,10 +67,15 @@ class Table:
             self.block_handles.append(handle)
 
     def entries(self) -> Iterator[Tuple[bytes, Buffer, int, int]]:
-        for number, (offset, size) in enumerate(self.block_handles):
-            what = f"data block {number}"
-            block, start, end = self._block(offset, size, what)
-            yield from self._block_entries(block, start, end, what)
+        for number in range(len(self.block_handles)):
+            yield from self.block_entries(number)
+
+    def block_entries(self, number: int) -> Iterator[Tuple[bytes, Buffer, int, int]]:
+        """The entries of data block *number* alone (its handle is ``block_handles[number]``), checked."""
+        what = f"data block {number}"
+        offset, size = self.block_handles[number]
+        block, start, end = self._block(offset, size, what)
+        yield from self._block_entries(block, start, end, what)
 
     def _handle(self, pos: int, end: int, what: str) -> Tuple[Tuple[int, int], int]:
         handle, after = _read_handle(self.buf, pos, end)
