@@ -43,7 +43,14 @@ def _comparable(value: Any, dtype: str) -> Any:
 
 
 def test_there_are_fixtures_of_every_kind() -> None:
-    assert {path.name.split(".")[0] for path in EXPECTED} == {"v1", "v2", "v2_sharded", "tf2", "saved_model"}
+    assert {path.name.split(".")[0] for path in EXPECTED} == {
+        "v1",
+        "v1_sharded",
+        "v2",
+        "v2_sharded",
+        "tf2",
+        "saved_model",
+    }
 
 
 @pytest.mark.parametrize("expected_path", EXPECTED, ids=lambda path: path.name.split(".")[0])
@@ -407,3 +414,24 @@ def test_the_command_line_lists_a_checkpoint_and_checks_a_meta_graph(tmp_path: P
     assert _run([meta, "--require-restore"]).returncode == 3  # no checkpoint at all: not restorable either
     missing = _run([str(tmp_path / "restore" / "model.ckpt.meta"), "--tensor", "nope"])
     assert missing.returncode == 1 and b"--tensor: 'nope' is not in checkpoint" in missing.stderr
+
+
+def test_a_sharded_v1_checkpoint_is_read_through_its_pattern() -> None:
+    # Saver(sharded=True, write_version=V1) writes a table per device and a state file naming the pattern
+    # model.ckpt-7-?????-of-00002, which TensorFlow's readers take: from the directory, and from the pattern.
+    folder = CHECKPOINTS / "v1_sharded"
+    pattern = str(folder / "model.ckpt-7-?????-of-00002")
+    from_directory = tfcollections.load_checkpoint(folder)
+    assert (from_directory["format"], from_directory["prefix"]) == ("V1", pattern)
+    assert from_directory["located"] == (
+        "the latest checkpoint, model.ckpt-7-?????-of-00002, named by the directory's checkpoint file"
+    )
+    from_pattern = tfcollections.load_checkpoint(pattern)
+    assert from_pattern["tensors"] == from_directory["tensors"]
+    files = [shard["file"] for shard in from_pattern["shards"]]
+    assert files == [str(folder / "model.ckpt-7-00000-of-00002"), str(folder / "model.ckpt-7-00001-of-00002")]
+    # Each slice says which table holds it; both tables' tensors are read (the fixture test compares values).
+    assert {part["shard"] for tensor in from_pattern["tensors"].values() for part in tensor["slices"]} == {0, 1}
+    assert tfcollections.read_tensor(from_directory, "floats/f32").shape == (3, 4)
+    with pytest.raises(FileNotFoundError, match="no file matches the pattern"):
+        tfcollections.load_checkpoint(folder / "model.ckpt-8-?????-of-00002")

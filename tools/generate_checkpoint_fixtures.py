@@ -2,6 +2,7 @@
 """Write checkpoints with real TensorFlow, and what TensorFlow's reader says of them (run by hand, in $TFVENV).
 
     $TFVENV/bin/python -m tools.generate_checkpoint_fixtures
+    $TFVENV/bin/python -m tools.generate_checkpoint_fixtures v1_sharded     # only the cases named
 
 Writes tests/data/checkpoints/<name>/ and <name>.expected.json for each case:
 
@@ -10,6 +11,9 @@ Writes tests/data/checkpoints/<name>/ and <name>.expected.json for each case:
   resource variable, and a variable partitioned in 3 (its slices under OrderedCode keys);
 - ``v2_sharded``: the same kind of graph over two CPU devices with ``Saver(sharded=True)``: two data shards;
 - ``v1``: ``Saver(write_version=V1)``: one table, values inline (a partitioned variable too);
+- ``v1_sharded``: ``Saver(sharded=True, write_version=V1)`` over two CPU devices: one table per device,
+  ``model.ckpt-7-00000-of-00002`` and ``-00001-of-00002``, and a state file naming the pattern
+  ``model.ckpt-7-?????-of-00002``;
 - ``tf2``: an object-based ``tf.train.Checkpoint`` (keys ``.../.ATTRIBUTES/VARIABLE_VALUE``, the object graph);
 - ``saved_model``: a TF2 SavedModel's ``variables/`` directory.
 
@@ -146,10 +150,11 @@ def _saver_case(name: str, **saver_args: Any) -> None:
     folder.mkdir(parents=True)
     graph = tf.Graph()
     with graph.as_default():
+        v1_types = saver_args.get("write_version") == v1.train.SaverDef.V1
         if saver_args.pop("two_devices", False):
-            _variables(device_a="/cpu:0", device_b="/cpu:1")
+            _variables(device_a="/cpu:0", device_b="/cpu:1", v1_types=v1_types)
         else:
-            _variables(v1_types=saver_args.get("write_version") == v1.train.SaverDef.V1)
+            _variables(v1_types=v1_types)
         # Relative paths in the checkpoint state file: the fixtures are read wherever the repository lies.
         saver = v1.train.Saver(save_relative_paths=True, **saver_args)
         with v1.Session(graph=graph) as session:
@@ -242,14 +247,23 @@ def _restore_case() -> None:
     print(f"restore: {verdicts}", file=sys.stderr)
 
 
+_CASES = {
+    "restore": _restore_case,
+    "v2": lambda: _saver_case("v2"),
+    "v2_sharded": lambda: _saver_case("v2_sharded", sharded=True, two_devices=True),
+    "v1": lambda: _saver_case("v1", write_version=v1.train.SaverDef.V1),
+    "v1_sharded": lambda: _saver_case(
+        "v1_sharded", sharded=True, two_devices=True, write_version=v1.train.SaverDef.V1
+    ),  # fmt: skip
+    "tf2": _tf2_case,
+    "saved_model": _saved_model_case,
+}
+
+
 def main() -> int:
     OUT.mkdir(parents=True, exist_ok=True)
-    _restore_case()
-    _saver_case("v2")
-    _saver_case("v2_sharded", sharded=True, two_devices=True)
-    _saver_case("v1", write_version=v1.train.SaverDef.V1)
-    _tf2_case()
-    _saved_model_case()
+    for name in sys.argv[1:] or _CASES:
+        _CASES[name]()
     return 0
 
 

@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: Apache-2.0
 """TensorFlow checkpoints: what they hold (``load_checkpoint``) and a tensor's values (``read_tensor``).
 
-Strategy: a checkpoint is found from any path users hold (a prefix, its ``.index``, a ``.data-*`` shard, a
-V1 file, a directory with a ``checkpoint`` state file, a SavedModel), then its table is read by ``table``
+Strategy: a checkpoint is found from any path users hold (``find``: a prefix, its ``.index``, a ``.data-*``
+shard, a V1 file or the pattern of a sharded one, a directory with a ``checkpoint`` state file, a SavedModel),
+then its table is read by ``table``
 and each entry's value decoded with the schema's messages (``BundleEntryProto`` for V2, ``SavedTensorSlices``
 for V1). Listing reads only the index. Values are read where they lie: a V2 data shard is memory-mapped and
 a tensor's bytes are a slice of the map, checked against the entry's masked CRC32C, so reading one tensor
@@ -20,20 +21,20 @@ import os
 import struct
 
 from .._errors import DecodeError
-from .._model.locate import checkpoint_state_prefix, data_shard_prefix, shown
+from .._model.locate import is_pattern, matching_files
 from .._model.lookalikes import TABLE_MAGIC
-from .._model.sniff import sniff
 from .._proto.compiled import COMPILED, ENUM_NAMES, field_tag, to_int32, to_int64
 from .._proto.decoder import parse_message
 from .._proto.wire import read_varint
 from .._tensor import NUMERIC, Tensor, element_count
 from .._typing import cast
 from .crc32c import crc32c, unmask
+from .find import find_checkpoint, what_instead
 from .table import Table
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Dict, Final, FrozenSet, Iterator, List, Optional, Tuple, Union
+    from typing import Any, Callable, Dict, Final, FrozenSet, Iterator, List, Optional, Tuple, Union
 
     from .. import types as _types
     from .._typing import Buffer, Decoded
@@ -49,72 +50,6 @@ _ENTRY = COMPILED["tensorflow.BundleEntryProto"]
 _HEADER = COMPILED["tensorflow.BundleHeaderProto"]
 _SLICES = COMPILED["tensorflow.SavedTensorSlices"]
 _uint32 = struct.Struct("<I")
-
-
-# --------------------------------------------------------------------------- finding the checkpoint
-
-
-def find_checkpoint(path: str) -> Tuple[str, str, Optional[str]]:
-    """(prefix, "V2" or "V1", how it was found or None) for any path users hold a checkpoint by."""
-    if os.path.isdir(path):
-        if os.path.isfile(os.path.join(path, "checkpoint")):
-            prefix, how = checkpoint_state_prefix(path, ".index")
-            return (*_format_of(prefix, path), how)
-        variables = os.path.join(path, "variables", "variables")
-        if os.path.isfile(variables + ".index"):
-            return variables, "V2", "the variables of the directory's SavedModel"
-        if os.path.basename(os.path.normpath(path)) == "variables" and os.path.isfile(
-            os.path.join(path, "variables.index")
-        ):
-            return os.path.join(path, "variables"), "V2", "the SavedModel's variables"
-        indexes = sorted(name for name in os.listdir(path) if name.endswith(".index"))
-        if len(indexes) == 1:
-            return os.path.join(path, indexes[0][: -len(".index")]), "V2", "the only checkpoint in the directory"
-        if indexes:
-            raise DecodeError(
-                f"directory {shown(path)} holds {len(indexes)} checkpoints and no checkpoint file to say which is "
-                f"the latest: {', '.join(indexes[:5])}{' ...' if len(indexes) > 5 else ''}; give one prefix"
-            )
-        raise DecodeError(f"directory {shown(path)} holds no checkpoint: no checkpoint file, no .index, no SavedModel")
-    name = os.path.basename(path)
-    if name.endswith(".index") and os.path.isfile(path):
-        return path[: -len(".index")], "V2", None
-    shard = data_shard_prefix(name)
-    if shard is not None and os.path.isfile(path):
-        return os.path.join(os.path.dirname(path), shard), "V2", None
-    if name.endswith(".meta") and (os.path.isfile(path[: -len(".meta")] + ".index") or os.path.isfile(path[:-5])):
-        return (*_format_of(path[: -len(".meta")], path), "the checkpoint beside the meta graph")
-    return (*_format_of(path, path), None)
-
-
-def _format_of(prefix: str, given: str) -> Tuple[str, str]:
-    if os.path.isfile(prefix + ".index"):
-        return prefix, "V2"
-    if os.path.isfile(prefix):
-        with open(prefix, "rb") as file:
-            size = os.fstat(file.fileno()).st_size
-            if size >= 8:
-                file.seek(size - 8)
-                if file.read(8) == TABLE_MAGIC:
-                    return prefix, "V1"
-        raise DecodeError(f"{shown(given)} is not a checkpoint: {_what_instead(prefix)}", 0)
-    raise FileNotFoundError(2, f"no checkpoint {shown(prefix)}: neither {shown(prefix)}.index nor a V1 file", given)
-
-
-def _what_instead(path: str) -> str:
-    """What a file that is no checkpoint table is, said from its first bytes."""
-    with open(path, "rb") as file:
-        head = file.read(512)
-    if head.startswith(b"version https://git-lfs.github.com/spec/"):
-        return "a Git LFS pointer, not the file itself: fetch it with `git lfs pull`"
-    if not head:
-        return "an empty file"
-    kind = sniff(path)  # its top level, walked: a meta graph or SavedModel in the wrong place
-    if path.endswith(".meta") or kind == "MetaGraphDef":
-        return "a meta graph (.meta); its checkpoint is the prefix without .meta"
-    if kind == "SavedModel":
-        return "a SavedModel (saved_model.pb); its checkpoint is variables/variables beside it"
-    return "its last 8 bytes are not TensorFlow's table magic (a checkpoint's .index, or a V1 checkpoint)"
 
 
 # --------------------------------------------------------------------------- listing
@@ -134,20 +69,49 @@ def load_checkpoint(path: Union[str, os.PathLike[str]], /) -> _types.Checkpoint:
     ``DecodeError`` for a file that is not a checkpoint or is damaged, ``OSError`` when a file cannot be read.
     """
     prefix, kind, located = find_checkpoint(os.fspath(path))
-    table_path = prefix + ".index" if kind == "V2" else prefix
-    with _Mapped(table_path) as buf:
-        if len(buf) < 8 or bytes(buf[-8:]) != TABLE_MAGIC:
-            # Not a table at all: say what it is instead, where its first bytes tell.
-            raise DecodeError(f"{os.path.basename(table_path)} is not a checkpoint: {_what_instead(table_path)}", 0)
-        table = Table(buf, os.path.basename(table_path))
-        if kind == "V2":
-            header, tensors = _list_v2(table)
-        else:
-            header, tensors = _list_v1(table)
-    shards = _shards(prefix, header, tensors) if kind == "V2" else []
+    if kind == "V2":
+        header, tensors = _list_table(prefix + ".index", _list_v2)
+        shards = _shards(prefix, header, tensors)
+    elif is_pattern(prefix):
+        header, tensors, shards = _list_v1_shards(matching_files(prefix))
+    else:
+        header, tensors = _list_table(prefix, _list_v1)
+        shards = []
     listing = {"format": kind, "prefix": prefix, "located": located, "header": header, "tensors": tensors,
                "shards": shards}  # fmt: skip
     return cast("_types.Checkpoint", listing)
+
+
+def _list_table(
+    table_path: str, list_entries: Callable[[Table], Tuple[Decoded, Dict[str, Decoded]]]
+) -> Tuple[Decoded, Dict[str, Decoded]]:
+    with _Mapped(table_path) as buf:
+        if len(buf) < 8 or bytes(buf[-8:]) != TABLE_MAGIC:
+            # Not a table at all: say what it is instead, where its first bytes tell.
+            raise DecodeError(f"{os.path.basename(table_path)} is not a checkpoint: {what_instead(table_path)}", 0)
+        return list_entries(Table(buf, os.path.basename(table_path)))
+
+
+def _list_v1_shards(files: List[str]) -> Tuple[Decoded, Dict[str, Decoded], List[Decoded]]:
+    """A sharded V1 checkpoint: each file a table of its own tensors (``Saver(sharded=True)``, one per device),
+    read as TensorFlow's reader reads the pattern, every file; each slice's ``shard`` is its file's place."""
+    header: Optional[Decoded] = None
+    tensors: Dict[str, Decoded] = {}
+    shards = []
+    for shard, file in enumerate(files):
+        file_header, file_tensors = _list_table(file, _list_v1)
+        header = header or file_header
+        for name, tensor in file_tensors.items():
+            for part in tensor["slices"]:
+                part["shard"] = shard
+            if name in tensors:
+                tensors[name]["slices"] += tensor["slices"]
+            else:
+                tensors[name] = tensor
+        size = os.stat(file).st_size
+        shards.append({"file": file, "size": size, "needed": size})
+    assert header is not None  # _format_of found at least one table
+    return header, tensors, shards
 
 
 def shard_path(prefix: str, shard: int, count: int) -> str:
@@ -605,21 +569,24 @@ def _v1_slices(listing: Decoded, name: str, verify: bool) -> List[Tuple[Decoded,
     """Every slice of tensor *name* in a V1 table, with its ``TensorProto``: read from the blocks that hold it
     (found once per file, ``_v1_blocks``), each block checked against its CRC32C (``verify``), each value
     decoded where it lies (in a snappy block, where it lies once decompressed)."""
-    path = listing["prefix"]
+    sharded = bool(listing.get("shards"))
+    files = [shard["file"] for shard in listing["shards"]] if sharded else [listing["prefix"]]
     found = []
-    mapped = _Mapped(path)
-    with mapped as buf:
-        status = os.fstat(mapped.file.fileno())
-        identity = (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns)
-        table = Table(buf, os.path.basename(path), verify)
-        for number in _v1_blocks(table, (os.path.abspath(path), identity)).get(name, []):
-            for key, block, start, size in table.block_entries(number):
-                if _entry_name(table, key, block, start, size) != name:
-                    continue
-                data = _parse(_SLICES, block, start, size, table.name, key)["data"]
-                if data is not None and data["name"] == name:
-                    extents = [(e["start"], e["length"]) for e in (data["slice"] or {"extent": []})["extent"]]
-                    found.append((_slice(extents, None, start, size, None), data["data"]))
+    for shard, path in enumerate(files):
+        mapped = _Mapped(path)
+        with mapped as buf:
+            status = os.fstat(mapped.file.fileno())
+            identity = (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns)
+            table = Table(buf, os.path.basename(path), verify)
+            for number in _v1_blocks(table, (os.path.abspath(path), identity)).get(name, []):
+                for key, block, start, size in table.block_entries(number):
+                    if _entry_name(table, key, block, start, size) != name:
+                        continue
+                    data = _parse(_SLICES, block, start, size, table.name, key)["data"]
+                    if data is not None and data["name"] == name:
+                        extents = [(e["start"], e["length"]) for e in (data["slice"] or {"extent": []})["extent"]]
+                        part = _slice(extents, shard if sharded else None, start, size, None)
+                        found.append((part, data["data"]))
     return found
 
 

@@ -181,7 +181,7 @@ def _versions(folder: str, names: List[str]) -> List[Tuple[int, str]]:
 def _from_checkpoint_state(folder: str) -> Tuple[str, str]:
     """The meta graph of the latest checkpoint that the directory's ``checkpoint`` file names."""
     prefix, how = checkpoint_state_prefix(folder, ".meta")
-    return prefix + ".meta", how
+    return v1_shards_base(prefix) + ".meta", how
 
 
 def checkpoint_state_prefix(folder: str, suffix: str) -> Tuple[str, str]:
@@ -198,6 +198,10 @@ def checkpoint_state_prefix(folder: str, suffix: str) -> Tuple[str, str]:
     suffixes = (suffix,) if suffix == ".meta" else (".index", "")
 
     def there(candidate: str) -> bool:
+        if suffix == ".meta":
+            return _is_file(v1_shards_base(candidate) + suffix)
+        if is_pattern(candidate):  # a sharded V1 checkpoint: its shards are there
+            return bool(matching_files(candidate))
         return any(_is_file(candidate + ending) for ending in suffixes)
 
     moved = ""
@@ -206,7 +210,7 @@ def checkpoint_state_prefix(folder: str, suffix: str) -> Tuple[str, str]:
         local = os.path.join(folder, os.path.basename(latest))
         if there(local):
             prefix, moved = local, f" (written as {latest}, found beside the checkpoint file)"
-    if not there(prefix) and not _checkpoint_files(prefix):
+    if not there(prefix) and not _checkpoint_files(prefix) and not (is_pattern(prefix) and matching_files(prefix)):
         # Nothing of the checkpoint it names is here: the same words whichever file was looked for.
         others = _checkpoint_prefixes(folder)
         has = (
@@ -225,7 +229,7 @@ def checkpoint_state_prefix(folder: str, suffix: str) -> Tuple[str, str]:
         else:
             found = sorted(name for name in os.listdir(folder) if name.endswith(".index"))
             missing = "the checkpoint's files are not there"
-        what = f"{shown(prefix)}{suffix or ''}" if suffix == ".meta" else f"{shown(prefix)}.index"
+        what = f"{shown(v1_shards_base(prefix))}{suffix}" if suffix == ".meta" else f"{shown(prefix)}.index"
         has = (
             f"the directory has {', '.join(found)}" if found else f"the directory has no {suffixes[0]} file: {missing}"
         )
@@ -235,6 +239,35 @@ def checkpoint_state_prefix(folder: str, suffix: str) -> Tuple[str, str]:
         )
     how = f"the latest checkpoint, {os.path.basename(prefix)}{moved}, named by the directory's checkpoint file"
     return prefix, how
+
+
+def is_pattern(path: str) -> bool:
+    """Whether a checkpoint path is a file pattern: a sharded V1 checkpoint is ``model.ckpt-?????-of-00003``."""
+    return any(char in os.path.basename(path) for char in "*?[")
+
+
+def matching_files(pattern: str) -> List[str]:
+    """The files a checkpoint pattern matches, sorted, as TensorFlow's readers take one (``GetMatchingPaths``:
+    the pattern is matched against the names in its directory)."""
+    import fnmatch  # noqa: PLC0415 (it loads re: only a sharded V1 checkpoint needs it)
+
+    folder, name = os.path.split(pattern)
+    try:
+        names = os.listdir(folder or ".")
+    except OSError:
+        return []
+    return [
+        os.path.join(folder, found)
+        for found in sorted(fnmatch.filter(names, name))
+        if _is_file(os.path.join(folder, found))
+    ]
+
+
+def v1_shards_base(pattern: str) -> str:
+    """The prefix a sharded V1 checkpoint's meta graph is saved under: ``model.ckpt-7-?????-of-00002`` is
+    ``model.ckpt-7`` (``Saver`` writes ``<checkpoint file>.meta``), any other path as it is."""
+    base, _, count = pattern.rpartition("-?????-of-")
+    return base if base and len(count) == 5 and _is_number(count) else pattern
 
 
 def _checkpoint_files(prefix: str) -> List[str]:
