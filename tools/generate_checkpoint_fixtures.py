@@ -252,9 +252,7 @@ _CASES = {
     "v2": lambda: _saver_case("v2"),
     "v2_sharded": lambda: _saver_case("v2_sharded", sharded=True, two_devices=True),
     "v1": lambda: _saver_case("v1", write_version=v1.train.SaverDef.V1),
-    "v1_sharded": lambda: _saver_case(
-        "v1_sharded", sharded=True, two_devices=True, write_version=v1.train.SaverDef.V1
-    ),  # fmt: skip
+    "v1_sharded": lambda: _saver_case("v1_sharded", sharded=True, two_devices=True, write_version=v1.train.SaverDef.V1),
     "tf2": _tf2_case,
     "saved_model": _saved_model_case,
 }
