@@ -435,3 +435,50 @@ def test_a_sharded_v1_checkpoint_is_read_through_its_pattern() -> None:
     assert tfcollections.read_tensor(from_directory, "floats/f32").shape == (3, 4)
     with pytest.raises(FileNotFoundError, match="no file matches the pattern"):
         tfcollections.load_checkpoint(folder / "model.ckpt-8-?????-of-00002")
+
+
+def test_what_a_result_keeps_and_what_a_copy_does_not(tmp_path: Path) -> None:
+    from tfcollections._model.files import source_of
+
+    listing = tfcollections.load_checkpoint(RESTORE / "model.ckpt")
+    # A copy that kept its path is read again from it; the meta graph checked is the first with a saver.
+    copied = dict(tfcollections.load(RESTORE / "same.meta"))
+    assert tfcollections.check_checkpoint(copied, listing)["restores"]
+    # Read from a file object: the map is not held after load, and the object cannot be reopened by a path.
+    with open(RESTORE / "same.meta", "rb") as file:
+        from_file = tfcollections.load(file)
+    source = source_of(from_file)
+    assert source is not None and repr(source) == (
+        "Source(path=None, format='MetaGraphDef', encoding='binary', bytes not held)"
+    )
+    with pytest.raises(tfcollections.DecodeError, match=r"no longer held .* load it again from its path or its bytes"):
+        tfcollections.check_checkpoint(from_file, listing)
+    # A graph_def damaged past its top level is found by the check, and said where.
+    data = (RESTORE / "same.meta").read_bytes()
+    model = tfcollections.loads(data)
+    graph_def = model["meta_graphs"][0]["graph_def"]
+    damaged = bytearray(data)
+    damaged[graph_def["offset"] : graph_def["offset"] + 2] = b"\x0a\x7f"  # a node longer than the graph
+    broken = tfcollections.loads(bytes(damaged))
+    with pytest.raises(tfcollections.DecodeError) as caught:
+        tfcollections.check_checkpoint(broken, listing)
+    assert caught.value.context == ("damaged MetaGraphDef",) and caught.value.path[:2] == ("MetaGraphDef", "graph_def")
+    # A graph the scan reads (it checks no node's inputs) but whose whole parse fails: an input not UTF-8.
+    node = b"\x0a\x01a\x12\x05Const\x1a\x01\xff"
+    graph = b"\x0a" + bytes([len(node)]) + node
+    odd = tfcollections.loads(b"\x12" + bytes([len(graph)]) + graph)
+    with pytest.raises(tfcollections.DecodeError, match="invalid UTF-8") as caught:
+        tfcollections.check_checkpoint(odd, listing)
+    assert caught.value.path == ("MetaGraphDef", "graph_def", "node", 0, "input")
+    empty = tfcollections.loads(b"\x08\x01")  # a SavedModel of no meta graph
+    with pytest.raises(tfcollections.DecodeError, match="no meta graph: there is no saver to check"):
+        tfcollections.check_checkpoint(empty, listing)
+
+
+def test_a_short_data_shard_is_named_in_the_listing(tmp_path: Path) -> None:
+    from .test_cli import _run
+
+    shutil.copy(RESTORE / "model.ckpt.index", tmp_path / "model.ckpt.index")
+    (tmp_path / "model.ckpt.data-00000-of-00001").write_bytes(bytes(50))
+    out = _run([str(tmp_path / "model.ckpt")]).stdout.decode()
+    assert "1 data shard (model.ckpt.data-00000-of-00001 is 50 bytes, its entries need 108: their tensors" in out
