@@ -12,7 +12,11 @@ colocation, collections, trainable and partition, every op count of the graph an
 function. Files protobuf does not read as either (damaged files), and the corpus's look-alikes
 (``lookalike/``: frozen GraphDefs, fingerprints, which protobuf reads as a MetaGraphDef of unknown
 fields), must be refused by ``load(..., graph=True)``. Binary files are also written out in text format by protobuf and
-read again: the text's graph must equal the binary's. Exit code 1 on any difference.
+read again: the text's graph must equal the binary's. Every variable's ``collections`` is also checked against
+TensorFlow itself: the meta graph imported with ``import_meta_graph`` and every collection asked for with
+``get_collection``, a variable being in each collection that gives back it, its op, or a tensor of its op
+(meta graphs TensorFlow cannot import, for ops it no longer has, are counted and passed over). Exit code 1 on
+any difference.
 """
 
 from __future__ import annotations
@@ -50,9 +54,32 @@ def protobuf_meta_graphs(data: bytes):
     return None, None
 
 
+def tensorflow_collections(meta_graph) -> dict | None:
+    """{variable node: sorted collections} as TensorFlow's get_collection gives them back after import_meta_graph;
+    None when TensorFlow cannot import the meta graph."""
+    import tensorflow as tf
+
+    graph = tf.Graph()
+    copy = meta_graph_pb2.MetaGraphDef()
+    copy.CopyFrom(meta_graph)  # import_meta_graph clears devices in the message it is given
+    try:
+        with graph.as_default(), tf.device("/cpu:0"):
+            tf.compat.v1.train.import_meta_graph(copy, clear_devices=True)
+    except Exception:  # ops this TensorFlow no longer has, graphs of 0.x that no longer import
+        return None
+    found: dict = {}
+    for name in graph.get_all_collection_keys():
+        for item in graph.get_collection(name):
+            op = getattr(item, "op", item)  # a Variable, a Tensor: their op; an Operation: itself
+            node = getattr(op, "name", None)
+            if isinstance(node, str):
+                found.setdefault(node, set()).add(name)
+    return {node: sorted(names) for node, names in found.items()}
+
+
 def main(argv: list) -> int:
     corpora = [Path(arg) for arg in argv] or CORPORA
-    problems = files = variables = nodes = refused = texts = 0
+    problems = files = variables = nodes = refused = texts = imported = not_imported = 0
     for corpus in corpora:
         for path in sorted(p for p in corpus.rglob("*") if p.is_file()):
             if path.suffix in (".md", ".json") and path.name in ("SOURCES.md", "manifest.json"):
@@ -81,6 +108,18 @@ def main(argv: list) -> int:
                 problems += 1
                 print(f"graph differs: {path.name}")
                 continue
+            for meta_graph, graph in zip(theirs, got):
+                by_tensorflow = tensorflow_collections(meta_graph)
+                if by_tensorflow is None:
+                    not_imported += 1
+                    continue
+                imported += 1
+                for variable in graph["variables"]:
+                    want = by_tensorflow.get(variable["name"], [])
+                    if variable["op"] is not None and variable["collections"] != want:
+                        problems += 1
+                        print(f"collections differ from get_collection's: {path.name}: {variable['name']}: "
+                              f"{variable['collections']} != {want}")  # fmt: skip
             variables += sum(len(graph["variables"]) for graph in got)
             nodes += sum(sum(graph["ops"].values()) for graph in got)
             if ours["encoding"] == "binary":
@@ -90,7 +129,8 @@ def main(argv: list) -> int:
                     problems += 1
                     print(f"text differs from binary: {path.name}")
     print(f"{files} files ({texts} also as text): {variables:,} variables and {nodes:,} nodes as protobuf reads them; "
-          f"{refused} files refused by both; {problems} differences")  # fmt: skip
+          f"{refused} files refused by both; collections of {imported} meta graphs checked with get_collection "
+          f"({not_imported} TensorFlow cannot import); {problems} differences")  # fmt: skip
     return 1 if problems else 0
 
 
