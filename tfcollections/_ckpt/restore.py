@@ -9,8 +9,9 @@ under the saver's name scope (from ``SaverDef.save_tensor_name``) in the decoded
 library included), and their constants read; each key's shape comes from the variable the op saves (the
 graph scan's) or, for a slice, from its spec. A graph with no save op falls back to its variable nodes
 (their names and partitions, as a default ``Saver`` keys them). Each expected key is then looked up in the
-checkpoint's listing: ``ok``, ``missing``, or ``mismatched`` (dtype, shape or slice, both sides shown);
-what the checkpoint has beyond them is ``unexpected`` (restore ignores it). The graph is decoded whole
+checkpoint's listing: ``ok``, ``missing``, ``mismatched`` (dtype, shape or slice, both sides shown), or
+``unreadable`` (its data shard absent or too short for it, as the listing's ``shards`` say); what the
+checkpoint has beyond them is ``unexpected`` (restore ignores it). The graph is decoded whole
 here, its constants' tensors excepted (passed by their length until one is read), from the ``Source`` that
 the result of ``load`` or ``loads`` keeps, binary or text alike: this answers a question, it is not on the
 way of ``load``.
