@@ -567,3 +567,16 @@ def test_every_tensor_of_a_v1_checkpoint_costs_about_one_pass(monkeypatch: pytes
     path.write_bytes(table(entries[:5], block_size=1))
     assert tfcollections.read_tensor(path, "t3").tolist() == [3, -3]
     assert len(checkpoint._V1_BLOCKS) == 2
+
+
+def test_the_entry_fast_path_keys_on_one_byte_tags_of_the_schema() -> None:
+    # _fast_entry compares one byte of the input with each tag: a tag of two bytes would be read wrong, not
+    # passed to the decoder. The tags come from the schema; this holds them to one byte and to their fields.
+    from tfcollections._ckpt import checkpoint
+
+    tags = [
+        (checkpoint._ENTRY_DTYPE, (1, 0)), (checkpoint._ENTRY_SHAPE, (2, 2)), (checkpoint._ENTRY_SHARD, (3, 0)),
+        (checkpoint._ENTRY_OFFSET, (4, 0)), (checkpoint._ENTRY_SIZE, (5, 0)), (checkpoint._ENTRY_CRC, (6, 5)),
+        (checkpoint._SHAPE_DIM, (2, 2)), (checkpoint._DIM_SIZE, (1, 0)),
+    ]  # fmt: skip
+    assert all(tag < 0x80 and (tag >> 3, tag & 7) == where for tag, where in tags)
