@@ -13,6 +13,7 @@ import types
 from typing import Any, Iterator, List, Optional
 
 import pytest
+from hypothesis import given, strategies as st
 
 from tfcollections._ckpt import crc32c as _crc32c
 from tfcollections._ckpt.crc32c import _bytewise, _lanes, crc32c, mask, unmask
@@ -162,3 +163,72 @@ def test_an_import_that_raises_is_a_module_not_installed(fresh: pytest.MonkeyPat
 
     fresh.setattr(importlib, "import_module", failing)
     assert crc32c(DATA[:5000]) == _reference(DATA[:5000]) and _crc32c.backend() == "python"
+
+
+# --------------------------------------------------------------------------- many buffers at once
+
+# Sizes on both sides of every boundary of crc32c_many: the byte loop's (64), a lane's (256), the first
+# inverted bytes (4), and a buffer long enough for lanes of its own (more than half a window).
+_MANY_SIZES = [0, 1, 3, 4, 5, 63, 64, 65, 255, 256, 257, 511, 512, 513, 4095, 4096, 5000, 16384, 70000]
+
+
+@pytest.mark.parametrize("window", [1 << 22, 1 << 13])
+def test_crc32c_many_equals_each_crc(fresh: pytest.MonkeyPatch, window: int) -> None:
+    # A small window makes many windows, and buffers of more than half of one go through lanes of their own.
+    fresh.setattr(_crc32c, "_WINDOW", window)
+    buffers: List[Any] = [DATA[size : 2 * size + 1] for size in _MANY_SIZES]
+    buffers += [memoryview(DATA)[7 : 7 + size] for size in reversed(_MANY_SIZES)]  # views, in another order
+    assert _crc32c.crc32c_many(buffers) == [_reference(data) for data in buffers]
+    assert _crc32c.crc32c_many([]) == []
+    assert _crc32c.backend() == "python"
+
+
+@given(sizes=st.lists(st.integers(min_value=0, max_value=3000), max_size=40), start=st.integers(0, 1000))
+def test_crc32c_many_equals_each_crc_for_any_sizes(sizes: List[int], start: int) -> None:
+    # Lanes of a byte each are cheap to have many of: lanes' set-up, fold and the groups' order are what vary.
+    buffers = [DATA[start + index : start + index + size] for index, size in enumerate(sizes)]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_crc32c, "_MANY_LANES_FROM", 0)  # lanes even for a few bytes in all
+        patch.setattr(_crc32c, "_MANY_FROM", 0)  # and for every buffer that can have them (4 bytes and more)
+        assert _crc32c.crc32c_many(buffers) == [_reference(data) for data in buffers]
+
+
+def test_crc32c_many_folds_groups_of_every_size() -> None:
+    # _fold takes groups of 2**k lanes in decreasing order, ending at different levels: 8, 4, 4, 2, 1, 1 lanes.
+    groups = [8, 4, 4, 2, 1, 1]
+    lane = _crc32c._LANE
+    chunk = DATA[: sum(groups) * lane]
+    planes = _crc32c._lane_states(chunk, sum(groups))
+    starts = [sum(groups[:index]) * lane for index in range(len(groups))]
+    want = [_bytewise(0, chunk[at : at + size * lane]) for at, size in zip(starts, groups)]
+    assert _crc32c._fold(planes, groups) == want
+
+
+def test_the_shift_over_zero_bytes_for_any_length() -> None:
+    # Built from the shift over half the length (even) or one byte fewer (odd); checked against the byte loop.
+    for length in (1, 2, 3, 7, 256, 1000, 4097):
+        for state in (1, 0x8000_0000, 0xDEAD_BEEF):
+            assert _crc32c._shift(_crc32c._shift_tables(length), state) == _bytewise(state, bytes(length))
+    with pytest.raises(ValueError, match="a shift over 0 bytes"):
+        _crc32c._shift_tables(0)
+
+
+def test_crc32c_many_hands_every_buffer_to_an_installed_module(fresh: pytest.MonkeyPatch) -> None:
+    calls: List[int] = []
+    fresh.setitem(sys.modules, "crc32c", _icrar(calls))
+    buffers = [DATA[:10], DATA[:5000], memoryview(DATA)[3:2000]]
+    assert _crc32c.crc32c_many(buffers) == [_reference(data) for data in buffers]
+    assert calls[-3:] == [10, 5000, 1997]  # short ones too: a C call costs less than the byte loop
+    calls.clear()
+    assert _crc32c.crc32c_many([DATA[:10], DATA[:20]]) == [_reference(DATA[:10]), _reference(DATA[:20])]
+    assert calls == [10, 20]  # all short, and the module found already: it computes them too
+
+
+def test_short_inputs_look_for_no_module_but_use_one_found(fresh: pytest.MonkeyPatch) -> None:
+    calls: List[int] = []
+    fresh.setitem(sys.modules, "crc32c", _icrar(calls))
+    assert _crc32c.crc32c_many([DATA[:10], DATA[:20]]) == [_reference(DATA[:10]), _reference(DATA[:20])]
+    assert crc32c(DATA[:30]) == _reference(DATA[:30])
+    assert not calls and not _crc32c._FOUND  # nothing long yet: no module looked for (its import costs)
+    assert crc32c(DATA[:5000]) == _reference(DATA[:5000]) and calls[-1] == 5000  # after the checks' own calls
+    assert crc32c(DATA[:30]) == _reference(DATA[:30]) and calls[-2:] == [5000, 30]  # found: short ones go to it too
