@@ -33,6 +33,15 @@ def load_items(name: str) -> List[Dict[str, Any]]:
     return [_revive(item) for item in document["items"]]
 
 
+def complex_as_pairs(value: Any) -> Any:
+    """A tensor's tolist() in the checkpoint fixtures' terms (JSON has no complex numbers): each as [real, imag]."""
+    if isinstance(value, list):
+        return [complex_as_pairs(item) for item in value]
+    if isinstance(value, complex):
+        return [value.real, value.imag]
+    return value
+
+
 def same(a: Any, b: Any) -> bool:
     """Equality that is exact about types (True is not 1), -0.0 and NaN.
 

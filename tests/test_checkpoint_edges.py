@@ -539,7 +539,7 @@ def test_every_tensor_of_a_v1_checkpoint_costs_about_one_pass(monkeypatch: pytes
     # A V1 checkpoint's values lie in its table: read_tensor read and decoded every block for every tensor
     # (a real 3.3 MB file of 10 tensors took 0.8 s to read whole). The blocks of each tensor are found once per
     # file, and each read reads its own. Here each of 8 tensors has a block of its own.
-    from tfcollections._ckpt import checkpoint, table as table_module
+    from tfcollections._ckpt import table as table_module, values
 
     names = [f"t{number}" for number in range(8)]
     listed = [{"name": name, "shape": {"dim": [{"size": 2, "name": ""}]}, "type": "DT_INT32"} for name in names]
@@ -559,14 +559,14 @@ def test_every_tensor_of_a_v1_checkpoint_costs_about_one_pass(monkeypatch: pytes
         return original(self, offset, size, what)
 
     monkeypatch.setattr(table_module.Table, "_block", counted)
-    checkpoint._V1_BLOCKS.clear()
+    values._V1_BLOCKS.clear()
     assert [tfcollections.read_tensor(listing, name).tolist() for name in names] == [[n, -n] for n in range(8)]
     assert len(set(blocks)) == 9  # the header's block and one a tensor
     assert len(blocks) == 9 + 8  # one walk to find the tensors' blocks, then each tensor's own: not 8 x 9
     # Another file, or this one changed, is looked at afresh: the file's identity is part of what is kept.
     path.write_bytes(table(entries[:5], block_size=1))
     assert tfcollections.read_tensor(path, "t3").tolist() == [3, -3]
-    assert len(checkpoint._V1_BLOCKS) == 2
+    assert len(values._V1_BLOCKS) == 2
 
 
 def test_the_entry_fast_path_keys_on_one_byte_tags_of_the_schema() -> None:

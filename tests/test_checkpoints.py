@@ -17,9 +17,10 @@ from typing import Any, Dict, List
 import pytest
 
 import tfcollections
+from tfcollections._ckpt import crc32c as _crc32c
 from tfcollections._ckpt.crc32c import crc32c, mask
 
-from .helpers import DATA, _revive, same
+from .helpers import DATA, _revive, complex_as_pairs, same
 from .tables import block, table
 
 CHECKPOINTS = DATA / "checkpoints"
@@ -31,15 +32,6 @@ def _expected(path: Path) -> Dict[str, Any]:
     document = json.loads(path.read_text(encoding="utf-8"))
     document["tensors"] = {name: {**t, "values": _revive(t["values"])} for name, t in document["tensors"].items()}
     return document
-
-
-def _comparable(value: Any, dtype: str) -> Any:
-    """Our tolist() in the fixture's terms: complex as [real, imag]; NaN compares equal to itself."""
-    if isinstance(value, list):
-        return [_comparable(item, dtype) for item in value]
-    if isinstance(value, complex):
-        return [value.real, value.imag]
-    return value
 
 
 def test_there_are_fixtures_of_every_kind() -> None:
@@ -64,7 +56,41 @@ def test_load_checkpoint_and_read_tensor_equal_tensorflows_reading(expected_path
         assert (got["dtype"], got["shape"]) == (want["dtype"], want["shape"]), name
         tensor = tfcollections.read_tensor(listing, name)
         assert (tensor.dtype, list(tensor.shape)) == (want["dtype"], want["shape"])
-        assert same(_comparable(tensor.tolist(), want["dtype"]), want["values"]), name
+        assert same(complex_as_pairs(tensor.tolist()), want["values"]), name
+
+
+@pytest.mark.parametrize("expected_path", EXPECTED, ids=lambda path: path.name.split(".")[0])
+@pytest.mark.parametrize("lanes", [False, True], ids=["as-is", "lanes"])
+def test_read_tensors_reads_every_tensor_as_tensorflow_does(
+    monkeypatch: pytest.MonkeyPatch, expected_path: Path, lanes: bool
+) -> None:
+    # Every tensor in one call, each file read once and the CRCs computed together. The fixtures are small:
+    # with lanes, crc32c_many lays every one of them out in lanes, as it does for a real checkpoint.
+    if lanes:
+        monkeypatch.setattr(_crc32c, "_MANY_LANES_FROM", 0)
+        monkeypatch.setattr(_crc32c, "_MANY_FROM", 0)
+    expected = _expected(expected_path)
+    listing = tfcollections.load_checkpoint(CHECKPOINTS / expected["prefix"])
+    tensors = tfcollections.read_tensors(listing)
+    assert list(tensors) == list(listing["tensors"])  # the checkpoint's order
+    for name, want in expected["tensors"].items():
+        tensor = tensors[name]
+        assert (tensor.dtype, list(tensor.shape)) == (want["dtype"], want["shape"])
+        assert same(complex_as_pairs(tensor.tolist()), want["values"]), name
+
+
+def test_read_tensors_takes_names_in_their_order() -> None:
+    prefix = CHECKPOINTS / "v2"
+    tensors = tfcollections.read_tensors(prefix, ["text/names", "floats/f32", "text/names"])
+    assert list(tensors) == ["text/names", "floats/f32"]  # as given, each once
+    assert tensors["floats/f32"].tobytes() == tfcollections.read_tensor(prefix, "floats/f32").tobytes()
+    assert tfcollections.read_tensors(prefix, iter(())) == {}
+    with pytest.raises(KeyError, match="'nope' is not in checkpoint"):
+        tfcollections.read_tensors(prefix, ["floats/f32", "nope"])
+    with pytest.raises(TypeError, match="names is a list of tensor names, not one name"):
+        tfcollections.read_tensors(prefix, "floats/f32")
+    with pytest.raises(TypeError, match="the tensor's name is a str"):
+        tfcollections.read_tensor(prefix, ["floats/f32"])  # type: ignore[arg-type]
 
 
 def test_a_v2_listing_says_where_each_tensor_lies() -> None:
@@ -153,6 +179,10 @@ def test_a_damaged_tensor_is_named(tmp_path: Path) -> None:
     assert info.value.pos == offset
     assert tfcollections.read_tensor(prefix, "floats/f64", verify=False).size == 3  # read anyway, when asked
     assert tfcollections.read_tensor(prefix, "floats/f32").size == 12  # the others are fine
+    with pytest.raises(tfcollections.DecodeError, match=r"'floats/f64' is damaged") as info:
+        tfcollections.read_tensors(prefix)  # among all of them, the damaged one is named, where it lies
+    assert info.value.pos == offset
+    assert tfcollections.read_tensors(prefix, verify=False)["floats/f64"].size == 3
 
 
 def test_damaged_strings_are_named(tmp_path: Path) -> None:
@@ -294,6 +324,8 @@ def test_a_dtype_it_does_not_read(tmp_path: Path) -> None:
         tfcollections.DecodeError, match="'v' is a DT_VARIANT tensor: only numbers, booleans and strings"
     ):
         tfcollections.read_tensor(prefix, "v")
+    with pytest.raises(tfcollections.DecodeError, match="'v' is a DT_VARIANT tensor"):
+        tfcollections.read_tensors(prefix)  # every tensor: this one too, said rather than left out
 
 
 # --------------------------------------------------------------------------- would it restore?

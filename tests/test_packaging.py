@@ -77,6 +77,7 @@ def test_public_surface() -> None:
         "loads",
         "message_type",
         "read_tensor",
+        "read_tensors",
     }
     for name in tfcollections.__all__:
         assert getattr(tfcollections, name).__doc__ or name == "COLLECTIONS"

@@ -20,11 +20,17 @@ from ._model.files import find_models as find_models, load as load, loads as loa
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ._ckpt.checkpoint import load_checkpoint as load_checkpoint, read_tensor as read_tensor
+    from ._ckpt.checkpoint import load_checkpoint as load_checkpoint
     from ._ckpt.restore import check_checkpoint as check_checkpoint
+    from ._ckpt.values import read_tensor as read_tensor, read_tensors as read_tensors
 
 # Checkpoints are read by modules that a program reading only meta graphs never imports (PEP 562).
-_LAZY = {"load_checkpoint": "_ckpt.checkpoint", "read_tensor": "_ckpt.checkpoint", "check_checkpoint": "_ckpt.restore"}
+_LAZY = {
+    "load_checkpoint": "_ckpt.checkpoint",
+    "read_tensor": "_ckpt.values",
+    "read_tensors": "_ckpt.values",
+    "check_checkpoint": "_ckpt.restore",
+}
 
 
 def __getattr__(name: str) -> object:
@@ -51,5 +57,6 @@ __all__ = (
     "loads",
     "message_type",
     "read_tensor",
+    "read_tensors",
 )
 __version__ = "0.1.0"

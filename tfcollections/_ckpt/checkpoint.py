@@ -1,22 +1,16 @@
 # SPDX-License-Identifier: Apache-2.0
-"""TensorFlow checkpoints: what they hold (``load_checkpoint``) and a tensor's values (``read_tensor``).
+"""TensorFlow checkpoints: what they hold (``load_checkpoint``); their values are read by ``values``.
 
 Strategy: a checkpoint is found from any path users hold (``find``: a prefix, its ``.index``, a ``.data-*``
 shard, a V1 file or the pattern of a sharded one, a directory with a ``checkpoint`` state file, a SavedModel),
-then its table is read by ``table``
-and each entry's value decoded with the schema's messages (``BundleEntryProto`` for V2, ``SavedTensorSlices``
-for V1). Listing reads only the index. Values are read where they lie: a V2 data shard is memory-mapped and
-a tensor's bytes are a slice of the map, checked against the entry's masked CRC32C, so reading one tensor
-of a large checkpoint costs that tensor; V1 values are inline in the table (a ``TensorProto`` per slice).
-The slices of a partitioned variable are put together into the full tensor. A ``Tensor`` keeps the bytes
-as stored (little-endian, C order) and gives them to ``numpy.asarray`` through the array interface, without
-a copy; the library itself never imports numpy.
+then its table is read by ``table`` and each entry's value decoded with the schema's messages
+(``BundleEntryProto`` for V2, ``SavedTensorSlices`` for V1). Listing reads only the index (a V1 file's
+values are inline in its table: they are skipped, not decoded). A partitioned variable is one entry with its
+full shape and its parts in ``slices``.
 """
 
 from __future__ import annotations
 
-import contextlib
-import mmap
 import os
 import struct
 
@@ -26,26 +20,18 @@ from .._model.lookalikes import TABLE_MAGIC
 from .._proto.compiled import COMPILED, ENUM_NAMES, field_tag, to_int32, to_int64
 from .._proto.decoder import parse_message
 from .._proto.wire import read_varint
-from .._tensor import NUMERIC, Tensor, element_count
 from .._typing import cast
-from .crc32c import crc32c, unmask
 from .find import find_checkpoint, what_instead
-from .table import Table
+from .table import MappedFile, Table
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Callable, Dict, Final, FrozenSet, Iterator, List, Optional, Tuple, Union
+    from typing import Any, Callable, Dict, Final, FrozenSet, List, Optional, Tuple, Union
 
     from .. import types as _types
     from .._typing import Buffer, Decoded
 
 
-_V1_VALUES: Dict[str, str] = {  # where a V1 slice's TensorProto holds the values of each dtype
-    "DT_FLOAT": "float_val", "DT_DOUBLE": "double_val", "DT_HALF": "half_val", "DT_BFLOAT16": "half_val",
-    "DT_INT8": "int_val", "DT_UINT8": "int_val", "DT_INT16": "int_val", "DT_UINT16": "int_val", "DT_INT32": "int_val",
-    "DT_UINT32": "uint32_val", "DT_INT64": "int64_val", "DT_UINT64": "uint64_val", "DT_BOOL": "bool_val",
-    "DT_COMPLEX64": "scomplex_val", "DT_COMPLEX128": "dcomplex_val", "DT_STRING": "string_val",
-}  # fmt: skip
 _ENTRY = COMPILED["tensorflow.BundleEntryProto"]
 _HEADER = COMPILED["tensorflow.BundleHeaderProto"]
 _SLICES = COMPILED["tensorflow.SavedTensorSlices"]
@@ -85,7 +71,7 @@ def load_checkpoint(path: Union[str, os.PathLike[str]], /) -> _types.Checkpoint:
 def _list_table(
     table_path: str, list_entries: Callable[[Table], Tuple[Decoded, Dict[str, Decoded]]]
 ) -> Tuple[Decoded, Dict[str, Decoded]]:
-    with _Mapped(table_path) as buf:
+    with MappedFile(table_path) as buf:
         if len(buf) < 8 or bytes(buf[-8:]) != TABLE_MAGIC:
             # Not a table at all: say what it is instead, where its first bytes tell.
             raise DecodeError(f"{os.path.basename(table_path)} is not a checkpoint: {what_instead(table_path)}", 0)
@@ -397,263 +383,3 @@ def _ordered_signed(key: bytes, pos: int) -> Tuple[int, int]:
     for byte in key[pos : pos + length]:
         value = (value << 8) | byte
     return value ^ (((1 << length) - 1) << (7 * length)), pos + length  # less the length's header bits
-
-
-# --------------------------------------------------------------------------- values
-
-
-class _Mapped:
-    """A file's bytes, memory-mapped (an empty file as b""), closed with the ``with`` block."""
-
-    def __init__(self, path: str) -> None:
-        self.file = open(path, "rb")  # noqa: SIM115 (closed by __exit__); OSError: missing, unreadable
-        try:
-            size = os.fstat(self.file.fileno()).st_size
-            self.buf: Buffer = mmap.mmap(self.file.fileno(), 0, access=mmap.ACCESS_READ) if size else b""
-        except BaseException:
-            self.file.close()
-            raise
-
-    def __enter__(self) -> Buffer:
-        return self.buf
-
-    def __exit__(self, *exc: object) -> None:
-        if isinstance(self.buf, mmap.mmap):
-            with contextlib.suppress(BufferError):  # a Tensor still views it: it closes when the last view goes
-                self.buf.close()
-        self.file.close()
-
-
-def read_tensor(
-    checkpoint: Union[str, os.PathLike[str], _types.Checkpoint], name: str, /, *, verify: bool = True
-) -> Tensor:
-    """The values of tensor *name* of a checkpoint (a path as ``load_checkpoint`` takes, or what it returned).
-
-    The bytes are checked against the checkpoint's CRC32C (a V2 tensor's own, a V1 table's blocks) unless
-    ``verify=False``; the slices of a partitioned variable are put together. Raises ``KeyError`` for a name the
-    checkpoint does not have, ``DecodeError`` for damaged or missing data (naming the tensor and the file).
-    """
-    listing: Decoded = dict(checkpoint) if isinstance(checkpoint, dict) else dict(load_checkpoint(checkpoint))
-    tensors = listing["tensors"]
-    if name not in tensors:
-        near = sorted(tensors)[:5]
-        raise KeyError(f"{name!r} is not in checkpoint {listing['prefix']} (it has {len(tensors)} tensors: {near} ...)")
-    info = tensors[name]
-    dtype, shape = info["dtype"], info["shape"]
-    if shape is None or any(dim < 0 for dim in shape):
-        raise DecodeError(f"{name!r} has no full shape in the checkpoint ({shape}): its values cannot be laid out")
-    if dtype not in NUMERIC and dtype != "DT_STRING":
-        raise DecodeError(f"{name!r} is a {dtype} tensor: only numbers, booleans and strings are read")
-    full_shape = tuple(shape)
-    if listing["format"] == "V1":
-        parts = []
-        for part, data in _v1_slices(listing, name, verify):
-            part_shape = tuple(full if length is None else length for full, length in zip(full_shape, part["length"]))
-            parts.append((part, _v1_values(name, dtype, part_shape, data)))
-        return _assemble(name, dtype, full_shape, parts)
-    if not info["slices"]:
-        return _v2_values(listing, name, info, dtype, full_shape, verify)
-    parts = []
-    for part in info["slices"]:
-        part_shape = tuple(full if length is None else length for full, length in zip(full_shape, part["length"]))
-        parts.append((part, _v2_values(listing, name, part, dtype, part_shape, verify)))
-    return _assemble(name, dtype, full_shape, parts)
-
-
-def _v2_values(listing: Decoded, name: str, where: Decoded, dtype: str, shape: Tuple[int, ...], verify: bool) -> Tensor:
-    header = listing["header"]
-    if header["endianness"] != "LITTLE":
-        raise DecodeError(f"{name!r}: the checkpoint is big-endian, which this library does not read")
-    path = shard_path(listing["prefix"], where["shard"], header["num_shards"])
-    offset, size = where["offset"], where["size"]
-    try:
-        mapped = _Mapped(path)
-    except FileNotFoundError:
-        raise DecodeError(f"{name!r} lies in data shard {path}, which is missing") from None
-    with mapped as buf:
-        if offset < 0 or offset + size > len(buf):
-            raise DecodeError(
-                f"{name!r}: its {size:,} bytes at byte {offset:,} lie past the end of {os.path.basename(path)} "
-                f"({len(buf):,} bytes: truncated?)",
-                offset,
-            )
-        data = memoryview(buf)[offset : offset + size]
-        count = element_count(shape)
-        if dtype == "DT_STRING":  # its checksum is not of the bytes as they lie (see _v2_strings)
-            return Tensor(dtype, shape, None, _v2_strings(name, data, count, offset, where["crc32c"], verify))
-        if verify:
-            actual = crc32c(data)
-            if actual != unmask(where["crc32c"]):
-                raise DecodeError(
-                    f"{name!r} is damaged: the CRC32C of its {size:,} bytes in {os.path.basename(path)} is "
-                    f"{actual:#010x}, the checkpoint says {unmask(where['crc32c']):#010x}",
-                    offset,
-                )
-        if size != count * NUMERIC[dtype][1]:
-            raise DecodeError(f"{name!r}: {size:,} bytes for {count:,} elements of {dtype}", offset)
-        return Tensor(dtype, shape, data if isinstance(buf, mmap.mmap) else bytes(data))
-
-
-def _v2_strings(name: str, data: memoryview, count: int, offset: int, stored: int, verify: bool) -> List[bytes]:
-    """``WriteStringTensor``: the lengths as varint64s, a masked CRC32C, then the bytes of each string.
-
-    The checksums are not of the bytes as they lie: both take each length as a 4-byte little-endian
-    number (8 bytes past 2**32 - 1); the length checksum covers those, and the entry's goes on over the
-    length checksum's 4 bytes and the strings' bytes.
-    """
-    lengths = []
-    pos = 0
-    for _ in range(count):
-        try:
-            value, pos = read_varint(data, pos, len(data))
-        except DecodeError:
-            raise DecodeError(f"{name!r}: a string length does not read", offset + pos) from None
-        lengths.append(value)
-    if pos + 4 > len(data):
-        raise DecodeError(f"{name!r}: the strings' lengths run to the end of its bytes", offset + pos)
-    checksum_at = pos
-    pos += 4
-    if pos + sum(lengths) != len(data):
-        raise DecodeError(f"{name!r}: its strings need {sum(lengths):,} bytes, {len(data) - pos:,} are there", offset)
-    if verify:
-        as_numbers = b"".join(struct.pack("<I" if n <= 0xFFFF_FFFF else "<Q", n) for n in lengths)
-        crc = crc32c(as_numbers)
-        if crc != unmask(_uint32.unpack_from(data, checksum_at)[0]):
-            raise DecodeError(f"{name!r} is damaged: the CRC32C of its string lengths does not match", offset + pos)
-        if crc32c(data[pos:], crc32c(data[checksum_at:pos], crc)) != unmask(stored):
-            raise DecodeError(f"{name!r} is damaged: the CRC32C of its strings does not match", offset)
-    strings = []
-    for length in lengths:
-        strings.append(bytes(data[pos : pos + length]))
-        pos += length
-    return strings
-
-
-# Of the V1 files read lately, which data blocks hold each tensor's slices: {(path, identity): {name: [block]}}.
-# Built by the first read_tensor of a file (one walk of its blocks, keys only), so that every later one reads
-# only its own blocks; the file's identity (device, inode, size, modification time) keeps a changed file apart.
-_V1_BLOCKS: Dict[Tuple[str, Tuple[int, int, int, int]], Dict[str, List[int]]] = {}
-_V1_BLOCKS_KEPT: Final = 8
-
-
-def _v1_blocks(table: Table, key: Tuple[str, Tuple[int, int, int, int]]) -> Dict[str, List[int]]:
-    found = _V1_BLOCKS.get(key)
-    if found is None:
-        found = {}
-        for number in range(len(table.block_handles)):
-            for entry_key, block, start, size in table.block_entries(number):
-                name = _entry_name(table, entry_key, block, start, size)
-                if name is not None:
-                    blocks = found.setdefault(name, [])
-                    if not blocks or blocks[-1] != number:
-                        blocks.append(number)
-        if len(_V1_BLOCKS) >= _V1_BLOCKS_KEPT:
-            del _V1_BLOCKS[next(iter(_V1_BLOCKS))]  # the oldest
-        _V1_BLOCKS[key] = found
-    return found
-
-
-def _entry_name(table: Table, key: bytes, block: Buffer, start: int, size: int) -> Optional[str]:
-    """The tensor a V1 entry is a slice of: from its key, as TensorFlow writes keys (the value is not decoded),
-    else from its value; None for the header (the empty key) or a value that names none."""
-    if not key:
-        return None
-    try:
-        return _decode_slice_key(key, table.name)[0]
-    except DecodeError:  # a key of another form: the value says (the listing reads names from values alike)
-        data = _parse(_SLICES, block, start, size, table.name, key)["data"]
-        return None if data is None else str(data["name"])
-
-
-def _v1_slices(listing: Decoded, name: str, verify: bool) -> List[Tuple[Decoded, Decoded]]:
-    """Every slice of tensor *name* in a V1 table, with its ``TensorProto``: read from the blocks that hold it
-    (found once per file, ``_v1_blocks``), each block checked against its CRC32C (``verify``), each value
-    decoded where it lies (in a snappy block, where it lies once decompressed)."""
-    sharded = bool(listing.get("shards"))
-    files = [shard["file"] for shard in listing["shards"]] if sharded else [listing["prefix"]]
-    found = []
-    for shard, path in enumerate(files):
-        mapped = _Mapped(path)
-        with mapped as buf:
-            status = os.fstat(mapped.file.fileno())
-            identity = (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns)
-            table = Table(buf, os.path.basename(path), verify)
-            for number in _v1_blocks(table, (os.path.abspath(path), identity)).get(name, []):
-                for key, block, start, size in table.block_entries(number):
-                    if _entry_name(table, key, block, start, size) != name:
-                        continue
-                    data = _parse(_SLICES, block, start, size, table.name, key)["data"]
-                    if data is not None and data["name"] == name:
-                        extents = [(e["start"], e["length"]) for e in (data["slice"] or {"extent": []})["extent"]]
-                        part = _slice(extents, shard if sharded else None, start, size, None)
-                        found.append((part, data["data"]))
-    return found
-
-
-def _v1_values(name: str, dtype: str, shape: Tuple[int, ...], data: Optional[Decoded]) -> Tensor:
-    """The values of one V1 slice, from its ``TensorProto`` (the ``*_val`` field of its dtype, or its bytes)."""
-    data = data or COMPILED["tensorflow.TensorProto"].new()
-    count = element_count(shape)
-    if dtype == "DT_STRING":
-        strings = list(data["string_val"])
-        if len(strings) != count:
-            raise DecodeError(f"{name!r}: {len(strings)} strings for {count} elements")
-        return Tensor(dtype, shape, None, strings)
-    if data["tensor_content"]:
-        raw = data["tensor_content"]
-    else:
-        values = data[_V1_VALUES[dtype]]
-        fmt = NUMERIC[dtype][0]
-        if dtype in ("DT_COMPLEX64", "DT_COMPLEX128"):
-            raw = struct.pack(f"<{len(values)}{fmt}", *values)
-        elif dtype in ("DT_HALF", "DT_BFLOAT16"):
-            raw = struct.pack(f"<{len(values)}H", *(v & 0xFFFF for v in values))
-        else:
-            raw = struct.pack(f"<{len(values)}{fmt}", *values)
-    if len(raw) != count * NUMERIC[dtype][1]:
-        raise DecodeError(f"{name!r}: {len(raw)} bytes of values for {count} elements of {dtype}")
-    return Tensor(dtype, shape, raw)
-
-
-def _assemble(name: str, dtype: str, shape: Tuple[int, ...], parts: List[Tuple[Decoded, Tensor]]) -> Tensor:
-    """The full tensor from its slices: each copied, run by run, to where its extents put it."""
-    if len(parts) == 1 and parts[0][1].shape == shape:
-        return parts[0][1]
-    count = element_count(shape)
-    covered = sum(tensor.size for _, tensor in parts)
-    if covered != count:
-        raise DecodeError(f"{name!r}: its {len(parts)} slices hold {covered:,} elements, its shape {count:,}")
-    strings = dtype == "DT_STRING"
-    item = 1 if strings else NUMERIC[dtype][1]
-    out: Any = [b""] * count if strings else bytearray(count * item)
-    for part, tensor in parts:
-        starts = part["start"]
-        part_shape = tensor.shape
-        source: Any = tensor._strings if strings else memoryview(tensor.tobytes())
-        # The longest run of whole trailing dimensions is contiguous in both; copy it at once.
-        inner = 1
-        split = len(shape)
-        while split > 0 and part_shape[split - 1] == shape[split - 1]:
-            split -= 1
-            inner *= shape[split]
-        if split > 0:
-            inner *= part_shape[split - 1]
-            split -= 1
-        strides = [element_count(shape[axis + 1 :]) for axis in range(len(shape))]
-        run = inner * item
-        for number, index in enumerate(_indices(part_shape[:split])):
-            target = sum((starts[axis] + index[axis]) * strides[axis] for axis in range(split))
-            target += starts[split] * strides[split] if split < len(shape) else 0
-            out[target * item : target * item + run] = source[number * run : (number + 1) * run]
-    if strings:
-        return Tensor(dtype, shape, None, list(out))
-    return Tensor(dtype, shape, bytes(out))
-
-
-def _indices(shape: Tuple[int, ...]) -> Iterator[Tuple[int, ...]]:
-    if not shape:
-        yield ()
-        return
-    for first in range(shape[0]):
-        for rest in _indices(shape[1:]):
-            yield (first, *rest)

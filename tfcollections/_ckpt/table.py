@@ -13,6 +13,9 @@ value size)``, so a caller parses only the values it wants, where they lie. Ever
 
 from __future__ import annotations
 
+import contextlib
+import mmap
+import os
 import struct
 
 from .._errors import DecodeError
@@ -32,6 +35,36 @@ _TRAILER_SIZE: Final = 5  # compression type, masked CRC32C
 _NO_COMPRESSION: Final = 0
 _SNAPPY: Final = 1
 _uint32 = struct.Struct("<I")
+
+
+class MappedFile:
+    """A file's bytes, memory-mapped (an empty file as b""), closed with the ``with`` block.
+
+    A map that something still views (a ``Tensor`` of its bytes) stays open until the last view goes.
+    """
+
+    def __init__(self, path: str) -> None:
+        self.file = open(path, "rb")  # noqa: SIM115 (closed by __exit__); OSError: missing, unreadable
+        try:
+            size = os.fstat(self.file.fileno()).st_size
+            self.buf: Buffer = mmap.mmap(self.file.fileno(), 0, access=mmap.ACCESS_READ) if size else b""
+        except BaseException:
+            self.file.close()
+            raise
+
+    def identity(self) -> Tuple[int, int, int, int]:
+        """Device, inode, size and modification time: what tells this file from a changed one at the same path."""
+        status = os.fstat(self.file.fileno())
+        return status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns
+
+    def __enter__(self) -> Buffer:
+        return self.buf
+
+    def __exit__(self, *exc: object) -> None:
+        if isinstance(self.buf, mmap.mmap):
+            with contextlib.suppress(BufferError):  # still viewed: it closes when the last view goes
+                self.buf.close()
+        self.file.close()
 
 
 class Table:

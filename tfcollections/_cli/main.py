@@ -268,18 +268,19 @@ def _checkpoint_of(
 
 
 def _tensors_document(listing: Any, names: Optional[List[str]]) -> Dict[str, Any]:
-    from .._ckpt.checkpoint import read_tensor  # noqa: PLC0415 (only when values are asked for)
+    from .._ckpt.values import read_tensors  # noqa: PLC0415 (only when values are asked for)
 
-    values = {}
     for name in names or []:
         if name not in listing["tensors"]:
             raise _Failed(f"--tensor: {name!r} is not in checkpoint {shown_path(listing['prefix'])}")
-        try:
-            tensor = read_tensor(listing, name)
-        except DecodeError as exc:
-            raise _Failed(f"{shown_path(listing['prefix'])}: {exc}", exc) from None
-        values[name] = {"dtype": tensor.dtype, "shape": list(tensor.shape), "values": tensor.tolist()}
-    return values
+    try:
+        tensors = read_tensors(listing, names or [])
+    except DecodeError as exc:
+        raise _Failed(f"{shown_path(listing['prefix'])}: {exc}", exc) from None
+    return {
+        name: {"dtype": tensor.dtype, "shape": list(tensor.shape), "values": tensor.tolist()}
+        for name, tensor in tensors.items()
+    }
 
 
 def _print_tensors(listing: Any, names: List[str], out: TextIO) -> None:
