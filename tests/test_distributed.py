@@ -1,10 +1,11 @@
 # SPDX-License-Identifier: Apache-2.0
-"""The parallel scan's map function on a real engine: Spark in local mode, two worker threads.
+"""The parallel scan's map function on real engines: Spark in local mode, and a Dask cluster of two processes.
 
-docs/cli.md ("Many files") shows examples/parallel_scan.py's ``summarize`` on Spark's ``binaryFiles``; here it
-runs, over the model files of tests/data, and its rows must equal the single-process scan's. Spark is a
-test-time tool of an optional group (``pip install -e '.[distributed]'``, which CI installs); without it, or
-where it cannot start (it needs Java), the test is skipped and says why.
+docs/cli.md ("Many files") shows examples/parallel_scan.py's ``summarize`` on Spark's ``binaryFiles`` and its
+``summarize_file`` on a Dask bag; here both run, over the model files of tests/data, and their rows must equal
+the single-process scan's. Spark and Dask are test-time tools of an optional group (``pip install -e
+'.[distributed]'``, which CI installs); without them, or where one cannot start (Spark needs Java), its test is
+skipped and says why.
 """
 
 from __future__ import annotations
@@ -81,3 +82,39 @@ def test_spark_in_local_mode_gives_the_rows_of_one_process(
     for name, summary in rows:
         single = expected[name]
         assert summary == {key: value for key, value in single.items() if key not in ("path", "trainable_parameters")}
+
+
+def test_a_dask_cluster_of_two_worker_processes_gives_the_rows_of_one_process(example: ModuleType) -> None:
+    pytest.importorskip("distributed", reason="dask.distributed is not installed (the distributed group)")
+    import cloudpickle
+    import dask.bag
+    from distributed import Client, LocalCluster
+
+    # The workers are other processes: they get the example's code with each task, as Spark's do; the package
+    # they import themselves (installed in this environment, as on a real cluster's workers).
+    cloudpickle.register_pickle_by_value(example)
+    try:
+        cluster = LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+        )
+    except Exception as exc:  # a cluster that does not start here: said, not failed
+        pytest.skip(f"a Dask LocalCluster does not start: {type(exc).__name__}: {exc}")
+    summarize_file = example.summarize_file
+
+    def row(path: str) -> Any:  # summarize_file says why a file does not read, in its row
+        return os.path.basename(path), summarize_file(path)
+
+    try:
+        with Client(cluster) as client:
+            assert len(client.scheduler_info()["workers"]) == 2
+            # A bag of paths, each read by the worker that summarizes it, as docs/cli.md shows.
+            rows = dask.bag.from_sequence(_models(), npartitions=4).map(row).compute()
+            workers = client.run(os.getpid)
+    finally:
+        cluster.close()
+    assert len(set(workers.values()) - {os.getpid()}) == 2  # two processes, neither of them this one
+    expected = _single_process(example)
+    assert len(rows) == len(expected) >= 10
+    assert any("error" in summary for _, summary in rows)  # the damaged file of the fixtures is among them
+    for name, summary in rows:
+        assert summary == expected[name]  # the same function on the same paths: the same rows, path and all
