@@ -464,7 +464,7 @@ _INT64 = st.integers(-(2**63), 2**63 - 1)
 def test_the_inline_entry_reader_reads_what_the_decoder_reads(
     dtype: int, dims: List[int], shard: int, offset: int, size: int, crc: int
 ) -> None:
-    from tfcollections._ckpt.checkpoint import _ENTRY, _fast_entry, _parse, _tensor
+    from tfcollections._ckpt.listing import _ENTRY, _fast_entry, _parse, _tensor
 
     fields = {"dtype": dtype, "shape": {"dim": [{"size": d, "name": ""} for d in dims]}, "shard_id": shard,
               "offset": offset, "size": size, "crc32c": crc}  # fmt: skip
@@ -572,7 +572,7 @@ def test_every_tensor_of_a_v1_checkpoint_costs_about_one_pass(monkeypatch: pytes
 def test_the_entry_fast_path_keys_on_one_byte_tags_of_the_schema() -> None:
     # _fast_entry compares one byte of the input with each tag: a tag of two bytes would be read wrong, not
     # passed to the decoder. The tags come from the schema; this holds them to one byte and to their fields.
-    from tfcollections._ckpt import checkpoint
+    from tfcollections._ckpt import listing as checkpoint
 
     tags = [
         (checkpoint._ENTRY_DTYPE, (1, 0)), (checkpoint._ENTRY_SHAPE, (2, 2)), (checkpoint._ENTRY_SHARD, (3, 0)),

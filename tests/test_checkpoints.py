@@ -42,6 +42,8 @@ def test_there_are_fixtures_of_every_kind() -> None:
         "v2_sharded",
         "tf2",
         "saved_model",
+        "objects",
+        "keras2",
     }
 
 

@@ -20,15 +20,18 @@ from ._model.files import find_models as find_models, load as load, loads as loa
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ._ckpt.checkpoint import load_checkpoint as load_checkpoint
+    from ._ckpt.checkpoint import (
+        load_checkpoint as load_checkpoint,
+        read_tensor as read_tensor,
+        read_tensors as read_tensors,
+    )
     from ._ckpt.restore import check_checkpoint as check_checkpoint
-    from ._ckpt.values import read_tensor as read_tensor, read_tensors as read_tensors
 
 # Checkpoints are read by modules that a program reading only meta graphs never imports (PEP 562).
 _LAZY = {
     "load_checkpoint": "_ckpt.checkpoint",
-    "read_tensor": "_ckpt.values",
-    "read_tensors": "_ckpt.values",
+    "read_tensor": "_ckpt.checkpoint",
+    "read_tensors": "_ckpt.checkpoint",
     "check_checkpoint": "_ckpt.restore",
 }
 

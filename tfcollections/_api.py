@@ -224,7 +224,21 @@ def decode_message(type_name: _types.SavedObjectGraphName, blob: BytesLike, /) -
 @overload
 def decode_message(type_name: _types.SavedObjectName, blob: BytesLike, /) -> _types.SavedObject: ...  # type: ignore[overload-overlap]
 @overload
+def decode_message(type_name: _types.SavedUserObjectName, blob: BytesLike, /) -> _types.SavedUserObject: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.TrackableObjectGraphName, blob: BytesLike, /) -> _types.TrackableObjectGraph: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.TrackableObjectName, blob: BytesLike, /) -> _types.TrackableObject: ...  # type: ignore[overload-overlap]
+@overload
 def decode_message(type_name: _types.ObjectReferenceName, blob: BytesLike, /) -> _types.ObjectReference: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.SerializedTensorName, blob: BytesLike, /) -> _types.SerializedTensor: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.SlotVariableReferenceName, blob: BytesLike, /) -> _types.SlotVariableReference: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.RegisteredSaverName, blob: BytesLike, /) -> _types.RegisteredSaver: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.BoolValueName, blob: BytesLike, /) -> _types.BoolValue: ...  # type: ignore[overload-overlap]
 @overload
 def decode_message(type_name: _types.SavedVariableName, blob: BytesLike, /) -> _types.SavedVariable: ...  # type: ignore[overload-overlap]
 @overload

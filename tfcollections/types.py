@@ -132,7 +132,21 @@ SavedObjectGraphName = Literal["SavedObjectGraph", "tensorflow.SavedObjectGraph"
 
 SavedObjectName = Literal["SavedObject", "tensorflow.SavedObject"]
 
+SavedUserObjectName = Literal["SavedUserObject", "tensorflow.SavedUserObject"]
+
+TrackableObjectGraphName = Literal["TrackableObjectGraph", "tensorflow.TrackableObjectGraph"]
+
+TrackableObjectName = Literal["TrackableObject", "tensorflow.TrackableObjectGraph.TrackableObject"]
+
 ObjectReferenceName = Literal["ObjectReference", "tensorflow.TrackableObjectGraph.TrackableObject.ObjectReference"]
+
+SerializedTensorName = Literal["SerializedTensor", "tensorflow.TrackableObjectGraph.TrackableObject.SerializedTensor"]
+
+SlotVariableReferenceName = Literal["SlotVariableReference", "tensorflow.TrackableObjectGraph.TrackableObject.SlotVariableReference"]
+
+RegisteredSaverName = Literal["RegisteredSaver", "tensorflow.RegisteredSaver"]
+
+BoolValueName = Literal["BoolValue", "google.protobuf.BoolValue"]
 
 SavedVariableName = Literal["SavedVariable", "tensorflow.SavedVariable"]
 
@@ -500,8 +514,8 @@ class SavedObject(TypedDict):
 
     children: List[ObjectReference]
     dependencies: List[ObjectReference]
-    slot_variables: List[Span]
-    user_object: Optional[Span]
+    slot_variables: List[SlotVariableReference]
+    user_object: Optional[SavedUserObject]
     asset: Optional[Span]
     function: Optional[Span]
     variable: Optional[SavedVariable]
@@ -515,11 +529,64 @@ class SavedObject(TypedDict):
     registered_saver: str
 
 
+class SavedUserObject(TypedDict):
+    """tensorflow.SavedUserObject (tensorflow/core/protobuf/saved_object_graph.proto)."""
+
+    identifier: str
+    version: Optional[VersionDef]
+    metadata: str
+
+
+class TrackableObjectGraph(TypedDict):
+    """tensorflow.TrackableObjectGraph (tensorflow/core/protobuf/trackable_object_graph.proto)."""
+
+    nodes: List[TrackableObject]
+
+
+class TrackableObject(TypedDict):
+    """tensorflow.TrackableObjectGraph.TrackableObject (tensorflow/core/protobuf/trackable_object_graph.proto)."""
+
+    children: List[ObjectReference]
+    attributes: List[SerializedTensor]
+    slot_variables: List[SlotVariableReference]
+    registered_saver: Optional[RegisteredSaver]
+    has_checkpoint_values: Optional[BoolValue]
+
+
 class ObjectReference(TypedDict):
     """tensorflow.TrackableObjectGraph.TrackableObject.ObjectReference (tensorflow/core/protobuf/trackable_object_graph.proto)."""
 
     node_id: int
     local_name: str
+
+
+class SerializedTensor(TypedDict):
+    """tensorflow.TrackableObjectGraph.TrackableObject.SerializedTensor (tensorflow/core/protobuf/trackable_object_graph.proto)."""
+
+    name: str
+    full_name: str
+    checkpoint_key: str
+
+
+class SlotVariableReference(TypedDict):
+    """tensorflow.TrackableObjectGraph.TrackableObject.SlotVariableReference (tensorflow/core/protobuf/trackable_object_graph.proto)."""
+
+    original_variable_node_id: int
+    slot_name: str
+    slot_variable_node_id: int
+
+
+class RegisteredSaver(TypedDict):
+    """tensorflow.RegisteredSaver (tensorflow/core/protobuf/trackable_object_graph.proto)."""
+
+    name: str
+    object_name: str
+
+
+class BoolValue(TypedDict):
+    """google.protobuf.BoolValue (google/protobuf/wrappers.proto)."""
+
+    value: bool
 
 
 class SavedVariable(TypedDict):
@@ -782,6 +849,34 @@ class CheckpointShard(TypedDict):
     needed: int
 
 
+class ObjectSlot(TypedDict):
+    """The slot variable a key holds: of which variable (its path), by which optimizer (its path), which slot."""
+
+    variable: str
+    optimizer: str
+    name: str
+
+
+class ObjectKey(TypedDict):
+    """What a TF 2 checkpoint's object graph says of one key."""
+
+    object: Optional[str]  # the path of the object that saves it, edge names joined by "/"; None: reached by none
+    attribute: str  # what the object saves it as: "VARIABLE_VALUE" for a variable's value
+    full_name: Optional[str]  # the variable's own name, where the writer gave it (tf.train.Checkpoint)
+    node: int  # the object's index in the object graph
+    slot: Optional[ObjectSlot]
+
+
+class ObjectGraph(TypedDict):
+    """A TF 2 checkpoint's object graph (_CHECKPOINTABLE_OBJECT_GRAPH), key by key."""
+
+    nodes: int
+    keys: Dict[str, ObjectKey]  # in the checkpoint's order
+    unowned: List[str]  # keys no object saves (the object graph's own excepted)
+    absent: List[str]  # keys an object saves that the checkpoint lacks
+    error: Optional[str]  # why the object graph does not read: then keys is empty, and nothing else is affected
+
+
 class Checkpoint(TypedDict):
     """What ``load_checkpoint`` gives."""
 
@@ -791,6 +886,7 @@ class Checkpoint(TypedDict):
     header: Dict[str, Any]  # V2: BundleHeaderProto; V1: {"versions": ...}
     tensors: Dict[str, CheckpointTensor]
     shards: List[CheckpointShard]  # V2's data shards; V1: []
+    object_graph: Optional[ObjectGraph]  # None: keys are graph names (TF 1)
 
 
 class KeyInfo(TypedDict):

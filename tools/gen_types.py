@@ -224,6 +224,34 @@ class CheckpointShard(TypedDict):
     needed: int
 
 
+class ObjectSlot(TypedDict):
+    """The slot variable a key holds: of which variable (its path), by which optimizer (its path), which slot."""
+
+    variable: str
+    optimizer: str
+    name: str
+
+
+class ObjectKey(TypedDict):
+    """What a TF 2 checkpoint's object graph says of one key."""
+
+    object: Optional[str]  # the path of the object that saves it, edge names joined by "/"; None: reached by none
+    attribute: str  # what the object saves it as: "VARIABLE_VALUE" for a variable's value
+    full_name: Optional[str]  # the variable's own name, where the writer gave it (tf.train.Checkpoint)
+    node: int  # the object's index in the object graph
+    slot: Optional[ObjectSlot]
+
+
+class ObjectGraph(TypedDict):
+    """A TF 2 checkpoint's object graph (_CHECKPOINTABLE_OBJECT_GRAPH), key by key."""
+
+    nodes: int
+    keys: Dict[str, ObjectKey]  # in the checkpoint's order
+    unowned: List[str]  # keys no object saves (the object graph's own excepted)
+    absent: List[str]  # keys an object saves that the checkpoint lacks
+    error: Optional[str]  # why the object graph does not read: then keys is empty, and nothing else is affected
+
+
 class Checkpoint(TypedDict):
     """What ``load_checkpoint`` gives."""
 
@@ -233,6 +261,7 @@ class Checkpoint(TypedDict):
     header: Dict[str, Any]  # V2: BundleHeaderProto; V1: {"versions": ...}
     tensors: Dict[str, CheckpointTensor]
     shards: List[CheckpointShard]  # V2's data shards; V1: []
+    object_graph: Optional[ObjectGraph]  # None: keys are graph names (TF 1)
 
 
 class KeyInfo(TypedDict):

@@ -15,7 +15,18 @@ Writes tests/data/checkpoints/<name>/ and <name>.expected.json for each case:
   ``model.ckpt-7-00000-of-00002`` and ``-00001-of-00002``, and a state file naming the pattern
   ``model.ckpt-7-?????-of-00002``;
 - ``tf2``: an object-based ``tf.train.Checkpoint`` (keys ``.../.ATTRIBUTES/VARIABLE_VALUE``, the object graph);
-- ``saved_model``: a TF2 SavedModel's ``variables/`` directory.
+- ``saved_model``: a TF2 SavedModel's ``variables/`` directory;
+- ``objects``: ``tf.train.Checkpoint`` of a ``tf.Module`` tree (nested modules, a list and a dict of variables, edge
+  names with ``.`` and ``/``, a module reached by two paths) and a Keras 2 optimizer (``tf_keras``, legacy Adam)
+  with slot variables; beside TensorFlow's reading, its own view of every key when it saved: the owning object's
+  path (``ObjectGraphView.breadth_first_traversal``), the variable's name, and for a slot its variable, optimizer
+  and slot name (``get_slot``);
+- ``keras2``: a Keras 2 model (``tf_keras``, two ``Dense`` layers, trained one step with legacy Adam) saved as a
+  SavedModel (``keras_metadata.pb`` beside it); beside TensorFlow's reading of its ``variables/``, every variable
+  of ``tf.saved_model.load`` of it by its path from the root, with the sha256 of its value: a variable joined to
+  the wrong key reads other values.
+
+The last two need ``tf_keras`` (``pip install tf_keras`` beside TensorFlow, the same minor version).
 
 Each expected file holds ``tf.train.list_variables`` (names and shapes), ``get_variable_to_dtype_map`` and
 every tensor's values from ``get_tensor`` as lists (bytes as base64, complex as [real, imag], non-finite
@@ -163,8 +174,9 @@ def _saver_case(name: str, **saver_args: Any) -> None:
     _write_expected(name, prefix, WRITTEN)
 
 
-def _write_expected(name: str, prefix: str, written: Any = None) -> None:
+def _write_expected(name: str, prefix: str, written: Any = None, **extra: Any) -> None:
     expected = _expected(prefix, written)
+    expected.update(extra)
     expected["prefix"] = os.path.relpath(prefix, OUT)
     (OUT / f"{name}.expected.json").write_text(json.dumps(expected, indent=1, sort_keys=True) + "\n")
     print(f"{name}: {len(expected['tensors'])} tensors", file=sys.stderr)
@@ -196,6 +208,97 @@ def _saved_model_case() -> None:
         elif target.exists():
             target.unlink()  # only the variables are the fixture: the graph is covered elsewhere
     _write_expected("saved_model", str(folder / "variables" / "variables"))
+
+
+def _objects(root: Any) -> Any:
+    """Every object of *root*'s graph with its path's edge names, as TensorFlow names them when it saves:
+    [(object, [name, ...])]."""
+    from tensorflow.python.checkpoint import graph_view
+
+    _, paths = graph_view.ObjectGraphView(root).breadth_first_traversal()
+    return [(obj, [reference.name for reference in path]) for obj, path in paths.items()]
+
+
+def _escaped(names: Any) -> str:
+    from tensorflow.python.trackable import trackable_utils
+
+    return "/".join(trackable_utils.escape_local_name(name) for name in names)
+
+
+def _objects_case() -> None:
+    import tf_keras
+    from tensorflow.python.trackable import trackable_utils
+
+    folder = OUT / "objects"
+    shutil.rmtree(folder, ignore_errors=True)
+    rng = np.random.default_rng(25)
+
+    def variable(shape: Any, name: str) -> Any:
+        return tf.Variable(rng.standard_normal(shape).astype(np.float32), name=name)
+
+    root = tf.Module()
+    root.encoder = tf.Module()
+    root.encoder.layers = [tf.Module(), tf.Module()]
+    root.encoder.layers[0].w = variable((3, 2), "enc0/w")
+    root.encoder.layers[1].w = variable((2, 2), "enc1/w")
+    root.encoder.layers[1].b = variable((2,), "enc1/b")
+    root.table = {"a.b": variable((2,), "dotted"), "x/y": variable((1,), "slashed")}
+    root.shared = root.encoder.layers[0]  # reached by two paths: the first names it
+    trainable = [root.encoder.layers[0].w, root.encoder.layers[1].w, root.encoder.layers[1].b]
+    optimizer = tf_keras.optimizers.legacy.Adam(0.1)
+    with tf.GradientTape() as tape:
+        loss = tf.add_n([tf.reduce_sum(v * v) for v in trainable])
+    optimizer.apply_gradients(zip(tape.gradient(loss, trainable), trainable))
+    checkpoint = tf.train.Checkpoint(model=root, optimizer=optimizer, step=tf.Variable(3, dtype=tf.int64))
+    prefix = checkpoint.save(str(folder / "ckpt"))
+    # Every key's object, variable and slot as TensorFlow knew them when it saved (not read from the file): the
+    # variables the walk reaches, by their path; the slot variables (which no path reaches) by get_slot.
+    paths = {id(obj): names for obj, names in _objects(checkpoint)}
+    objects = {}
+    for obj, names in _objects(checkpoint):
+        if isinstance(obj, tf.Variable):
+            objects[f"{_escaped(names)}/.ATTRIBUTES/VARIABLE_VALUE"] = {
+                "object": "/".join(names), "full_name": obj.name.rsplit(":", 1)[0], "slot": None
+            }  # fmt: skip
+    optimizer_names = paths[id(optimizer)]
+    for v in trainable:
+        for slot_name in optimizer.get_slot_names():
+            slot = optimizer.get_slot(v, slot_name)
+            key = trackable_utils.slot_variable_key(_escaped(paths[id(v)]), _escaped(optimizer_names), slot_name)
+            variable_path, optimizer_path = "/".join(paths[id(v)]), "/".join(optimizer_names)
+            objects[f"{key}/.ATTRIBUTES/VARIABLE_VALUE"] = {
+                "object": f"{variable_path}/.OPTIMIZER_SLOT/{optimizer_path}/{slot_name}",
+                "full_name": slot.name.rsplit(":", 1)[0],
+                "slot": {"variable": variable_path, "optimizer": optimizer_path, "name": slot_name},
+            }
+    _write_expected("objects", prefix, objects=objects)
+
+
+def _keras2_case() -> None:
+    import hashlib
+
+    import tf_keras
+
+    folder = OUT / "keras2"
+    shutil.rmtree(folder, ignore_errors=True)
+    rng = np.random.default_rng(22)
+    model = tf_keras.Sequential(
+        [tf_keras.Input((3,)), tf_keras.layers.Dense(4, name="hidden"), tf_keras.layers.Dense(2, name="out")]
+    )
+    model.compile(optimizer=tf_keras.optimizers.legacy.Adam(0.1), loss="mse")
+    model.fit(rng.standard_normal((8, 3)), rng.standard_normal((8, 2)), epochs=1, verbose=0)
+    model.save(str(folder), save_format="tf")
+    for extra in ("fingerprint.pb", "assets"):
+        target = folder / extra
+        if target.is_dir():
+            shutil.rmtree(target)
+        elif target.exists():
+            target.unlink()
+    saved = {}
+    for obj, names in _objects(tf.saved_model.load(str(folder))):
+        if isinstance(obj, tf.Variable):
+            saved["/".join(names)] = hashlib.sha256(obj.numpy().tobytes()).hexdigest()
+    _write_expected("keras2", str(folder / "variables" / "variables"), loaded_variables=dict(sorted(saved.items())))
 
 
 def _restore_case() -> None:
@@ -255,6 +358,8 @@ _CASES = {
     "v1_sharded": lambda: _saver_case("v1_sharded", sharded=True, two_devices=True, write_version=v1.train.SaverDef.V1),
     "tf2": _tf2_case,
     "saved_model": _saved_model_case,
+    "objects": _objects_case,
+    "keras2": _keras2_case,
 }
 
 

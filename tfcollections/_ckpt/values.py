@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-"""A checkpoint's values: one tensor (``read_tensor``) or many at once (``read_tensors``).
+"""A checkpoint's values, by key, many at once (``read_values``; ``checkpoint`` has the public names).
 
 Strategy: values are read where they lie, and one call reads each file once. A V2 tensor's bytes are a slice
 of its data shard, memory-mapped once per call, and checked against the entry's masked CRC32C; the CRCs of
@@ -22,15 +22,14 @@ from .._proto.compiled import COMPILED
 from .._proto.wire import read_varint
 from .._tensor import NUMERIC, Tensor, element_count
 from .._typing import cast
-from .checkpoint import _SLICES, _decode_slice_key, _parse, _slice, load_checkpoint, shard_path
 from .crc32c import crc32c, crc32c_many, unmask
+from .listing import _SLICES, _decode_slice_key, _parse, _slice, shard_path
 from .table import MappedFile, Table
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Dict, Final, Iterable, Iterator, List, Optional, Set, Tuple, Union
+    from typing import Any, Dict, Final, Iterable, Iterator, List, Optional, Set, Tuple
 
-    from .. import types as _types
     from .._typing import Buffer, Decoded
 
     # One V2 piece to read: a whole tensor or one slice of a partitioned one.
@@ -46,42 +45,14 @@ _V1_VALUES: Dict[str, str] = {  # where a V1 slice's TensorProto holds the value
 _uint32 = struct.Struct("<I")
 
 
-def read_tensor(
-    checkpoint: Union[str, os.PathLike[str], _types.Checkpoint], name: str, /, *, verify: bool = True
-) -> Tensor:
-    """The values of tensor *name* of a checkpoint (a path as ``load_checkpoint`` takes, or what it returned).
+def read_values(listing: Decoded, keys: Iterable[str], verify: bool) -> Dict[str, Tensor]:
+    """The tensors of *keys* (each once, in their order) of the checkpoint *listing* describes: ``{key: Tensor}``.
 
-    The bytes are checked against the checkpoint's CRC32C (a V2 tensor's own, a V1 table's blocks) unless
-    ``verify=False``; the slices of a partitioned variable are put together. Raises ``KeyError`` for a name the
-    checkpoint does not have, ``DecodeError`` for damaged or missing data (naming the tensor and the file).
-    To read many tensors, ``read_tensors`` reads each file once and checks the CRCs together.
+    Raises ``KeyError`` for a key the listing lacks, before anything is read; ``DecodeError`` for the first
+    tensor that cannot be read (no full shape, a dtype that is not read, damaged or missing bytes), naming it.
     """
-    if not isinstance(name, str):
-        raise TypeError(f"the tensor's name is a str, not {type(name).__name__}")
-    return read_tensors(checkpoint, (name,), verify=verify)[name]
-
-
-def read_tensors(
-    checkpoint: Union[str, os.PathLike[str], _types.Checkpoint],
-    names: Optional[Iterable[str]] = None,
-    /,
-    *,
-    verify: bool = True,
-) -> Dict[str, Tensor]:
-    """The values of many tensors of a checkpoint at once: ``{name: Tensor}`` for *names*, in their order, or
-    for every tensor in the checkpoint's order when *names* is None.
-
-    Each is what ``read_tensor`` gives, with the same checks and errors (the first problem found raises,
-    naming its tensor); but each file is mapped once, and the CRC32Cs of all the tensors are computed
-    together, which without a C module installed is several times faster than one tensor at a time.
-    A checkpoint whose tensors include one that cannot be laid out (no full shape, a ``DT_VARIANT``)
-    raises for it when *names* is None: pass the names to read instead.
-    """
-    if isinstance(names, (str, bytes)):
-        raise TypeError(f"names is a list of tensor names, not one name ({names!r}): read_tensor reads one")
-    listing: Decoded = dict(checkpoint) if isinstance(checkpoint, dict) else dict(load_checkpoint(checkpoint))
     tensors = listing["tensors"]
-    wanted = list(tensors) if names is None else list(dict.fromkeys(names))
+    wanted = list(dict.fromkeys(keys))
     layouts = {}
     for name in wanted:
         if name not in tensors:

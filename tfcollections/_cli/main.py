@@ -268,7 +268,7 @@ def _checkpoint_of(
 
 
 def _tensors_document(listing: Any, names: Optional[List[str]]) -> Dict[str, Any]:
-    from .._ckpt.values import read_tensors  # noqa: PLC0415 (only when values are asked for)
+    from .._ckpt.checkpoint import read_tensors  # noqa: PLC0415 (only when values are asked for)
 
     for name in names or []:
         if name not in listing["tensors"]:

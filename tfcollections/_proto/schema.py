@@ -126,6 +126,7 @@ _OP_DEF_PROTO = "tensorflow/core/framework/op_def.proto"
 _VERSIONS_PROTO = "tensorflow/core/framework/versions.proto"
 _SAVED_OBJECT_GRAPH_PROTO = "tensorflow/core/protobuf/saved_object_graph.proto"
 _TRACKABLE_PROTO = "tensorflow/core/protobuf/trackable_object_graph.proto"
+_WRAPPERS_PROTO = "google/protobuf/wrappers.proto"
 _TENSOR_BUNDLE_PROTO = "tensorflow/core/protobuf/tensor_bundle.proto"
 _TENSOR_SLICE_PROTO = "tensorflow/core/framework/tensor_slice.proto"
 _SAVED_TENSOR_SLICE_PROTO = "tensorflow/core/util/saved_tensor_slice.proto"
@@ -497,9 +498,9 @@ MESSAGES: Final[Tuple[Message, ...]] = (
               repeated=True),
         Field(15, "dependencies", MESSAGE, "tensorflow.TrackableObjectGraph.TrackableObject.ObjectReference",
               repeated=True),
-        Field(3, "slot_variables", SKIPPED, "tensorflow.TrackableObjectGraph.TrackableObject.SlotVariableReference",
+        Field(3, "slot_variables", MESSAGE, "tensorflow.TrackableObjectGraph.TrackableObject.SlotVariableReference",
               repeated=True),
-        Field(4, "user_object", SKIPPED, "tensorflow.SavedUserObject", oneof="kind"),
+        Field(4, "user_object", MESSAGE, "tensorflow.SavedUserObject", oneof="kind"),
         Field(5, "asset", SKIPPED, "tensorflow.SavedAsset", oneof="kind"),
         Field(6, "function", SKIPPED, "tensorflow.SavedFunction", oneof="kind"),
         Field(7, "variable", MESSAGE, "tensorflow.SavedVariable", oneof="kind"),
@@ -512,9 +513,45 @@ MESSAGES: Final[Tuple[Message, ...]] = (
         Field(14, "serialized_user_proto", MESSAGE, "google.protobuf.Any"),
         Field(16, "registered_saver", STRING),
     )),
+    Message("tensorflow.SavedUserObject", _SAVED_OBJECT_GRAPH_PROTO, (
+        Field(1, "identifier", STRING),
+        Field(2, "version", MESSAGE, "tensorflow.VersionDef"),
+        Field(3, "metadata", STRING),  # deprecated: Keras' layer JSON, before TF 2.4 (keras_metadata.pb since)
+    )),
+    # TF 2 checkpoints: the objects that own the saved tensors (the scalar string tensor _CHECKPOINTABLE_OBJECT_GRAPH).
+    Message("tensorflow.TrackableObjectGraph", _TRACKABLE_PROTO, (
+        Field(1, "nodes", MESSAGE, "tensorflow.TrackableObjectGraph.TrackableObject", repeated=True),
+    )),
+    Message("tensorflow.TrackableObjectGraph.TrackableObject", _TRACKABLE_PROTO, (
+        Field(1, "children", MESSAGE, "tensorflow.TrackableObjectGraph.TrackableObject.ObjectReference",
+              repeated=True),
+        Field(2, "attributes", MESSAGE, "tensorflow.TrackableObjectGraph.TrackableObject.SerializedTensor",
+              repeated=True),
+        Field(3, "slot_variables", MESSAGE, "tensorflow.TrackableObjectGraph.TrackableObject.SlotVariableReference",
+              repeated=True),
+        Field(4, "registered_saver", MESSAGE, "tensorflow.RegisteredSaver"),
+        Field(5, "has_checkpoint_values", MESSAGE, "google.protobuf.BoolValue"),
+    )),
     Message("tensorflow.TrackableObjectGraph.TrackableObject.ObjectReference", _TRACKABLE_PROTO, (
         Field(1, "node_id", INT32),
         Field(2, "local_name", STRING),
+    )),
+    Message("tensorflow.TrackableObjectGraph.TrackableObject.SerializedTensor", _TRACKABLE_PROTO, (
+        Field(1, "name", STRING),
+        Field(2, "full_name", STRING),
+        Field(3, "checkpoint_key", STRING),
+    )),
+    Message("tensorflow.TrackableObjectGraph.TrackableObject.SlotVariableReference", _TRACKABLE_PROTO, (
+        Field(1, "original_variable_node_id", INT32),
+        Field(2, "slot_name", STRING),
+        Field(3, "slot_variable_node_id", INT32),
+    )),
+    Message("tensorflow.RegisteredSaver", _TRACKABLE_PROTO, (
+        Field(1, "name", STRING),
+        Field(2, "object_name", STRING),
+    )),
+    Message("google.protobuf.BoolValue", _WRAPPERS_PROTO, (
+        Field(1, "value", BOOL),
     )),
     Message("tensorflow.SavedVariable", _SAVED_OBJECT_GRAPH_PROTO, (
         Field(1, "dtype", ENUM, "tensorflow.DataType"),

@@ -1,0 +1,190 @@
+# SPDX-License-Identifier: Apache-2.0
+"""TF 2 checkpoints' object graphs: each key's object, variable and slot, against TensorFlow's own view.
+
+The fixture ``objects`` (tools/generate_checkpoint_fixtures.py) is a ``tf.train.Checkpoint`` of a ``tf.Module``
+tree with a Keras 2 optimizer's slots; beside it, what TensorFlow knew of every key when it saved: the owning
+object's path (its breadth-first walk), the variable's name, and for a slot its variable, optimizer and slot
+name. The object graphs that TensorFlow never writes (references past the nodes, cycles) are built here.
+"""
+
+from __future__ import annotations
+
+import json
+import struct
+from pathlib import Path
+from typing import Any, Dict, List
+
+import pytest
+
+import tfcollections
+from tfcollections._ckpt.crc32c import crc32c, mask
+
+from .helpers import DATA, varint
+from .tables import table
+
+CHECKPOINTS = DATA / "checkpoints"
+
+
+def _expected(name: str) -> Dict[str, Any]:
+    return json.loads((CHECKPOINTS / f"{name}.expected.json").read_text(encoding="utf-8"))
+
+
+def test_every_key_has_the_object_tensorflow_saved_it_from() -> None:
+    # Nested modules, a list, a dict whose keys hold "." and "/", a module reached by two paths (the shorter
+    # names it: model/shared, not model/encoder/layers/0), and slot variables under their variable.
+    expected = _expected("objects")["objects"]
+    graph = tfcollections.load_checkpoint(CHECKPOINTS / "objects")["object_graph"]
+    assert graph is not None and graph["error"] is None
+    assert (graph["unowned"], graph["absent"]) == ([], [])
+    assert sorted(graph["keys"]) == sorted(expected)
+    for key, want in expected.items():
+        got = graph["keys"][key]
+        assert {"object": got["object"], "full_name": got["full_name"], "slot": got["slot"]} == want, key
+        assert got["attribute"] == "VARIABLE_VALUE"
+    assert graph["keys"]["model/table/x.Sy/.ATTRIBUTES/VARIABLE_VALUE"]["object"] == "model/table/x/y"  # unescaped
+    slots = [info["slot"] for info in graph["keys"].values() if info["slot"] is not None]
+    assert len(slots) == 6 and {slot["name"] for slot in slots} == {"m", "v"}
+
+
+def test_a_tf1_checkpoint_has_no_object_graph() -> None:
+    assert tfcollections.load_checkpoint(CHECKPOINTS / "v2")["object_graph"] is None
+    assert tfcollections.load_checkpoint(CHECKPOINTS / "v1")["object_graph"] is None
+
+
+def test_the_object_graph_of_a_keras_saved_model() -> None:
+    # Keras names each layer twice (layer_with_weights-K and layer-N); the walk reaches layer_with_weights-K first.
+    # TensorFlow 2.21 fills full_name in a SavedModel's checkpoint too (2.3 left it empty: see the corpus tool).
+    graph = tfcollections.load_checkpoint(CHECKPOINTS / "keras2")["object_graph"]
+    assert graph is not None and graph["error"] is None and graph["unowned"] == []
+    info = graph["keys"]["layer_with_weights-0/kernel/.ATTRIBUTES/VARIABLE_VALUE"]
+    assert (info["object"], info["full_name"], info["slot"]) == ("layer_with_weights-0/kernel", "hidden/kernel", None)
+    slot = graph["keys"]["layer_with_weights-1/bias/.OPTIMIZER_SLOT/optimizer/v/.ATTRIBUTES/VARIABLE_VALUE"]["slot"]
+    assert slot == {"variable": "layer_with_weights-1/bias", "optimizer": "optimizer", "name": "v"}
+
+
+def test_a_tensor_is_read_by_its_object_path_or_full_name() -> None:
+    prefix = CHECKPOINTS / "objects"
+    listing = tfcollections.load_checkpoint(prefix)
+    key = "model/table/x.Sy/.ATTRIBUTES/VARIABLE_VALUE"
+    by_key = tfcollections.read_tensor(listing, key).tobytes()
+    assert tfcollections.read_tensor(listing, "model/table/x/y").tobytes() == by_key  # its object's path
+    assert tfcollections.read_tensor(prefix, "slashed").tobytes() == by_key  # its full_name
+    slot = "model/shared/w/.OPTIMIZER_SLOT/optimizer/m"
+    assert (
+        tfcollections.read_tensor(listing, slot).tobytes()
+        == tfcollections.read_tensor(listing, f"{slot}/.ATTRIBUTES/VARIABLE_VALUE").tobytes()
+    )
+    tensors = tfcollections.read_tensors(listing, ["model/table/x/y", "slashed", key])
+    assert list(tensors) == ["model/table/x/y", "slashed", key]  # as asked, each read once
+    # Without the object graph in hand (a copy of the listing without it), it is read for the name.
+    copy = {name: value for name, value in listing.items() if name != "object_graph"}
+    assert tfcollections.read_tensor(copy, "slashed").tobytes() == by_key
+
+
+def test_a_name_several_keys_answer_to_is_refused_naming_them() -> None:
+    # Two unnamed tf.Variables are both "Variable" in tf.train.Checkpoint's full names.
+    with pytest.raises(KeyError, match=r"'Variable' names 2 tensors of the checkpoint by its full_name"):
+        tfcollections.read_tensor(CHECKPOINTS / "tf2", "Variable")
+    with pytest.raises(KeyError, match="'model/nope' is not in checkpoint"):
+        tfcollections.read_tensor(CHECKPOINTS / "tf2", "model/nope")
+
+
+# --------------------------------------------------------------------------- object graphs TensorFlow never writes
+
+
+def _string_scalar(data: bytes) -> bytes:
+    """A scalar DT_STRING tensor as a V2 data shard holds it: its length, the lengths' masked CRC, the bytes."""
+    lengths = varint(len(data))
+    length_crc = crc32c(struct.pack("<I", len(data)))
+    return lengths + struct.pack("<I", mask(length_crc)) + data
+
+
+def _checkpoint(tmp_path: Path, graph: Dict[str, Any], keys: List[str]) -> Path:
+    """A V2 checkpoint of float scalars under *keys* and the object graph *graph*."""
+    encoded = tfcollections.encode_message("tensorflow.TrackableObjectGraph", graph)
+    shard = bytearray()
+    entries = []
+    for key in sorted([*keys, "_CHECKPOINTABLE_OBJECT_GRAPH"]):
+        if key == "_CHECKPOINTABLE_OBJECT_GRAPH":
+            data = _string_scalar(encoded)
+            # The entry's CRC goes on from the lengths' over their checksum and the bytes (WriteStringTensor).
+            at = len(data) - len(encoded)
+            crc = crc32c(data[at:], crc32c(data[at - 4 : at], crc32c(struct.pack("<I", len(encoded)))))
+            entry = {"dtype": "DT_STRING", "shape": {}, "offset": len(shard), "size": len(data), "crc32c": mask(crc)}
+        else:
+            data = struct.pack("<f", len(shard))
+            entry = {"dtype": "DT_FLOAT", "shape": {}, "offset": len(shard), "size": 4, "crc32c": mask(crc32c(data))}
+        entries.append((key.encode(), tfcollections.encode_message("BundleEntryProto", entry)))
+        shard += data
+    header = tfcollections.encode_message("BundleHeaderProto", {"num_shards": 1, "version": {"producer": 1}})
+    (tmp_path / "hand.index").write_bytes(table([(b"", header), *entries]))
+    (tmp_path / "hand.data-00000-of-00001").write_bytes(bytes(shard))
+    return tmp_path / "hand"
+
+
+def _node(children: Any = (), keys: Any = (), slots: Any = ()) -> Dict[str, Any]:
+    return {
+        "children": [{"node_id": node, "local_name": name} for name, node in children],
+        "attributes": [{"name": "VARIABLE_VALUE", "full_name": "", "checkpoint_key": key} for key in keys],
+        "slot_variables": [
+            {"original_variable_node_id": v, "slot_name": n, "slot_variable_node_id": s} for v, n, s in slots
+        ],
+    }
+
+
+def test_cycles_and_a_child_of_itself_are_walked_once(tmp_path: Path) -> None:
+    # Objects that hold each other (a layer and its model) are what TensorFlow writes for shared objects.
+    graph = {
+        "nodes": [
+            _node([("a", 1), ("me", 0)]),
+            _node([("back", 0), ("w", 2)]),
+            _node(keys=["a/w/.ATTRIBUTES/VARIABLE_VALUE"]),
+        ]
+    }
+    listing = tfcollections.load_checkpoint(_checkpoint(tmp_path, graph, ["a/w/.ATTRIBUTES/VARIABLE_VALUE"]))
+    found = listing["object_graph"]
+    assert found is not None and found["error"] is None
+    assert found["keys"]["a/w/.ATTRIBUTES/VARIABLE_VALUE"]["object"] == "a/w"
+
+
+def test_keys_without_an_object_and_objects_without_their_key(tmp_path: Path) -> None:
+    graph = {
+        "nodes": [_node([("w", 1)]), _node(keys=["w/.ATTRIBUTES/VARIABLE_VALUE", "gone/.ATTRIBUTES/VARIABLE_VALUE"])]
+    }
+    prefix = _checkpoint(tmp_path, graph, ["w/.ATTRIBUTES/VARIABLE_VALUE", "legacy/name"])
+    found = tfcollections.load_checkpoint(prefix)["object_graph"]
+    assert found is not None
+    assert found["unowned"] == ["legacy/name"]  # in the checkpoint, saved by no object
+    assert found["absent"] == ["gone/.ATTRIBUTES/VARIABLE_VALUE"]  # saved by an object, not in the checkpoint
+
+
+@pytest.mark.parametrize(
+    "graph, where",
+    [
+        ({"nodes": [_node([("a", 7)])]}, "nodes[0].children[0].node_id refers to node 7, but it has 1 nodes"),
+        ({"nodes": [_node([("a", -1)])]}, "nodes[0].children[0].node_id refers to node -1"),
+        ({"nodes": [_node(slots=[(0, "m", 5)])]}, "nodes[0].slot_variables[0].slot_variable_node_id refers to node 5"),
+    ],
+)
+def test_references_past_the_nodes_are_said_and_the_keys_listed(
+    tmp_path: Path, graph: Dict[str, Any], where: str
+) -> None:
+    listing = tfcollections.load_checkpoint(_checkpoint(tmp_path, graph, ["w"]))
+    assert sorted(listing["tensors"]) == ["_CHECKPOINTABLE_OBJECT_GRAPH", "w"]  # the listing never depends on it
+    found = listing["object_graph"]
+    assert found is not None and found["keys"] == {}
+    assert where in str(found["error"])
+    assert tfcollections.read_tensor(listing, "w").shape == ()
+
+
+def test_an_object_graph_that_does_not_read_is_said(tmp_path: Path) -> None:
+    prefix = _checkpoint(tmp_path, {"nodes": [_node([("w", 0)])]}, ["w"])
+    entry = tfcollections.load_checkpoint(prefix)["tensors"]["_CHECKPOINTABLE_OBJECT_GRAPH"]
+    shard = tmp_path / "hand.data-00000-of-00001"
+    data = bytearray(shard.read_bytes())
+    data[entry["offset"] + entry["size"] - 1] ^= 0xFF  # the object graph's last byte: its CRC no longer matches
+    shard.write_bytes(bytes(data))
+    listing = tfcollections.load_checkpoint(prefix)
+    found = listing["object_graph"]
+    assert found is not None and found["keys"] == {} and "damaged" in str(found["error"])
+    assert "w" in listing["tensors"]
