@@ -10,7 +10,7 @@ the depth limit, damage, and the join with the collections.
 from __future__ import annotations
 
 import io
-from typing import Dict, Iterable, Sequence
+from typing import Dict, Iterable, Sequence, Tuple
 
 import pytest
 
@@ -102,7 +102,7 @@ def test_variables_with_dtype_shape_device_and_the_op_census() -> None:
     assert kernel == {
         "name": "dense/kernel", "op": "VariableV2", "dtype": "DT_FLOAT", "shape": [3, 4], "device": "",
         "container": "", "shared_name": "", "colocated_with": ["dense/kernel"],
-        "collections": ["trainable_variables", "variables"], "trainable": True, "partition": None,
+        "collections": ["trainable_variables", "variables"], "trainable": True, "partition": None, "object_path": None,
     }  # fmt: skip
     assert variables["dense/bias"]["dtype"] == "DT_DOUBLE" and variables["dense/bias"]["shape"] == [4]
     assert variables["dense/bias"]["trainable"] is False  # listed in variables only, trainable unset
@@ -388,9 +388,10 @@ def _saved_variable(name: str, trainable: bool) -> bytes:
 
 def test_object_graph_variables_without_a_node_and_object_graphs_given_twice() -> None:
     objects = field(7, _saved_variable("kept", True)) + field(7, _saved_variable("alone", False))
-    data = meta_graph(graph_def(variable("kept", op="VarHandleOp")), rest=objects)
+    data = meta_graph(graph_def(variable("kept", (4,), op="VarHandleOp")), rest=objects)
     variables = {v["name"]: v for v in scan(data)["variables"]}  # type: ignore[attr-defined]
     assert variables["kept"]["trainable"] is True and variables["kept"]["op"] == "VarHandleOp"
+    assert (variables["kept"]["object_path"], variables["alone"]["object_path"]) == ("", None)  # the root; unreached
     assert (variables["alone"]["op"], variables["alone"]["dtype"], variables["alone"]["shape"]) == (
         None,
         "DT_FLOAT",
@@ -441,3 +442,40 @@ def test_a_variable_is_in_the_programs_own_collections() -> None:
     out = _run([str(path)]).stdout.decode()
     assert "frozen    float32  (2,)    2                               global,legacy_vars\n" in out
     assert "trainable           global,trainable,outputs,vars_train\n" in out
+
+
+def _saved_object(children: Sequence[Tuple[str, int]] = (), saved: bytes = b"") -> bytes:
+    """One SavedObjectGraph.nodes entry: its children (name, node id), and a SavedVariable's bytes if any."""
+    refs = b"".join(field(1, b"\x08" + bytes([node]) + field(2, name.encode())) for name, node in children)
+    return field(1, refs + (field(7, saved) if saved else b""))
+
+
+def _saved(name: str, dims: Sequence[int]) -> bytes:
+    return b"\x08\x01" + field(2, b"".join(field(2, b"\x08" + bytes([n])) for n in dims)) + field(6, name.encode())
+
+
+def test_saved_variables_of_one_name_join_the_nodes_tensorflow_made_unique() -> None:
+    # tf.saved_model.save of three unnamed tf.Variables: each SavedVariable is "Variable"; the graph's nodes are
+    # Variable, Variable_1, Variable_2, made unique in the object graph's order. Each joins its own node, by that
+    # name, and keeps its object path; none is merged into another.
+    objects = (
+        _saved_object([("a", 1), ("b", 2), ("c", 3)])
+        + _saved_object(saved=_saved("Variable", ()))
+        + _saved_object(saved=_saved("Variable", (2,)))
+        + _saved_object([("0", 4)])
+        + _saved_object(saved=_saved("Variable", (3,)))
+    )
+    nodes = [variable(name, dims, op="VarHandleOp") for name, dims in
+             (("Variable_2", (3,)), ("Variable", ()), ("Variable_1", (2,)))]  # fmt: skip
+    found = scan(meta_graph(graph_def(*nodes), rest=field(7, objects)))["variables"]  # type: ignore[index]
+    assert [(v["name"], v["shape"], v["object_path"]) for v in found] == [
+        ("Variable_2", [3], "c/0"), ("Variable", [], "a"), ("Variable_1", [2], "b"),
+    ]  # fmt: skip
+
+
+def test_a_saved_variable_whose_node_disagrees_is_not_merged_into_it() -> None:
+    objects = _saved_object([("w", 1)]) + _saved_object(saved=_saved("w", (5,)))
+    found = scan(meta_graph(graph_def(variable("w", (2, 3), op="VarHandleOp")), rest=field(7, objects)))
+    assert [(v["name"], v["op"], v["shape"], v["object_path"]) for v in found["variables"]] == [  # type: ignore[index]
+        ("w", "VarHandleOp", [2, 3], None), ("w", None, [5], "w"),
+    ]  # fmt: skip

@@ -788,6 +788,7 @@ class GraphVariable(TypedDict):
     collections: List[str]
     trainable: Optional[bool]  # None: no collection and no object graph says
     partition: Optional[Partition]
+    object_path: Optional[str]  # a TF 2 SavedModel's variable: its path in the object graph ("" the root); else None
 
 
 class Graph(TypedDict):

@@ -421,13 +421,50 @@ def _variable_from_node(node):
         "collections": [],
         "trainable": None,
         "partition": None,
+        "object_path": None,
     }
 
 
 def _missing(name):
     return {"name": name, "op": None, "dtype": None, "shape": None, "device": "", "container": "",
             "shared_name": "", "colocated_with": [], "collections": [], "trainable": None,
-            "partition": None}  # fmt: skip
+            "partition": None, "object_path": None}  # fmt: skip
+
+
+def _unique_name(name, in_use):
+    # tensorflow/python/framework/ops.py, Graph.unique_name: case-insensitive, name_1, name_2, ...
+    name_key = name.lower()
+    i = in_use.get(name_key, 0)
+    in_use[name_key] = i + 1
+    if i > 0:
+        base_name_key = name_key
+        while name_key in in_use:
+            name_key = f"{base_name_key}_{i}"
+            i += 1
+        in_use[name_key] = 1
+        name = f"{name}_{i - 1}"
+    return name
+
+
+def _object_paths(nodes):
+    paths = {0: ""} if len(nodes) else {}
+    queue = [0] if len(nodes) else []
+    order = list(queue)
+    while queue:
+        node_id = queue.pop(0)
+        for child in nodes[node_id].children:
+            if 0 <= child.node_id < len(nodes) and child.node_id not in paths:
+                prefix = paths[node_id] + "/" if paths[node_id] else ""
+                paths[child.node_id] = prefix + child.local_name
+                queue.append(child.node_id)
+                order.append(child.node_id)
+    for node_id in order:  # slot variables, through the optimizers the walk reached (trackable_utils' slot keys)
+        for slot in nodes[node_id].slot_variables:
+            if slot.original_variable_node_id in paths and 0 <= slot.slot_variable_node_id < len(nodes):
+                if slot.slot_variable_node_id not in paths:
+                    paths[slot.slot_variable_node_id] = "/".join(
+                        [paths[slot.original_variable_node_id], ".OPTIMIZER_SLOT", paths[node_id], slot.slot_name])
+    return paths
 
 
 def graph_contract(meta_graph):
@@ -487,14 +524,28 @@ def graph_contract(meta_graph):
             if variable is not None and collection_name not in variable["collections"]:
                 variable["collections"].append(collection_name)
     if meta_graph.HasField("object_graph_def"):
-        for obj in meta_graph.object_graph_def.nodes:
+        # One variable per SavedVariable, with its path; its graph node is the unique name TensorFlow gave it,
+        # in the object graph's order, when dtype and shape agree.
+        nodes = meta_graph.object_graph_def.nodes
+        paths = _object_paths(nodes)
+        in_use = {}
+        for index, obj in enumerate(nodes):
             if obj.WhichOneof("kind") != "variable":
                 continue
             saved = obj.variable
-            if saved.name not in by_name:
-                variable = find(saved.name)
-                variable.update(dtype=_dtype(saved.dtype), shape=_shape(saved.shape), device=saved.device)
-            by_name[saved.name]["trainable"] = bool(by_name[saved.name]["trainable"]) or saved.trainable
+            variable = by_name.get(_unique_name(saved.name, in_use))
+            dtype, shape = _dtype(saved.dtype), _shape(saved.shape)
+            if (variable is None or variable["object_path"] is not None or variable["dtype"] not in (None, dtype)
+                    or variable["shape"] not in (None, shape)):  # fmt: skip
+                variable = _missing(saved.name)
+                variable["device"] = saved.device
+                variables.append(variable)
+            if variable["dtype"] is None:
+                variable["dtype"] = dtype
+            if variable["shape"] is None:
+                variable["shape"] = shape
+            variable["object_path"] = paths.get(index)
+            variable["trainable"] = bool(variable["trainable"]) or saved.trainable
     for variable in variables:
         variable["collections"].sort()
     ops = {}

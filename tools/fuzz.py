@@ -127,7 +127,7 @@ def target_text(data: bytes) -> None:
 
 
 _VARIABLE_KEYS = ["name", "op", "dtype", "shape", "device", "container", "shared_name", "colocated_with",
-                  "collections", "trainable", "partition"]  # fmt: skip
+                  "collections", "trainable", "partition", "object_path"]  # fmt: skip
 
 
 def target_graph(data: bytes) -> None:

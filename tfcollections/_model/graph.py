@@ -64,7 +64,7 @@ def _node_of(tensor_name: str) -> str:
 def _join(
     meta_graph: Decoded,
     variables: List[Decoded],
-    saved_variables: List[Decoded],
+    saved_variables: List[Tuple[Optional[str], Decoded]],
 ) -> List[Decoded]:
     """The variable nodes (*variables*, joined in place), with what the collections and the object graph say of
     them; then the variables those list that the graph lacks."""
@@ -109,14 +109,29 @@ def _join(
         collection = collections[collection_name]
         if collection_name not in _VARIABLE_COLLECTIONS and collection["kind"] == "node_list":
             _user_collection(collection_name, collection["value"], by_node)
-    for saved in saved_variables:
-        if saved["name"] in by_node:
-            variable = by_node[saved["name"]]
-        else:  # no node: what the object graph says is all there is
-            variable = find(saved["name"])
-            variable["dtype"] = saved["dtype"]
-            variable["shape"] = shape_list(saved["shape"])
-            variable["device"] = saved["device"]
+    # A TF 2 SavedModel's variables: one per SavedVariable of the object graph, each with its object path. Its
+    # name need not be unique (every unnamed tf.Variable is "Variable"); the graph's node for it is, as TensorFlow
+    # made it when it saved: the name made unique in the object graph's order (Graph.unique_name: "Variable",
+    # "Variable_1", ...). A node of that name is it unless its dtype or shape (where it has them) disagree; a
+    # variable without one is what the object graph says.
+    names_in_use: Dict[str, int] = {}
+    for path, saved in saved_variables:
+        node = by_node.get(_unique_name(saved["name"], names_in_use))
+        dtype, shape = saved["dtype"], shape_list(saved["shape"])
+        if (
+            node is None
+            or node["object_path"] is not None
+            or node["dtype"] not in (None, dtype)
+            or node["shape"] not in (None, shape)
+        ):
+            node = new_variable(saved["name"], None, saved["device"])
+            variables.append(node)
+        variable = node
+        if variable["dtype"] is None:
+            variable["dtype"] = dtype
+        if variable["shape"] is None:
+            variable["shape"] = shape
+        variable["object_path"] = path
         variable["trainable"] = bool(variable["trainable"]) or saved["trainable"]
     for variable in variables:
         variable["collections"].sort()  # by name: a map has no order (protobuf's iterates in hash order)
@@ -134,10 +149,52 @@ def _user_collection(name: str, items: List[str], by_node: Dict[str, Decoded]) -
             variable["collections"].append(name)
 
 
-def _saved_variables(object_graph: Optional[Decoded]) -> List[Decoded]:
+def _unique_name(name: str, in_use: Dict[str, int]) -> str:
+    """TensorFlow's ``Graph.unique_name``: *name*, or ``name_1``, ``name_2``, ... if taken (case-insensitively)."""
+    key = name.lower()
+    count = in_use.get(key, 0)
+    in_use[key] = count + 1
+    if count == 0:
+        return name
+    base = key
+    while key in in_use:
+        key = f"{base}_{count}"
+        count += 1
+    in_use[key] = 1
+    return f"{name}_{count - 1}"
+
+
+def saved_object_paths(object_graph: Decoded) -> Dict[int, str]:
+    """The path of each node of a SavedModel's object graph that the root reaches: breadth-first, children in
+    order, the first path names a node (as TensorFlow names objects); edge names as written, joined by "/".
+    A slot variable, which no child edge reaches, is named through its optimizer, as in its checkpoint key:
+    ``<variable path>/.OPTIMIZER_SLOT/<optimizer path>/<slot name>``. A reference to a node the graph does not
+    have is passed over (the variables are what is asked for here)."""
+    nodes = object_graph["nodes"]
+    paths: Dict[int, str] = {0: ""} if nodes else {}
+    queue = [0] if nodes else []
+    for node_id in queue:
+        for child in nodes[node_id]["children"]:
+            target = child["node_id"]
+            if 0 <= target < len(nodes) and target not in paths:
+                parent = paths[node_id]
+                paths[target] = f"{parent}/{child['local_name']}" if parent else child["local_name"]
+                queue.append(target)
+    for node_id in queue:  # the optimizers the walk reached, in its order
+        for slot in nodes[node_id]["slot_variables"]:
+            original, target = slot["original_variable_node_id"], slot["slot_variable_node_id"]
+            if original in paths and 0 <= target < len(nodes) and target not in paths:
+                paths[target] = f"{paths[original]}/.OPTIMIZER_SLOT/{paths[node_id]}/{slot['slot_name']}"
+    return paths
+
+
+def _saved_variables(object_graph: Optional[Decoded]) -> List[Tuple[Optional[str], Decoded]]:
+    """The object graph's variables, in its order, each with its path (None: the root reaches it by none)."""
     if object_graph is None:
         return []
-    return [node["variable"] for node in object_graph["nodes"] if node["variable"] is not None]
+    paths = saved_object_paths(object_graph)
+    return [(paths.get(index), node["variable"]) for index, node in enumerate(object_graph["nodes"])
+            if node["variable"] is not None]  # fmt: skip
 
 
 def _graph(

@@ -593,4 +593,5 @@ def new_variable(name: str, op: Optional[str], device: str) -> Decoded:
         "collections": [],
         "trainable": None,
         "partition": None,
+        "object_path": None,
     }
