@@ -9,6 +9,7 @@ name. The object graphs that TensorFlow never writes (references past the nodes,
 
 from __future__ import annotations
 
+import hashlib
 import json
 import struct
 from pathlib import Path
@@ -188,3 +189,91 @@ def test_an_object_graph_that_does_not_read_is_said(tmp_path: Path) -> None:
     found = listing["object_graph"]
     assert found is not None and found["keys"] == {} and "damaged" in str(found["error"])
     assert "w" in listing["tensors"]
+
+
+# --------------------------------------------------------------------------- a SavedModel and its checkpoint
+
+
+def test_a_saved_models_variables_join_the_keys_tensorflow_restores_them_from() -> None:
+    # The generator loaded the keras2 fixture with tf.saved_model.load and kept each variable's value (sha256) by
+    # its path. Joined by the walk of the two object graphs, each path's key must hold those bytes.
+    loaded = _expected("keras2")["loaded_variables"]
+    result = tfcollections.check_checkpoint(CHECKPOINTS / "keras2", CHECKPOINTS / "keras2")
+    assert result["restores"] and result["mismatched"] == []
+    keys = result["variables"]
+    assert set(loaded) <= set(keys) and None not in keys.values()
+    tensors = tfcollections.read_tensors(CHECKPOINTS / "keras2", [keys[path] for path in loaded])
+    for path, digest in loaded.items():
+        assert hashlib.sha256(tensors[str(keys[path])].tobytes()).hexdigest() == digest, path
+    # The slot variables, which the loader does not reach by a path, through their optimizer.
+    slots = {path: key for path, key in keys.items() if "/.OPTIMIZER_SLOT/" in path}
+    assert len(slots) == 8 and all(key == f"{path}/.ATTRIBUTES/VARIABLE_VALUE" for path, key in slots.items())
+    # Every variable of the graph scan has its object path, and it is one of these.
+    variables = tfcollections.load(CHECKPOINTS / "keras2", graph=True)["meta_graphs"][0]["graph"]["variables"]
+    assert sorted(str(v["object_path"]) for v in variables) == sorted(keys)
+
+
+def _objects(*nodes: Dict[str, Any]) -> List[Dict[str, Any]]:
+    return [{"children": [], "slot_variables": [], "attributes": [], **node} for node in nodes]
+
+
+def _children(*pairs: Any) -> List[Dict[str, Any]]:
+    return [{"local_name": name, "node_id": node} for name, node in pairs]
+
+
+def _value(key: str) -> List[Dict[str, Any]]:
+    return [{"name": "VARIABLE_VALUE", "checkpoint_key": key, "full_name": ""}]
+
+
+def test_the_walk_matches_children_by_name_from_the_roots() -> None:
+    from tfcollections._ckpt.objects import joined_keys
+
+    saved = _objects(
+        {"children": _children(("w", 1), ("gone", 2), ("opt", 3), ("again", 1), ("bad", 99))},
+        {},  # w
+        {},  # gone: the checkpoint has no child of that name
+        {"slot_variables": [{"original_variable_node_id": 1, "slot_name": "m", "slot_variable_node_id": 4}]},
+        {},  # w's slot m
+    )
+    checkpoint = _objects(
+        {"children": _children(("opt", 2), ("w", 1))},  # another order, other ids: names match them
+        {"attributes": _value("w/.ATTRIBUTES/VARIABLE_VALUE")},
+        {"slot_variables": [{"original_variable_node_id": 1, "slot_name": "m", "slot_variable_node_id": 3}]},
+        {"attributes": _value("w/.OPTIMIZER_SLOT/opt/m/.ATTRIBUTES/VARIABLE_VALUE")},
+    )
+    assert joined_keys(saved, checkpoint) == {
+        1: "w/.ATTRIBUTES/VARIABLE_VALUE",
+        4: "w/.OPTIMIZER_SLOT/opt/m/.ATTRIBUTES/VARIABLE_VALUE",
+    }
+    assert joined_keys([], checkpoint) == {} and joined_keys(saved, []) == {}
+
+
+def test_the_command_line_says_each_tf2_variable_is_in_its_checkpoint() -> None:
+    # Before the join, every variable of a TF 2 SavedModel was "not saved": its name is not its key.
+    from .test_cli import _run
+
+    result = _run([str(CHECKPOINTS / "keras2")])
+    out = result.stdout.decode()
+    assert result.returncode == 0, result.stderr
+    rows = [line for line in out.splitlines() if "float32" in line or "int64" in line]
+    assert len(rows) == 19 and all("in checkpoint" in row for row in rows)
+    assert "not saved" not in out
+
+
+def test_a_tf2_variable_is_shown_by_the_key_of_its_object_path() -> None:
+    from tfcollections._cli.checkpoints import status_by_name
+
+    result = {"ok": ["b/k"], "missing": [{"name": "d/k"}], "mismatched": [], "unreadable": [], "unexpected": ["c/k"],
+              "variables": {"a": None, "b": "b/k", "c": "c/k", "d": "d/k"}}  # fmt: skip
+    status = status_by_name(result)
+    assert status is not None
+
+    def variable(name: str, path: Any) -> Dict[str, Any]:
+        return {"name": name, "object_path": path, "partition": None}
+
+    assert [status(variable("Variable", path)) for path in "abcd"] == [
+        "not saved", "in checkpoint", "in checkpoint", "NOT IN CHECKPOINT",
+    ]  # fmt: skip
+    assert status(variable("b/k", None)) == "in checkpoint"  # a TF 1 variable: by its name, the saver's key
+    assert status(variable("x", None)) == "not saved"  # a TF 1 variable the saver does not write
+    assert status(variable("x", "not-an-object")) == "key unknown"  # TF 2, not joined: no claim either way

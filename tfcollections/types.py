@@ -923,3 +923,4 @@ class RestoreCheck(TypedDict):
     unexpected: List[str]
     unreadable: List[UnreadableKey]
     restores: bool
+    variables: Dict[str, Optional[str]]  # TF 2: each variable's object path -> the key restored from (None: none)

@@ -460,10 +460,10 @@ def _object_paths(nodes):
                 order.append(child.node_id)
     for node_id in order:  # slot variables, through the optimizers the walk reached (trackable_utils' slot keys)
         for slot in nodes[node_id].slot_variables:
-            if slot.original_variable_node_id in paths and 0 <= slot.slot_variable_node_id < len(nodes):
-                if slot.slot_variable_node_id not in paths:
-                    paths[slot.slot_variable_node_id] = "/".join(
-                        [paths[slot.original_variable_node_id], ".OPTIMIZER_SLOT", paths[node_id], slot.slot_name])
+            target = slot.slot_variable_node_id
+            if slot.original_variable_node_id in paths and 0 <= target < len(nodes) and target not in paths:
+                original = paths[slot.original_variable_node_id]
+                paths[target] = "/".join([original, ".OPTIMIZER_SLOT", paths[node_id], slot.slot_name])
     return paths
 
 

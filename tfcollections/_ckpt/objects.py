@@ -41,22 +41,71 @@ def object_graph_of(listing: Decoded) -> Optional[Decoded]:
     if OBJECT_GRAPH_KEY not in listing["tensors"]:
         return None
     try:
-        tensor = read_values(listing, [OBJECT_GRAPH_KEY], True)[OBJECT_GRAPH_KEY]
-        if tensor.dtype != "DT_STRING" or tensor.shape != ():
-            raise DecodeError(
-                f"{OBJECT_GRAPH_KEY} is a {tensor.dtype} tensor of shape {list(tensor.shape)}, not a scalar string"
-            )
-        data = tensor.tolist()
-        graph: Decoded = _GRAPH.new()
-        try:
-            parse_message(data, 0, len(data), _GRAPH, graph, 0)
-        except DecodeError as exc:
-            exc._add_segment(_GRAPH.short_name)
-            exc._within(f"the object graph ({OBJECT_GRAPH_KEY})")
-            raise
-        return object_tree(graph, listing["tensors"])
+        return object_tree(read_object_graph(listing), listing["tensors"])
     except DecodeError as exc:
         return {"nodes": 0, "keys": {}, "unowned": [], "absent": [], "error": str(exc)}
+
+
+def read_object_graph(listing: Decoded) -> Decoded:
+    """The checkpoint's ``TrackableObjectGraph``, decoded (its ``OBJECT_GRAPH_KEY`` tensor must be there)."""
+    tensor = read_values(listing, [OBJECT_GRAPH_KEY], True)[OBJECT_GRAPH_KEY]
+    if tensor.dtype != "DT_STRING" or tensor.shape != ():
+        raise DecodeError(
+            f"{OBJECT_GRAPH_KEY} is a {tensor.dtype} tensor of shape {list(tensor.shape)}, not a scalar string"
+        )
+    data = tensor.tolist()
+    graph: Decoded = _GRAPH.new()
+    try:
+        parse_message(data, 0, len(data), _GRAPH, graph, 0)
+    except DecodeError as exc:
+        exc._add_segment(_GRAPH.short_name)
+        exc._within(f"the object graph ({OBJECT_GRAPH_KEY})")
+        raise
+    return graph
+
+
+def joined_keys(saved_nodes: List[Decoded], checkpoint_nodes: List[Decoded]) -> Dict[int, str]:
+    """For a SavedModel, the checkpoint key each variable of its object graph is restored from:
+    ``{SavedObjectGraph node id: key}``.
+
+    The two object graphs are walked together from their roots, a saved object's child matched to the
+    checkpoint object's child of the same name, each saved object once (bundle_v2.cc, RecurseObjectsToRestore;
+    the Python loader matches the same way); an optimizer's slot variables are matched by the variable they are
+    for and the slot's name. A variable's key is its checkpoint object's ``VARIABLE_VALUE``. A variable the walk
+    does not reach, or whose object saves no value, has none: TensorFlow restores nothing into it. References
+    to nodes a graph does not have are passed over.
+    """
+    matched = {0: 0} if saved_nodes and checkpoint_nodes else {}
+    queue = list(matched)
+    for saved_id in queue:
+        checkpoint_children: Dict[str, int] = {}
+        for child in checkpoint_nodes[matched[saved_id]]["children"]:
+            checkpoint_children.setdefault(child["local_name"], child["node_id"])
+        for child in saved_nodes[saved_id]["children"]:
+            target = checkpoint_children.get(child["local_name"])
+            saved_child = child["node_id"]
+            if (target is not None and 0 <= target < len(checkpoint_nodes) and 0 <= saved_child < len(saved_nodes)
+                    and saved_child not in matched):  # fmt: skip
+                matched[saved_child] = target
+                queue.append(saved_child)
+    for saved_id in queue:  # slot variables, through the optimizers matched
+        checkpoint_slots = {
+            (slot["original_variable_node_id"], slot["slot_name"]): slot["slot_variable_node_id"]
+            for slot in checkpoint_nodes[matched[saved_id]]["slot_variables"]
+        }
+        for slot in saved_nodes[saved_id]["slot_variables"]:
+            original = matched.get(slot["original_variable_node_id"])
+            target = checkpoint_slots.get((original, slot["slot_name"])) if original is not None else None
+            saved_slot = slot["slot_variable_node_id"]
+            if target is not None and 0 <= target < len(checkpoint_nodes) and saved_slot not in matched:
+                matched[saved_slot] = target
+    keys = {}
+    for saved_id, checkpoint_id in matched.items():
+        for attribute in checkpoint_nodes[checkpoint_id]["attributes"]:
+            if attribute["name"] == VARIABLE_VALUE:
+                keys[saved_id] = str(attribute["checkpoint_key"])
+                break
+    return keys
 
 
 def object_tree(graph: Decoded, tensors: Dict[str, Decoded]) -> Decoded:

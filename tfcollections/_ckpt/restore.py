@@ -23,9 +23,11 @@ import os
 
 from .._errors import DecodeError
 from .._model.files import load, source_of
-from .._model.graph import graph_of
+from .._model.graph import graph_of, saved_object_paths
+from .._model.nodes import shape_list
 from .._typing import cast
 from .checkpoint import load_checkpoint
+from .objects import OBJECT_GRAPH_KEY, joined_keys, read_object_graph
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -55,7 +57,9 @@ def check_checkpoint(meta_graph: Any, checkpoint: Any, /) -> _types.RestoreCheck
     and for a mismatch the checkpoint's and why), ``unexpected`` the checkpoint's other keys, and
     ``unreadable`` the keys whose bytes are not there to read (each ``{"name", "why"}``: its data shard is
     absent, or shorter than its entry says: ``Saver.restore`` fails on it), and ``restores`` whether nothing is
-    missing, mismatched or unreadable.
+    missing, mismatched or unreadable. ``variables``, for a TF 2 SavedModel, maps each variable's object path
+    to the key its checkpoint restores it from (the object graphs walked together, as TensorFlow's loader does;
+    None: restored from nothing), its dtype and shape compared with that key's; ``{}`` otherwise.
     """
     chosen = _meta_graph_of(meta_graph)
     source, index = chosen.source, chosen.index
@@ -68,10 +72,66 @@ def check_checkpoint(meta_graph: Any, checkpoint: Any, /) -> _types.RestoreCheck
             source.failed_in(exc, index, "graph_def")
             raise
         expected = _from_saver(source, buf, graph, chosen, variables) if graph is not None else None
+        try:
+            objects = source.read_field(buf, index, chosen, "object_graph_def", "tensorflow.SavedObjectGraph")
+        except DecodeError as exc:
+            source.failed_in(exc, index, "object_graph_def")
+            raise
     kind = "saver"
     if expected is None:
         expected, kind = _from_variables(variables), "graph"
-    return cast("_types.RestoreCheck", _compare(expected, listing["tensors"], listing.get("shards") or [], kind))
+    result = _compare(expected, listing["tensors"], listing.get("shards") or [], kind)
+    result["variables"] = _object_keys(objects, listing)
+    _compare_objects(objects, result, listing["tensors"])
+    return cast("_types.RestoreCheck", result)
+
+
+def _object_keys(objects: Optional[Decoded], listing: Decoded) -> Dict[str, Optional[str]]:
+    """A TF 2 SavedModel's variables, each by its object path, with the key its checkpoint restores it from
+    (None: none; see ``joined_keys``); {} when the model or the checkpoint has no object graph, or the
+    checkpoint's does not read (its listing says why)."""
+    if objects is None or OBJECT_GRAPH_KEY not in listing["tensors"]:
+        return {}
+    nodes = objects["nodes"]
+    if not any(node["variable"] is not None for node in nodes):
+        return {}
+    try:
+        keys = joined_keys(nodes, read_object_graph(listing)["nodes"])
+    except DecodeError:
+        return {}
+    paths = saved_object_paths(objects)
+    return {paths[index]: keys.get(index) for index, node in enumerate(nodes)
+            if node["variable"] is not None and index in paths}  # fmt: skip
+
+
+def _compare_objects(objects: Optional[Decoded], result: Decoded, tensors: Dict[str, Decoded]) -> None:
+    """Each TF 2 variable against the tensor of its key: a dtype or shape that differs is a mismatch (the saver's
+    keys are compared already; this is the object graph's word for the same variables)."""
+    if objects is None or not result["variables"]:
+        return
+    paths = saved_object_paths(objects)
+    compared = {item["name"] for item in result["mismatched"]} | {item["name"] for item in result["missing"]}
+    for index, node in enumerate(objects["nodes"]):
+        saved = node["variable"]
+        key = result["variables"].get(paths.get(index, ""), None) if saved is not None else None
+        if key is None or key in compared or key not in tensors:
+            continue
+        entry = {"name": key, "dtype": saved["dtype"], "shape": shape_list(saved["shape"]), "slice": None}
+        have = tensors[key]
+        why = _mismatch(entry, have)
+        if why:
+            compared.add(key)
+            result["mismatched"].append(
+                {
+                    "name": key,
+                    "graph": {"dtype": entry["dtype"], "shape": entry["shape"]},
+                    "checkpoint": {"dtype": have["dtype"], "shape": have["shape"]},
+                    "why": why,
+                }
+            )
+            if key in result["ok"]:
+                result["ok"].remove(key)
+            result["restores"] = False
 
 
 _COPY: Final = (

@@ -14,7 +14,7 @@ from .cells import dtype_text, parameters, scope_rows, shape_text, table
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Callable, Dict, List, Optional
+    from typing import Callable, List, Optional
 
     from .._typing import Decoded
 
@@ -105,12 +105,28 @@ def check_lines(prefix: str, listing: Decoded, result: Decoded) -> List[str]:
     return lines
 
 
-def status_by_name(result: Decoded) -> Optional[Dict[str, str]]:
-    """Per checkpoint key, what the variable tree says of it (None when the checkpoint could not be read)."""
+def status_by_name(result: Decoded) -> Optional[Callable[[Decoded], str]]:
+    """What the variable tree says of a variable (None when the checkpoint could not be read): by the key the
+    saver writes it under; a TF 2 variable, by the key its object path is restored from."""
     if "error" in result:
         return None
     status = {name: "in checkpoint" for name in result["ok"]}
     status.update({item["name"]: "NOT IN CHECKPOINT" for item in result["missing"]})
     status.update({item["name"]: f"CHECKPOINT: {item['why']}" for item in result["mismatched"]})
     status.update({item["name"]: "NO DATA IN CHECKPOINT" for item in result.get("unreadable") or []})
-    return status
+    unexpected = set(result["unexpected"])
+    by_object = result.get("variables") or {}
+
+    def of(variable: Decoded) -> str:
+        path = variable.get("object_path")
+        if path is not None and path in by_object:
+            key = by_object[path]
+            if key is None:
+                return "not saved"  # its object has no value in the checkpoint: TensorFlow restores nothing into it
+            return status.get(key, "in checkpoint" if key in unexpected else "not saved")
+        if path is not None:  # a TF 2 variable whose object the checkpoint's object graph could not be joined to
+            return status.get(str(variable["name"]), "key unknown")  # its name is not its key: nothing is claimed
+        partition = variable["partition"]
+        return status.get(partition["full_name"] if partition else str(variable["name"]), "not saved")
+
+    return of

@@ -20,7 +20,7 @@ from .views import VARIABLE_COLLECTIONS, graph_summary, graph_variables, selecte
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Dict, List, Optional, TextIO, Tuple
+    from typing import Any, Callable, Dict, List, Optional, TextIO, Tuple
 
     from ..types import Model
 
@@ -144,7 +144,9 @@ def _graph_line(graph: Dict[str, Any]) -> List[str]:
     return [line + f"; {len(graph['ops'])} op types"]
 
 
-def _variable_row(variable: Dict[str, Any], label: str, status: Optional[Dict[str, str]] = None) -> List[str]:
+def _variable_row(
+    variable: Dict[str, Any], label: str, status: Optional[Callable[[Dict[str, Any]], str]] = None
+) -> List[str]:
     count = parameters(variable)
     flags = []
     if variable["trainable"]:
@@ -160,9 +162,8 @@ def _variable_row(variable: Dict[str, Any], label: str, status: Optional[Dict[st
     partition = variable["partition"]
     if partition:
         flags.append(f"part of {partition['full_name']} {partition['full_shape']} at {partition['offset']}")
-    if status is not None:  # what the checkpoint says of it, by the key the saver writes it under
-        key = partition["full_name"] if partition else str(variable["name"])
-        flags.append(status.get(key, "not saved"))
+    if status is not None:  # what the checkpoint says of it
+        flags.append(status(variable))
     collections = ",".join(
         _SHORT.get(c, c) for c in sorted(variable["collections"], key=lambda name: _ORDER.get(name, len(_ORDER)))
     )
@@ -182,7 +183,7 @@ def _graph_variables_section(
     names: Optional[List[str]],
     scope: Optional[str],
     boundary: bool,
-    status: Optional[Dict[str, str]] = None,
+    status: Optional[Callable[[Dict[str, Any]], str]] = None,
 ) -> List[str]:
     variables = graph_variables(meta_graph, names, scope, boundary)
     if not variables:
