@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Dict, List
 
 import pytest
+from hypothesis import given, strategies as st
 
 import tfcollections
 from tfcollections._ckpt.crc32c import crc32c, mask
@@ -221,10 +222,6 @@ def _children(*pairs: Any) -> List[Dict[str, Any]]:
     return [{"local_name": name, "node_id": node} for name, node in pairs]
 
 
-def _value(key: str) -> List[Dict[str, Any]]:
-    return [{"name": "VARIABLE_VALUE", "checkpoint_key": key, "full_name": ""}]
-
-
 def test_the_walk_matches_children_by_name_from_the_roots() -> None:
     from tfcollections._ckpt.objects import joined_keys
 
@@ -235,12 +232,13 @@ def test_the_walk_matches_children_by_name_from_the_roots() -> None:
         {"slot_variables": [{"original_variable_node_id": 1, "slot_name": "m", "slot_variable_node_id": 4}]},
         {},  # w's slot m
     )
-    checkpoint = _objects(
-        {"children": _children(("opt", 2), ("w", 1))},  # another order, other ids: names match them
-        {"attributes": _value("w/.ATTRIBUTES/VARIABLE_VALUE")},
-        {"slot_variables": [{"original_variable_node_id": 1, "slot_name": "m", "slot_variable_node_id": 3}]},
-        {"attributes": _value("w/.OPTIMIZER_SLOT/opt/m/.ATTRIBUTES/VARIABLE_VALUE")},
-    )
+    # The checkpoint's nodes as read_object_graph gives them: (children, attributes, slot variables).
+    checkpoint: List[Any] = [
+        ([(2, "opt"), (1, "w")], [], []),  # another order, other ids: names match them
+        ([], [("VARIABLE_VALUE", "", "w/.ATTRIBUTES/VARIABLE_VALUE")], []),
+        ([], [], [(1, "m", 3)]),
+        ([], [("VARIABLE_VALUE", "", "w/.OPTIMIZER_SLOT/opt/m/.ATTRIBUTES/VARIABLE_VALUE")], []),
+    ]
     assert joined_keys(saved, checkpoint) == {
         1: "w/.ATTRIBUTES/VARIABLE_VALUE",
         4: "w/.OPTIMIZER_SLOT/opt/m/.ATTRIBUTES/VARIABLE_VALUE",
@@ -277,3 +275,62 @@ def test_a_tf2_variable_is_shown_by_the_key_of_its_object_path() -> None:
     assert status(variable("b/k", None)) == "in checkpoint"  # a TF 1 variable: by its name, the saver's key
     assert status(variable("x", None)) == "not saved"  # a TF 1 variable the saver does not write
     assert status(variable("x", "not-an-object")) == "key unknown"  # TF 2, not joined: no claim either way
+
+
+@pytest.mark.parametrize("name", ["objects", "keras2", "tf2", "saved_model"])
+def test_the_fast_reader_of_object_graphs_equals_the_decoder(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    from tfcollections._ckpt import objects
+
+    listing = tfcollections.load_checkpoint(CHECKPOINTS / name)
+    fast = objects.read_object_graph(listing)
+    monkeypatch.setattr(objects, "_fast_nodes", lambda data: None)  # as for a graph it does not know
+    assert objects.read_object_graph(listing) == fast
+
+
+def test_a_graph_the_fast_reader_does_not_know_is_decoded(tmp_path: Path) -> None:
+    # An extra field TensorFlow does not write (here, 9 in a node) sends the graph to the decoder, which skips it;
+    # the two fields of TrackableObject the reader passes over (registered_saver, has_checkpoint_values) do not.
+    from tfcollections._ckpt import objects
+
+    graph = {"nodes": [_node([("w", 1)]), _node(keys=["w/.ATTRIBUTES/VARIABLE_VALUE"])]}
+    graph["nodes"][1]["has_checkpoint_values"] = {"value": True}
+    graph["nodes"][1]["registered_saver"] = {"name": "s", "object_name": "o"}
+    prefix = _checkpoint(tmp_path, graph, ["w/.ATTRIBUTES/VARIABLE_VALUE"])
+    listing = tfcollections.load_checkpoint(prefix)
+    data = tfcollections.read_tensor(listing, "_CHECKPOINTABLE_OBJECT_GRAPH").tolist()
+    assert objects._fast_nodes(data) is not None
+    assert objects._fast_nodes(data + b"\x0a\x02\x48\x01") is None  # a node with field 9
+    assert objects._fast_nodes(data[:-1]) is None  # cut short: the decoder says where
+    found = listing["object_graph"]
+    assert found is not None and found["keys"]["w/.ATTRIBUTES/VARIABLE_VALUE"]["object"] == "w"
+
+
+# The fixture's graph as TensorFlow wrote it: cut anywhere, it is what a damaged file gives the fast reader.
+_FIXTURE_GRAPH = tfcollections.read_tensor(CHECKPOINTS / "objects", "_CHECKPOINTABLE_OBJECT_GRAPH").tolist()
+
+
+@given(st.binary(max_size=200) | st.builds(lambda cut: _FIXTURE_GRAPH[:cut], st.integers(0, 4000)))
+def test_the_fast_reader_gives_what_the_decoder_gives_or_passes(data: bytes) -> None:
+    from tfcollections._ckpt import objects
+    from tfcollections._proto.decoder import parse_message
+
+    fast = objects._fast_nodes(data)
+    if fast is None:
+        return
+    graph = objects._GRAPH.new()
+    parse_message(data, 0, len(data), objects._GRAPH, graph, 0)  # what it read, the decoder must read alike
+    decoded = [
+        (
+            [(c["node_id"], c["local_name"]) for c in node["children"]],
+            [(a["name"], a["full_name"], a["checkpoint_key"]) for a in node["attributes"]],
+            [
+                (r["original_variable_node_id"], r["slot_name"], r["slot_variable_node_id"])
+                for r in node["slot_variables"]
+            ],
+        )
+        for node in graph["nodes"]
+    ]
+    assert decoded == fast
+
+
+_FIXTURE_GRAPH = tfcollections.read_tensor(CHECKPOINTS / "objects", "_CHECKPOINTABLE_OBJECT_GRAPH").tolist()

@@ -19,15 +19,20 @@ and an object reached twice are what TensorFlow writes for shared objects, not e
 from __future__ import annotations
 
 from .._errors import DecodeError
-from .._proto.compiled import COMPILED
+from .._proto.compiled import COMPILED, field_tag, to_int32
 from .._proto.decoder import parse_message
+from .._proto.wire import read_varint
 from .values import read_values
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Dict, Final, List, Optional
+    from typing import Dict, Final, List, Optional, Tuple
 
     from .._typing import Decoded
+
+    # An object of the graph: its children (node id, name), attributes (name, full name, checkpoint key) and
+    # slot variables (original variable's node id, slot name, slot variable's node id), as the proto has them.
+    Node = Tuple[List[Tuple[int, str]], List[Tuple[str, str, str]], List[Tuple[int, str, int]]]
 
 OBJECT_GRAPH_KEY: Final = "_CHECKPOINTABLE_OBJECT_GRAPH"
 VARIABLE_VALUE: Final = "VARIABLE_VALUE"  # the attribute a variable saves its value as
@@ -46,14 +51,19 @@ def object_graph_of(listing: Decoded) -> Optional[Decoded]:
         return {"nodes": 0, "keys": {}, "unowned": [], "absent": [], "error": str(exc)}
 
 
-def read_object_graph(listing: Decoded) -> Decoded:
-    """The checkpoint's ``TrackableObjectGraph``, decoded (its ``OBJECT_GRAPH_KEY`` tensor must be there)."""
+def read_object_graph(listing: Decoded) -> List[Node]:
+    """The nodes of the checkpoint's ``TrackableObjectGraph`` (its ``OBJECT_GRAPH_KEY`` tensor must be there),
+    each ``(children, attributes, slot_variables)`` as tuples of their fields (see ``Node``)."""
     tensor = read_values(listing, [OBJECT_GRAPH_KEY], True)[OBJECT_GRAPH_KEY]
     if tensor.dtype != "DT_STRING" or tensor.shape != ():
         raise DecodeError(
             f"{OBJECT_GRAPH_KEY} is a {tensor.dtype} tensor of shape {list(tensor.shape)}, not a scalar string"
         )
     data = tensor.tolist()
+    nodes = _fast_nodes(data)
+    if nodes is not None:
+        return nodes
+    # Anything the fast reader does not know: the decoder, which reads every form and says what is wrong.
     graph: Decoded = _GRAPH.new()
     try:
         parse_message(data, 0, len(data), _GRAPH, graph, 0)
@@ -61,10 +71,231 @@ def read_object_graph(listing: Decoded) -> Decoded:
         exc._add_segment(_GRAPH.short_name)
         exc._within(f"the object graph ({OBJECT_GRAPH_KEY})")
         raise
-    return graph
+    return [
+        (
+            [(child["node_id"], child["local_name"]) for child in node["children"]],
+            [(item["name"], item["full_name"], item["checkpoint_key"]) for item in node["attributes"]],
+            [(slot["original_variable_node_id"], slot["slot_name"], slot["slot_variable_node_id"])
+             for slot in node["slot_variables"]],
+        )
+        for node in graph["nodes"]
+    ]  # fmt: skip
 
 
-def joined_keys(saved_nodes: List[Decoded], checkpoint_nodes: List[Decoded]) -> Dict[int, str]:
+_NODES: Final = field_tag("tensorflow.TrackableObjectGraph", "nodes")
+_OBJECT = "tensorflow.TrackableObjectGraph.TrackableObject"
+_CHILDREN: Final = field_tag(_OBJECT, "children")
+_ATTRIBUTES: Final = field_tag(_OBJECT, "attributes")
+_SLOTS: Final = field_tag(_OBJECT, "slot_variables")
+_PASSED: Final = frozenset({field_tag(_OBJECT, "registered_saver"), field_tag(_OBJECT, "has_checkpoint_values")})
+_REFERENCE = "tensorflow.TrackableObjectGraph.TrackableObject.ObjectReference"
+_SERIALIZED = "tensorflow.TrackableObjectGraph.TrackableObject.SerializedTensor"
+_SLOT = "tensorflow.TrackableObjectGraph.TrackableObject.SlotVariableReference"
+_CHILD_ID: Final = field_tag(_REFERENCE, "node_id")
+_CHILD_NAME: Final = field_tag(_REFERENCE, "local_name")
+_ATTRIBUTE_FIELDS: Final = (field_tag(_SERIALIZED, "name"), field_tag(_SERIALIZED, "full_name"),
+                            field_tag(_SERIALIZED, "checkpoint_key"))  # fmt: skip
+_SLOT_FIELDS: Final = (field_tag(_SLOT, "original_variable_node_id"), field_tag(_SLOT, "slot_name"),
+                       field_tag(_SLOT, "slot_variable_node_id"))  # fmt: skip
+
+
+def _fast_nodes(
+    data: bytes,
+    _nodes: int = _NODES,
+    _children: int = _CHILDREN,
+    _attributes: int = _ATTRIBUTES,
+    _child_id: int = _CHILD_ID,
+    _child_name: int = _CHILD_NAME,
+    _attribute_fields: Tuple[int, int, int] = _ATTRIBUTE_FIELDS,
+) -> Optional[List[Node]]:
+    """The nodes as TensorFlow writes them, read in place: every tag one byte, lengths and ids of one byte read
+    inline (longer ones by ``read_varint``); None for anything else (another field, a long tag, a length past
+    its message, text that is not UTF-8), which the decoder then reads and judges. A 10,000-variable graph has
+    20,000 small messages: a dict each, and a call per field, were most of the decoder's time. (The tags are
+    keyword defaults, from the schema, so that the loop reads locals.)"""
+    nodes: List[Node] = []
+    end = len(data)
+    pos = 0
+    name_tag, full_name_tag, key_tag = _attribute_fields
+    try:
+        while pos < end:
+            if data[pos] != _nodes:
+                return None
+            node_end, pos = _length(data, pos + 1, end)
+            children: List[Tuple[int, str]] = []
+            attributes: List[Tuple[str, str, str]] = []
+            slots: List[Tuple[int, str, int]] = []
+            while pos < node_end:
+                tag = data[pos]
+                size = data[pos + 1]
+                if size < 0x80:
+                    pos += 2
+                else:
+                    size, pos = read_varint(data, pos + 1, node_end)
+                item_end = pos + size
+                if item_end > node_end:
+                    return None
+                if tag == _children:
+                    node_id, name = 0, ""
+                    while pos < item_end:
+                        field = data[pos]
+                        size = data[pos + 1]
+                        if field == _child_id:
+                            if size < 0x80:
+                                node_id = size
+                                pos += 2
+                            else:
+                                node_id, pos = _int32(data, pos + 1, item_end)
+                        elif field == _child_name and size < 0x80:
+                            pos += 2 + size
+                            name = data[pos - size : pos].decode("utf-8")
+                        elif field == _child_name:
+                            text_end, pos = _length(data, pos + 1, item_end)
+                            name = data[pos:text_end].decode("utf-8")
+                            pos = text_end
+                        else:
+                            return None
+                    children.append((node_id, name))
+                elif tag == _attributes:
+                    texts = ["", "", ""]
+                    while pos < item_end:
+                        field = data[pos]
+                        size = data[pos + 1]
+                        if size < 0x80:
+                            pos += 2 + size
+                            text = data[pos - size : pos].decode("utf-8")
+                        else:
+                            text_end, pos = _length(data, pos + 1, item_end)
+                            text = data[pos:text_end].decode("utf-8")
+                            pos = text_end
+                        if field == key_tag:
+                            texts[2] = text
+                        elif field == name_tag:
+                            texts[0] = text
+                        elif field == full_name_tag:
+                            texts[1] = text
+                        else:
+                            return None
+                    attributes.append((texts[0], texts[1], texts[2]))
+                elif tag == _SLOTS:
+                    slot = _slot(data, pos, item_end)
+                    if slot is None:
+                        return None
+                    slots.append(slot)
+                    pos = item_end
+                elif tag in _PASSED:
+                    pos = item_end
+                else:
+                    return None
+                if pos != item_end:  # a field ran past its message
+                    return None
+            nodes.append((children, attributes, slots))
+    except (DecodeError, UnicodeDecodeError, IndexError):
+        return None
+    return nodes
+
+
+def _slot(data: bytes, pos: int, end: int) -> Optional[Tuple[int, str, int]]:
+    """A SlotVariableReference (few in any graph: one per slot of a variable), or None for another field."""
+    original, slot_name, slot_id = 0, "", 0
+    while pos < end:
+        field = data[pos]
+        if field == _SLOT_FIELDS[1]:
+            text_end, pos = _length(data, pos + 1, end)
+            slot_name = data[pos:text_end].decode("utf-8")
+            pos = text_end
+        elif field == _SLOT_FIELDS[0]:
+            original, pos = _int32(data, pos + 1, end)
+        elif field == _SLOT_FIELDS[2]:
+            slot_id, pos = _int32(data, pos + 1, end)
+        else:
+            return None
+    return (original, slot_name, slot_id) if pos == end else None
+
+
+def _length(data: bytes, pos: int, limit: int) -> Tuple[int, int]:
+    """A length-delimited field's (end, start), its length read at *pos*; it must end by *limit*."""
+    length = data[pos]
+    if length < 0x80:
+        pos += 1
+    else:
+        length, pos = read_varint(data, pos, limit)
+    if pos + length > limit:
+        raise DecodeError("a length past its message", pos)
+    return pos + length, pos
+
+
+def _int32(data: bytes, pos: int, limit: int) -> Tuple[int, int]:
+    value = data[pos]
+    if value < 0x80:
+        return value, pos + 1
+    value, pos = read_varint(data, pos, limit)
+    return to_int32(value), pos
+
+
+def object_tree(nodes: List[Node], tensors: Dict[str, Decoded]) -> Decoded:
+    """What an object graph's *nodes* (``read_object_graph``) say of each key of *tensors*.
+
+    ``{"nodes", "keys", "unowned", "absent", "error"}``: ``keys`` maps each key an object saves to ``{"object",
+    "attribute", "full_name", "node", "slot"}`` (the object's path, the attribute's name, the variable's own
+    name or None, the node's index, and for a slot variable ``{"variable", "optimizer", "name"}`` by their
+    paths), in the checkpoint's order; ``unowned`` the checkpoint's keys no object saves (the object graph's own
+    excepted), ``absent`` the keys an object saves that the checkpoint lacks. Raises ``DecodeError`` for a
+    reference to a node the graph does not have, saying where.
+    """
+    count = len(nodes)
+
+    def node_at(node_id: int, where: str) -> int:
+        if not 0 <= node_id < count:
+            message = f"the object graph's {where} refers to node {node_id}, but it has {count} nodes"
+            error = DecodeError(message, None, where)
+            error._add_segment(_GRAPH.short_name)
+            raise error
+        return node_id
+
+    # Breadth-first from the root, children in order: the first path that reaches a node names it.
+    paths: Dict[int, str] = {0: ""} if count else {}
+    queue = [0] if count else []
+    for node_id in queue:  # the queue grows as it is walked
+        parent = paths[node_id]
+        for index, (target, name) in enumerate(nodes[node_id][0]):
+            if target not in paths:
+                node_at(target, f"nodes[{node_id}].children[{index}].node_id")
+                paths[target] = f"{parent}/{name}" if parent else name
+                queue.append(target)
+    # Slot variables, through their optimizer (which the walk reached) and the variable they are for.
+    slots: Dict[int, Decoded] = {}
+    for node_id, (_, _, references) in enumerate(nodes):
+        for index, (original, slot_name, slot_id) in enumerate(references):
+            where = f"nodes[{node_id}].slot_variables[{index}]"
+            node_at(original, f"{where}.original_variable_node_id")
+            node_at(slot_id, f"{where}.slot_variable_node_id")
+            if node_id in paths and original in paths and slot_id not in slots:
+                slots[slot_id] = {"variable": paths[original], "optimizer": paths[node_id], "name": slot_name}
+    owned: Dict[str, Decoded] = {}
+    for node_id, (_, attributes, _) in enumerate(nodes):
+        if not attributes:
+            continue
+        slot_of = slots.get(node_id)
+        if slot_of is not None:
+            path: Optional[str] = f"{slot_of['variable']}/{_OPTIMIZER_SLOT}/{slot_of['optimizer']}/{slot_of['name']}"
+        else:
+            path = paths.get(node_id)  # None: reached by no path; its keys are still the checkpoint's, as written
+        for name, full_name, key in attributes:
+            if key not in owned:
+                owned[key] = {"object": path, "attribute": name, "full_name": full_name or None, "node": node_id,
+                              "slot": slot_of}  # fmt: skip
+    keys = {key: owned[key] for key in tensors if key in owned}
+    return {
+        "nodes": count,
+        "keys": keys,
+        "unowned": [key for key in tensors if key not in owned and key != OBJECT_GRAPH_KEY],
+        "absent": [key for key in owned if key not in tensors],
+        "error": None,
+    }
+
+
+def joined_keys(saved_nodes: List[Decoded], checkpoint_nodes: List[Node]) -> Dict[int, str]:
     """For a SavedModel, the checkpoint key each variable of its object graph is restored from:
     ``{SavedObjectGraph node id: key}``.
 
@@ -79,8 +310,8 @@ def joined_keys(saved_nodes: List[Decoded], checkpoint_nodes: List[Decoded]) -> 
     queue = list(matched)
     for saved_id in queue:
         checkpoint_children: Dict[str, int] = {}
-        for child in checkpoint_nodes[matched[saved_id]]["children"]:
-            checkpoint_children.setdefault(child["local_name"], child["node_id"])
+        for node_id, name in checkpoint_nodes[matched[saved_id]][0]:
+            checkpoint_children.setdefault(name, node_id)
         for child in saved_nodes[saved_id]["children"]:
             target = checkpoint_children.get(child["local_name"])
             saved_child = child["node_id"]
@@ -89,93 +320,20 @@ def joined_keys(saved_nodes: List[Decoded], checkpoint_nodes: List[Decoded]) -> 
                 matched[saved_child] = target
                 queue.append(saved_child)
     for saved_id in queue:  # slot variables, through the optimizers matched
-        checkpoint_slots = {
-            (slot["original_variable_node_id"], slot["slot_name"]): slot["slot_variable_node_id"]
-            for slot in checkpoint_nodes[matched[saved_id]]["slot_variables"]
-        }
-        for slot in saved_nodes[saved_id]["slot_variables"]:
-            original = matched.get(slot["original_variable_node_id"])
-            target = checkpoint_slots.get((original, slot["slot_name"])) if original is not None else None
-            saved_slot = slot["slot_variable_node_id"]
+        checkpoint_slots = {(original, name): slot for original, name, slot in checkpoint_nodes[matched[saved_id]][2]}
+        for reference in saved_nodes[saved_id]["slot_variables"]:
+            original = matched.get(reference["original_variable_node_id"])
+            target = checkpoint_slots.get((original, reference["slot_name"])) if original is not None else None
+            saved_slot = reference["slot_variable_node_id"]
             if target is not None and 0 <= target < len(checkpoint_nodes) and saved_slot not in matched:
                 matched[saved_slot] = target
     keys = {}
     for saved_id, checkpoint_id in matched.items():
-        for attribute in checkpoint_nodes[checkpoint_id]["attributes"]:
-            if attribute["name"] == VARIABLE_VALUE:
-                keys[saved_id] = str(attribute["checkpoint_key"])
+        for name, _, key in checkpoint_nodes[checkpoint_id][1]:
+            if name == VARIABLE_VALUE:
+                keys[saved_id] = key
                 break
     return keys
-
-
-def object_tree(graph: Decoded, tensors: Dict[str, Decoded]) -> Decoded:
-    """What a decoded ``TrackableObjectGraph`` says of each key of *tensors*.
-
-    ``{"nodes", "keys", "unowned", "absent", "error"}``: ``keys`` maps each key an object saves to ``{"object",
-    "attribute", "full_name", "node", "slot"}`` (the object's path, the attribute's name, the variable's own
-    name or None, the node's index, and for a slot variable ``{"variable", "optimizer", "name"}`` by their
-    paths), in the checkpoint's order; ``unowned`` the checkpoint's keys no object saves (the object graph's own
-    excepted), ``absent`` the keys an object saves that the checkpoint lacks. Raises ``DecodeError`` for a
-    reference to a node the graph does not have, saying where.
-    """
-    nodes = graph["nodes"]
-    count = len(nodes)
-
-    def node_at(node_id: int, where: str) -> int:
-        if not 0 <= node_id < count:
-            error = DecodeError(
-                f"the object graph's {where} refers to node {node_id}, but it has {count} nodes", None, where
-            )
-            error._add_segment(_GRAPH.short_name)
-            raise error
-        return node_id
-
-    # Breadth-first from the root, children in order: the first path that reaches a node names it.
-    paths: Dict[int, List[str]] = {0: []} if count else {}
-    queue = [0] if count else []
-    for node_id in queue:  # the queue grows as it is walked
-        for index, child in enumerate(nodes[node_id]["children"]):
-            target = node_at(child["node_id"], f"nodes[{node_id}].children[{index}].node_id")
-            if target not in paths:
-                paths[target] = [*paths[node_id], child["local_name"]]
-                queue.append(target)
-    # Slot variables, through their optimizer (which the walk reached) and the variable they are for.
-    slots: Dict[int, Decoded] = {}
-    for node_id, node in enumerate(nodes):
-        for index, reference in enumerate(node["slot_variables"]):
-            where = f"nodes[{node_id}].slot_variables[{index}]"
-            variable = node_at(reference["original_variable_node_id"], f"{where}.original_variable_node_id")
-            slot = node_at(reference["slot_variable_node_id"], f"{where}.slot_variable_node_id")
-            if node_id in paths and variable in paths and slot not in slots:
-                slots[slot] = {"variable": _joined(paths[variable]), "optimizer": _joined(paths[node_id]),
-                               "name": reference["slot_name"]}  # fmt: skip
-    owned: Dict[str, Decoded] = {}
-    for node_id, node in enumerate(nodes):
-        slot_of = slots.get(node_id)
-        if slot_of is not None:
-            path = f"{slot_of['variable']}/{_OPTIMIZER_SLOT}/{slot_of['optimizer']}/{slot_of['name']}"
-        elif node_id in paths:
-            path = _joined(paths[node_id])
-        else:
-            path = None  # reached by no path: its keys are still the checkpoint's (as written)
-        for attribute in node["attributes"]:
-            owned.setdefault(
-                attribute["checkpoint_key"],
-                {"object": path, "attribute": attribute["name"], "full_name": attribute["full_name"] or None,
-                 "node": node_id, "slot": slot_of},
-            )  # fmt: skip
-    keys = {key: owned[key] for key in tensors if key in owned}
-    return {
-        "nodes": count,
-        "keys": keys,
-        "unowned": [key for key in tensors if key not in owned and key != OBJECT_GRAPH_KEY],
-        "absent": [key for key in owned if key not in tensors],
-        "error": None,
-    }
-
-
-def _joined(names: List[str]) -> str:
-    return "/".join(names)
 
 
 def resolve(name: str, graph: Optional[Decoded], tensors: Dict[str, Decoded]) -> Optional[str]:

@@ -96,7 +96,7 @@ def _object_keys(objects: Optional[Decoded], listing: Decoded) -> Dict[str, Opti
     if not any(node["variable"] is not None for node in nodes):
         return {}
     try:
-        keys = joined_keys(nodes, read_object_graph(listing)["nodes"])
+        keys = joined_keys(nodes, read_object_graph(listing))
     except DecodeError:
         return {}
     paths = saved_object_paths(objects)
