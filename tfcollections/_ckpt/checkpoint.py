@@ -80,7 +80,8 @@ def read_tensors(
     """
     if isinstance(names, (str, bytes)):
         raise TypeError(f"names is a list of tensor names, not one name ({names!r}): read_tensor reads one")
-    listing: Decoded = dict(checkpoint) if isinstance(checkpoint, dict) else dict(load_checkpoint(checkpoint))
+    # From a path, the listing alone: the object graph is read only if a name is not a key (see _key_of).
+    listing: Decoded = dict(checkpoint) if isinstance(checkpoint, dict) else list_checkpoint(checkpoint)
     tensors = listing["tensors"]
     if names is None:
         return read_values(listing, tensors, verify)
@@ -99,6 +100,7 @@ def read_tensors(
 
 
 def _key_of(listing: Decoded, name: str) -> Optional[str]:
-    """The key a name that is not one means, by the object graph (read now for a listing that lacks it)."""
-    graph = listing["object_graph"] if "object_graph" in listing else object_graph_of(listing)
-    return resolve(name, graph, listing["tensors"])
+    """The key a name that is not one means, by the object graph (read now, once, for a listing that lacks it)."""
+    if "object_graph" not in listing:
+        listing["object_graph"] = object_graph_of(listing)  # the call's own copy of the listing
+    return resolve(name, listing["object_graph"], listing["tensors"])
