@@ -334,3 +334,22 @@ def test_the_fast_reader_gives_what_the_decoder_gives_or_passes(data: bytes) -> 
 
 
 _FIXTURE_GRAPH = tfcollections.read_tensor(CHECKPOINTS / "objects", "_CHECKPOINTABLE_OBJECT_GRAPH").tolist()
+
+
+def test_the_command_line_shows_a_tf2_checkpoint_by_its_objects() -> None:
+    from .test_cli import _run
+
+    result = _run([str(CHECKPOINTS / "objects")])
+    out = result.stdout.decode()
+    assert result.returncode == 0, result.stderr
+    assert "object graph: 26 objects, 18 keys shown by their objects' paths" in out
+    lines = out.splitlines()
+    at = next(index for index, line in enumerate(lines) if line.strip().startswith("w ") and "(3, 2)" in line)
+    assert lines[at - 1].split()[0] == "shared/"  # the shared module's weight, by its first path
+    assert [line.split()[:3] for line in lines[at + 1 : at + 3]] == [
+        ["+", "optimizer/m", "float32"],
+        ["+", "optimizer/v", "float32"],
+    ]
+    assert ".ATTRIBUTES" not in out and "VARIABLE_VALUE" not in out  # keys are the paths' business, not the reader's
+    # A TF 1 checkpoint is shown by its keys, as before.
+    assert "object graph" not in _run([str(CHECKPOINTS / "v2")]).stdout.decode()

@@ -12,9 +12,13 @@ import os
 
 from .cells import dtype_text, parameters, scope_rows, shape_text, table
 
+# The attribute a variable's value is saved as (_ckpt.objects.VARIABLE_VALUE: not imported, as a renderer
+# loads no reader).
+_VARIABLE_VALUE = "VARIABLE_VALUE"
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Callable, List, Optional
+    from typing import Callable, Dict, List, Optional, Tuple
 
     from .._typing import Decoded
 
@@ -50,24 +54,73 @@ def checkpoint_lines(name: str, listing: Decoded, keep: Callable[[str], bool]) -
         f"{listing['prefix']}: checkpoint {listing['format']}{shards}, {totals['tensors']:,} tensors, "
         f"{totals['parameters']:,} parameters, {totals['bytes']:,} bytes"
     )
-    names = sorted(n for n in listing["tensors"] if keep(n))
+    shown, slots = _by_object(listing)
+    names = sorted(n for n in shown if keep(n))
 
-    def leaf(tensor_name: str, label: str, depth: int) -> List[List[str]]:
-        tensor = listing["tensors"][tensor_name]
+    def row(key: str, label: str) -> List[str]:
+        tensor = listing["tensors"][key]
         size = parameters(tensor)
         note = f"{len(tensor['slices'])} slices" if tensor["slices"] and listing["format"] == "V2" else ""
         if tensor["shard"] and "num_shards" in header and header["num_shards"] > 1:
             note = f"shard {tensor['shard']}"
-        return [[label, dtype_text(tensor["dtype"]), shape_text(tensor["shape"]),
-                 "?" if size is None else f"{size:,}", f"{byte_size(tensor):,}", note]]  # fmt: skip
+        return [label, dtype_text(tensor["dtype"]), shape_text(tensor["shape"]),
+                "?" if size is None else f"{size:,}", f"{byte_size(tensor):,}", note]  # fmt: skip
+
+    def leaf(name: str, label: str, depth: int) -> List[List[str]]:
+        indent = "  " * (depth + 1)
+        return [row(shown[name], label)] + [row(key, f"{indent}+ {slot}") for slot, key in slots.get(name, [])]
 
     columns = ["name", "dtype", "shape", "parameters", "bytes", ""]
 
-    def count_of(tensor_name: str) -> Optional[int]:
-        return parameters(listing["tensors"][tensor_name])
+    def count_of(name: str) -> Optional[int]:  # a variable with its slots
+        sizes = [parameters(listing["tensors"][key]) for key in [shown[name], *(key for _, key in slots.get(name, []))]]
+        return sum(size or 0 for size in sizes)
 
+    graph = listing.get("object_graph")
+    if graph is not None:
+        lines.append(_object_graph_line(graph))
     rows = [columns, *scope_rows(names, leaf, len(columns), count_of, 3)]
     return lines + table(rows, "  ")
+
+
+def _by_object(listing: Decoded) -> Tuple[Dict[str, str], Dict[str, List[Tuple[str, str]]]]:
+    """The names the tree shows, each with its key, and the slot variables shown under each variable.
+
+    A TF 2 checkpoint is shown by its objects' paths (``model/dense/kernel``, an attribute other than the value
+    after its object's path), an optimizer's slot variables under the variable they are for (``+ optimizer/m``);
+    a key no object saves, or whose path another key took, as itself. A TF 1 checkpoint: every key as itself.
+    """
+    graph = listing.get("object_graph")
+    owned = graph["keys"] if graph is not None else {}
+    shown: Dict[str, str] = {}
+    slot_keys = []
+    for key in listing["tensors"]:
+        info = owned.get(key)
+        if info is not None and info["slot"] is not None:
+            slot_keys.append((key, info["slot"]))
+            continue
+        name = key
+        if info is not None and info["object"] is not None:
+            name = info["object"] if info["attribute"] == _VARIABLE_VALUE else f"{info['object']}/{info['attribute']}"
+        shown[key if name in shown else name] = key
+    slots: Dict[str, List[Tuple[str, str]]] = {}
+    for key, slot in slot_keys:
+        if slot["variable"] in shown:
+            slots.setdefault(slot["variable"], []).append((f"{slot['optimizer']}/{slot['name']}", key))
+        else:  # its variable is not shown by that path: by its own
+            shown[str(owned[key]["object"])] = key
+    return shown, slots
+
+
+def _object_graph_line(graph: Decoded) -> str:
+    if graph["error"]:
+        return f"  object graph: does not read ({graph['error']}); keys shown as they are"
+    said = [f"{graph['nodes']:,} objects, {len(graph['keys']):,} keys shown by their objects' paths"]
+    if graph["unowned"]:
+        said.append(f"{len(graph['unowned']):,} saved by no object")
+    if graph["absent"]:
+        said.append(f"{len(graph['absent']):,} saved by an object but not there: {', '.join(graph['absent'][:3])}")
+    return "  object graph: " + "; ".join(said)
 
 
 def _shards_amiss(listing: Decoded) -> str:
