@@ -136,6 +136,17 @@ def _fast_nodes(
                 if item_end > node_end:
                     return None
                 if tag == _children:
+                    # As TensorFlow writes it: an id and a name, each of one-byte length, in that order.
+                    if (
+                        pos + 3 < item_end
+                        and data[pos] == _child_id
+                        and data[pos + 1] < 0x80
+                        and data[pos + 2] == _child_name
+                        and pos + 4 + data[pos + 3] == item_end
+                    ):
+                        children.append((data[pos + 1], data[pos + 4 : item_end].decode("utf-8")))
+                        pos = item_end
+                        continue
                     node_id, name = 0, ""
                     while pos < item_end:
                         field = data[pos]
@@ -157,6 +168,26 @@ def _fast_nodes(
                             return None
                     children.append((node_id, name))
                 elif tag == _attributes:
+                    # As TensorFlow writes it: name, full name and key in that order, each under 128 bytes.
+                    full_at = pos + 2 + data[pos + 1] if pos + 1 < item_end else item_end
+                    key_at = full_at + 2 + data[full_at + 1] if full_at + 1 < item_end else item_end
+                    if (
+                        key_at + 1 < item_end
+                        and key_at + 2 + data[key_at + 1] == item_end
+                        and data[pos] == name_tag
+                        and data[full_at] == full_name_tag
+                        and data[key_at] == key_tag
+                        and data[pos + 1] < 0x80
+                        and data[full_at + 1] < 0x80
+                        and data[key_at + 1] < 0x80
+                    ):
+                        attributes.append((
+                            data[pos + 2 : full_at].decode("utf-8"),
+                            data[full_at + 2 : key_at].decode("utf-8"),
+                            data[key_at + 2 : item_end].decode("utf-8"),
+                        ))  # fmt: skip
+                        pos = item_end
+                        continue
                     texts = ["", "", ""]
                     while pos < item_end:
                         field = data[pos]
