@@ -44,6 +44,8 @@ def test_there_are_fixtures_of_every_kind() -> None:
         "saved_model",
         "objects",
         "keras2",
+        "keras3",
+        "save_weights",
     }
 
 

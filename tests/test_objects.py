@@ -31,21 +31,29 @@ def _expected(name: str) -> Dict[str, Any]:
     return json.loads((CHECKPOINTS / f"{name}.expected.json").read_text(encoding="utf-8"))
 
 
-def test_every_key_has_the_object_tensorflow_saved_it_from() -> None:
-    # Nested modules, a list, a dict whose keys hold "." and "/", a module reached by two paths (the shorter
-    # names it: model/shared, not model/encoder/layers/0), and slot variables under their variable.
-    expected = _expected("objects")["objects"]
-    graph = tfcollections.load_checkpoint(CHECKPOINTS / "objects")["object_graph"]
+@pytest.mark.parametrize("name", ["objects", "save_weights"])
+def test_every_key_has_the_object_tensorflow_saved_it_from(name: str) -> None:
+    # objects: nested modules, a list, a dict whose keys hold "." and "/", a module reached by two paths (the
+    # shorter names it: model/shared, not model/encoder/layers/0), slot variables under their variable.
+    # save_weights: a Keras 2 model's weights alone (its optimizer's slots among them).
+    expected = _expected(name)["objects"]
+    graph = tfcollections.load_checkpoint(CHECKPOINTS / name)["object_graph"]
     assert graph is not None and graph["error"] is None
     assert (graph["unowned"], graph["absent"]) == ([], [])
-    assert sorted(graph["keys"]) == sorted(expected)
     for key, want in expected.items():
         got = graph["keys"][key]
         assert {"object": got["object"], "full_name": got["full_name"], "slot": got["slot"]} == want, key
         assert got["attribute"] == "VARIABLE_VALUE"
-    assert graph["keys"]["model/table/x.Sy/.ATTRIBUTES/VARIABLE_VALUE"]["object"] == "model/table/x/y"  # unescaped
     slots = [info["slot"] for info in graph["keys"].values() if info["slot"] is not None]
-    assert len(slots) == 6 and {slot["name"] for slot in slots} == {"m", "v"}
+    if name == "objects":
+        assert sorted(graph["keys"]) == sorted(expected)
+        assert graph["keys"]["model/table/x.Sy/.ATTRIBUTES/VARIABLE_VALUE"]["object"] == "model/table/x/y"
+        assert len(slots) == 6 and {slot["name"] for slot in slots} == {"m", "v"}
+    else:  # TensorFlow's walk of a Keras model does not reach the slots: its record has the others
+        assert set(graph["keys"]) - set(expected) == {info for info in graph["keys"] if "/.OPTIMIZER_SLOT/" in info}
+        assert [(slot["variable"], slot["name"]) for slot in slots] == [
+            ("layer_with_weights-0/bias", "momentum"), ("layer_with_weights-0/kernel", "momentum"),
+        ]  # fmt: skip
 
 
 def test_a_tf1_checkpoint_has_no_object_graph() -> None:
@@ -195,23 +203,26 @@ def test_an_object_graph_that_does_not_read_is_said(tmp_path: Path) -> None:
 # --------------------------------------------------------------------------- a SavedModel and its checkpoint
 
 
-def test_a_saved_models_variables_join_the_keys_tensorflow_restores_them_from() -> None:
-    # The generator loaded the keras2 fixture with tf.saved_model.load and kept each variable's value (sha256) by
-    # its path. Joined by the walk of the two object graphs, each path's key must hold those bytes.
-    loaded = _expected("keras2")["loaded_variables"]
-    result = tfcollections.check_checkpoint(CHECKPOINTS / "keras2", CHECKPOINTS / "keras2")
+@pytest.mark.parametrize("name", ["keras2", "keras3"])
+def test_a_saved_models_variables_join_the_keys_tensorflow_restores_them_from(name: str) -> None:
+    # The generator loaded the fixture with tf.saved_model.load and kept each variable's value (sha256) by its
+    # path. Joined by the walk of the two object graphs, each path's key must hold those bytes. keras3 is Keras 3's
+    # export, whose object graph holds each weight twice (variables/N and _all_variables/N), of one name each.
+    loaded = _expected(name)["loaded_variables"]
+    result = tfcollections.check_checkpoint(CHECKPOINTS / name, CHECKPOINTS / name)
     assert result["restores"] and result["mismatched"] == []
     keys = result["variables"]
     assert set(loaded) <= set(keys) and None not in keys.values()
-    tensors = tfcollections.read_tensors(CHECKPOINTS / "keras2", [keys[path] for path in loaded])
+    tensors = tfcollections.read_tensors(CHECKPOINTS / name, [keys[path] for path in loaded])
     for path, digest in loaded.items():
         assert hashlib.sha256(tensors[str(keys[path])].tobytes()).hexdigest() == digest, path
     # The slot variables, which the loader does not reach by a path, through their optimizer.
     slots = {path: key for path, key in keys.items() if "/.OPTIMIZER_SLOT/" in path}
-    assert len(slots) == 8 and all(key == f"{path}/.ATTRIBUTES/VARIABLE_VALUE" for path, key in slots.items())
-    # Every variable of the graph scan has its object path, and it is one of these.
-    variables = tfcollections.load(CHECKPOINTS / "keras2", graph=True)["meta_graphs"][0]["graph"]["variables"]
-    assert sorted(str(v["object_path"]) for v in variables) == sorted(keys)
+    assert len(slots) == (8 if name == "keras2" else 0)
+    assert all(key == f"{path}/.ATTRIBUTES/VARIABLE_VALUE" for path, key in slots.items())
+    # Each variable of the object graph is one variable of the graph scan, with its path.
+    variables = tfcollections.load(CHECKPOINTS / name, graph=True)["meta_graphs"][0]["graph"]["variables"]
+    assert sorted(str(v["object_path"]) for v in variables if v["object_path"] is not None) == sorted(keys)
 
 
 def _objects(*nodes: Dict[str, Any]) -> List[Dict[str, Any]]:
@@ -272,12 +283,14 @@ def test_a_tf2_variable_is_shown_by_the_key_of_its_object_path() -> None:
     assert [status(variable("Variable", path)) for path in "abcd"] == [
         "not saved", "in checkpoint", "in checkpoint", "NOT IN CHECKPOINT",
     ]  # fmt: skip
-    assert status(variable("b/k", None)) == "in checkpoint"  # a TF 1 variable: by its name, the saver's key
-    assert status(variable("x", None)) == "not saved"  # a TF 1 variable the saver does not write
+    assert status(variable("b/k", None)) == "in checkpoint"  # by its name, where that is a key the saver writes
+    assert status(variable("x", None)) == "key unknown"  # a node of a TF 2 model outside its object graph
     assert status(variable("x", "not-an-object")) == "key unknown"  # TF 2, not joined: no claim either way
+    tf1 = status_by_name({**result, "variables": {}})
+    assert tf1 is not None and tf1(variable("x", None)) == "not saved"  # TF 1: the saver's keys are graph names
 
 
-@pytest.mark.parametrize("name", ["objects", "keras2", "tf2", "saved_model"])
+@pytest.mark.parametrize("name", ["objects", "keras2", "keras3", "save_weights", "tf2", "saved_model"])
 def test_the_fast_reader_of_object_graphs_equals_the_decoder(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
     from tfcollections._ckpt import objects
 

@@ -26,7 +26,13 @@ Writes tests/data/checkpoints/<name>/ and <name>.expected.json for each case:
   of ``tf.saved_model.load`` of it by its path from the root, with the sha256 of its value: a variable joined to
   the wrong key reads other values.
 
-The last two need ``tf_keras`` (``pip install tf_keras`` beside TensorFlow, the same minor version).
+- ``keras3``: a Keras 3 model (TensorFlow's own ``tf.keras``) exported as a SavedModel (``model.export``), with
+  the same record of what ``tf.saved_model.load`` restores;
+- ``save_weights``: a Keras 2 model's ``save_weights`` in TensorFlow's format (an object-based checkpoint of the
+  model alone), with TensorFlow's own view of every key when it saved, as for ``objects``.
+
+``objects``, ``keras2`` and ``save_weights`` need ``tf_keras`` (``pip install tf_keras`` beside TensorFlow, the same
+minor version).
 
 Each expected file holds ``tf.train.list_variables`` (names and shapes), ``get_variable_to_dtype_map`` and
 every tensor's values from ``get_tensor`` as lists (bytes as base64, complex as [real, imag], non-finite
@@ -275,8 +281,6 @@ def _objects_case() -> None:
 
 
 def _keras2_case() -> None:
-    import hashlib
-
     import tf_keras
 
     folder = OUT / "keras2"
@@ -294,11 +298,56 @@ def _keras2_case() -> None:
             shutil.rmtree(target)
         elif target.exists():
             target.unlink()
+    _write_expected("keras2", str(folder / "variables" / "variables"), loaded_variables=_loaded_variables(folder))
+
+
+def _loaded_variables(folder: Path) -> Any:
+    """Every variable ``tf.saved_model.load`` restores, by its path from the root: the sha256 of its value."""
+    import hashlib
+
     saved = {}
     for obj, names in _objects(tf.saved_model.load(str(folder))):
         if isinstance(obj, tf.Variable):
             saved["/".join(names)] = hashlib.sha256(obj.numpy().tobytes()).hexdigest()
-    _write_expected("keras2", str(folder / "variables" / "variables"), loaded_variables=dict(sorted(saved.items())))
+    return dict(sorted(saved.items()))
+
+
+def _keras3_case() -> None:
+    folder = OUT / "keras3"
+    shutil.rmtree(folder, ignore_errors=True)
+    rng = np.random.default_rng(23)
+    model = tf.keras.Sequential(
+        [tf.keras.Input((3,)), tf.keras.layers.Dense(4, name="hidden"), tf.keras.layers.Dense(2, name="out")]
+    )
+    model.compile(optimizer="adam", loss="mse")
+    model.fit(rng.standard_normal((8, 3)), rng.standard_normal((8, 2)), epochs=1, verbose=0)
+    model.export(str(folder), verbose=False)
+    for extra in ("fingerprint.pb", "assets"):
+        target = folder / extra
+        if target.is_dir():
+            shutil.rmtree(target)
+        elif target.exists():
+            target.unlink()
+    _write_expected("keras3", str(folder / "variables" / "variables"), loaded_variables=_loaded_variables(folder))
+
+
+def _save_weights_case() -> None:
+    import tf_keras
+
+    folder = OUT / "save_weights"
+    shutil.rmtree(folder, ignore_errors=True)
+    rng = np.random.default_rng(24)
+    model = tf_keras.Sequential([tf_keras.Input((3,)), tf_keras.layers.Dense(2, name="only")])
+    model.compile(optimizer=tf_keras.optimizers.legacy.SGD(0.1, momentum=0.9), loss="mse")
+    model.fit(rng.standard_normal((8, 3)), rng.standard_normal((8, 2)), epochs=1, verbose=0)
+    model.save_weights(str(folder / "weights"), save_format="tf")
+    objects = {}
+    for obj, names in _objects(model):
+        if isinstance(obj, tf.Variable):
+            objects[f"{_escaped(names)}/.ATTRIBUTES/VARIABLE_VALUE"] = {
+                "object": "/".join(names), "full_name": obj.name.rsplit(":", 1)[0], "slot": None
+            }  # fmt: skip
+    _write_expected("save_weights", str(folder / "weights"), objects=objects)
 
 
 def _restore_case() -> None:
@@ -360,6 +409,8 @@ _CASES = {
     "saved_model": _saved_model_case,
     "objects": _objects_case,
     "keras2": _keras2_case,
+    "keras3": _keras3_case,
+    "save_weights": _save_weights_case,
 }
 
 

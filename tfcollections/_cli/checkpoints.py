@@ -177,8 +177,11 @@ def status_by_name(result: Decoded) -> Optional[Callable[[Decoded], str]]:
             if key is None:
                 return "not saved"  # its object has no value in the checkpoint: TensorFlow restores nothing into it
             return status.get(key, "in checkpoint" if key in unexpected else "not saved")
-        if path is not None:  # a TF 2 variable whose object the checkpoint's object graph could not be joined to
-            return status.get(str(variable["name"]), "key unknown")  # its name is not its key: nothing is claimed
+        if path is not None or by_object:
+            # A TF 2 variable whose object could not be joined to the checkpoint's, or a variable node of a TF 2
+            # SavedModel that its object graph does not hold (Keras 3's export makes some): its name is not its
+            # key, and which key its restore function assigns to it is not read here, so nothing is claimed.
+            return status.get(str(variable["name"]), "key unknown")
         partition = variable["partition"]
         return status.get(partition["full_name"] if partition else str(variable["name"]), "not saved")
 
