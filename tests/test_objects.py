@@ -366,3 +366,20 @@ def test_the_command_line_shows_a_tf2_checkpoint_by_its_objects() -> None:
     assert ".ATTRIBUTES" not in out and "VARIABLE_VALUE" not in out  # keys are the paths' business, not the reader's
     # A TF 1 checkpoint is shown by its keys, as before.
     assert "object graph" not in _run([str(CHECKPOINTS / "v2")]).stdout.decode()
+
+
+def test_a_keras_model_saved_by_tensorflow_2_3() -> None:
+    # The real model (tensorflow/tfx's test data) whose 27 variables were all "not saved" while its checkpoint
+    # restored: each is now joined to its key (TF 2.3 leaves full_name empty), and the command line says so.
+    from .test_cli import _run
+
+    folder = CHECKPOINTS / "tfx_keras_tf23"
+    graph = tfcollections.load_checkpoint(folder)["object_graph"]
+    assert graph is not None and graph["error"] is None and graph["unowned"] == [] and graph["absent"] == []
+    assert all(info["full_name"] is None for info in graph["keys"].values())
+    result = tfcollections.check_checkpoint(folder, folder)
+    assert result["restores"] and len(result["variables"]) == 27
+    assert all(key == f"{path}/.ATTRIBUTES/VARIABLE_VALUE" for path, key in result["variables"].items())
+    assert result["variables"]["layer_with_weights-0/kernel/.OPTIMIZER_SLOT/optimizer/m"] is not None
+    out = _run([str(folder)]).stdout.decode()
+    assert "not saved" not in out and out.count("in checkpoint") == 27
