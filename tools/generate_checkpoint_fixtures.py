@@ -199,6 +199,15 @@ def _tf2_case() -> None:
     _write_expected("tf2", prefix)
 
 
+def _remove(folder: Path, *names: str) -> None:
+    for name in names:
+        target = folder / name
+        if target.is_dir():
+            shutil.rmtree(target)
+        elif target.exists():
+            target.unlink()
+
+
 def _saved_model_case() -> None:
     folder = OUT / "saved_model"
     shutil.rmtree(folder, ignore_errors=True)
@@ -207,12 +216,9 @@ def _saved_model_case() -> None:
     module.b = tf.Variable([0.5, -0.5])
     module.f = tf.function(lambda x: tf.matmul(x, module.w), input_signature=[tf.TensorSpec([None, 2])])
     tf.saved_model.save(module, str(folder))
-    for extra in ("saved_model.pb", "fingerprint.pb", "assets"):
-        target = folder / extra
-        if target.is_dir():
-            shutil.rmtree(target)
-        elif target.exists():
-            target.unlink()  # only the variables are the fixture: the graph is covered elsewhere
+    _remove(
+        folder, "saved_model.pb", "fingerprint.pb", "assets"
+    )  # the variables are the fixture: the graph is tested elsewhere
     _write_expected("saved_model", str(folder / "variables" / "variables"))
 
 
@@ -292,12 +298,7 @@ def _keras2_case() -> None:
     model.compile(optimizer=tf_keras.optimizers.legacy.Adam(0.1), loss="mse")
     model.fit(rng.standard_normal((8, 3)), rng.standard_normal((8, 2)), epochs=1, verbose=0)
     model.save(str(folder), save_format="tf")
-    for extra in ("fingerprint.pb", "assets"):
-        target = folder / extra
-        if target.is_dir():
-            shutil.rmtree(target)
-        elif target.exists():
-            target.unlink()
+    _remove(folder, "fingerprint.pb", "assets")  # not what the fixture is about, and fingerprints change
     _write_expected("keras2", str(folder / "variables" / "variables"), loaded_variables=_loaded_variables(folder))
 
 
@@ -322,12 +323,7 @@ def _keras3_case() -> None:
     model.compile(optimizer="adam", loss="mse")
     model.fit(rng.standard_normal((8, 3)), rng.standard_normal((8, 2)), epochs=1, verbose=0)
     model.export(str(folder), verbose=False)
-    for extra in ("fingerprint.pb", "assets"):
-        target = folder / extra
-        if target.is_dir():
-            shutil.rmtree(target)
-        elif target.exists():
-            target.unlink()
+    _remove(folder, "fingerprint.pb", "assets")  # not what the fixture is about, and fingerprints change
     _write_expected("keras3", str(folder / "variables" / "variables"), loaded_variables=_loaded_variables(folder))
 
 

@@ -10,7 +10,9 @@ a strided slice gathers the lanes' bytes, ``int`` XOR combines them with the lan
 four byte planes). A CRC is linear in its input, so the lanes' CRCs are then folded into one by
 "shifting" each over the bytes that follow it: a 32x32 matrix over GF(2), applied as four 256-entry
 tables. The cost per byte is about fifteen C passes over the lane planes instead of a Python loop
-iteration (measured by the project's checkpoint benchmark).
+iteration (measured by the project's checkpoint benchmark). Many short inputs (a checkpoint's tensors, most
+of a few KB) share the lanes (``crc32c_many``): each laid out in whole lanes with zeros in front, which
+change no CRC from zero, and folded into its own CRC, all of them level by level.
 
 An extension module that computes CRC-32C in C is used instead when one is installed, as tensorboardX and
 google-resumable-media use theirs: ``crc32c`` (ICRAR's) or ``google_crc32c`` (Google's, its C build only).

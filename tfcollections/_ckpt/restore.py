@@ -11,7 +11,9 @@ graph scan's) or, for a slice, from its spec. A graph with no save op falls back
 (their names and partitions, as a default ``Saver`` keys them). Each expected key is then looked up in the
 checkpoint's listing: ``ok``, ``missing``, ``mismatched`` (dtype, shape or slice, both sides shown), or
 ``unreadable`` (its data shard absent or too short for it, as the listing's ``shards`` say); what the
-checkpoint has beyond them is ``unexpected`` (restore ignores it). The graph is decoded whole
+checkpoint has beyond them is ``unexpected`` (restore ignores it). A TF 2 SavedModel's variables are
+restored by object, not name: its object graph and the checkpoint's are walked together from their roots, as
+the loader does (``objects.joined_keys``), which gives each variable's key. The graph is decoded whole
 here, its constants' tensors excepted (passed by their length until one is read), from the ``Source`` that
 the result of ``load`` or ``loads`` keeps, binary or text alike: this answers a question, it is not on the
 way of ``load``.
@@ -112,8 +114,8 @@ def _compare_objects(objects: Optional[Decoded], result: Decoded, tensors: Dict[
     paths = saved_object_paths(objects)
     compared = {item["name"] for item in result["mismatched"]} | {item["name"] for item in result["missing"]}
     for index, node in enumerate(objects["nodes"]):
-        saved = node["variable"]
-        key = result["variables"].get(paths.get(index, ""), None) if saved is not None else None
+        saved, path = node["variable"], paths.get(index)
+        key = result["variables"].get(path) if saved is not None and path is not None else None
         if key is None or key in compared or key not in tensors:
             continue
         entry = {"name": key, "dtype": saved["dtype"], "shape": shape_list(saved["shape"]), "slice": None}

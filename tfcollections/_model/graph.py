@@ -116,17 +116,17 @@ def _join(
     # variable without one is what the object graph says.
     names_in_use: Dict[str, int] = {}
     for path, saved in saved_variables:
-        node = by_node.get(_unique_name(saved["name"], names_in_use))
+        found = by_node.get(_unique_name(saved["name"], names_in_use))
         dtype, shape = saved["dtype"], shape_list(saved["shape"])
         if (
-            node is None
-            or node["object_path"] is not None
-            or node["dtype"] not in (None, dtype)
-            or node["shape"] not in (None, shape)
+            found is None
+            or found["object_path"] is not None
+            or found["dtype"] not in (None, dtype)
+            or found["shape"] not in (None, shape)
         ):
-            node = new_variable(saved["name"], None, saved["device"])
-            variables.append(node)
-        variable = node
+            found = new_variable(saved["name"], None, saved["device"])
+            variables.append(found)
+        variable = found
         if variable["dtype"] is None:
             variable["dtype"] = dtype
         if variable["shape"] is None:
