@@ -153,6 +153,8 @@ def test_a_module_that_fails_to_import_or_refuses_a_buffer_leaves_the_pure_code(
     fresh.setitem(sys.modules, "google_crc32c", _module("google_crc32c", extend=extend, implementation="c"))
     assert crc32c(DATA[:9000]) == _reference(DATA[:9000])
     assert _crc32c.backend() == "google_crc32c" and refused == [9000]
+    buffers = [DATA[:6000], DATA[:100]]  # the first refused, the second taken: each as the module answers
+    assert _crc32c.crc32c_many(buffers) == [_reference(data) for data in buffers] and refused == [9000, 6000]
 
 
 def test_an_import_that_raises_is_a_module_not_installed(fresh: pytest.MonkeyPatch) -> None:

@@ -109,13 +109,14 @@ def _string_scalar(data: bytes) -> bytes:
     return lengths + struct.pack("<I", mask(length_crc)) + data
 
 
-def _checkpoint(tmp_path: Path, graph: Dict[str, Any], keys: List[str]) -> Path:
-    """A V2 checkpoint of float scalars under *keys* and the object graph *graph*."""
-    encoded = tfcollections.encode_message("tensorflow.TrackableObjectGraph", graph)
+def _checkpoint(tmp_path: Path, graph: Any, keys: List[str], *, graph_as_float: bool = False) -> Path:
+    """A V2 checkpoint of float scalars under *keys* and the object graph *graph* (a dict, or its bytes as they
+    are; with *graph_as_float*, a float scalar in its place)."""
+    encoded = graph if isinstance(graph, bytes) else tfcollections.encode_message("TrackableObjectGraph", graph)
     shard = bytearray()
     entries = []
     for key in sorted([*keys, "_CHECKPOINTABLE_OBJECT_GRAPH"]):
-        if key == "_CHECKPOINTABLE_OBJECT_GRAPH":
+        if key == "_CHECKPOINTABLE_OBJECT_GRAPH" and not graph_as_float:
             data = _string_scalar(encoded)
             # The entry's CRC goes on from the lengths' over their checksum and the bytes (WriteStringTensor).
             at = len(data) - len(encoded)
@@ -383,3 +384,136 @@ def test_a_keras_model_saved_by_tensorflow_2_3() -> None:
     assert result["variables"]["layer_with_weights-0/kernel/.OPTIMIZER_SLOT/optimizer/m"] is not None
     out = _run([str(folder)]).stdout.decode()
     assert "not saved" not in out and out.count("in checkpoint") == 27
+
+
+def _decoded_nodes(data: bytes) -> List[Any]:
+    from tfcollections._ckpt import objects
+    from tfcollections._proto.decoder import parse_message
+
+    graph = objects._GRAPH.new()
+    parse_message(data, 0, len(data), objects._GRAPH, graph, 0)
+    return [
+        (
+            [(c["node_id"], c["local_name"]) for c in node["children"]],
+            [(a["name"], a["full_name"], a["checkpoint_key"]) for a in node["attributes"]],
+            [
+                (r["original_variable_node_id"], r["slot_name"], r["slot_variable_node_id"])
+                for r in node["slot_variables"]
+            ],
+        )
+        for node in graph["nodes"]
+    ]
+
+
+def test_the_fast_reader_reads_the_forms_tensorflow_writes_beyond_one_byte() -> None:
+    # Ids past 127 and a negative one (varints of several bytes), names and keys of 128 bytes and more, an
+    # attribute without its full name (proto3 leaves an empty string out), slot variables: read by the fast
+    # reader's general steps, and alike by the decoder.
+    from tfcollections._ckpt import objects
+
+    long = "n" * 200
+    nodes = [_node([(f"c{index}", index + 1) for index in range(150)] + [("neg", -1)])]
+    nodes += [_node(keys=[f"{long}/{index}/.ATTRIBUTES/VARIABLE_VALUE"]) for index in range(150)]
+    nodes[0]["attributes"] = [{"name": long, "full_name": "", "checkpoint_key": "k"}]
+    nodes[1]["slot_variables"] = [{"original_variable_node_id": 2, "slot_name": long, "slot_variable_node_id": 140}]
+    data = tfcollections.encode_message("TrackableObjectGraph", {"nodes": nodes})
+    fast = objects._fast_nodes(data)
+    assert fast is not None and fast == _decoded_nodes(data)
+    assert fast[0][0][-1] == (-1, "neg") and fast[1][2] == [(2, long, 140)]
+    # An edge of a long name, an attribute's fields in another order than TensorFlow's, an edge's name first.
+    long_edge = tfcollections.encode_message("TrackableObjectGraph", {"nodes": [_node([("e" * 130, 0)])]})
+    assert objects._fast_nodes(long_edge) == _decoded_nodes(long_edge) == [([(0, "e" * 130)], [], [])]
+    attribute = b"\x1a\x01k\x12\x01f\x0a\x0eVARIABLE_VALUE"  # checkpoint_key, full_name, then name
+    edge = b"\x12\x01w\x08\x01"  # local_name, then node_id
+    shuffled = b"\x0a" + bytes([len(edge) + 2]) + b"\x0a" + bytes([len(edge)]) + edge
+    shuffled += b"\x0a" + bytes([len(attribute) + 2]) + b"\x12" + bytes([len(attribute)]) + attribute
+    assert objects._fast_nodes(shuffled) == _decoded_nodes(shuffled) == [
+        ([(1, "w")], [], []), ([], [("VARIABLE_VALUE", "f", "k")], []),
+    ]  # fmt: skip
+    # Fields TensorFlow does not write in these messages: the decoder's business (it skips them).
+    for unknown in (
+        b"\x0a\x04\x0a\x02\x20\x01",  # ObjectReference field 4
+        b"\x0a\x05\x12\x03\x22\x01x",  # SerializedTensor field 4
+        b"\x0a\x04\x1a\x02\x20\x01",  # SlotVariableReference field 4
+        b"\x0a\x04\x3a\x02\x08\x01",  # TrackableObject field 7
+    ):
+        assert objects._fast_nodes(unknown) is None
+        assert _decoded_nodes(unknown) is not None
+
+
+def test_an_object_path_names_the_value_of_an_object_that_saves_more() -> None:
+    from tfcollections._ckpt.objects import resolve
+
+    graph: Dict[str, Any] = {"keys": {
+        "t/.ATTRIBUTES/VARIABLE_VALUE": {"object": "t", "attribute": "VARIABLE_VALUE", "full_name": None},
+        "t/.ATTRIBUTES/table-keys": {"object": "t", "attribute": "table-keys", "full_name": None},
+        "u/.ATTRIBUTES/a": {"object": "u", "attribute": "a", "full_name": None},
+        "u/.ATTRIBUTES/b": {"object": "u", "attribute": "b", "full_name": None},
+    }}  # fmt: skip
+    assert resolve("t", graph) == "t/.ATTRIBUTES/VARIABLE_VALUE"
+    with pytest.raises(KeyError, match="'u' names 2 tensors of the checkpoint by its object"):
+        resolve("u", graph)
+    assert resolve("nothing", graph) is None and resolve("t", None) is None
+
+
+def test_an_object_graph_that_is_no_scalar_string_or_does_not_decode(tmp_path: Path) -> None:
+    listing = tfcollections.load_checkpoint(_checkpoint(tmp_path, {"nodes": []}, ["w"], graph_as_float=True))
+    found = listing["object_graph"]
+    assert found is not None and "is a DT_FLOAT tensor of shape [], not a scalar string" in str(found["error"])
+    (tmp_path / "cut").mkdir()
+    listing = tfcollections.load_checkpoint(_checkpoint(tmp_path / "cut", b"\x0a\x05\x0a", ["w"]))
+    found = listing["object_graph"]
+    assert found is not None and found["keys"] == {}
+    assert str(found["error"]).startswith("the object graph (_CHECKPOINTABLE_OBJECT_GRAPH)")
+    assert "w" in listing["tensors"]
+
+
+def test_the_command_line_says_what_the_object_graph_says_of_keys(tmp_path: Path) -> None:
+    from .test_cli import _run
+
+    graph = {
+        "nodes": [_node([("w", 1)]), _node(keys=["w/.ATTRIBUTES/VARIABLE_VALUE", "gone/.ATTRIBUTES/VARIABLE_VALUE"])]
+    }
+    out = _run([str(_checkpoint(tmp_path, graph, ["w/.ATTRIBUTES/VARIABLE_VALUE", "legacy/name"]))]).stdout.decode()
+    assert "object graph: 2 objects, 1 keys shown by their objects' paths; 1 saved by no object; 1 saved by an" in out
+    assert "gone/.ATTRIBUTES/VARIABLE_VALUE" in out and "legacy/" in out
+    (tmp_path / "bad").mkdir()
+    out = _run([str(_checkpoint(tmp_path / "bad", {"nodes": [_node([("a", 9)])]}, ["w"]))]).stdout.decode()
+    assert "object graph: does not read (" in out and "refers to node 9" in out
+
+
+def test_a_saved_variable_whose_checkpoint_tensor_differs_is_a_mismatch(tmp_path: Path) -> None:
+    # A SavedModel whose object graph says w is a float vector of 3, joined to a checkpoint whose w is a scalar.
+    from .helpers import field
+
+    saved_variable = b"\x08\x01" + field(2, field(2, b"\x08\x03")) + field(6, b"w")
+    object_graph = field(1, field(1, b"\x08\x01" + field(2, b"w"))) + field(1, field(7, saved_variable))
+    model = tfcollections.loads(b"\x08\x01" + field(2, field(7, object_graph)))
+    graph = {"nodes": [_node([("w", 1)]), _node(keys=["w/.ATTRIBUTES/VARIABLE_VALUE"])]}
+    result = tfcollections.check_checkpoint(model, _checkpoint(tmp_path, graph, ["w/.ATTRIBUTES/VARIABLE_VALUE"]))
+    assert result["variables"] == {"w": "w/.ATTRIBUTES/VARIABLE_VALUE"}
+    assert not result["restores"]
+    [mismatch] = [item for item in result["mismatched"] if item["name"] == "w/.ATTRIBUTES/VARIABLE_VALUE"]
+    assert mismatch["why"] == "shape [3] in the graph, [] in the checkpoint"
+
+
+def test_a_saved_model_and_checkpoint_whose_object_graphs_cannot_be_joined(tmp_path: Path) -> None:
+    from .helpers import field
+
+    graph = {"nodes": [_node([("w", 1)]), _node(keys=["w/.ATTRIBUTES/VARIABLE_VALUE"])]}
+    prefix = _checkpoint(tmp_path, graph, ["w/.ATTRIBUTES/VARIABLE_VALUE"])
+    # An object graph without variables: nothing to join.
+    no_variables = tfcollections.loads(b"\x08\x01" + field(2, field(7, field(1, field(1, b"\x08\x01")))))
+    assert tfcollections.check_checkpoint(no_variables, prefix)["variables"] == {}
+    # A checkpoint whose object graph does not read: no join, and the listing says why.
+    saved_variable = b"\x08\x01" + field(6, b"w")
+    objects = field(1, field(1, b"\x08\x01" + field(2, b"w"))) + field(1, field(7, saved_variable))
+    model = tfcollections.loads(b"\x08\x01" + field(2, field(7, objects)))
+    (tmp_path / "bad").mkdir()
+    damaged = _checkpoint(tmp_path / "bad", b"\x0a\x05\x0a", ["w/.ATTRIBUTES/VARIABLE_VALUE"])
+    assert tfcollections.check_checkpoint(model, damaged)["variables"] == {}
+    # A SavedModel whose object graph is damaged: the check says where.
+    broken = tfcollections.loads(b"\x08\x01" + field(2, field(7, b"\x0a\x05\x0a")), graph=False)
+    with pytest.raises(tfcollections.DecodeError) as info:
+        tfcollections.check_checkpoint(broken, prefix)
+    assert "object_graph_def" in info.value.path

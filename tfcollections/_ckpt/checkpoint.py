@@ -103,4 +103,4 @@ def _key_of(listing: Decoded, name: str) -> Optional[str]:
     """The key a name that is not one means, by the object graph (read now, once, for a listing that lacks it)."""
     if "object_graph" not in listing:
         listing["object_graph"] = object_graph_of(listing)  # the call's own copy of the listing
-    return resolve(name, listing["object_graph"], listing["tensors"])
+    return resolve(name, listing["object_graph"])

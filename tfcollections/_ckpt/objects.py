@@ -367,12 +367,10 @@ def joined_keys(saved_nodes: List[Decoded], checkpoint_nodes: List[Node]) -> Dic
     return keys
 
 
-def resolve(name: str, graph: Optional[Decoded], tensors: Dict[str, Decoded]) -> Optional[str]:
-    """The checkpoint key *name* means: a key itself; in a TF 2 checkpoint, also an object's path (of the object
-    whose value it is: its ``VARIABLE_VALUE``, or its one attribute) or a variable's ``full_name``; None for a
-    name that is none of these. Raises ``KeyError`` for a name that several keys answer to (naming them)."""
-    if name in tensors:
-        return name
+def resolve(name: str, graph: Optional[Decoded]) -> Optional[str]:
+    """The checkpoint key a name that is no key means, in a TF 2 checkpoint: an object's path (of the object whose
+    value it is: its ``VARIABLE_VALUE``, or its one attribute) or a variable's ``full_name``; None for a name
+    that is neither. Raises ``KeyError`` for a name that several keys answer to (naming them)."""
     if graph is not None:
         for field in ("object", "full_name"):
             found = [key for key, info in graph["keys"].items() if info[field] == name]
