@@ -32,7 +32,9 @@ COLLECTIONS: Final[Mapping[str, str]] = _MappingProxyType(dict(_COLLECTIONS))
 
 _BY_COLLECTION: Final[Dict[str, CompiledMessage]] = {name: COMPILED[ref] for name, ref in _COLLECTIONS.items()}
 _BY_TYPE: Final[Dict[str, CompiledMessage]] = dict(COMPILED)
-_BY_TYPE.update({message.short_name: message for message in COMPILED.values() if not message.name.endswith("Entry")})
+for _message in COMPILED.values():  # a short name two messages share is the first's (TensorFlow's before Keras')
+    if not _message.name.endswith("Entry"):
+        _BY_TYPE.setdefault(_message.short_name, _message)
 
 
 def _check_name(name: object) -> None:
@@ -239,6 +241,12 @@ def decode_message(type_name: _types.SlotVariableReferenceName, blob: BytesLike,
 def decode_message(type_name: _types.RegisteredSaverName, blob: BytesLike, /) -> _types.RegisteredSaver: ...  # type: ignore[overload-overlap]
 @overload
 def decode_message(type_name: _types.BoolValueName, blob: BytesLike, /) -> _types.BoolValue: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.SavedMetadataName, blob: BytesLike, /) -> _types.SavedMetadata: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.KerasSavedObjectName, blob: BytesLike, /) -> _types.KerasSavedObject: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.KerasVersionDefName, blob: BytesLike, /) -> _types.KerasVersionDef: ...  # type: ignore[overload-overlap]
 @overload
 def decode_message(type_name: _types.SavedVariableName, blob: BytesLike, /) -> _types.SavedVariable: ...  # type: ignore[overload-overlap]
 @overload

@@ -148,6 +148,12 @@ RegisteredSaverName = Literal["RegisteredSaver", "tensorflow.RegisteredSaver"]
 
 BoolValueName = Literal["BoolValue", "google.protobuf.BoolValue"]
 
+SavedMetadataName = Literal["SavedMetadata", "third_party.py.tf_keras.protobuf.SavedMetadata"]
+
+KerasSavedObjectName = Literal["third_party.py.tf_keras.protobuf.SavedObject"]
+
+KerasVersionDefName = Literal["third_party.py.tf_keras.protobuf.VersionDef"]
+
 SavedVariableName = Literal["SavedVariable", "tensorflow.SavedVariable"]
 
 BundleHeaderProtoName = Literal["BundleHeaderProto", "tensorflow.BundleHeaderProto"]
@@ -587,6 +593,30 @@ class BoolValue(TypedDict):
     """google.protobuf.BoolValue (google/protobuf/wrappers.proto)."""
 
     value: bool
+
+
+class SavedMetadata(TypedDict):
+    """third_party.py.tf_keras.protobuf.SavedMetadata (tf_keras/protobuf/saved_metadata.proto)."""
+
+    nodes: List[KerasSavedObject]
+
+
+class KerasSavedObject(TypedDict):
+    """third_party.py.tf_keras.protobuf.SavedObject (tf_keras/protobuf/saved_metadata.proto)."""
+
+    node_id: int
+    node_path: str
+    identifier: str
+    metadata: str
+    version: Optional[KerasVersionDef]
+
+
+class KerasVersionDef(TypedDict):
+    """third_party.py.tf_keras.protobuf.VersionDef (tf_keras/protobuf/versions.proto)."""
+
+    producer: int
+    min_consumer: int
+    bad_consumers: List[int]
 
 
 class SavedVariable(TypedDict):

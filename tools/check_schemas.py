@@ -43,6 +43,7 @@ from tensorflow.core.protobuf import (  # noqa: E402, F401
     tensor_bundle_pb2,
 )
 from tensorflow.core.util import saved_tensor_slice_pb2  # noqa: E402, F401
+from tf_keras.protobuf import saved_metadata_pb2  # noqa: E402, F401 (keras_metadata.pb's messages: pip install tf_keras)
 
 from tfcollections._proto.schema import ENUMS, MAP, MESSAGES, SKIPPED  # noqa: E402
 

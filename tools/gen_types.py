@@ -23,7 +23,7 @@ import argparse
 import keyword
 import sys
 from pathlib import Path
-from typing import Dict, List, Tuple
+from typing import Dict, List, Set, Tuple
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -44,7 +44,12 @@ TYPES = PACKAGE / "types.py"
 API = PACKAGE / "_api.py"
 
 # Short names that would clash with the names the module imports, or say too little.
-_RENAMED = {"google.protobuf.Any": "AnyProto", "tensorflow.error.Code": "ErrorCode"}
+_RENAMED = {
+    "google.protobuf.Any": "AnyProto",
+    "tensorflow.error.Code": "ErrorCode",
+    "third_party.py.tf_keras.protobuf.SavedObject": "KerasSavedObject",
+    "third_party.py.tf_keras.protobuf.VersionDef": "KerasVersionDef",
+}
 _SCALARS = {"string": "str", "bytes": "bytes", "bool": "bool", "float": "float", "double": "float"}
 _SCALARS.update(dict.fromkeys(("int32", "int64", "uint32", "uint64", "fixed32"), "int"))
 
@@ -348,9 +353,12 @@ def render_types() -> str:
         listed = ", ".join(f'"{name}"' for name in names)
         lines += ["", f"{type_name(message)}Collection = Literal[{listed}]  # bytes_list items are {message}"]
     lines += _section("message type names")
-    for message in MESSAGES:
+    shorts: Set[str] = set()
+    for message in MESSAGES:  # a short name two messages share is the first's, as decode_message takes it
         short = message.name.rsplit(".", 1)[-1]
-        lines += ["", f'{type_name(message.name)}Name = Literal["{short}", "{message.name}"]']
+        names = f'"{message.name}"' if short in shorts else f'"{short}", "{message.name}"'
+        shorts.add(short)
+        lines += ["", f"{type_name(message.name)}Name = Literal[{names}]"]
     lines += _section("messages")
     for message in MESSAGES:
         fields = [(field.name, _field_type(field)) for field in message.fields]

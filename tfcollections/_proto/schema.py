@@ -127,6 +127,8 @@ _VERSIONS_PROTO = "tensorflow/core/framework/versions.proto"
 _SAVED_OBJECT_GRAPH_PROTO = "tensorflow/core/protobuf/saved_object_graph.proto"
 _TRACKABLE_PROTO = "tensorflow/core/protobuf/trackable_object_graph.proto"
 _WRAPPERS_PROTO = "google/protobuf/wrappers.proto"
+_KERAS_METADATA_PROTO = "tf_keras/protobuf/saved_metadata.proto"  # keras/protobuf/ before tf_keras
+_KERAS_VERSIONS_PROTO = "tf_keras/protobuf/versions.proto"
 _TENSOR_BUNDLE_PROTO = "tensorflow/core/protobuf/tensor_bundle.proto"
 _TENSOR_SLICE_PROTO = "tensorflow/core/framework/tensor_slice.proto"
 _SAVED_TENSOR_SLICE_PROTO = "tensorflow/core/util/saved_tensor_slice.proto"
@@ -552,6 +554,24 @@ MESSAGES: Final[Tuple[Message, ...]] = (
     )),
     Message("google.protobuf.BoolValue", _WRAPPERS_PROTO, (
         Field(1, "value", BOOL),
+    )),
+    # Keras' keras_metadata.pb, beside a SavedModel's saved_model.pb (Keras 2, TF 2.4 and later): each Keras
+    # object of the SavedObjectGraph by node id, with its JSON metadata (class, name, config). The short names
+    # SavedObject and VersionDef stay TensorFlow's; these two are known by their full names.
+    Message("third_party.py.tf_keras.protobuf.SavedMetadata", _KERAS_METADATA_PROTO, (
+        Field(1, "nodes", MESSAGE, "third_party.py.tf_keras.protobuf.SavedObject", repeated=True),
+    )),
+    Message("third_party.py.tf_keras.protobuf.SavedObject", _KERAS_METADATA_PROTO, (  # field 1 reserved
+        Field(2, "node_id", INT32),
+        Field(3, "node_path", STRING),
+        Field(4, "identifier", STRING),
+        Field(5, "metadata", STRING),
+        Field(6, "version", MESSAGE, "third_party.py.tf_keras.protobuf.VersionDef"),
+    )),
+    Message("third_party.py.tf_keras.protobuf.VersionDef", _KERAS_VERSIONS_PROTO, (
+        Field(1, "producer", INT32),
+        Field(2, "min_consumer", INT32),
+        Field(3, "bad_consumers", INT32, repeated=True),
     )),
     Message("tensorflow.SavedVariable", _SAVED_OBJECT_GRAPH_PROTO, (
         Field(1, "dtype", ENUM, "tensorflow.DataType"),
