@@ -102,7 +102,8 @@ def test_variables_with_dtype_shape_device_and_the_op_census() -> None:
     assert kernel == {
         "name": "dense/kernel", "op": "VariableV2", "dtype": "DT_FLOAT", "shape": [3, 4], "device": "",
         "container": "", "shared_name": "", "colocated_with": ["dense/kernel"],
-        "collections": ["trainable_variables", "variables"], "trainable": True, "partition": None, "object_path": None,
+        "collections": ["trainable_variables", "variables"], "trainable": True, "partition": None,
+        "object_path": None, "layer": None,
     }  # fmt: skip
     assert variables["dense/bias"]["dtype"] == "DT_DOUBLE" and variables["dense/bias"]["shape"] == [4]
     assert variables["dense/bias"]["trainable"] is False  # listed in variables only, trainable unset
@@ -402,7 +403,7 @@ def test_object_graph_variables_without_a_node_and_object_graphs_given_twice() -
 
 def test_text_files_without_a_graph_or_with_an_object_graph() -> None:
     empty = tfcollections.loads(b'meta_info_def { tags: "serve" }\n', graph=True)["meta_graphs"][0]["graph"]
-    assert empty == {"variables": [], "ops": {}, "functions": {}}
+    assert empty == {"variables": [], "ops": {}, "functions": {}, "keras": None}
     text = b"""meta_info_def { tags: "serve" }
 object_graph_def { nodes { variable { dtype: DT_FLOAT shape { dim { size: 3 } } trainable: true name: "w" } } }
 """

@@ -819,12 +819,38 @@ class GraphVariable(TypedDict):
     trainable: Optional[bool]  # None: no collection and no object graph says
     partition: Optional[Partition]
     object_path: Optional[str]  # a TF 2 SavedModel's variable: its path in the object graph ("" the root); else None
+    layer: Optional[str]  # the path of the Keras layer it belongs to (KerasObjects.layers); else None
 
+
+class KerasFunction(TypedDict):
+    """What a Lambda layer's config says it runs (never its code)."""
+
+    function_type: Optional[str]  # "lambda": marshalled Python bytecode; "function": a function by name
+    module: Optional[str]
+    function: Optional[str]  # the function's name, where it is one
+
+
+class KerasLayer(TypedDict):
+    """A Keras object of a SavedModel (a layer, the model itself, a metric), from its metadata."""
+
+    path: str  # in the object graph, as GraphVariable.object_path ("" the root)
+    name: Optional[str]
+    class_name: Optional[str]  # "Dense", "Sequential", "Lambda", ...
+    identifier: str  # "_tf_keras_layer", "_tf_keras_sequential", "_tf_keras_metric", ...
+    trainable: Optional[bool]
+    function: Optional[KerasFunction]  # a Lambda layer's; else None
+
+
+class KerasObjects(TypedDict):
+    source: Literal["keras_metadata.pb", "user_object.metadata"]  # where the metadata was read
+    layers: List[KerasLayer]
+    error: Optional[str]  # why some metadata did not read
 
 class Graph(TypedDict):
     variables: List[GraphVariable]
     ops: Dict[str, int]  # op type -> count, over the graph and all its functions
     functions: Dict[str, Dict[str, int]]  # function name -> op type -> count
+    keras: Optional[KerasObjects]  # a model Keras saved: its layers; else None
 
 
 class _MetaGraphGraph(TypedDict, total=False):

@@ -467,8 +467,9 @@ def _object_paths(nodes):
     return paths
 
 
-def graph_contract(meta_graph):
-    """What load(..., graph=True) must give as a meta graph's "graph", from protobuf's parse of it."""
+def graph_contract(meta_graph, model_path=None):
+    """What load(..., graph=True) must give as a meta graph's "graph", from protobuf's parse of it (*model_path*:
+    the file it was read from, beside which keras_metadata.pb may lie)."""
     graph = meta_graph.graph_def
     variables = [
         _variable_from_node(node) for node in graph.node if node.op in VARIABLE_OPS or node.op.endswith("VarHandleOp")
@@ -546,8 +547,20 @@ def graph_contract(meta_graph):
                 variable["shape"] = shape
             variable["object_path"] = paths.get(index)
             variable["trainable"] = bool(variable["trainable"]) or saved.trainable
+    keras = None
+    if meta_graph.HasField("object_graph_def"):
+        keras = _keras(meta_graph.object_graph_def.nodes, _object_paths(meta_graph.object_graph_def.nodes), model_path)
+    owners = {layer["path"] for layer in keras["layers"]} if keras else set()
     for variable in variables:
         variable["collections"].sort()
+        variable["layer"] = None
+        path = variable.get("object_path")
+        if path is not None and "/.OPTIMIZER_SLOT/" not in path:
+            parts = path.split("/")
+            for end in range(len(parts) - 1, 0, -1):  # the nearest Keras object below the root
+                if "/".join(parts[:end]) in owners:
+                    variable["layer"] = "/".join(parts[:end])
+                    break
     ops = {}
     for node in graph.node:
         ops[node.op] = ops.get(node.op, 0) + 1
@@ -561,7 +574,65 @@ def graph_contract(meta_graph):
         "variables": variables,
         "ops": dict(sorted(ops.items())),
         "functions": {name: dict(sorted(counts.items())) for name, counts in functions.items()},
+        "keras": keras,
     }
+
+
+def _keras(nodes, paths, model_path):
+    """The Keras objects: from keras_metadata.pb beside the model (tf_keras's own proto), else each
+    SavedUserObject's metadata (TF 2.3 and earlier); their JSON read by json."""
+    import json
+
+    entries = []
+    beside = os.path.join(os.path.dirname(model_path), "keras_metadata.pb") if model_path else None
+    if beside is not None and os.path.isfile(beside):
+        from tf_keras.protobuf import saved_metadata_pb2
+
+        metadata = saved_metadata_pb2.SavedMetadata()
+        with open(beside, "rb") as file:
+            metadata.ParseFromString(file.read())
+        entries = [(node.node_id, node.identifier, node.metadata) for node in metadata.nodes]
+        source = "keras_metadata.pb"
+    else:
+        for index, obj in enumerate(nodes):
+            user = obj.user_object
+            if obj.WhichOneof("kind") == "user_object" and user.identifier.startswith("_tf_keras_") and user.metadata:
+                entries.append((index, user.identifier, user.metadata))
+        source = "user_object.metadata" if entries else None
+    if source is None:
+        return None
+    layers, error = [], None
+    for node_id, identifier, text in entries:
+        if not identifier.startswith("_tf_keras_") or node_id not in paths:
+            continue
+        try:
+            found = json.loads(text)
+        except ValueError as exc:
+            error = error or f"the metadata of object {paths[node_id] or '(the root)'} is not JSON: {exc}"
+            continue
+        found = found if isinstance(found, dict) else {}
+        config = found.get("config") if isinstance(found.get("config"), dict) else {}
+        name, class_name = found.get("name", config.get("name")), found.get("class_name")
+        trainable = found.get("trainable", config.get("trainable"))
+        lambda_ = None
+        if class_name == "Lambda":
+            kind = config.get("function_type")
+            lambda_ = {
+                "function_type": kind if isinstance(kind, str) else None,
+                "module": config.get("module") if isinstance(config.get("module"), str) else None,
+                "function": config.get("function")
+                if kind != "lambda" and isinstance(config.get("function"), str)
+                else None,
+            }
+        layers.append({
+            "path": paths[node_id],
+            "name": name if isinstance(name, str) else None,
+            "class_name": class_name if isinstance(class_name, str) else None,
+            "identifier": identifier,
+            "trainable": trainable if isinstance(trainable, bool) else None,
+            "function": lambda_,
+        })  # fmt: skip
+    return {"source": source, "layers": layers, "error": error}
 
 
 def finish_run(counts, bad: int, cases: int, seed: int, elapsed: float) -> int:

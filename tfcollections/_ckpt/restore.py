@@ -25,8 +25,9 @@ import os
 
 from .._errors import DecodeError
 from .._model.files import load, source_of
-from .._model.graph import graph_of, saved_object_paths
+from .._model.graph import graph_of
 from .._model.nodes import shape_list
+from .._model.saved_objects import saved_object_paths
 from .._typing import cast
 from .checkpoint import load_checkpoint
 from .objects import OBJECT_GRAPH_KEY, joined_keys, read_object_graph

@@ -219,7 +219,7 @@ def _show(
     else:
         if not first:
             out.write("\n")
-        print_summary(name, model, meta_graphs, args.collection, scope, boundary, out, args.ops, checked)
+        print_summary(name, model, meta_graphs, args.collection, scope, boundary, out, args.ops, checked, args.layers)
         if checked is not None and args.tensor:
             _print_tensors(checked[1], args.tensor, out)
     out.flush()  # each file as soon as it is read: a long batch shows its progress, `| head` stops it early

@@ -31,7 +31,7 @@ _ORDER = {name: index for index, name in enumerate(VARIABLE_COLLECTIONS)}
 
 def print_summary(file_name: str, model: Model, meta_graphs: List[Any], names: Optional[List[str]],
                    scope: Optional[str], boundary: bool, out: TextIO, show_all_ops: bool = False,
-                   checked: Optional[Tuple[str, Any, Any]] = None) -> None:  # fmt: skip
+                   checked: Optional[Tuple[str, Any, Any]] = None, show_layers: bool = False) -> None:  # fmt: skip
     """Write the summary of *model*: the file, then each of the chosen *meta_graphs* ((index, meta graph) pairs)
     section by section, with what the filters keep and, when one was *checked*, its checkpoint's verdicts."""
     count = len(model["meta_graphs"])
@@ -75,6 +75,7 @@ def print_summary(file_name: str, model: Model, meta_graphs: List[Any], names: O
             if checked is not None and index == checked_index:
                 lines += check_lines(shown_path(checked[0]), checked[1], checked[2])
             lines += _ops_section(meta_graph["graph"], show_all_ops)
+            lines += _keras_section(meta_graph["graph"], show_layers)
         else:
             lines += _variables_section(collections)
         lines += _queue_runners_section(collections)
@@ -243,6 +244,45 @@ def _ops_section(graph: Dict[str, Any], show_all: bool) -> List[str]:
         inside = in_functions.get(op, 0)
         rows.append([op, f"{count - inside:,}", f"{inside:,}" if inside else "", note])
     return [f"  ops ({len(ops)} types):", *table(rows, "    ")]
+
+
+def _keras_section(graph: Dict[str, Any], show_layers: bool) -> List[str]:
+    """A Keras model: its class and layers in a line (all of them with --layers, with their parameters, as
+    ``model.summary()`` counts them), and every Lambda layer with what it runs, always (it runs Python)."""
+    keras = graph.get("keras")
+    if keras is None:
+        return []
+    layers = [layer for layer in keras["layers"] if layer["path"] and layer["identifier"] != "_tf_keras_metric"]
+    root = next((layer for layer in keras["layers"] if layer["path"] == ""), None)
+    model = f"{root['class_name']} {root['name']!r}" if root is not None else "a Keras model"
+    line = f"  Keras: {model}, {len(layers)} layer{'s' if len(layers) != 1 else ''} (from {keras['source']})"
+    if keras["error"]:
+        line += f"; {keras['error']}"
+    lines = [line + ("" if show_layers or not layers else " (--layers lists them)")]
+    runs = [layer for layer in keras["layers"] if layer["function"] is not None]
+    if runs:
+        said = []
+        for layer in runs:
+            function = layer["function"]
+            what = function["function"] or f"a {function['function_type'] or 'function'} (Python bytecode)"
+            said.append(f"{layer['name'] or layer['path']}: {what}, module {function['module'] or '?'}")
+        lines.append(f"  Lambda layers run Python when the model is loaded with Keras: {'; '.join(said)}")
+    if show_layers and layers:
+        counts: Dict[str, List[int]] = {}
+        for variable in graph["variables"]:
+            if variable["layer"] is not None:
+                size = parameters(variable) or 0
+                total = counts.setdefault(variable["layer"], [0, 0])
+                total[0] += size
+                total[1] += size if variable["trainable"] else 0
+        rows = [["layer", "class", "path", "parameters", "trainable"]]
+        for layer in layers:
+            size, trainable = counts.get(layer["path"], [0, 0])
+            rows.append(
+                [layer["name"] or "?", layer["class_name"] or "?", layer["path"], f"{size:,}", f"{trainable:,}"]
+            )
+        lines += table(rows, "    ")
+    return lines
 
 
 def _queue_runners_section(collections: Dict[str, Dict[str, Any]]) -> List[str]:

@@ -85,6 +85,12 @@ def parser(out: TextIO) -> argparse.ArgumentParser:
     )
     parser.add_argument("--tag", action="append", metavar="TAG", help="only the meta graphs with this tag (repeatable)")
     parser.add_argument("--ops", action="store_true", help="list every op the graph and its functions use, with counts")
+    parser.add_argument(
+        "--layers",
+        action="store_true",
+        help="list a Keras model's layers with their parameter counts, as model.summary() does (a TF 2 SavedModel "
+        "Keras saved, from keras_metadata.pb or its object graph)",
+    )
     checkpoint = parser.add_mutually_exclusive_group()
     checkpoint.add_argument(
         "--checkpoint",
@@ -118,6 +124,8 @@ def usage_problem(args: argparse.Namespace) -> Optional[str]:
         return "--json shows one file; --jsonl gives one JSON object per file"
     if args.files.count("-") > 1:
         return "standard input (-) can be read once"
+    if args.layers and args.no_graph:
+        return "--layers reads the model's object graph, which --no-graph leaves unread"
     if args.scope is not None or args.scope_boundary is not None:
         try:
             re.compile(args.scope if args.scope is not None else args.scope_boundary)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from .._errors import DecodeError
 from .._proto.schema import COLLECTIONS
 from .nodes import REPORTED, is_variable_op, new_variable, scan_binary, shape_list
+from .saved_objects import keras_objects, layer_of, saved_object_paths
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -164,35 +165,10 @@ def _unique_name(name: str, in_use: Dict[str, int]) -> str:
     return f"{name}_{count - 1}"
 
 
-def saved_object_paths(object_graph: Decoded) -> Dict[int, str]:
-    """The path of each node of a SavedModel's object graph that the root reaches: breadth-first, children in
-    order, the first path names a node (as TensorFlow names objects); edge names as written, joined by "/".
-    A slot variable, which no child edge reaches, is named through its optimizer, as in its checkpoint key:
-    ``<variable path>/.OPTIMIZER_SLOT/<optimizer path>/<slot name>``. A reference to a node the graph does not
-    have is passed over (the variables are what is asked for here)."""
-    nodes = object_graph["nodes"]
-    paths: Dict[int, str] = {0: ""} if nodes else {}
-    queue = [0] if nodes else []
-    for node_id in queue:
-        for child in nodes[node_id]["children"]:
-            target = child["node_id"]
-            if 0 <= target < len(nodes) and target not in paths:
-                parent = paths[node_id]
-                paths[target] = f"{parent}/{child['local_name']}" if parent else child["local_name"]
-                queue.append(target)
-    for node_id in queue:  # the optimizers the walk reached, in its order
-        for slot in nodes[node_id]["slot_variables"]:
-            original, target = slot["original_variable_node_id"], slot["slot_variable_node_id"]
-            if original in paths and 0 <= target < len(nodes) and target not in paths:
-                paths[target] = f"{paths[original]}/.OPTIMIZER_SLOT/{paths[node_id]}/{slot['slot_name']}"
-    return paths
-
-
-def _saved_variables(object_graph: Optional[Decoded]) -> List[Tuple[Optional[str], Decoded]]:
+def _saved_variables(object_graph: Optional[Decoded], paths: Dict[int, str]) -> List[Tuple[Optional[str], Decoded]]:
     """The object graph's variables, in its order, each with its path (None: the root reaches it by none)."""
     if object_graph is None:
         return []
-    paths = saved_object_paths(object_graph)
     return [(paths.get(index), node["variable"]) for index, node in enumerate(object_graph["nodes"])
             if node["variable"] is not None]  # fmt: skip
 
@@ -203,11 +179,19 @@ def _graph(
     functions: Dict[str, Dict[str, int]],
     variables: List[Decoded],
     object_graph: Optional[Decoded],
+    model_path: Optional[str],
 ) -> Decoded:
+    paths = saved_object_paths(object_graph) if object_graph is not None else {}
+    keras = keras_objects(object_graph, paths, model_path) if object_graph is not None else None
+    joined = _join(meta_graph, variables, _saved_variables(object_graph, paths))
+    layer_paths = [layer["path"] for layer in keras["layers"]] if keras is not None else []
+    for variable in joined:
+        variable["layer"] = layer_of(variable["object_path"], layer_paths)
     return {
-        "variables": _join(meta_graph, variables, _saved_variables(object_graph)),
+        "variables": joined,
         "ops": dict(sorted(ops.items())),
         "functions": {name: dict(sorted(counts.items())) for name, counts in functions.items()},
+        "keras": keras,
     }
 
 
@@ -233,7 +217,7 @@ def graph_of(source: Source, buf: Buffer, index: int, meta_graph: Decoded) -> De
     except DecodeError as exc:
         source.failed_in(exc, index, part)
         raise
-    return _graph(meta_graph, ops, functions, variables, object_graph)
+    return _graph(meta_graph, ops, functions, variables, object_graph, source.path)
 
 
 def add_graphs(source: Source, buf: Buffer, meta_graphs: List[Decoded]) -> None:

@@ -594,4 +594,5 @@ def new_variable(name: str, op: Optional[str], device: str) -> Decoded:
         "trainable": None,
         "partition": None,
         "object_path": None,
+        "layer": None,
     }

@@ -1,0 +1,143 @@
+# SPDX-License-Identifier: Apache-2.0
+"""What a TF 2 SavedModel's object graph says beyond its variables: each object's path, and its Keras layers.
+
+Strategy: a SavedModel saved from TF 2 holds a ``SavedObjectGraph`` (``MetaGraphDef.object_graph_def``), one
+node per object, edges named by the attribute that holds the child. An object's path is its first path from
+the root, breadth-first (as TensorFlow names objects and makes checkpoint keys). Keras adds what each of its
+objects is: JSON metadata (class name, name, config) per object, in ``keras_metadata.pb`` beside
+``saved_model.pb`` since TF 2.4 (``SavedMetadata``, by node id), or before that in each object's
+``SavedUserObject.metadata``. A variable belongs to the nearest Keras layer on its path below the root (the
+root is the model; what it holds directly, as its optimizer, is no layer's). A ``Lambda`` layer is reported
+with what its config says it runs (its function's kind, module and name; never its code). Nothing here is
+needed for the variables themselves: metadata that does not read is said in ``keras["error"]``.
+"""
+
+from __future__ import annotations
+
+import os
+
+from .._errors import DecodeError
+from .._proto.compiled import COMPILED
+from .._proto.decoder import parse_message
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Dict, Final, List, Optional, Tuple
+
+    from .._typing import Decoded
+
+KERAS_METADATA_FILE: Final = "keras_metadata.pb"
+_METADATA = COMPILED["third_party.py.tf_keras.protobuf.SavedMetadata"]
+_KERAS_PREFIX: Final = "_tf_keras_"  # the identifiers Keras gives its objects: _tf_keras_layer, _tf_keras_model, ...
+_SLOT: Final = "/.OPTIMIZER_SLOT/"
+
+
+def saved_object_paths(object_graph: Decoded) -> Dict[int, str]:
+    """The path of each node of a SavedModel's object graph that the root reaches: breadth-first, children in
+    order, the first path names a node (as TensorFlow names objects); edge names as written, joined by "/".
+    A slot variable, which no child edge reaches, is named through its optimizer, as in its checkpoint key:
+    ``<variable path>/.OPTIMIZER_SLOT/<optimizer path>/<slot name>``. A reference to a node the graph does not
+    have is passed over (the variables are what is asked for here)."""
+    nodes = object_graph["nodes"]
+    paths: Dict[int, str] = {0: ""} if nodes else {}
+    queue = [0] if nodes else []
+    for node_id in queue:
+        for child in nodes[node_id]["children"]:
+            target = child["node_id"]
+            if 0 <= target < len(nodes) and target not in paths:
+                parent = paths[node_id]
+                paths[target] = f"{parent}/{child['local_name']}" if parent else child["local_name"]
+                queue.append(target)
+    for node_id in queue:  # the optimizers the walk reached, in its order
+        for slot in nodes[node_id]["slot_variables"]:
+            original, target = slot["original_variable_node_id"], slot["slot_variable_node_id"]
+            if original in paths and 0 <= target < len(nodes) and target not in paths:
+                paths[target] = f"{paths[original]}/.OPTIMIZER_SLOT/{paths[node_id]}/{slot['slot_name']}"
+    return paths
+
+
+def keras_objects(object_graph: Decoded, paths: Dict[int, str], model_path: Optional[str]) -> Optional[Decoded]:
+    """The Keras objects of a SavedModel: ``{"source", "layers", "error"}``, or None for a model Keras did not save:
+    where the metadata came from, each Keras object (``{"path", "name", "class_name", "identifier", "trainable",
+    "function"}``) in the metadata's order, and why some metadata did not read (None when all did).
+
+    *model_path* is the ``saved_model.pb`` read (None for bytes): ``keras_metadata.pb`` is looked for beside it;
+    without one, each object's ``SavedUserObject.metadata`` (TF 2.3 and earlier) is read.
+    """
+    entries: List[Tuple[int, str, str]] = []  # (node id, identifier, JSON)
+    source, error = None, None
+    metadata_file = os.path.join(os.path.dirname(model_path), KERAS_METADATA_FILE) if model_path else None
+    if metadata_file is not None and os.path.isfile(metadata_file):
+        source = KERAS_METADATA_FILE
+        try:
+            with open(metadata_file, "rb") as file:
+                data = file.read()
+            decoded: Decoded = _METADATA.new()
+            parse_message(data, 0, len(data), _METADATA, decoded, 0)
+            entries = [(node["node_id"], node["identifier"], node["metadata"]) for node in decoded["nodes"]]
+        except (OSError, DecodeError) as exc:
+            error = f"{KERAS_METADATA_FILE} does not read: {getattr(exc, 'strerror', None) or exc}"
+    else:
+        for node_id, node in enumerate(object_graph["nodes"]):
+            user = node["user_object"]
+            if user is not None and user["identifier"].startswith(_KERAS_PREFIX) and user["metadata"]:
+                entries.append((node_id, user["identifier"], user["metadata"]))
+        source = "user_object.metadata" if entries else None
+    if source is None:
+        return None
+    import json  # noqa: PLC0415 (only for a model Keras saved: a plain import of the package does not pay for it)
+
+    layers = []
+    for node_id, identifier, text in entries:
+        if not identifier.startswith(_KERAS_PREFIX) or node_id not in paths:
+            continue
+        try:
+            metadata = json.loads(text)
+        except ValueError as exc:  # json.JSONDecodeError, UnicodeDecodeError
+            error = error or f"the metadata of object {paths[node_id] or '(the root)'} is not JSON: {exc}"
+            continue
+        layers.append(_layer(paths[node_id], identifier, metadata if isinstance(metadata, dict) else {}))
+    return {"source": source, "layers": layers, "error": error}
+
+
+def _layer(path: str, identifier: str, metadata: Dict[str, Any]) -> Decoded:
+    config = metadata.get("config")
+    config = config if isinstance(config, dict) else {}
+    name = metadata.get("name", config.get("name"))
+    class_name = metadata.get("class_name")
+    trainable = metadata.get("trainable", config.get("trainable"))
+    return {
+        "path": path,
+        "name": name if isinstance(name, str) else None,
+        "class_name": class_name if isinstance(class_name, str) else None,
+        "identifier": identifier,
+        "trainable": trainable if isinstance(trainable, bool) else None,
+        "function": _lambda(config) if class_name == "Lambda" else None,
+    }
+
+
+def _lambda(config: Dict[str, Any]) -> Decoded:
+    """What a ``Lambda`` layer's config says it runs: ``function_type`` ("lambda": Python bytecode, marshalled;
+    "function": a function by name), its ``module``, and the function's name where it is one (never its code)."""
+    kind = config.get("function_type")
+    function = config.get("function")
+    module = config.get("module")
+    return {
+        "function_type": kind if isinstance(kind, str) else None,
+        "module": module if isinstance(module, str) else None,
+        "function": function if kind != "lambda" and isinstance(function, str) else None,
+    }
+
+
+def layer_of(path: Optional[str], layer_paths: List[str]) -> Optional[str]:
+    """The path of the layer a variable at *path* belongs to: the nearest Keras object on its path below the
+    root, or None (a slot variable, or a variable the model holds directly, as its optimizer's)."""
+    if path is None or _SLOT in path:
+        return None
+    owners = set(layer_paths)
+    parts = path.split("/")
+    for end in range(len(parts) - 1, 0, -1):
+        prefix = "/".join(parts[:end])
+        if prefix in owners:
+            return prefix
+    return None
