@@ -127,7 +127,7 @@ def target_text(data: bytes) -> None:
 
 
 _VARIABLE_KEYS = ["name", "op", "dtype", "shape", "device", "container", "shared_name", "colocated_with",
-                  "collections", "trainable", "partition", "object_path"]  # fmt: skip
+                  "collections", "trainable", "partition", "object_path", "layer"]  # fmt: skip
 
 
 def target_graph(data: bytes) -> None:
@@ -148,6 +148,12 @@ def target_graph(data: bytes) -> None:
                 raise AssertionError(f"a malformed variable: {variable!r}")
         if any(not isinstance(count, int) or count < 1 for count in graph["ops"].values()):
             raise AssertionError(f"bad op counts: {graph['ops']!r}")
+        keras = graph["keras"]
+        layer_paths = {layer["path"] for layer in keras["layers"]} if keras is not None else set()
+        if any(
+            variable["layer"] is not None and variable["layer"] not in layer_paths for variable in graph["variables"]
+        ):
+            raise AssertionError(f"a variable of a layer that is not there: {graph['variables']!r}")
         for counts in graph["functions"].values():
             if any(graph["ops"].get(op, 0) < count for op, count in counts.items()):
                 raise AssertionError(f"a function counts more than the whole: {counts!r}")
