@@ -108,6 +108,8 @@ def test_metadata_that_does_not_read_is_said_and_the_rest_kept(tmp_path: Path) -
     keras = tfcollections.loads(data, graph=True)["meta_graphs"][0]["graph"]["keras"]
     assert keras["error"].startswith("the metadata of object (the root) is not JSON: ")
     assert [layer["name"] for layer in keras["layers"]] == ["d"]
+    deep = _saved_model(_user_object("_tf_keras_network", "[" * 100_000))  # deeper than json's recursion allows
+    assert "is not JSON" in tfcollections.loads(deep, graph=True)["meta_graphs"][0]["graph"]["keras"]["error"]
     # A keras_metadata.pb that does not decode: said; the model and its variables load all the same.
     folder = tmp_path / "model"
     shutil.copytree(CHECKPOINTS / "keras2", folder)

@@ -607,7 +607,7 @@ def _keras(nodes, paths, model_path):
             continue
         try:
             found = json.loads(text)
-        except ValueError as exc:
+        except (ValueError, RecursionError) as exc:
             error = error or f"the metadata of object {paths[node_id] or '(the root)'} is not JSON: {exc}"
             continue
         found = found if isinstance(found, dict) else {}

@@ -93,7 +93,7 @@ def keras_objects(object_graph: Decoded, paths: Dict[int, str], model_path: Opti
             continue
         try:
             metadata = json.loads(text)
-        except ValueError as exc:  # json.JSONDecodeError, UnicodeDecodeError
+        except (ValueError, RecursionError) as exc:  # not JSON; or nested deeper than json's recursion allows
             error = error or f"the metadata of object {paths[node_id] or '(the root)'} is not JSON: {exc}"
             continue
         layers.append(_layer(paths[node_id], identifier, metadata if isinstance(metadata, dict) else {}))
