@@ -403,7 +403,7 @@ def test_object_graph_variables_without_a_node_and_object_graphs_given_twice() -
 
 def test_text_files_without_a_graph_or_with_an_object_graph() -> None:
     empty = tfcollections.loads(b'meta_info_def { tags: "serve" }\n', graph=True)["meta_graphs"][0]["graph"]
-    assert empty == {"variables": [], "ops": {}, "functions": {}, "keras": None}
+    assert empty == {"variables": [], "ops": {}, "functions": {}, "objects": [], "keras": None}
     text = b"""meta_info_def { tags: "serve" }
 object_graph_def { nodes { variable { dtype: DT_FLOAT shape { dim { size: 3 } } trainable: true name: "w" } } }
 """

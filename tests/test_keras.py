@@ -146,3 +146,39 @@ def test_the_command_line_always_says_what_a_lambda_layer_runs() -> None:
     )
     out = _run(["-"], data).stdout.decode()
     assert "Lambda layers run Python when the model is loaded with Keras: named: os.system, module os" in out
+
+
+def test_the_objects_of_a_saved_model_with_their_kinds_and_functions() -> None:
+    # A tf.Module with a variable, a tf.function (one trace) and a signature, as tf.saved_model.save writes them.
+    function = field(6, field(1, b"__inference_f_20"))
+    trace = field(8, field(1, b"__inference_f_20"))
+    signature = field(8, field(1, b"__inference_signature_wrapper_29"))
+    root = b"".join(field(1, b"\x08" + bytes([n]) + field(2, name.encode())) for name, n in
+                    (("v", 1), ("f", 2), ("signatures", 3)))  # fmt: skip
+    data = _saved_model(
+        root + field(4, field(1, b"_generic_user_object")),
+        field(7, b"\x08\x01" + field(6, b"v")),
+        field(1, b"\x08\x04" + field(2, b"trace_0")) + function,
+        field(1, b"\x08\x05" + field(2, b"serving_default")) + field(4, field(1, b"signature_map")),
+        trace,
+        signature,
+        field(7, b"\x08\x01"),  # no path reaches it: not listed
+    )
+    objects = tfcollections.loads(data, graph=True)["meta_graphs"][0]["graph"]["objects"]
+    assert [(o["path"], o["kind"], o["identifier"], o["functions"]) for o in objects] == [
+        ("", "user_object", "_generic_user_object", []),
+        ("v", "variable", None, []),
+        ("f", "function", None, ["__inference_f_20"]),
+        ("signatures", "user_object", "signature_map", []),
+        ("f/trace_0", "bare_concrete_function", None, ["__inference_f_20"]),
+        ("signatures/serving_default", "bare_concrete_function", None, ["__inference_signature_wrapper_29"]),
+    ]  # fmt: skip
+    assert all(set(o) == set(types.SavedObjectInfo.__annotations__) for o in objects)
+    keras2 = _graph(CHECKPOINTS / "keras2")["objects"]
+    assert keras2[0] == {
+        "node": 0,
+        "path": "",
+        "kind": "user_object",
+        "identifier": "_tf_keras_sequential",
+        "functions": [],
+    }

@@ -226,6 +226,10 @@ def decode_message(type_name: _types.SavedObjectGraphName, blob: BytesLike, /) -
 @overload
 def decode_message(type_name: _types.SavedObjectName, blob: BytesLike, /) -> _types.SavedObject: ...  # type: ignore[overload-overlap]
 @overload
+def decode_message(type_name: _types.SavedFunctionName, blob: BytesLike, /) -> _types.SavedFunction: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.SavedBareConcreteFunctionName, blob: BytesLike, /) -> _types.SavedBareConcreteFunction: ...  # type: ignore[overload-overlap]
+@overload
 def decode_message(type_name: _types.SavedUserObjectName, blob: BytesLike, /) -> _types.SavedUserObject: ...  # type: ignore[overload-overlap]
 @overload
 def decode_message(type_name: _types.TrackableObjectGraphName, blob: BytesLike, /) -> _types.TrackableObjectGraph: ...  # type: ignore[overload-overlap]

@@ -132,6 +132,10 @@ SavedObjectGraphName = Literal["SavedObjectGraph", "tensorflow.SavedObjectGraph"
 
 SavedObjectName = Literal["SavedObject", "tensorflow.SavedObject"]
 
+SavedFunctionName = Literal["SavedFunction", "tensorflow.SavedFunction"]
+
+SavedBareConcreteFunctionName = Literal["SavedBareConcreteFunction", "tensorflow.SavedBareConcreteFunction"]
+
 SavedUserObjectName = Literal["SavedUserObject", "tensorflow.SavedUserObject"]
 
 TrackableObjectGraphName = Literal["TrackableObjectGraph", "tensorflow.TrackableObjectGraph"]
@@ -523,9 +527,9 @@ class SavedObject(TypedDict):
     slot_variables: List[SlotVariableReference]
     user_object: Optional[SavedUserObject]
     asset: Optional[Span]
-    function: Optional[Span]
+    function: Optional[SavedFunction]
     variable: Optional[SavedVariable]
-    bare_concrete_function: Optional[Span]
+    bare_concrete_function: Optional[SavedBareConcreteFunction]
     constant: Optional[Span]
     resource: Optional[Span]
     captured_tensor: Optional[Span]
@@ -533,6 +537,22 @@ class SavedObject(TypedDict):
     registered_name: str
     serialized_user_proto: Optional[AnyProto]
     registered_saver: str
+
+
+class SavedFunction(TypedDict):
+    """tensorflow.SavedFunction (tensorflow/core/protobuf/saved_object_graph.proto)."""
+
+    concrete_functions: List[str]
+    function_spec: Optional[Span]
+
+
+class SavedBareConcreteFunction(TypedDict):
+    """tensorflow.SavedBareConcreteFunction (tensorflow/core/protobuf/saved_object_graph.proto)."""
+
+    concrete_function_name: str
+    argument_keywords: List[str]
+    allowed_positional_arguments: int
+    function_spec: Optional[Span]
 
 
 class SavedUserObject(TypedDict):
@@ -846,10 +866,21 @@ class KerasObjects(TypedDict):
     layers: List[KerasLayer]
     error: Optional[str]  # why some metadata did not read
 
+class SavedObjectInfo(TypedDict):
+    """An object of a TF 2 SavedModel's object graph that its root reaches."""
+
+    node: int  # its index in the object graph
+    path: str  # its first path from the root ("" the root)
+    kind: Optional[str]  # "user_object", "variable", "function", "bare_concrete_function", "asset", ...
+    identifier: Optional[str]  # a user object's: "_generic_user_object", "_tf_keras_layer", "optimizer", ...
+    functions: List[str]  # the concrete functions a function object names
+
+
 class Graph(TypedDict):
     variables: List[GraphVariable]
     ops: Dict[str, int]  # op type -> count, over the graph and all its functions
     functions: Dict[str, Dict[str, int]]  # function name -> op type -> count
+    objects: List[SavedObjectInfo]  # a TF 2 SavedModel's objects; [] without an object graph
     keras: Optional[KerasObjects]  # a model Keras saved: its layers; else None
 
 

@@ -547,9 +547,23 @@ def graph_contract(meta_graph, model_path=None):
                 variable["shape"] = shape
             variable["object_path"] = paths.get(index)
             variable["trainable"] = bool(variable["trainable"]) or saved.trainable
-    keras = None
+    keras, objects = None, []
     if meta_graph.HasField("object_graph_def"):
-        keras = _keras(meta_graph.object_graph_def.nodes, _object_paths(meta_graph.object_graph_def.nodes), model_path)
+        nodes = meta_graph.object_graph_def.nodes
+        object_paths = _object_paths(nodes)
+        keras = _keras(nodes, object_paths, model_path)
+        for index, obj in enumerate(nodes):
+            if index not in object_paths:
+                continue
+            kind = obj.WhichOneof("kind")
+            functions = []
+            if kind == "function":
+                functions = list(obj.function.concrete_functions)
+            elif kind == "bare_concrete_function":
+                functions = [obj.bare_concrete_function.concrete_function_name]
+            identifier = obj.user_object.identifier if kind == "user_object" else None
+            objects.append({"node": index, "path": object_paths[index], "kind": kind, "identifier": identifier,
+                            "functions": functions})  # fmt: skip
     owners = {layer["path"] for layer in keras["layers"]} if keras else set()
     for variable in variables:
         variable["collections"].sort()
@@ -574,6 +588,7 @@ def graph_contract(meta_graph, model_path=None):
         "variables": variables,
         "ops": dict(sorted(ops.items())),
         "functions": {name: dict(sorted(counts.items())) for name, counts in functions.items()},
+        "objects": objects,
         "keras": keras,
     }
 

@@ -148,6 +148,8 @@ def target_graph(data: bytes) -> None:
                 raise AssertionError(f"a malformed variable: {variable!r}")
         if any(not isinstance(count, int) or count < 1 for count in graph["ops"].values()):
             raise AssertionError(f"bad op counts: {graph['ops']!r}")
+        if [obj["node"] for obj in graph["objects"]] != sorted({obj["node"] for obj in graph["objects"]}):
+            raise AssertionError(f"objects out of the object graph's order, or twice: {graph['objects']!r}")
         keras = graph["keras"]
         layer_paths = {layer["path"] for layer in keras["layers"]} if keras is not None else set()
         if any(

@@ -196,10 +196,21 @@ class KerasObjects(TypedDict):
     layers: List[KerasLayer]
     error: Optional[str]  # why some metadata did not read
 
+class SavedObjectInfo(TypedDict):
+    """An object of a TF 2 SavedModel's object graph that its root reaches."""
+
+    node: int  # its index in the object graph
+    path: str  # its first path from the root ("" the root)
+    kind: Optional[str]  # "user_object", "variable", "function", "bare_concrete_function", "asset", ...
+    identifier: Optional[str]  # a user object's: "_generic_user_object", "_tf_keras_layer", "optimizer", ...
+    functions: List[str]  # the concrete functions a function object names
+
+
 class Graph(TypedDict):
     variables: List[GraphVariable]
     ops: Dict[str, int]  # op type -> count, over the graph and all its functions
     functions: Dict[str, Dict[str, int]]  # function name -> op type -> count
+    objects: List[SavedObjectInfo]  # a TF 2 SavedModel's objects; [] without an object graph
     keras: Optional[KerasObjects]  # a model Keras saved: its layers; else None
 
 

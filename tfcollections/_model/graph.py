@@ -14,7 +14,7 @@ from __future__ import annotations
 from .._errors import DecodeError
 from .._proto.schema import COLLECTIONS
 from .nodes import REPORTED, is_variable_op, new_variable, scan_binary, shape_list
-from .saved_objects import keras_objects, layer_of, saved_object_paths
+from .saved_objects import keras_objects, layer_of, saved_object_paths, saved_objects
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -191,6 +191,7 @@ def _graph(
         "variables": joined,
         "ops": dict(sorted(ops.items())),
         "functions": {name: dict(sorted(counts.items())) for name, counts in functions.items()},
+        "objects": saved_objects(object_graph, paths) if object_graph is not None else [],
         "keras": keras,
     }
 

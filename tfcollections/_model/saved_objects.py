@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-"""What a TF 2 SavedModel's object graph says beyond its variables: each object's path, and its Keras layers.
+"""What a TF 2 SavedModel's object graph says beyond its variables: its objects and their paths, its Keras layers.
 
 Strategy: a SavedModel saved from TF 2 holds a ``SavedObjectGraph`` (``MetaGraphDef.object_graph_def``), one
 node per object, edges named by the attribute that holds the child. An object's path is its first path from
@@ -54,6 +54,33 @@ def saved_object_paths(object_graph: Decoded) -> Dict[int, str]:
             if original in paths and 0 <= target < len(nodes) and target not in paths:
                 paths[target] = f"{paths[original]}/.OPTIMIZER_SLOT/{paths[node_id]}/{slot['slot_name']}"
     return paths
+
+
+# The kinds of a SavedObject (its oneof "kind"), as the decoder names the fields.
+_KINDS: Final = ("user_object", "asset", "function", "variable", "bare_concrete_function", "constant", "resource",
+                 "captured_tensor")  # fmt: skip
+
+
+def saved_objects(object_graph: Decoded, paths: Dict[int, str]) -> List[Decoded]:
+    """Each object the root reaches, in the object graph's order: ``{"node", "path", "kind", "identifier",
+    "functions"}``: its node id, path, kind (``"user_object"``, ``"variable"``, ``"function"``, ... or None),
+    a user object's identifier (``"_generic_user_object"``, ``"_tf_keras_layer"``, ``"optimizer"``, ...), and
+    the concrete functions a function object names (a ``tf.function``'s traces, a bare concrete function)."""
+    found = []
+    for node_id, node in enumerate(object_graph["nodes"]):
+        if node_id not in paths:
+            continue
+        kind = next((name for name in _KINDS if node[name] is not None), None)
+        functions: List[str] = []
+        if kind == "function":
+            functions = list(node["function"]["concrete_functions"])
+        elif kind == "bare_concrete_function":
+            functions = [node["bare_concrete_function"]["concrete_function_name"]]
+        user = node["user_object"]
+        found.append({"node": node_id, "path": paths[node_id], "kind": kind,
+                      "identifier": user["identifier"] if user is not None else None,
+                      "functions": functions})  # fmt: skip
+    return found
 
 
 def keras_objects(object_graph: Decoded, paths: Dict[int, str], model_path: Optional[str]) -> Optional[Decoded]:

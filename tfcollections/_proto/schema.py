@@ -504,9 +504,9 @@ MESSAGES: Final[Tuple[Message, ...]] = (
               repeated=True),
         Field(4, "user_object", MESSAGE, "tensorflow.SavedUserObject", oneof="kind"),
         Field(5, "asset", SKIPPED, "tensorflow.SavedAsset", oneof="kind"),
-        Field(6, "function", SKIPPED, "tensorflow.SavedFunction", oneof="kind"),
+        Field(6, "function", MESSAGE, "tensorflow.SavedFunction", oneof="kind"),
         Field(7, "variable", MESSAGE, "tensorflow.SavedVariable", oneof="kind"),
-        Field(8, "bare_concrete_function", SKIPPED, "tensorflow.SavedBareConcreteFunction", oneof="kind"),
+        Field(8, "bare_concrete_function", MESSAGE, "tensorflow.SavedBareConcreteFunction", oneof="kind"),
         Field(9, "constant", SKIPPED, "tensorflow.SavedConstant", oneof="kind"),
         Field(10, "resource", SKIPPED, "tensorflow.SavedResource", oneof="kind"),
         Field(12, "captured_tensor", SKIPPED, "tensorflow.CapturedTensor", oneof="kind"),
@@ -514,6 +514,16 @@ MESSAGES: Final[Tuple[Message, ...]] = (
         Field(13, "registered_name", STRING),
         Field(14, "serialized_user_proto", MESSAGE, "google.protobuf.Any"),
         Field(16, "registered_saver", STRING),
+    )),
+    Message("tensorflow.SavedFunction", _SAVED_OBJECT_GRAPH_PROTO, (
+        Field(1, "concrete_functions", STRING, repeated=True),
+        Field(2, "function_spec", SKIPPED, "tensorflow.FunctionSpec"),
+    )),
+    Message("tensorflow.SavedBareConcreteFunction", _SAVED_OBJECT_GRAPH_PROTO, (
+        Field(1, "concrete_function_name", STRING),
+        Field(2, "argument_keywords", STRING, repeated=True),
+        Field(3, "allowed_positional_arguments", INT64),
+        Field(4, "function_spec", SKIPPED, "tensorflow.FunctionSpec"),
     )),
     Message("tensorflow.SavedUserObject", _SAVED_OBJECT_GRAPH_PROTO, (
         Field(1, "identifier", STRING),
