@@ -231,6 +231,18 @@ def _objects(root: Any) -> Any:
     return [(obj, [reference.name for reference in path]) for obj, path in paths.items()]
 
 
+def _variable_keys(root: Any) -> Any:
+    """The key of every variable the walk from *root* reaches, with its object's path and name: what TensorFlow
+    knew of each when it saved (not read from the file)."""
+    keys = {}
+    for obj, names in _objects(root):
+        if isinstance(obj, tf.Variable):
+            keys[f"{_escaped(names)}/.ATTRIBUTES/VARIABLE_VALUE"] = {
+                "object": "/".join(names), "full_name": obj.name.rsplit(":", 1)[0], "slot": None
+            }  # fmt: skip
+    return keys
+
+
 def _escaped(names: Any) -> str:
     from tensorflow.python.trackable import trackable_utils
 
@@ -266,12 +278,7 @@ def _objects_case() -> None:
     # Every key's object, variable and slot as TensorFlow knew them when it saved (not read from the file): the
     # variables the walk reaches, by their path; the slot variables (which no path reaches) by get_slot.
     paths = {id(obj): names for obj, names in _objects(checkpoint)}
-    objects = {}
-    for obj, names in _objects(checkpoint):
-        if isinstance(obj, tf.Variable):
-            objects[f"{_escaped(names)}/.ATTRIBUTES/VARIABLE_VALUE"] = {
-                "object": "/".join(names), "full_name": obj.name.rsplit(":", 1)[0], "slot": None
-            }  # fmt: skip
+    objects = _variable_keys(checkpoint)
     optimizer_names = paths[id(optimizer)]
     for v in trainable:
         for slot_name in optimizer.get_slot_names():
@@ -337,13 +344,7 @@ def _save_weights_case() -> None:
     model.compile(optimizer=tf_keras.optimizers.legacy.SGD(0.1, momentum=0.9), loss="mse")
     model.fit(rng.standard_normal((8, 3)), rng.standard_normal((8, 2)), epochs=1, verbose=0)
     model.save_weights(str(folder / "weights"), save_format="tf")
-    objects = {}
-    for obj, names in _objects(model):
-        if isinstance(obj, tf.Variable):
-            objects[f"{_escaped(names)}/.ATTRIBUTES/VARIABLE_VALUE"] = {
-                "object": "/".join(names), "full_name": obj.name.rsplit(":", 1)[0], "slot": None
-            }  # fmt: skip
-    _write_expected("save_weights", str(folder / "weights"), objects=objects)
+    _write_expected("save_weights", str(folder / "weights"), objects=_variable_keys(model))
 
 
 def _restore_case() -> None:
