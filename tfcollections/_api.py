@@ -228,7 +228,9 @@ def decode_message(type_name: _types.SavedObjectName, blob: BytesLike, /) -> _ty
 @overload
 def decode_message(type_name: _types.SavedFunctionName, blob: BytesLike, /) -> _types.SavedFunction: ...  # type: ignore[overload-overlap]
 @overload
-def decode_message(type_name: _types.SavedBareConcreteFunctionName, blob: BytesLike, /) -> _types.SavedBareConcreteFunction: ...  # type: ignore[overload-overlap]
+def decode_message(  # type: ignore[overload-overlap]
+    type_name: _types.SavedBareConcreteFunctionName, blob: BytesLike, /
+) -> _types.SavedBareConcreteFunction: ...
 @overload
 def decode_message(type_name: _types.SavedUserObjectName, blob: BytesLike, /) -> _types.SavedUserObject: ...  # type: ignore[overload-overlap]
 @overload

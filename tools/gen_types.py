@@ -427,11 +427,21 @@ def render_overloads() -> Dict[str, List[str]]:
     ]
     strict.append("def decode_strict(name: str, blob: BytesLike, /) -> Dict[str, Any]: ...")
     by_type = [
-        f"def decode_message(type_name: _types.{name}Name, blob: BytesLike, /) -> _types.{name}: ...{ignore}"
+        _fitted(f"def decode_message(type_name: _types.{name}Name, blob: BytesLike, /) -> _types.{name}: ...", ignore)
         for name in (type_name(message.name) for message in MESSAGES)
     ]
     by_type.append("def decode_message(type_name: str, blob: BytesLike, /) -> Dict[str, Any]: ...")
     return {"decode": decode, "decode_strict": strict, "decode_message": by_type}
+
+
+def _fitted(signature: str, ignore: str) -> str:
+    """*signature* with its *ignore* comment, on one line if it fits in 120 characters (the pragma not counted, as
+    ruff counts), else as ruff formats it, the comment on the ``def`` line where mypy looks for it."""
+    if len(signature) <= 120:
+        return signature + ignore
+    head, rest = signature.split("(", 1)
+    params, returns = rest.rsplit(") -> ", 1)
+    return f"{head}({ignore}\n    {params}\n) -> {returns}"
 
 
 def _begin(function: str) -> str:
