@@ -182,3 +182,25 @@ def test_the_objects_of_a_saved_model_with_their_kinds_and_functions() -> None:
         "identifier": "_tf_keras_sequential",
         "functions": [],
     }
+
+
+def test_a_nested_model_is_one_row_of_the_layers_as_model_summary_lists_it() -> None:
+    from .test_cli import _run
+
+    def variable(name: str, size: int) -> bytes:
+        shape = field(2, field(2, b"\x08" + bytes([size])))
+        return field(7, b"\x08\x01" + shape + b"\x18\x01" + field(6, name.encode()))
+
+    data = _saved_model(
+        _user_object(
+            "_tf_keras_sequential", {"class_name": "Sequential", "name": "outer"}, ("layer-0", 1), ("layer-1", 2)
+        ),
+        _user_object("_tf_keras_network", {"class_name": "Functional", "name": "inner"}, ("layer-0", 3)),
+        _user_object("_tf_keras_layer", {"class_name": "Dense", "name": "head"}, ("bias", 4)),
+        _user_object("_tf_keras_layer", {"class_name": "Dense", "name": "body"}, ("bias", 5)),
+        variable("head/bias", 3),
+        variable("body/bias", 5),
+    )
+    out = _run(["-", "--layers"], data).stdout.decode()
+    rows = [line.split() for line in out.splitlines() if line.strip().startswith(("inner ", "head ", "body "))]
+    assert rows == [["inner", "Functional", "layer-0", "5", "5"], ["head", "Dense", "layer-1", "3", "3"]]

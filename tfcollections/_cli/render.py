@@ -268,16 +268,16 @@ def _keras_section(graph: Dict[str, Any], show_layers: bool) -> List[str]:
             said.append(f"{layer['name'] or layer['path']}: {what}, module {function['module'] or '?'}")
         lines.append(f"  Lambda layers run Python when the model is loaded with Keras: {'; '.join(said)}")
     if show_layers and layers:
-        counts: Dict[str, List[int]] = {}
-        for variable in graph["variables"]:
-            if variable["layer"] is not None:
-                size = parameters(variable) or 0
-                total = counts.setdefault(variable["layer"], [0, 0])
-                total[0] += size
-                total[1] += size if variable["trainable"] else 0
+        # The model's own layers, as model.summary() lists them: a nested model is one row, its layers' variables
+        # counted in it (a layer is top-level when no other Keras object but the root is on its path).
+        paths = [layer["path"] for layer in layers]
+        top = [layer for layer in layers if not any(layer["path"].startswith(other + "/") for other in paths)]
         rows = [["layer", "class", "path", "parameters", "trainable"]]
-        for layer in layers:
-            size, trainable = counts.get(layer["path"], [0, 0])
+        for layer in top:
+            inside = [v for v in graph["variables"] if v["layer"] is not None
+                      and (v["layer"] == layer["path"] or v["layer"].startswith(layer["path"] + "/"))]  # fmt: skip
+            size = sum(parameters(v) or 0 for v in inside)
+            trainable = sum(parameters(v) or 0 for v in inside if v["trainable"])
             rows.append(
                 [layer["name"] or "?", layer["class_name"] or "?", layer["path"], f"{size:,}", f"{trainable:,}"]
             )
