@@ -145,7 +145,7 @@ def test_the_command_line_always_says_what_a_lambda_layer_runs() -> None:
         _user_object("_tf_keras_layer", named),
     )
     out = _run(["-"], data).stdout.decode()
-    assert "Lambda layers run Python when the model is loaded with Keras: named: os.system, module os" in out
+    assert "Lambda layers, Python for Keras to run: named: os.system, module os" in out
 
 
 def test_the_objects_of_a_saved_model_with_their_kinds_and_functions() -> None:

@@ -266,7 +266,7 @@ def _keras_section(graph: Dict[str, Any], show_layers: bool) -> List[str]:
             function = layer["function"]
             what = function["function"] or f"a {function['function_type'] or 'function'} (Python bytecode)"
             said.append(f"{layer['name'] or layer['path']}: {what}, module {function['module'] or '?'}")
-        lines.append(f"  Lambda layers run Python when the model is loaded with Keras: {'; '.join(said)}")
+        lines.append(f"  Lambda layers, Python for Keras to run: {'; '.join(said)}")
     if show_layers and layers:
         # The model's own layers, as model.summary() lists them: a nested model is one row, its layers' variables
         # counted in it (a layer is top-level when no other Keras object but the root is on its path).
