@@ -15,6 +15,10 @@ fi
 # each and with neither); added here too for a venv made before they were measured.
 .venv-bench/bin/python -c "import crc32c, google_crc32c" 2>/dev/null ||
   .venv-bench/bin/pip install --quiet crc32c google-crc32c
+# Keras 2 (tf_keras, of TensorFlow's minor version) for the tools that use this venv as $TFVENV: keras_metadata.pb's
+# protos (tools/check_schemas.py, tools/_oracle.py) and the Keras 2 cases of tools/generate_checkpoint_fixtures.py.
+.venv-bench/bin/python -c "import tf_keras" 2>/dev/null ||
+  .venv-bench/bin/pip install --quiet "tf_keras~=$(.venv-bench/bin/python -c 'import tensorflow as tf; print(tf.__version__.rsplit(".", 1)[0])' 2>/dev/null).0"
 if [ "${1:-}" = "--graph" ]; then
   shift
   exec .venv-bench/bin/python -m benchmarks.graph "$@"
