@@ -517,3 +517,23 @@ def test_a_saved_model_and_checkpoint_whose_object_graphs_cannot_be_joined(tmp_p
     with pytest.raises(tfcollections.DecodeError) as info:
         tfcollections.check_checkpoint(broken, prefix)
     assert "object_graph_def" in info.value.path
+
+
+def test_every_key_is_in_the_tree_whatever_names_it_shares() -> None:
+    from tfcollections._cli.checkpoints import _by_object
+
+    info = {"attribute": "VARIABLE_VALUE", "slot": None, "full_name": None, "node": 1}
+    listing = {
+        "tensors": {"a/.ATTRIBUTES/VARIABLE_VALUE": {}, "a": {}, "b/.ATTRIBUTES/VARIABLE_VALUE": {}},
+        "object_graph": {"keys": {
+            "a/.ATTRIBUTES/VARIABLE_VALUE": {**info, "object": "a"},
+            "b/.ATTRIBUTES/VARIABLE_VALUE": {**info, "object": "a"},  # another key for the same path
+        }},
+    }  # fmt: skip
+    shown, slots = _by_object(listing)
+    assert sorted(shown.values()) == sorted(listing["tensors"]) and slots == {}
+    assert shown == {
+        "a": "a/.ATTRIBUTES/VARIABLE_VALUE",
+        "a (key)": "a",
+        "b/.ATTRIBUTES/VARIABLE_VALUE": "b/.ATTRIBUTES/VARIABLE_VALUE",
+    }

@@ -102,14 +102,23 @@ def _by_object(listing: Decoded) -> Tuple[Dict[str, str], Dict[str, List[Tuple[s
         name = key
         if info is not None and info["object"] is not None:
             name = info["object"] if info["attribute"] == _VARIABLE_VALUE else f"{info['object']}/{info['attribute']}"
-        shown[key if name in shown else name] = key
+        _place(shown, name, key)
     slots: Dict[str, List[Tuple[str, str]]] = {}
     for key, slot in slot_keys:
         if slot["variable"] in shown:
             slots.setdefault(slot["variable"], []).append((f"{slot['optimizer']}/{slot['name']}", key))
         else:  # its variable is not shown by that path: by its own
-            shown[str(owned[key]["object"])] = key
+            _place(shown, str(owned[key]["object"]), key)
     return shown, slots
+
+
+def _place(shown: Dict[str, str], name: str, key: str) -> None:
+    """Show *key* as *name*; as itself if another key took that name, and marked if one took that too: no key is
+    left out of the tree."""
+    for candidate in (name, key, f"{key} (key)"):
+        if candidate not in shown:
+            shown[candidate] = key
+            return
 
 
 def _object_graph_line(graph: Decoded) -> str:
