@@ -84,12 +84,13 @@ def check_checkpoint(meta_graph: Any, checkpoint: Any, /) -> _types.RestoreCheck
     if expected is None:
         expected, kind = _from_variables(variables), "graph"
     result = _compare(expected, listing["tensors"], listing.get("shards") or [], kind)
-    result["variables"] = _object_keys(objects, listing)
-    _compare_objects(objects, result, listing["tensors"])
+    paths = saved_object_paths(objects) if objects is not None else {}
+    result["variables"] = _object_keys(objects, paths, listing)
+    _compare_objects(objects, paths, result, listing["tensors"])
     return cast("_types.RestoreCheck", result)
 
 
-def _object_keys(objects: Optional[Decoded], listing: Decoded) -> Dict[str, Optional[str]]:
+def _object_keys(objects: Optional[Decoded], paths: Dict[int, str], listing: Decoded) -> Dict[str, Optional[str]]:
     """A TF 2 SavedModel's variables, each by its object path, with the key its checkpoint restores it from
     (None: none; see ``joined_keys``); {} when the model or the checkpoint has no object graph, or the
     checkpoint's does not read (its listing says why)."""
@@ -102,17 +103,17 @@ def _object_keys(objects: Optional[Decoded], listing: Decoded) -> Dict[str, Opti
         keys = joined_keys(nodes, read_object_graph(listing))
     except DecodeError:
         return {}
-    paths = saved_object_paths(objects)
     return {paths[index]: keys.get(index) for index, node in enumerate(nodes)
             if node["variable"] is not None and index in paths}  # fmt: skip
 
 
-def _compare_objects(objects: Optional[Decoded], result: Decoded, tensors: Dict[str, Decoded]) -> None:
+def _compare_objects(
+    objects: Optional[Decoded], paths: Dict[int, str], result: Decoded, tensors: Dict[str, Decoded]
+) -> None:
     """Each TF 2 variable against the tensor of its key: a dtype or shape that differs is a mismatch (the saver's
     keys are compared already; this is the object graph's word for the same variables)."""
     if objects is None or not result["variables"]:
         return
-    paths = saved_object_paths(objects)
     compared = {item["name"] for item in result["mismatched"]} | {item["name"] for item in result["missing"]}
     for index, node in enumerate(objects["nodes"]):
         saved, path = node["variable"], paths.get(index)
