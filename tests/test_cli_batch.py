@@ -96,6 +96,7 @@ def test_recursion_finds_the_models_of_a_tree_by_content(tmp_path: Path) -> None
     assert result.returncode == 1  # the damaged one
     found = {os.path.relpath(line["path"], tmp_path): line for line in _lines(result.stdout)}
     assert sorted(found) == [
+        "a/graph.pbtxt",  # an Estimator's graph: a text GraphDef
         "a/model.ckpt-10.meta",
         "b/export/1/saved_model.pb",
         "b/renamed.bin",
@@ -109,6 +110,7 @@ def test_recursion_finds_the_models_of_a_tree_by_content(tmp_path: Path) -> None
     summary = _run(["-r", "--no-graph", str(tmp_path)])
     headers = [line for line in summary.stdout.decode().splitlines() if line.startswith(str(tmp_path))]
     assert [os.path.relpath(line.split(":")[0], tmp_path) for line in headers] == [
+        "a/graph.pbtxt",  # an Estimator's graph: a text GraphDef
         "a/model.ckpt-10.meta",
         "b/export/1/saved_model.pb",
         "b/renamed.bin",
@@ -188,7 +190,7 @@ def test_progress_on_a_terminal(monkeypatch: pytest.MonkeyPatch, tmp_path: Path)
     assert "\rtfcollections: 1 files looked at, 0 read: " in err  # rewritten in place
     assert "\r\x1b[K" in err  # and wiped before an error line and at the end
     assert "d/broken.meta: file truncated" in err
-    assert err.endswith("tfcollections: 4 read, 1 failed, of 14 files looked at\n")
+    assert err.endswith("tfcollections: 5 read, 1 failed, of 14 files looked at\n")
     # Not on a terminal (a pipe, a log file, the tests above): no progress at all.
     assert "\r" not in _run(["-r", "--no-graph", str(tmp_path)]).stderr.decode()
 
@@ -212,6 +214,7 @@ def test_the_parallel_scan_example_runs_here(tmp_path: Path) -> None:
     assert result.returncode == 1, result.stderr  # the damaged file
     rows = _lines(result.stdout)
     assert sorted(os.path.relpath(row["path"], tmp_path) for row in rows) == [
+        "a/graph.pbtxt",  # an Estimator's graph: a text GraphDef
         "a/model.ckpt-10.meta",
         "b/export/1/saved_model.pb",
         "b/renamed.bin",
@@ -228,8 +231,8 @@ def test_find_models_is_the_walk_of_the_command_line(tmp_path: Path) -> None:
 
     _tree(tmp_path)
     found = [os.path.relpath(path, tmp_path) for path in tfcollections.find_models(tmp_path)]
-    assert found == ["a/model.ckpt-10.meta", "b/export/1/saved_model.pb", "b/renamed.bin", "c/saved_model.pbtxt",
-                     "d/broken.meta"]  # fmt: skip
+    assert found == ["a/graph.pbtxt", "a/model.ckpt-10.meta", "b/export/1/saved_model.pb", "b/renamed.bin",
+                     "c/saved_model.pbtxt", "d/broken.meta"]  # fmt: skip
     errors: List[OSError] = []
     assert list(tfcollections.find_models(tmp_path / "missing", onerror=errors.append)) == []
     assert [error.filename for error in errors] == [str(tmp_path / "missing")]

@@ -55,8 +55,8 @@ def _first_difference(a: Any, b: Any, path: str = "") -> str:
 def test_there_are_fixtures_of_every_kind() -> None:
     documents = _documents()
     kinds = {(d["expected"]["format"], d["expected"]["encoding"]) for d in documents}
-    assert kinds == {("MetaGraphDef", "binary"), ("MetaGraphDef", "text"), ("SavedModel", "binary"),
-                     ("SavedModel", "text")}  # fmt: skip
+    assert kinds == {("GraphDef", "binary"), ("GraphDef", "text"), ("MetaGraphDef", "binary"),
+                     ("MetaGraphDef", "text"), ("SavedModel", "binary"), ("SavedModel", "text")}  # fmt: skip
     assert len(documents) >= 14
 
 

@@ -201,7 +201,7 @@ def test_every_form_of_a_colocation(value: bytes, colocated_with: list) -> None:
 def test_a_node_too_large_to_copy_is_walked_in_place() -> None:
     from tfcollections._model.nodes import _COPIED_NODE_SIZE
 
-    padding = attr("value", field(8, b"\x00" * _COPIED_NODE_SIZE))  # a Const's tensor
+    padding = attr("value", field(8, field(4, b"\x00" * _COPIED_NODE_SIZE)))  # a Const's tensor: tensor_content
     large = node("big", "Const", {"dtype": dtype(1)}) + padding
     bad = node("bad", "Const") + padding + field(2, b"PyFunc")  # a second op, after the tensor
     graph = scan(meta_graph(graph_def(variable("v") + padding, large)))
@@ -403,7 +403,8 @@ def test_object_graph_variables_without_a_node_and_object_graphs_given_twice() -
 
 def test_text_files_without_a_graph_or_with_an_object_graph() -> None:
     empty = tfcollections.loads(b'meta_info_def { tags: "serve" }\n', graph=True)["meta_graphs"][0]["graph"]
-    assert empty == {"variables": [], "ops": {}, "functions": {}, "objects": [], "keras": None}
+    assert empty == {"variables": [], "ops": {}, "functions": {}, "objects": [], "keras": None, "inputs": [],
+                     "outputs": [], "constants": [], "flagged": [], "calls": []}  # fmt: skip
     text = b"""meta_info_def { tags: "serve" }
 object_graph_def { nodes { variable { dtype: DT_FLOAT shape { dim { size: 3 } } trainable: true name: "w" } } }
 """

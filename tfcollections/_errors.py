@@ -42,8 +42,8 @@ class DecodeError(ValueError):
     - ``what``: for a file that is not what was asked for, what it is instead, one of ``WHAT_KINDS``:
       ``"junk"`` (no protobuf message), ``"text"`` (a text file, not a model in text format),
       ``"table"`` (a checkpoint's table file), ``"protobuf"`` (a message of another type),
-      ``"GraphDef"`` (a frozen graph), ``"look-alike"`` (another known file: HDF5, ZIP,
-      TensorFlow Lite, ONNX, a fingerprint, Keras metadata); else ``None``.
+      ``"look-alike"`` (another known file: HDF5, ZIP, TensorFlow Lite, ONNX, a fingerprint,
+      Keras metadata); else ``None``.
 
     The text of ``str(error)`` is informational; match on the attributes.
     """
@@ -128,7 +128,7 @@ class DecodeError(ValueError):
         return (_rebuild, state)
 
 
-WHAT_KINDS: Final = ("junk", "text", "table", "protobuf", "GraphDef", "look-alike")
+WHAT_KINDS: Final = ("junk", "text", "table", "protobuf", "look-alike")
 
 
 def _rebuild(

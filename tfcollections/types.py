@@ -876,12 +876,58 @@ class SavedObjectInfo(TypedDict):
     functions: List[str]  # the concrete functions a function object names
 
 
+class GraphInput(TypedDict):
+    """A placeholder of the graph (not a saver's)."""
+
+    name: str
+    op: str  # "Placeholder", "PlaceholderV2" or "PlaceholderWithDefault"
+    dtype: Optional[DataType]
+    shape: Optional[List[int]]  # -1: an unknown size; None: unknown rank (or no shape recorded)
+
+
+class GraphOutput(TypedDict):
+    """A node of the graph whose outputs no node consumes (as data or as a control dependency)."""
+
+    name: str
+    op: str
+
+
+class GraphConstant(TypedDict):
+    """A Const node of the graph: where a frozen graph's weights are."""
+
+    name: str
+    dtype: Optional[DataType]  # of its tensor; None when it has none
+    shape: Optional[List[int]]
+    size: Optional[int]  # bytes of its values: elements times the dtype's size; strings: their bytes as stored
+
+
+class FlaggedNode(TypedDict):
+    """A node of an op that can touch the host (the command line's flagged ops)."""
+
+    function: Optional[str]  # the library function it is in; None: the graph itself
+    node: str
+    op: str
+
+
+class GraphCall(TypedDict):
+    """A node of the graph that calls a library function (``StatefulPartitionedCall``, ``PartitionedCall``)."""
+
+    node: str
+    op: str
+    function: Optional[str]  # what its "f" attr names
+
+
 class Graph(TypedDict):
     variables: List[GraphVariable]
     ops: Dict[str, int]  # op type -> count, over the graph and all its functions
     functions: Dict[str, Dict[str, int]]  # function name -> op type -> count
     objects: List[SavedObjectInfo]  # a TF 2 SavedModel's objects; [] without an object graph
     keras: Optional[KerasObjects]  # a model Keras saved: its layers; else None
+    inputs: List[GraphInput]
+    outputs: List[GraphOutput]
+    constants: List[GraphConstant]
+    flagged: List[FlaggedNode]
+    calls: List[GraphCall]
 
 
 class _MetaGraphGraph(TypedDict, total=False):
@@ -895,7 +941,7 @@ class MetaGraph(MetaGraphFields, _MetaGraphGraph):
 class Model(TypedDict):
     """What ``load`` and ``loads`` give."""
 
-    format: Literal["MetaGraphDef", "SavedModel"]
+    format: Literal["MetaGraphDef", "SavedModel", "GraphDef"]
     encoding: Literal["binary", "text"]
     saved_model_schema_version: Optional[int]  # None for a MetaGraphDef
     meta_graphs: List[MetaGraph]

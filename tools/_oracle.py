@@ -467,9 +467,93 @@ def _object_paths(nodes):
     return paths
 
 
-def graph_contract(meta_graph, model_path=None):
+# The graph's ends (tfcollections/_model/endpoints.py states the same rules; written again here on purpose).
+PLACEHOLDER_OPS = {"Placeholder", "PlaceholderV2", "PlaceholderWithDefault"}
+CALL_OPS = {"StatefulPartitionedCall", "PartitionedCall"}
+NOT_OUTPUTS = {"Const", "Assign", "NoOp", "Assert", "AssignVariableOp"} | PLACEHOLDER_OPS
+ITEM_SIZES = {"DT_FLOAT": 4, "DT_DOUBLE": 8, "DT_HALF": 2, "DT_BFLOAT16": 2, "DT_INT8": 1, "DT_UINT8": 1, "DT_INT16": 2,
+              "DT_UINT16": 2, "DT_INT32": 4, "DT_UINT32": 4, "DT_INT64": 8, "DT_UINT64": 8, "DT_BOOL": 1,
+              "DT_COMPLEX64": 8, "DT_COMPLEX128": 16}  # fmt: skip
+
+
+def _saver_nodes(meta_graph):
+    savers = [meta_graph.saver_def] if meta_graph.HasField("saver_def") else []
+    if "savers" in meta_graph.collection_def:
+        for blob in meta_graph.collection_def["savers"].bytes_list.value:
+            saver = saver_pb2.SaverDef()
+            try:
+                saver.ParseFromString(blob)
+            except DecodeError:
+                continue
+            savers.append(saver)
+    names = []
+    for saver in savers:
+        for name in (saver.filename_tensor_name, saver.save_tensor_name, saver.restore_op_name):
+            if name:
+                names.append(name.split(":")[0])
+    return names
+
+
+def _in_savers(name, saver_nodes):
+    return any(name == node or ("/" in node and name.startswith(node[: node.rindex("/") + 1])) for node in saver_nodes)
+
+
+def _ends(meta_graph, flagged_ops):
+    """The graph's inputs, outputs, constants and the nodes of flagged ops, from protobuf's parse."""
+    graph = meta_graph.graph_def
+    savers = _saver_nodes(meta_graph)
+    inputs, constants, flagged, calls, consumed = [], [], [], [], set()
+    for node in graph.node:
+        for entry in node.input:
+            consumed.add((entry[1:] if entry.startswith("^") else entry).split(":")[0])
+        if node.op in PLACEHOLDER_OPS and not _in_savers(node.name, savers):
+            dtype_set = "dtype" in node.attr and node.attr["dtype"].WhichOneof("value") == "type"
+            dtype = _dtype(node.attr["dtype"].type) if dtype_set else None
+            shape = None
+            if "shape" in node.attr and node.attr["shape"].WhichOneof("value") == "shape":
+                shape = _shape(node.attr["shape"].shape)
+            elif "_output_shapes" in node.attr and node.attr["_output_shapes"].WhichOneof("value") == "list":
+                shapes = node.attr["_output_shapes"].list.shape
+                shape = _shape(shapes[0]) if shapes else None
+            inputs.append({"name": node.name, "op": node.op, "dtype": dtype, "shape": shape})
+        elif node.op == "Const":
+            constant = {"name": node.name, "dtype": None, "shape": None, "size": None}
+            if "value" in node.attr and node.attr["value"].WhichOneof("value") == "tensor":
+                tensor = node.attr["value"].tensor
+                constant["dtype"] = _dtype(tensor.dtype)
+                shape = _shape(tensor.tensor_shape)
+                constant["shape"] = shape
+                if constant["dtype"] == "DT_STRING":
+                    constant["size"] = sum(len(value) for value in tensor.string_val)
+                elif constant["dtype"] in ITEM_SIZES and shape is not None and all(dim >= 0 for dim in shape):
+                    count = 1
+                    for dim in shape:
+                        count *= dim
+                    constant["size"] = count * ITEM_SIZES[constant["dtype"]]
+            constants.append(constant)
+        if node.op in flagged_ops:
+            flagged.append({"function": None, "node": node.name, "op": node.op})
+        elif node.op in CALL_OPS:
+            has_func = "f" in node.attr and node.attr["f"].WhichOneof("value") == "func"
+            calls.append({"node": node.name, "op": node.op, "function": node.attr["f"].func.name if has_func else None})
+    for function in graph.library.function:
+        for node in function.node_def:
+            if node.op in flagged_ops:
+                flagged.append({"function": function.signature.name, "node": node.name, "op": node.op})
+    outputs = []
+    for node in graph.node:
+        if node.name in consumed or _in_savers(node.name, savers) or node.op in NOT_OUTPUTS:
+            continue
+        if node.op in VARIABLE_OPS or node.op.endswith("VarHandleOp"):
+            continue
+        outputs.append({"name": node.name, "op": node.op})
+    return {"inputs": inputs, "outputs": outputs, "constants": constants, "flagged": flagged, "calls": calls}
+
+
+def graph_contract(meta_graph, model_path=None, flagged_ops=()):
     """What load(..., graph=True) must give as a meta graph's "graph", from protobuf's parse of it (*model_path*:
-    the file it was read from, beside which keras_metadata.pb may lie)."""
+    the file it was read from, beside which keras_metadata.pb may lie; *flagged_ops*: the package's table of
+    flagged ops, policy rather than parsing, which callers pass)."""
     graph = meta_graph.graph_def
     variables = [
         _variable_from_node(node) for node in graph.node if node.op in VARIABLE_OPS or node.op.endswith("VarHandleOp")
@@ -590,6 +674,7 @@ def graph_contract(meta_graph, model_path=None):
         "functions": {name: dict(sorted(counts.items())) for name, counts in functions.items()},
         "objects": objects,
         "keras": keras,
+        **_ends(meta_graph, flagged_ops),
     }
 
 

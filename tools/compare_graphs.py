@@ -10,8 +10,10 @@ protobuf reads as a SavedModel or MetaGraphDef (binary with ``ParseFromString``,
 protobuf's parse: every variable's name, op, dtype, shape, device, container, shared name,
 colocation, collections, trainable and partition, every op count of the graph and of each library
 function. Files protobuf does not read as either (damaged files), and the corpus's look-alikes
-(``lookalike/``: frozen GraphDefs, fingerprints, which protobuf reads as a MetaGraphDef of unknown
-fields), must be refused by ``load(..., graph=True)``. Binary files are also written out in text format by protobuf and
+(``lookalike/``: fingerprints, Keras metadata, which protobuf reads as a MetaGraphDef of unknown
+fields), must be refused by ``load(..., graph=True)``; a file the package reads as a GraphDef (a frozen graph) must
+read as one with protobuf, and its graph equal the contract of a meta graph holding it (inputs, outputs,
+constants and flagged nodes included). Binary files are also written out in text format by protobuf and
 read again: the text's graph must equal the binary's. Every variable's ``collections`` is also checked against
 TensorFlow itself: the meta graph imported with ``import_meta_graph`` and every collection asked for with
 ``get_collection``, a variable being in each collection that gives back it, its op, or a tensor of its op
@@ -33,6 +35,7 @@ from tensorflow.core.protobuf import meta_graph_pb2, saved_model_pb2  # noqa: E4
 
 import tfcollections  # noqa: E402
 from tests.helpers import same  # noqa: E402
+from tfcollections._model.ops import FLAGGED_OPS  # noqa: E402  (policy, not parsing: which ops are flagged)
 from tools import _oracle as oracle  # noqa: E402
 
 
@@ -52,6 +55,22 @@ def protobuf_meta_graphs(data: bytes):
         if graphs and (cls is meta_graph_pb2.MetaGraphDef or message.meta_graphs):
             return message, graphs
     return None, None
+
+
+def protobuf_graph_def(data: bytes, text: bool):
+    """protobuf's GraphDef of a frozen graph, and a meta graph that holds it (as load reads one); None if it
+    does not read."""
+    from tensorflow.core.framework import graph_pb2
+
+    graph = graph_pb2.GraphDef()
+    try:
+        if text:
+            text_format.Parse(data.decode("utf-8"), graph)
+        else:
+            graph.ParseFromString(data)
+    except (DecodeError, text_format.ParseError, UnicodeDecodeError):
+        return None, None
+    return graph, [meta_graph_pb2.MetaGraphDef(graph_def=graph)]
 
 
 def tensorflow_collections(meta_graph) -> dict | None:
@@ -79,14 +98,14 @@ def tensorflow_collections(meta_graph) -> dict | None:
 
 def main(argv: list) -> int:
     corpora = [Path(arg) for arg in argv] or CORPORA
-    problems = files = variables = nodes = refused = texts = imported = not_imported = 0
+    problems = files = variables = nodes = refused = texts = imported = not_imported = graph_defs = 0
     for corpus in corpora:
         for path in sorted(p for p in corpus.rglob("*") if p.is_file()):
             if path.suffix in (".md", ".json") and path.name in ("SOURCES.md", "manifest.json"):
                 continue
             data = path.read_bytes()
             message, theirs = protobuf_meta_graphs(data)
-            if path.parent.name == "lookalike":  # frozen GraphDefs, fingerprints, ...: protobuf reads anything
+            if path.parent.name == "lookalike":  # fingerprints, Keras metadata, ...: protobuf reads anything
                 theirs = None
             try:
                 ours = tfcollections.loads(data, graph=True)
@@ -97,18 +116,23 @@ def main(argv: list) -> int:
                 else:
                     refused += 1
                 continue
+            if ours["format"] == "GraphDef":  # a frozen graph: protobuf reads it as a GraphDef, held by a meta graph
+                message, theirs = protobuf_graph_def(data, ours["encoding"] == "text")
+                graph_defs += 1
             if theirs is None:
                 problems += 1
                 print(f"read but protobuf refuses it: {path.name}")
                 continue
             files += 1
-            expected = [oracle.graph_contract(graph) for graph in theirs]
+            expected = [oracle.graph_contract(graph, None, FLAGGED_OPS) for graph in theirs]
             got = [meta_graph["graph"] for meta_graph in ours["meta_graphs"]]
             if not same(got, expected):
                 problems += 1
                 print(f"graph differs: {path.name}")
                 continue
             for meta_graph, graph in zip(theirs, got):
+                if ours["format"] == "GraphDef":
+                    continue  # no collections
                 by_tensorflow = tensorflow_collections(meta_graph)
                 if by_tensorflow is None:
                     not_imported += 1
@@ -128,9 +152,9 @@ def main(argv: list) -> int:
                 if not same([mg["graph"] for mg in text["meta_graphs"]], got):
                     problems += 1
                     print(f"text differs from binary: {path.name}")
-    print(f"{files} files ({texts} also as text): {variables:,} variables and {nodes:,} nodes as protobuf reads them; "
-          f"{refused} files refused by both; collections of {imported} meta graphs checked with get_collection "
-          f"({not_imported} TensorFlow cannot import); {problems} differences")  # fmt: skip
+    print(f"{files} files ({graph_defs} GraphDefs; {texts} also as text): {variables:,} variables and {nodes:,} "
+          f"nodes as protobuf reads them; {refused} files refused by both; collections of {imported} meta graphs "
+          f"checked with get_collection ({not_imported} TensorFlow cannot import); {problems} differences")  # fmt: skip
     return 1 if problems else 0
 
 

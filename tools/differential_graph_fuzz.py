@@ -19,10 +19,13 @@ protobuf's side states the scan's semantics exactly, with classes built here: a 
 nodes declare ``name``, ``op`` and ``device`` as (UTF-8 checked) strings and every other field as
 ``bytes``, library functions read for their signature's name and their nodes, everything else an
 unknown field (checked for its structure only). A variable node is then parsed whole by TensorFlow's
-own ``NodeDef`` (its attrs decoded and checked), and the expected graph is ``_oracle.graph_contract``
-of what that gives. Damage the scan by design does not look at (an input's bytes, a Const's tensor)
-is caught by protobuf's full parse only: such cases are counted (``outside what the scan reads``),
-not failed. Anything else prints a line of JSON and makes the exit code 1.
+own ``NodeDef`` (its attrs decoded and checked), as are placeholders and calls of functions (inputs
+included) and constants (a Const's tensor parsed whole by protobuf, walked by the scan: its fields, shape
+and packed values checked), and the expected graph is ``_oracle.graph_contract`` of what that gives,
+inputs, outputs and calls included. Damage the scan by design does not look at (the UTF-8 of other
+nodes' inputs, a tensor's nested handles) is caught by protobuf's full parse only: such cases are counted
+(``outside what the scan reads``), not failed. Anything else prints a line of JSON and makes the exit
+code 1.
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ from tensorflow.core.protobuf import meta_graph_pb2
 
 import tfcollections
 from tests.helpers import field, same
+from tfcollections._model.ops import FLAGGED_OPS
 from tools import _oracle as oracle
 
 REPO = Path(__file__).resolve().parent.parent
@@ -77,6 +81,89 @@ def scan_classes():
 
 SCAN_GRAPH, SCAN_NODE = scan_classes()
 
+# The nodes the scan reads whole (their attrs decoded): variables, placeholders, constants.
+READ_WHOLE = oracle.VARIABLE_OPS | oracle.PLACEHOLDER_OPS | oracle.CALL_OPS | {"Const"}
+
+# Of those, the nodes decoded whole, inputs included (the others' inputs are read as bytes).
+WITH_INPUTS = oracle.PLACEHOLDER_OPS | oracle.CALL_OPS
+
+
+def _fields(data: bytes):
+    """(number, wire type, whole field bytes, value bytes) of a message's fields; raises ValueError when they do not
+    walk."""
+    pos, out = 0, []
+    while pos < len(data):
+        start = pos
+        tag, pos = _varint(data, pos)
+        number, wire = tag >> 3, tag & 7
+        if wire == 0:
+            _, pos = _varint(data, pos)
+            value = b""
+        elif wire == 1 or wire == 5:
+            pos += 8 if wire == 1 else 4
+            value = b""
+        elif wire == 2:
+            length, pos = _varint(data, pos)
+            value, pos = data[pos : pos + length], pos + length
+        else:
+            raise ValueError("group")
+        if pos > len(data):
+            raise ValueError("truncated")
+        out.append((number, wire, data[start:pos], value))
+    return out
+
+
+def _varint(data: bytes, pos: int):
+    result = shift = 0
+    while True:
+        if pos >= len(data) or shift > 63:
+            raise ValueError("varint")
+        byte = data[pos]
+        result |= (byte & 0x7F) << shift
+        pos += 1
+        if byte < 0x80:
+            return result, pos
+        shift += 7
+
+
+def _without_handles(entry: bytes) -> bytes:
+    """An attr entry with its tensor's handle and variant values (TensorProto fields 14, 15) left out."""
+    try:
+        out = b""
+        for number, wire, whole, value in _fields(entry):
+            if number == 2 and wire == 2:
+                attr = b""
+                for inner, inner_wire, inner_whole, inner_value in _fields(value):
+                    if inner == 8 and inner_wire == 2:
+                        tensor = _fields(inner_value)
+                        kept = b"".join(w for n, t, w, _ in tensor if not (n in (14, 15) and t == 2))
+                        if len(kept) == len(inner_value):
+                            return entry  # nothing to leave out: the entry as it is
+                        inner_whole = field(8, kept)
+                    attr += inner_whole
+                whole = field(2, attr)
+            out += whole
+        return out
+    except ValueError:
+        return entry
+
+
+def _handles_walk(entries) -> bool:
+    """Whether the handle and variant values of the tensors of these attr entries walk one level deep, with no
+    field number 0 (what the scan checks of them)."""
+    try:
+        for entry in entries:
+            for number, wire, _, value in _fields(entry):
+                if number == 2 and wire == 2:
+                    for inner, inner_wire, _, inner_value in _fields(value):
+                        if inner == 8 and inner_wire == 2:
+                            for n, t, _, handle in _fields(inner_value):
+                                if n in (14, 15) and t == 2 and any(k == 0 for k, _, _, _ in _fields(handle)):
+                                    return False
+    except ValueError:
+        return False
+    return True
+
 
 def expected_graph(meta_graph: meta_graph_pb2.MetaGraphDef, graph_payload: bytes):
     """protobuf's reading of the graph as the scan reads it: the expected "graph", or None if it does not read."""
@@ -86,15 +173,35 @@ def expected_graph(meta_graph: meta_graph_pb2.MetaGraphDef, graph_payload: bytes
         return None
     graph = graph_pb2.GraphDef()
     for node in scanned.node:
-        if node.op in oracle.VARIABLE_OPS or node.op.endswith("VarHandleOp"):
+        # Inputs are read as bytes, unchecked: one that is not UTF-8 names no node, as its replacement does not.
+        inputs = [entry.decode("utf-8", "replace") for entry in node.input]
+        if node.op in READ_WHOLE or node.op.endswith("VarHandleOp"):
             whole = field(1, node.name.encode()) + field(2, node.op.encode()) + field(4, node.device.encode())
+            if node.op in WITH_INPUTS:  # decoded whole by the scan: its inputs' UTF-8 checked too
+                whole += b"".join(field(3, entry) for entry in node.input)
             whole += b"".join(field(5, entry) for entry in node.attr)
             try:
                 graph.node.add().CopyFrom(node_def_pb2.NodeDef.FromString(whole))  # attrs decoded and checked
             except ProtobufDecodeError:
-                return None
+                if node.op != "Const":
+                    return None
+                # The scan walks a tensor's handles and variants one level deep: deeper damage is protobuf's alone.
+                stripped = [_without_handles(entry) for entry in node.attr]
+                if stripped == list(node.attr):  # no handles to leave out: the damage is elsewhere
+                    return None
+                loose = b"".join(field(5, entry) for entry in stripped)
+                try:
+                    parsed = node_def_pb2.NodeDef.FromString(whole[: -sum(len(field(5, e)) for e in node.attr)]
+                                                             + loose)  # fmt: skip
+                except ProtobufDecodeError:
+                    return None
+                if not _handles_walk(node.attr):
+                    return None
+                graph.node.add().CopyFrom(parsed)
+            if node.op not in WITH_INPUTS:
+                graph.node[-1].input.extend(inputs)
         else:
-            graph.node.add(name=node.name, op=node.op, device=node.device)
+            graph.node.add(name=node.name, op=node.op, device=node.device, input=inputs)
     for function in scanned.library.function:
         copy = graph.library.function.add()
         copy.signature.name = function.signature.name
@@ -103,7 +210,7 @@ def expected_graph(meta_graph: meta_graph_pb2.MetaGraphDef, graph_payload: bytes
     whole_meta = meta_graph_pb2.MetaGraphDef()
     whole_meta.CopyFrom(meta_graph)
     whole_meta.graph_def.CopyFrom(graph)
-    return oracle.graph_contract(whole_meta)
+    return oracle.graph_contract(whole_meta, None, FLAGGED_OPS)
 
 
 def seeds():
@@ -115,7 +222,9 @@ def seeds():
             continue
         loaded = tfcollections.load(path)
         data = path.read_bytes()
-        if loaded["format"] == "SavedModel":
+        if loaded["format"] == "GraphDef":  # a frozen graph: a meta graph holding it
+            meta_graphs = [meta_graph_pb2.MetaGraphDef(graph_def=graph_pb2.GraphDef.FromString(data))]
+        elif loaded["format"] == "SavedModel":
             from tensorflow.core.protobuf import saved_model_pb2
 
             meta_graphs = list(saved_model_pb2.SavedModel.FromString(data).meta_graphs)

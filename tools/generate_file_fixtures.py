@@ -62,6 +62,7 @@ from google.protobuf.message import DecodeError  # noqa: E402
 from tensorflow.core.protobuf import meta_graph_pb2, saved_model_pb2  # noqa: E402
 from tensorflow.python.framework import ops  # noqa: E402
 
+from tfcollections._model.ops import FLAGGED_OPS  # noqa: E402  (policy, not parsing: which ops are flagged)
 from tfcollections._proto.compiled import ANY_TYPES  # noqa: E402  (only: which types an Any is decoded as)
 from tools import _oracle as oracle  # noqa: E402
 
@@ -197,6 +198,10 @@ def meta_graph_contract(meta_graph: meta_graph_pb2.MetaGraphDef, binary: bool):
 def expected_load(path: Path):
     data = path.read_bytes()
     binary = not data.lstrip()[:1].isalpha()
+    if path.name in _GRAPH_DEF_FILES:  # one meta graph holding only the graph
+        contract = meta_graph_contract(meta_graph_pb2.MetaGraphDef(graph_def=_graph_def_of(path)), binary)
+        return {"format": "GraphDef", "encoding": "binary" if binary else "text", "saved_model_schema_version": None,
+                "meta_graphs": [contract]}  # fmt: skip
     saved_model = saved_model_pb2.SavedModel()
     meta_graph = meta_graph_pb2.MetaGraphDef()
     if binary:
@@ -354,6 +359,88 @@ def build_graph_meta_graph() -> meta_graph_pb2.MetaGraphDef:
         return tf.train.export_meta_graph(graph=graph, saver_def=saver.as_saver_def())
 
 
+def build_frozen_graph():
+    """A frozen graph as TF 1 deployments write it (frozen_graph.pb, .pbtxt): placeholders (one with a default),
+    variables frozen into Consts by convert_variables_to_constants, two outputs; and a Const of every dtype whose
+    values TensorFlow stores in a *_val field (one written as a splat, fewer values than elements) or as
+    tensor_content, for reading values. Returns the GraphDef and TensorFlow's values of its Consts
+    (tf.make_ndarray), for frozen_graph.constants.json."""
+    import numpy as np
+
+    tf.disable_v2_behavior()
+    graph = tf.Graph()
+    with graph.as_default():
+        x = tf.placeholder(tf.float32, [None, 4], name="x")
+        scale = tf.placeholder_with_default(tf.constant(1.0), [], name="scale")
+        kernel = tf.Variable(tf.random_normal([4, 3], seed=1), name="dense/kernel")
+        bias = tf.Variable(tf.zeros([3]), name="dense/bias")
+        logits = tf.nn.bias_add(tf.matmul(x, kernel), bias, name="dense/BiasAdd")
+        tf.nn.softmax(logits * scale, name="probabilities")
+        tf.argmax(logits, 1, name="classes")
+        extra = [
+            tf.constant([1, -2, 3], tf.int8, name="c/int8"),
+            tf.constant([250, 3], tf.uint8, name="c/uint8"),
+            tf.constant([-30000, 2], tf.int16, name="c/int16"),
+            tf.constant([65000, 1], tf.uint16, name="c/uint16"),
+            tf.constant(7, tf.int32, shape=[2, 3], name="c/splat_int32"),
+            tf.constant(2.5, tf.float32, shape=[4], name="c/splat_float"),
+            tf.constant([1.5, -2.0], tf.float64, name="c/double"),
+            tf.constant([1.5, -2.0, 0.25], tf.float16, name="c/half"),
+            tf.constant([1.5, -2.0], tf.bfloat16, name="c/bfloat16"),
+            tf.constant([2**40, -1], tf.int64, name="c/int64"),
+            tf.constant([2**32 - 1, 5], tf.uint32, name="c/uint32"),
+            tf.constant([2**64 - 1, 5], tf.uint64, name="c/uint64"),
+            tf.constant([True, False, True], tf.bool, name="c/bool"),
+            tf.constant([1 + 2j, -3j], tf.complex64, name="c/complex64"),
+            tf.constant([1 + 2j], tf.complex128, name="c/complex128"),
+            tf.constant([b"a", b"bc", b"\xff"], name="c/strings"),
+            tf.constant(b"one", shape=[3], name="c/splat_string"),
+            tf.constant(np.arange(60, dtype=np.float32).reshape(3, 4, 5), name="c/content_float"),
+            tf.constant(np.zeros([0, 3], np.float32), name="c/empty"),
+        ]
+        outputs = ["probabilities", "classes"] + [const.op.name for const in extra]
+        with tf.Session(graph=graph) as session:
+            session.run(tf.global_variables_initializer())
+            frozen = tf.graph_util.convert_variables_to_constants(session, graph.as_graph_def(), outputs)
+    values = {}
+    for node in frozen.node:
+        if node.op == "Const":
+            array = tf.make_ndarray(node.attr["value"].tensor)
+            if array.dtype == object:
+                data = [base64.b64encode(item).decode() for item in array.reshape(-1).tolist()]
+            else:
+                data = array.tobytes().hex()
+            values[node.name] = {"dtype": oracle._dtype(node.attr["value"].tensor.dtype), "shape": list(array.shape),
+                                 "values": data}  # fmt: skip
+    return frozen, values
+
+
+# GraphDef files written here; a GraphDef has no MetaGraphDef around it, so the oracle is given one that holds it.
+_GRAPH_DEF_FILES = ("frozen_graph.pb", "frozen_graph.pbtxt", "frozen_regression.pb")
+
+
+def write_frozen_graphs() -> None:
+    frozen, values = build_frozen_graph()
+    (OUT / "frozen_graph.pb").write_bytes(frozen.SerializeToString(deterministic=True))
+    (OUT / "frozen_graph.pbtxt").write_text(str(frozen))  # as tf.io.write_graph(as_text=True) writes it
+    document = {"generator": "tools/generate_file_fixtures.py", "tensorflow": tf.__version__,
+                "constants": values}  # fmt: skip
+    (OUT / "frozen_graph.constants.json").write_text(json.dumps(document, indent=1) + "\n")
+
+
+def _graph_def_of(path: Path):
+    """A GraphDef file, parsed by protobuf."""
+    from tensorflow.core.framework import graph_pb2
+
+    graph = graph_pb2.GraphDef()
+    data = path.read_bytes()
+    if path.suffix == ".pbtxt":
+        text_format.Parse(data.decode("utf-8"), graph)
+    else:
+        graph.ParseFromString(data)
+    return graph
+
+
 def build_user_collections_meta_graph() -> meta_graph_pb2.MetaGraphDef:
     """Variables in the program's own collections (user_collections.meta), as pyaq-custom and others keep them.
 
@@ -403,6 +490,10 @@ def write_graph_expected(path: Path, source: str) -> None:
     data = path.read_bytes()
     binary = not data.lstrip()[:1].isalpha()
     expected = expected_load(path)
+    if expected["format"] == "GraphDef":
+        graph = meta_graph_pb2.MetaGraphDef(graph_def=_graph_def_of(path))
+        _write(path, "graph", source, {"graphs": [oracle.graph_contract(graph, None, FLAGGED_OPS)]})
+        return
     saved_model = expected["format"] == "SavedModel"
     message = saved_model_pb2.SavedModel() if saved_model else meta_graph_pb2.MetaGraphDef()
     if binary:
@@ -410,7 +501,7 @@ def write_graph_expected(path: Path, source: str) -> None:
     else:
         text_format.Parse(data.decode("utf-8"), message)
     graphs = list(message.meta_graphs) if saved_model else [message]
-    _write(path, "graph", source, {"graphs": [oracle.graph_contract(graph) for graph in graphs]})
+    _write(path, "graph", source, {"graphs": [oracle.graph_contract(graph, None, FLAGGED_OPS) for graph in graphs]})
 
 
 def write_expected(path: Path, source: str) -> None:
@@ -436,10 +527,32 @@ def _write(path: Path, suffix: str, source: str, content: dict) -> None:
 # Fixtures that can be written alone (``python -m tools.generate_file_fixtures NAME``), without the others.
 _ALONE = {"user_collections.meta": build_user_collections_meta_graph}
 
+# The frozen graph from tensorflow-onnx's tests (Apache-2.0), in the corpus of look-alikes before GraphDefs were read.
+_FROZEN_COPY = (
+    "frozen_regression.pb",
+    "lookalike/onnx__tensorflow-onnx__tests__models__regression__graphdef__frozen.pb",
+)
+
+
+def _write_graph_defs(made_here: str) -> None:
+    """The GraphDef files: the frozen graph written here (binary and text), and the copy from tensorflow-onnx."""
+    write_frozen_graphs()
+    wild = REPO.parent / "shared" / "corpus" / "wild"
+    shutil.copyfile(wild / _FROZEN_COPY[1], OUT / _FROZEN_COPY[0])
+    entry = {item["file"]: item for item in json.loads((wild / "manifest.json").read_text())}[_FROZEN_COPY[1]]
+    for name in _GRAPH_DEF_FILES:
+        source = (made_here if name.startswith("frozen_graph") else
+                  f"{entry['repo']} {entry['path']} @ {entry['commit']} ({entry['license']})")  # fmt: skip
+        write_expected(OUT / name, source)
+        write_graph_expected(OUT / name, source)
+
 
 def main() -> int:
     OUT.mkdir(parents=True, exist_ok=True)
     made_here = "written by TensorFlow via tools/generate_file_fixtures.py"
+    if sys.argv[1:] == ["graphdefs"]:
+        _write_graph_defs(made_here)
+        return 0
     if sys.argv[1:]:
         for name in sys.argv[1:]:
             (OUT / name).write_bytes(_ALONE[name]().SerializeToString(deterministic=True))
@@ -482,6 +595,7 @@ def main() -> int:
         write_graph_expected(OUT / name, made_here)
     for name in ("model.meta", "model.meta.txt"):
         write_graph_expected(REPO / "examples" / name, "written by TensorFlow via tools/generate_fixtures.py")
+    _write_graph_defs(made_here)
     return 0
 
 

@@ -117,24 +117,9 @@ def _said_by_name(exc: DecodeError, path: str) -> DecodeError:
     what, hint = beside(path)
     if what is not None and exc.what in _SAID_BETTER_BY_NAME:
         exc = DecodeError(f"{what}, not a MetaGraphDef or SavedModel", exc.pos, what=exc.what)
-    if hint is None and exc.what == "GraphDef":
-        hint = _meta_graphs_beside(path)
     if hint is not None:
         exc.hint = hint
     return exc
-
-
-def _meta_graphs_beside(path: str) -> Optional[str]:
-    """A graph beside meta graphs (an Estimator's graph.pbtxt beside model.ckpt-N.meta): name them."""
-    folder = os.path.dirname(path) or "."
-    try:
-        names = sorted(name for name in os.listdir(folder) if name.endswith(".meta"))
-    except OSError:
-        return None
-    if not names:
-        return None
-    shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
-    return f"the meta graph{'s' if len(names) > 1 else ''} beside it: {shown}"
 
 
 def loads(data: Union[bytes, bytearray, memoryview], /, *, graph: bool = False) -> _types.Model:
@@ -200,8 +185,18 @@ def _read(source: Source, graph: bool) -> _Loaded:
     return model
 
 
+def _graph_def_file(start: int, end: int) -> Dict[str, Any]:
+    """A GraphDef file (a frozen graph) as one meta graph that holds only its ``graph_def``: the whole file,
+    passed over here as a meta graph's is (``graph=True`` reads it), with no collections, saver or signatures."""
+    meta_graph = COMPILED["tensorflow.MetaGraphDef"].new()
+    meta_graph["graph_def"] = {"type": "tensorflow.GraphDef", "offset": start, "size": end - start}
+    return meta_graph
+
+
 def _parse_binary(buf: Buffer) -> Tuple[str, Dict[str, Any]]:
     kind, other = classify_binary(buf)
+    if kind == "GraphDef":  # its top-level fields are walked whole: its nodes are read with graph=True
+        return kind, _graph_def_file(0, len(buf))
     try:
         return kind, _parse_as(buf, kind)
     except DecodeError:
@@ -228,12 +223,41 @@ def _parse_text(buf: Buffer) -> Tuple[str, Dict[str, Any]]:
     from .._proto.text import TextTokens, parse_text  # noqa: PLC0415 (binary files never load the text parser)
 
     start = len(BOM) if buf[: len(BOM)] == BOM else 0  # a UTF-8 byte order mark, as some editors write
-    kind = classify_text(TextTokens(buf), start)
+    tokens = TextTokens(buf)
+    kind = classify_text(tokens, start)
+    if kind == "GraphDef":
+        try:
+            _walk_text_graph(tokens, start)
+        except DecodeError as exc:
+            exc._within("bad text-format GraphDef")
+            raise
+        return kind, _graph_def_file(start, len(buf))
     try:
         return kind, parse_text(buf, kind, start)
     except DecodeError as exc:
         exc._within(f"bad text-format {kind}")
         raise
+
+
+def _walk_text_graph(tokens: Any, start: int) -> None:
+    """Check that a text GraphDef is one to its end: every top-level field a GraphDef's, every value whole
+    (braces balanced, strings closed); what the values hold is read with ``graph=True``."""
+    from .._proto.textscan import IDENT  # noqa: PLC0415 (binary files never load the text scanner)
+
+    fields = COMPILED["tensorflow.GraphDef"].fields
+    tokens.pos = start
+    while True:
+        tokens.skip_blanks()
+        if tokens.pos >= tokens.end:
+            return
+        match = IDENT.match(tokens.buf, tokens.pos, tokens.end)
+        if match is None or match.group().decode("ascii") not in fields:
+            found = f"field {match.group().decode('ascii')!r}" if match is not None else tokens.describe()
+            raise DecodeError(f"expected a GraphDef field ({', '.join(fields)}), found {found}", tokens.pos)
+        name = match.group().decode("ascii")
+        tokens.pos = match.end()
+        tokens.skip_value(name)
+        tokens.take(",") or tokens.take(";")
 
 
 def find_models(

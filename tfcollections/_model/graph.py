@@ -13,14 +13,37 @@ from __future__ import annotations
 
 from .._errors import DecodeError
 from .._proto.schema import COLLECTIONS
-from .nodes import REPORTED, is_variable_op, new_variable, scan_binary, shape_list
+from .endpoints import (
+    call,
+    constant_binary,
+    constant_tensor,
+    constant_text,
+    in_savers,
+    outputs,
+    placeholder,
+    read_node,
+    saver_nodes,
+)
+from .nodes import (
+    KEPT_CALL,
+    KEPT_CONST,
+    KEPT_PLACEHOLDER,
+    KEPT_VARIABLE,
+    KEPT_WATCHED,
+    REPORTED,
+    kept_kind,
+    new_variable,
+    scan_binary,
+    shape_list,
+)
+from .ops import is_flagged
 from .saved_objects import keras_objects, layer_of, saved_object_paths, saved_objects
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Dict, Final, List, Optional, Tuple
+    from typing import Callable, Dict, Final, List, Optional, Set, Tuple
 
-    from .._typing import Buffer, Decoded
+    from .._typing import Buffer, Decoded, FrozenBuffer
     from .source import Source
 
 # Collections whose items are VariableDefs (or, in old files, node_list tensor names of variables).
@@ -28,32 +51,111 @@ _VARIABLE_COLLECTIONS: Final = tuple(name for name, ref in COLLECTIONS.items() i
 _TRAINABLE_COLLECTION: Final = "trainable_variables"
 
 
-def _scan_text(
-    graph: Decoded,
-) -> Tuple[Dict[str, int], Dict[str, Dict[str, int]], List[Decoded]]:
+def _scan_text(graph: Decoded, source: Source, buf: Buffer, depth: int, watch: Callable[[str], bool]) -> _Found:
     """The same census as the binary walk, from a GraphDef the text reader has read whole."""
-    ops: Dict[str, int] = {}
-    variables = []
-    for node in graph["node"]:
+    found = _Found()
+    ops = found.ops
+    names: List[bytes] = []
+    node_ops: List[bytes] = []
+    consumed: Set[bytes] = set()
+    kinds: Dict[str, int] = {}
+    for index, node in enumerate(graph["node"]):
         op = node["op"]
         ops[op] = ops.get(op, 0) + 1
-        if is_variable_op(op):
+        names.append(node["name"].encode())
+        node_ops.append(op.encode())
+        consumed.update(entry.encode() for entry in node["input"])
+        kind = kinds.get(op)
+        if kind is None:
+            kind = kinds[op] = kept_kind(op, watch)
+        if kind == KEPT_VARIABLE:
             variable = new_variable(node["name"], op, node["device"])
             for key, value in node["attr"].items():
                 reported = REPORTED.get(key)
                 if reported is not None:
                     variable[reported[0]] = reported[1](value)
-            variables.append(variable)
-    functions: Dict[str, Dict[str, int]] = {}
+            found.variables.append(variable)
+        elif kind == KEPT_PLACEHOLDER:
+            found.inputs.append(placeholder(node))
+        elif kind == KEPT_CONST:
+            span = node["attr"]["value"]["tensor"] if "value" in node["attr"] else None
+            try:
+                tensor = source.read_span(buf, span, "tensorflow.TensorProto", depth + 4) if span else None
+            except DecodeError as exc:
+                for segment in ("tensor", "value", "attr", index, "node"):
+                    exc._add_segment(segment)
+                raise
+            found.constants.append(constant_text(node, tensor))
+        elif kind == KEPT_WATCHED:
+            found.watched.append((None, node["name"], op))
+        elif kind == KEPT_CALL:
+            found.calls.append(call(node))
+    found.names, found.node_ops, found.consumed = names, node_ops, consumed
     library = graph["library"]
     for function in library["function"] if library is not None else ():
         signature = function["signature"]
-        counts = functions.setdefault(signature["name"] if signature is not None else "", {})
+        function_name = signature["name"] if signature is not None else ""
+        counts = found.functions.setdefault(function_name, {})
         for node in function["node_def"]:
             op = node["op"]
             counts[op] = counts.get(op, 0) + 1
             ops[op] = ops.get(op, 0) + 1
-    return ops, functions, variables
+            kind = kinds.get(op)
+            if kind is None:
+                kind = kinds[op] = kept_kind(op, watch)
+            if kind == KEPT_WATCHED:
+                found.watched.append((function_name, node["name"], op))
+    return found
+
+
+class _Found:
+    """What a graph's scan found, binary or text alike."""
+
+    __slots__ = ("calls", "constants", "consumed", "functions", "inputs", "names", "node_ops", "ops", "variables",
+                 "watched")  # fmt: skip
+
+    def __init__(self) -> None:
+        self.ops: Dict[str, int] = {}
+        self.functions: Dict[str, Dict[str, int]] = {}
+        self.variables: List[Decoded] = []
+        self.inputs: List[Decoded] = []
+        self.constants: List[Decoded] = []
+        self.watched: List[Tuple[Optional[str], str, str]] = []
+        self.names: List[bytes] = []
+        self.node_ops: List[bytes] = []
+        self.consumed: Set[bytes] = set()
+        self.calls: List[Decoded] = []
+
+
+def _found_binary(buf: FrozenBuffer, spans: List[Tuple[int, int]], depth: int, watch: Callable[[str], bool]) -> _Found:
+    """What the node walk of a binary graph found, its placeholders and constants read."""
+    scan = scan_binary(buf, spans, depth, watch)
+    census = scan.census
+    found = _Found()
+    found.ops = {op.decode(): count for op, count in census.ops.items()}
+    found.functions = {
+        name: {op.decode(): count for op, count in counts.items()} for name, counts in scan.functions.items()
+    }
+    found.variables = scan.variables
+    found.watched = scan.watched
+    found.names, found.node_ops = census.names or [], census.node_ops or []
+    found.consumed = census.consumed or set()
+    for why, index, name, _, _, start, end in census.kept:
+        if why not in (KEPT_PLACEHOLDER, KEPT_CONST, KEPT_CALL):
+            continue
+        try:
+            if why == KEPT_PLACEHOLDER:
+                found.inputs.append(placeholder(read_node(buf, start, end, depth + 1)))
+            elif why == KEPT_CALL:
+                found.calls.append(call(read_node(buf, start, end, depth + 1)))
+            else:
+                tensor = constant_tensor(buf, start, end, census)
+                found.constants.append(constant_binary(buf, name, tensor, depth + 1, census.shapes))
+        except DecodeError as exc:
+            exc._add_segment(index)
+            exc._add_segment("node")
+            raise
+    return found
 
 
 def _node_of(tensor_name: str) -> str:
@@ -173,57 +275,57 @@ def _saved_variables(object_graph: Optional[Decoded], paths: Dict[int, str]) -> 
             if node["variable"] is not None]  # fmt: skip
 
 
-def _graph(
-    meta_graph: Decoded,
-    ops: Dict[str, int],
-    functions: Dict[str, Dict[str, int]],
-    variables: List[Decoded],
-    object_graph: Optional[Decoded],
-    model_path: Optional[str],
-) -> Decoded:
+def _graph(meta_graph: Decoded, found: _Found, object_graph: Optional[Decoded], model_path: Optional[str]) -> Decoded:
     paths = saved_object_paths(object_graph) if object_graph is not None else {}
     keras = keras_objects(object_graph, paths, model_path) if object_graph is not None else None
-    joined = _join(meta_graph, variables, _saved_variables(object_graph, paths))
+    joined = _join(meta_graph, found.variables, _saved_variables(object_graph, paths))
     layer_paths = [layer["path"] for layer in keras["layers"]] if keras is not None else []
     for variable in joined:
         variable["layer"] = layer_of(variable["object_path"], layer_paths)
+    savers = saver_nodes(meta_graph)
     return {
         "variables": joined,
-        "ops": dict(sorted(ops.items())),
-        "functions": {name: dict(sorted(counts.items())) for name, counts in functions.items()},
+        "ops": dict(sorted(found.ops.items())),
+        "functions": {name: dict(sorted(counts.items())) for name, counts in found.functions.items()},
         "objects": saved_objects(object_graph, paths) if object_graph is not None else [],
         "keras": keras,
+        "inputs": [entry for entry in found.inputs if not in_savers(entry["name"], savers)],
+        "outputs": outputs(found.names, found.node_ops, found.consumed, savers),
+        "constants": found.constants,
+        "flagged": [{"function": function, "node": node, "op": op} for function, node, op in found.watched],
+        "calls": found.calls,
     }
 
 
-def graph_of(source: Source, buf: Buffer, index: int, meta_graph: Decoded) -> Decoded:
-    """The ``"graph"`` of meta graph *index* of the file (*meta_graph* its decoded dict): its variables, and the
-    ops of the graph and of its functions."""
+def graph_of(
+    source: Source, buf: Buffer, index: int, meta_graph: Decoded, watch: Callable[[str], bool] = is_flagged
+) -> Decoded:
+    """The ``"graph"`` of meta graph *index* of the file (*meta_graph* its decoded dict): its variables, the ops
+    of the graph and of its functions, its inputs, outputs and constants, and the nodes of the ops *watch* picks
+    (by default those ``ops.FLAGGED_OPS`` names)."""
     depth = source.meta_graph_depth + 1  # of the GraphDef below the file's top message
     part = "graph_def"
     try:
         if source.encoding == "binary":
             if isinstance(buf, (bytearray, memoryview)):
                 buf = bytes(buf)  # a stream read into memory: ops are counted by their bytes, which must be hashable
-            census, binary_functions, variables = scan_binary(buf, source.spans(buf, index, part), depth)
-            ops = {op.decode(): count for op, count in census.ops.items()}
-            functions = {
-                name: {op.decode(): count for op, count in counts.items()} for name, counts in binary_functions.items()
-            }
+            found = _found_binary(buf, source.spans(buf, index, part), depth, watch)
         else:
             graph = source.read_field(buf, index, meta_graph, part, "tensorflow.GraphDef")
-            ops, functions, variables = _scan_text(graph) if graph is not None else ({}, {}, [])
+            found = _scan_text(graph, source, buf, depth, watch) if graph is not None else _Found()
         part = "object_graph_def"
         object_graph = source.read_field(buf, index, meta_graph, part, "tensorflow.SavedObjectGraph")
     except DecodeError as exc:
         source.failed_in(exc, index, part)
         raise
-    return _graph(meta_graph, ops, functions, variables, object_graph, source.path)
+    return _graph(meta_graph, found, object_graph, source.path)
 
 
-def add_graphs(source: Source, buf: Buffer, meta_graphs: List[Decoded]) -> None:
+def add_graphs(
+    source: Source, buf: Buffer, meta_graphs: List[Decoded], watch: Callable[[str], bool] = is_flagged
+) -> None:
     """Give each meta graph of a file its ``"graph"`` (see ``graph_of``)."""
     if isinstance(buf, (bytearray, memoryview)) and source.encoding == "binary":
         buf = bytes(buf)  # once for every meta graph, not once each
     for index, meta_graph in enumerate(meta_graphs):
-        meta_graph["graph"] = graph_of(source, buf, index, meta_graph)
+        meta_graph["graph"] = graph_of(source, buf, index, meta_graph, watch)

@@ -34,8 +34,8 @@ if TYPE_CHECKING:
 
     from .._typing import Decoded, FrozenBuffer
 
-    # A variable node as the walk found it: (node index, name, op, device, start, end of the node).
-    NodeSpan = Tuple[int, str, str, str, int, int]
+    # A node kept for its op: (why, as a KEPT_* kind; node index, name, op, device, start, end of the node).
+    KeptNode = Tuple[int, int, str, str, str, int, int]
 
 
 # The ops that create a variable, and whose dtype and shape attrs are the variable's. Variable (TF 0.x),
@@ -58,6 +58,7 @@ _GRAPH_LIBRARY: Final = field_tag("tensorflow.GraphDef", "library")
 _NODE_NAME: Final = field_tag("tensorflow.NodeDef", "name")
 _NODE_OP: Final = field_tag("tensorflow.NodeDef", "op")
 _NODE_DEVICE: Final = field_tag("tensorflow.NodeDef", "device")
+_NODE_INPUT: Final = field_tag("tensorflow.NodeDef", "input")
 _NODE_ATTR: Final = field_tag("tensorflow.NodeDef", "attr")
 _LIBRARY_FUNCTION: Final = field_tag("tensorflow.FunctionDefLibrary", "function")
 _FUNCTION_SIGNATURE: Final = field_tag("tensorflow.FunctionDef", "signature")
@@ -76,23 +77,67 @@ def is_variable_op(op: str) -> bool:
     return op in VARIABLE_OPS or op.endswith(_RESOURCE_SUFFIX)
 
 
+def kept_kind(op: str, watch: Callable[[str], bool]) -> int:
+    """Why a node of *op* is kept (a ``KEPT_*`` kind), or 0."""
+    if is_variable_op(op):
+        return KEPT_VARIABLE
+    if op in PLACEHOLDER_OPS:
+        return KEPT_PLACEHOLDER
+    if op == CONST_OP:
+        return KEPT_CONST
+    if watch(op):
+        return KEPT_WATCHED
+    return KEPT_CALL if op in CALL_OPS else 0
+
+
+# What the walk keeps a node for, by its op (``Census.kept``); 0 (not kept) is never stored.
+KEPT_VARIABLE: Final = 1  # its attrs give a variable
+
+KEPT_PLACEHOLDER: Final = 2  # a graph's input
+
+KEPT_CONST: Final = 3  # a constant (where a frozen graph's weights are)
+
+KEPT_WATCHED: Final = 4  # an op the caller watches (what can touch the host)
+
+KEPT_CALL: Final = 5  # a call of a library function (its "f" attr names it)
+
+PLACEHOLDER_OPS: Final = frozenset({"Placeholder", "PlaceholderV2", "PlaceholderWithDefault"})
+
+CONST_OP: Final = "Const"
+
+CALL_OPS: Final = frozenset({"StatefulPartitionedCall", "PartitionedCall"})
+
+
 class _Census:
-    """What a walk collects: op counts keyed by the op's bytes, and the variable nodes."""
+    """What a walk collects: op counts keyed by the op's bytes, the nodes kept for their op (variables,
+    placeholders, constants, watched ops), and, for a graph, every node's name and op and what their inputs name."""
 
-    __slots__ = ("attr_entries", "attr_values", "depth", "ops", "variable_ops", "variables")
+    __slots__ = ("attr_entries", "attr_values", "checked_entries", "consumed", "depth", "kept", "kept_ops", "names",
+                 "node_ops", "ops", "shapes", "watch")  # fmt: skip
 
-    def __init__(self, depth: int) -> None:
+    def __init__(self, depth: int, watch: Callable[[str], bool], edges: bool = False) -> None:
         #: The depth of the GraphDef message below the file's top message (protobuf's nesting limit).
         self.depth = depth
         self.ops: Dict[bytes, int] = {}
-        self.variable_ops: Set[bytes] = set()
-        self.variables: List[NodeSpan] = []
+        #: Whether a node of an op is kept, and why (the KEPT_* kinds), decided once per op.
+        self.kept_ops: Dict[bytes, int] = {}
+        self.watch = watch
+        #: The kept nodes: (kind, node index, name, op, device, start, end of the node).
+        self.kept: List[KeptNode] = []
+        #: A graph's node names and ops in its order, and the inputs its nodes give, as written (``^a``, ``a:1``).
+        self.names: Optional[List[bytes]] = [] if edges else None
+        self.node_ops: Optional[List[bytes]] = [] if edges else None
+        self.consumed: Optional[Set[bytes]] = set() if edges else None
         # (reported attr key or "", AttrValue bytes) -> what it gives: variables repeat their dtype,
         # container, shapes and output shapes. An attr that is not reported is only checked: None.
         self.attr_values: Dict[Tuple[str, bytes], Any] = {}
         # An attr entry's bytes (key and value) -> what it gives a variable, as _attr_entry returns it, and how
         # to copy it for the next variable (list, or None for a value that is not a list).
         self.attr_entries: Dict[bytes, Tuple[str, Any, Optional[Callable[[Any], Any]]]] = {}
+        #: The attr entries of constants already decoded and found good, by their bytes (see constant_tensor).
+        self.checked_entries: Set[bytes] = set()
+        #: A TensorShapeProto's bytes -> its sizes: constants repeat their shapes.
+        self.shapes: Dict[bytes, Optional[List[int]]] = {}
 
 
 def _invalid_utf8(exc: UnicodeDecodeError, start: int, field: str) -> DecodeError:
@@ -113,18 +158,23 @@ _DEVICE: Final = 3
 
 _GENERAL: Final = 4
 
+_INPUT: Final = 5  # in a graph's walk; a function's inputs are passed over
 
-def _node_field_kinds() -> List[int]:
+
+def _node_field_kinds(inputs: bool) -> List[int]:
     kinds = []
     for tag in range(0x100):
         if tag >= 0x80 or tag & 7 != WIRETYPE_LENGTH_DELIMITED or tag >> 3 == 0:
             kinds.append(_GENERAL)
         else:
-            kinds.append({_NODE_NAME: _NAME, _NODE_OP: _OP, _NODE_DEVICE: _DEVICE}.get(tag, _PASS))
+            kept = {_NODE_NAME: _NAME, _NODE_OP: _OP, _NODE_DEVICE: _DEVICE, _NODE_INPUT: _INPUT if inputs else _PASS}
+            kinds.append(kept.get(tag, _PASS))
     return kinds
 
 
-_NODE_FIELD_KINDS: Final = _node_field_kinds()
+_NODE_FIELD_KINDS: Final = _node_field_kinds(inputs=False)
+
+_GRAPH_NODE_FIELD_KINDS: Final = _node_field_kinds(inputs=True)
 
 # Nodes up to this size are walked in a copy (see _walk_nodes): nearly all of them; larger ones (a Const's
 # tensor) in place, so that the cost stays with the number of fields, not the bytes.
@@ -147,9 +197,14 @@ def _walk_nodes(
     Names, ops and devices are bounds-checked before they are read.
     """
     ops = census.ops
-    variable_ops = census.variable_ops
-    variables = census.variables
-    kinds = _NODE_FIELD_KINDS
+    kept_ops = census.kept_ops
+    kept = census.kept
+    names = census.names
+    node_ops = census.node_ops
+    consumed = census.consumed
+    # A graph's walk keeps what its nodes' inputs name (for its outputs); a function's passes them over.
+    kinds = _GRAPH_NODE_FIELD_KINDS if consumed is not None else _NODE_FIELD_KINDS
+    consume = consumed.add if consumed is not None else None
     copied_node_size = _COPIED_NODE_SIZE
     others: List[Tuple[int, int]] = []
     index = first_index
@@ -223,7 +278,9 @@ def _walk_nodes(
                         continue
                 else:
                     kind = _GENERAL
-                if kind == 1 and name_at < 0 and at + length <= node_size:  # _NAME
+                if kind == 5 and at + length <= node_size:  # _INPUT, in a graph: what it names is consumed
+                    consume(node[at : at + length])  # type: ignore[misc]
+                elif kind == 1 and name_at < 0 and at + length <= node_size:  # _NAME
                     name_at = at
                     name_end = at + length
                 elif kind == 2 and not op and at + length <= node_size:  # _OP
@@ -235,7 +292,7 @@ def _walk_nodes(
                     break
                 at += length
             if at != node_size:
-                name, op, device = _check_fields(buf, node_at, node_end, depth + 1)
+                name, op, device = _check_fields(buf, node_at, node_end, depth + 1, consumed)
             elif name_at < 0:
                 name = ""
             pos = node_end
@@ -243,18 +300,22 @@ def _walk_nodes(
             if count is None:
                 if not op.isascii():
                     # A new op is checked once; _check_fields finds which occurrence is not UTF-8.
-                    _check_fields(buf, node_at, node_end, depth + 1)
+                    _check_fields(buf, node_at, node_end, depth + 1, None)
                 ops[op] = 1
-                if is_variable_op(op.decode()):
-                    variable_ops.add(op)
+                why = kept_kind(op.decode(), census.watch)
+                if why:
+                    kept_ops[op] = why
             else:
                 ops[op] = count + 1
-            if op in variable_ops:
+            if op in kept_ops:
                 if name is None:
                     name = node[name_at:name_end].decode()
-                variables.append((index, name, op.decode(), device, node_at, node_end))
+                kept.append((kept_ops[op], index, name, op.decode(), device, node_at, node_end))
             elif name is None and (copy is None or not copy.isascii()):
                 node[name_at:name_end].decode()  # checked as protobuf checks it: a copy all ASCII needs no check
+            if names is not None:
+                names.append(node[name_at:name_end] if name is None else name.encode())
+                node_ops.append(op)  # type: ignore[union-attr]
             index += 1
             node_at = -1
     except (UnicodeDecodeError, DecodeError, IndexError) as exc:
@@ -265,7 +326,7 @@ def _walk_nodes(
             error = _Truncated(f"truncated field: the input ends at byte {len(buf)}", len(buf))
             if node_at >= 0:  # in a node: say which of its fields is at fault, and how
                 try:
-                    _check_fields(buf, node_at, node_end, depth + 1)
+                    _check_fields(buf, node_at, node_end, depth + 1, None)
                 except DecodeError as found:
                     error = found
         if node_at >= 0:
@@ -277,8 +338,11 @@ def _walk_nodes(
     return index - first_index, others
 
 
-def _check_fields(buf: FrozenBuffer, pos: int, end: int, depth: int) -> Tuple[str, bytes, str]:
-    """Read the NodeDef in ``buf[pos:end]`` field by field, every rule checked; return its name, op and device.
+def _check_fields(
+    buf: FrozenBuffer, pos: int, end: int, depth: int, consumed: Optional[Set[bytes]]
+) -> Tuple[str, bytes, str]:
+    """Read the NodeDef in ``buf[pos:end]`` field by field, every rule checked; return its name, op and device,
+    and add its inputs to *consumed* (a graph's walk).
 
     The general path of the node walk: tags of any length, fields of any wire type (passed over
     as protobuf passes unknown fields), and the precise error for a node that is not well formed.
@@ -303,6 +367,8 @@ def _check_fields(buf: FrozenBuffer, pos: int, end: int, depth: int) -> Tuple[st
                 name = buf[pos:value_end].decode()
             elif tag == _NODE_DEVICE:
                 device = buf[pos:value_end].decode()
+            elif tag == _NODE_INPUT and consumed is not None:
+                consumed.add(bytes(buf[pos:value_end]))
         except UnicodeDecodeError as exc:
             raise _invalid_utf8(exc, pos, {_NODE_OP: "op", _NODE_NAME: "name"}.get(tag, "device")) from None
         pos = value_end
@@ -477,9 +543,16 @@ def _op_name(buf: FrozenBuffer, spans: List[Tuple[int, int]], depth: int) -> str
 
 
 def _walk_library(
-    buf: FrozenBuffer, pos: int, end: int, census: _Census, functions: Dict[str, Dict[bytes, int]], depth: int
+    buf: FrozenBuffer,
+    pos: int,
+    end: int,
+    census: _Census,
+    functions: Dict[str, Dict[bytes, int]],
+    watched: List[Tuple[str, str, str]],
+    depth: int,
 ) -> None:
-    """Count the ops of every function of the FunctionDefLibrary in ``buf[pos:end]``, function by function."""
+    """Count the ops of every function of the FunctionDefLibrary in ``buf[pos:end]``, function by function, and
+    add the nodes of watched ops to *watched* as (function, node, op)."""
     index = 0
     while pos < end:
         tag, pos = read_tag(buf, pos, end)
@@ -490,7 +563,7 @@ def _walk_library(
         function_end = pos + length
         if function_end > end:
             raise _truncated(length, end - pos, pos, "function")
-        own = _Census(depth + 1)
+        own = _Census(depth + 1, census.watch)
         try:
             _, signatures = _walk_nodes(buf, pos, function_end, _FUNCTION_NODE, _FUNCTION_SIGNATURE, own, 0, depth + 1)
             try:
@@ -506,30 +579,51 @@ def _walk_library(
         for op, count in own.ops.items():
             counts[op] = counts.get(op, 0) + count
             census.ops[op] = census.ops.get(op, 0) + count
+        watched += [(name, node_name, op) for why, _, node_name, op, _, _, _ in own.kept if why == KEPT_WATCHED]
         index += 1
         pos = function_end
 
 
+class GraphScan:
+    """What the walk of one meta graph's ``graph_def`` found."""
+
+    __slots__ = ("census", "functions", "variables", "watched")
+
+    def __init__(self, census: _Census) -> None:
+        #: The graph's census: op counts (of its functions too), kept nodes, names, ops and inputs.
+        self.census = census
+        #: Each library function's op counts.
+        self.functions: Dict[str, Dict[bytes, int]] = {}
+        #: The variable nodes, each a variable's dict (``new_variable``) with its attrs read.
+        self.variables: List[Decoded] = []
+        #: The nodes of watched ops: (function, or None for the graph; node name; op).
+        self.watched: List[Tuple[Optional[str], str, str]] = []
+
+
 def scan_binary(
-    buf: FrozenBuffer, graph_spans: List[Tuple[int, int]], depth: int
-) -> Tuple[_Census, Dict[str, Dict[bytes, int]], List[Decoded]]:
+    buf: FrozenBuffer, graph_spans: List[Tuple[int, int]], depth: int, watch: Callable[[str], bool]
+) -> GraphScan:
     """Walk the ``graph_def`` fields of one meta graph (several merge: their nodes follow each other)."""
-    census = _Census(depth)
+    census = _Census(depth, watch, edges=True)
+    scan = GraphScan(census)
     libraries: List[Tuple[int, int]] = []
     index = 0
     for pos, end in graph_spans:
         count, found = _walk_nodes(buf, pos, end, _GRAPH_NODE, _GRAPH_LIBRARY, census, index, depth)
         index += count
         libraries += found
-    functions: Dict[str, Dict[bytes, int]] = {}
+    scan.watched = [(None, name, op) for why, _, name, op, _, _, _ in census.kept if why == KEPT_WATCHED]
+    function_watched: List[Tuple[str, str, str]] = []
     for pos, end in libraries:
         try:
-            _walk_library(buf, pos, end, census, functions, depth + 1)
+            _walk_library(buf, pos, end, census, scan.functions, function_watched, depth + 1)
         except DecodeError as exc:
             exc._add_segment("library")
             raise
-    variables = []
-    for node_index, name, op, device, start, end in census.variables:
+    scan.watched += function_watched
+    for why, node_index, name, op, device, start, end in census.kept:
+        if why != KEPT_VARIABLE:
+            continue
         variable = new_variable(name, op, device)
         try:
             _variable_fields(buf, start, end, census, variable)
@@ -537,8 +631,8 @@ def scan_binary(
             exc._add_segment(node_index)
             exc._add_segment("node")
             raise
-        variables.append(variable)
-    return census, functions, variables
+        scan.variables.append(variable)
+    return scan
 
 
 # --------------------------------------------------------------------------- a variable's dict

@@ -42,6 +42,11 @@ FLAGGED_OPS: Final[Dict[str, str]] = {
 # fmt: on
 
 
+def is_flagged(op: str) -> bool:
+    """Whether the table flags *op* (what the graph scan watches by default)."""
+    return op in FLAGGED_OPS
+
+
 def flagged(ops: Iterable[str]) -> Dict[str, str]:
     """The ops of *ops* that the table flags, each with what it does, in the order given."""
     return {op: FLAGGED_OPS[op] for op in ops if op in FLAGGED_OPS}

@@ -1,13 +1,13 @@
 # SPDX-License-Identifier: Apache-2.0
-"""What a file is, from its content: a MetaGraphDef or SavedModel (binary or text), or what else.
+"""What a file is, from its content: a MetaGraphDef, SavedModel or GraphDef (binary or text), or what else.
 
 Strategy: the first bytes tell text from binary and Git LFS pointers from both; for binary, a walk over
 the top-level tags (cheap: a handful of fields, values passed by their length) tells a SavedModel from a
-MetaGraphDef from a GraphDef, and a file that is neither is named by its magic number or fields
-(``lookalikes``). For text, the first top-level field name that one of the two messages has decides.
-Nothing here parses a message. A file that is not one of ours is a ``DecodeError`` whose ``what`` says
-what it is instead (junk, plain text, a table, another protobuf message, a GraphDef, a look-alike), so
-the file reader can act on it without reading the message.
+MetaGraphDef from a GraphDef (a frozen graph), and a file that is none of them is named by its magic
+number or fields (``lookalikes``). For text, the first top-level field name that one of the messages has
+decides. Nothing here parses a message. A file that is not one of ours is a ``DecodeError`` whose
+``what`` says what it is instead (junk, plain text, a table, another protobuf message, a look-alike),
+so the file reader can act on it without reading the message.
 """
 
 from __future__ import annotations
@@ -52,7 +52,8 @@ _MODEL_SUFFIXES: Final = (".meta", ".pb", ".pbtxt")
 
 
 def sniff(path: str) -> Optional[str]:
-    """``'MetaGraphDef'`` or ``'SavedModel'`` when the file's content is one by its top level, else None.
+    """``'MetaGraphDef'``, ``'SavedModel'`` or ``'GraphDef'`` when the file's content is one by its top level,
+    else None.
 
     What a recursive scan asks of every file of a tree: the file is mapped and its top-level fields walked
     (a text file: its first field names read), nothing parsed, so a large file that is not a model costs
@@ -97,17 +98,17 @@ _TEXT_FIELDS: Final = {
     name: kind for kind in ("MetaGraphDef", "SavedModel") for name in COMPILED[f"tensorflow.{kind}"].fields
 }
 
-# Fields of a GraphDef (tensorflow/core/framework/graph.proto), which the schema does not hold: a text file
-# that starts with one is likely a frozen graph, unless a later field says otherwise.
-_GRAPH_DEF_FIELDS: Final = frozenset({"node", "versions", "library", "version", "debug_info"})
+# Fields of a GraphDef (tensorflow/core/framework/graph.proto): a text file whose top-level fields are all these
+# is a frozen graph.
+_GRAPH_DEF_FIELDS: Final = frozenset(COMPILED["tensorflow.GraphDef"].fields)
 
 
 def classify_text(tokens: TextTokens, start: int) -> str:
-    """Return 'SavedModel' or 'MetaGraphDef', from the first top-level field name that tells; else raise."""
+    """Return 'SavedModel' or 'MetaGraphDef', from the first top-level field name that tells, or 'GraphDef' when
+    the first fields are a GraphDef's; else raise."""
     from .._proto.textscan import IDENT, bracketed_name  # noqa: PLC0415 (binary files never load the text scanner)
 
     seen: List[str] = []
-    graph_field, graph_at = "", 0
     tokens.pos = first = start
     while len(seen) < 20:
         tokens.skip_blanks()
@@ -126,8 +127,6 @@ def classify_text(tokens: TextTokens, start: int) -> str:
         named = lookalikes.text_kind(name) if not seen else None
         if named is not None:
             raise DecodeError(named, at, what="look-alike")
-        if name in _GRAPH_DEF_FIELDS and not graph_field:
-            graph_field, graph_at = name, at
         # A field neither message has: look further (a newer writer may put a new field first).
         seen.append(name)
         tokens.pos = after
@@ -136,13 +135,8 @@ def classify_text(tokens: TextTokens, start: int) -> str:
         except DecodeError:
             break
         tokens.take(",") or tokens.take(";")
-    if graph_field:
-        raise DecodeError(
-            f"a text-format GraphDef (its field {graph_field!r}), not a MetaGraphDef or SavedModel; "
-            "a GraphDef has no collections",
-            graph_at,
-            what="GraphDef",
-        )
+    if seen and all(name in _GRAPH_DEF_FIELDS for name in seen):
+        return "GraphDef"
     if seen:
         found = "its fields are " + ", ".join(map(repr, seen))
     elif tokens.pos >= tokens.end:
@@ -181,6 +175,10 @@ _TOP_FIELD_NAMES: Final = {
 _META_GRAPH_PAIRS: Final = frozenset((tag >> 3, tag & 7) for tag in COMPILED["tensorflow.MetaGraphDef"].table)
 
 _SAVED_MODEL_PAIRS: Final = frozenset((tag >> 3, tag & 7) for tag in COMPILED["tensorflow.SavedModel"].table)
+
+_GRAPH_DEF_PAIRS: Final = frozenset((tag >> 3, tag & 7) for tag in COMPILED["tensorflow.GraphDef"].table)
+
+_GRAPH_DEF_NUMBERS: Final = frozenset(number for number, _ in _GRAPH_DEF_PAIRS)
 
 
 def _numbers(kind: str) -> str:
@@ -231,8 +229,8 @@ def walk_error(buf: Buffer, exc: DecodeError) -> DecodeError:
 
 
 def classify_binary(buf: Buffer) -> Tuple[str, Optional[str]]:
-    """'SavedModel' or 'MetaGraphDef', and the other one when the bytes could be either; or a DecodeError
-    saying what the bytes are instead."""
+    """'SavedModel', 'MetaGraphDef' or 'GraphDef', and the other one when the bytes could be either of the first
+    two; or a DecodeError saying what the bytes are instead."""
     try:
         kinds, counts, first = _top_level(buf)
     except DecodeError as exc:
@@ -262,15 +260,12 @@ def _classify_fields(
     named = lookalikes.by_fields(kinds, counts, bytes(buf[first[0] : min(first[1], first[0] + 4096)]))
     if named is not None:
         raise DecodeError(f"{named}, not a MetaGraphDef or SavedModel", 0, what="look-alike")
-    # A GraphDef (graph.proto, not in the schema) repeats node = 1, and its deprecated int32 version is a varint
-    # at 3; a varint at 4 fits neither of ours either and has always been taken for a graph too.
-    if counts.get(1, 0) > 1 or (3, WIRETYPE_VARINT) in kinds or (4, WIRETYPE_VARINT) in kinds:
-        raise DecodeError(
-            "a GraphDef (a frozen graph: repeated node fields), not a MetaGraphDef or SavedModel; "
-            "a GraphDef has no collections",
-            0,
-            what="GraphDef",
-        )
+    # A GraphDef (graph.proto: a frozen graph) repeats node = 1, or has its deprecated int32 version, a varint at
+    # 3; its known fields must have their wire types (a newer writer's unknown fields are passed over).
+    if (counts.get(1, 0) > 1 or (3, WIRETYPE_VARINT) in kinds) and all(
+        pair in _GRAPH_DEF_PAIRS for pair in kinds if pair[0] in _GRAPH_DEF_NUMBERS
+    ):
+        return "GraphDef", None
     if not kinds <= _META_GRAPH_PAIRS:
         found = ", ".join(f"{number}" for number in sorted(counts))
         raise DecodeError(

@@ -3,13 +3,13 @@
 
 Strategy: a file is memory-mapped, never read whole (a stream that cannot be mapped is read in chunks,
 walked as it arrives, so that junk or an endless stream ends in an error, not in all the memory there
-is). ``Source`` holds those bytes with the file's format (``"MetaGraphDef"``, ``"SavedModel"``), encoding
-(``"binary"``, ``"text"``) and path, and reads a part of it as a message type, in either encoding: the
-graph scan, the restore check and anything later read through it, so the binary-or-text switch and the
-way to a meta graph's fields are written once. ``load`` keeps the source with its result; once ``load``
-returns, a mapped file is no longer held (a result must not hold a file descriptor: programs keep
-thousands), and a reader that needs its bytes later maps the same file again, checked to be the file that
-was read (device, inode, size, modification time) or refused.
+is). ``Source`` holds those bytes with the file's format (``"MetaGraphDef"``, ``"SavedModel"``,
+``"GraphDef"``), encoding (``"binary"``, ``"text"``) and path, and reads a part of it as a message type,
+in either encoding: the graph scan, the restore check and anything later read through it, so the
+binary-or-text switch and the way to a meta graph's fields are written once. ``load`` keeps the source
+with its result; once ``load`` returns, a mapped file is no longer held (a result must not hold a file
+descriptor: programs keep thousands), and a reader that needs its bytes later maps the same file again,
+checked to be the file that was read (device, inode, size, modification time) or refused.
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ class Source:
         self._buf = buf
         self._identity = identity
         self.path = path
-        self.format = ""  # "MetaGraphDef" or "SavedModel", once the file's content has said which
+        self.format = ""  # "MetaGraphDef", "SavedModel" or "GraphDef", once the file's content has said which
         self.encoding = ""  # "binary" or "text"
 
     def __repr__(self) -> str:
@@ -81,8 +81,9 @@ class Source:
 
     @property
     def meta_graph_depth(self) -> int:
-        """How deep a MetaGraphDef lies below the file's top message."""
-        return 1 if self.format == "SavedModel" else 0
+        """How deep a MetaGraphDef lies below the file's top message (a GraphDef file has none: its graph is
+        the top message, as if it were the ``graph_def`` of a meta graph at depth -1)."""
+        return {"SavedModel": 1, "GraphDef": -1}.get(self.format, 0)
 
     def meta_graph_span(self, buf: Buffer, index: int) -> Span:
         """Where meta graph *index* lies in a binary file."""
@@ -91,7 +92,10 @@ class Source:
         return 0, len(buf)
 
     def spans(self, buf: Buffer, index: int, field: str) -> List[Span]:
-        """The value spans of every occurrence of ``MetaGraphDef.<field>`` in meta graph *index* (binary)."""
+        """The value spans of every occurrence of ``MetaGraphDef.<field>`` in meta graph *index* (binary); of a
+        GraphDef file, the whole file is its ``graph_def``, and it has no other field."""
+        if self.format == "GraphDef":
+            return [(0, len(buf))] if field == "graph_def" else []
         start, end = self.meta_graph_span(buf, index)
         return spans_of(buf, start, end, field_tag("tensorflow.MetaGraphDef", field) >> 3)
 
@@ -100,6 +104,12 @@ class Source:
         in binary, every occurrence merged as protobuf merges them; in text, from where the text reader
         found it. None when the field is absent."""
         depth = self.meta_graph_depth + 1
+        if self.encoding == "text" and self.format == "GraphDef":
+            if field != "graph_def":
+                return None
+            from .._proto.text import parse_text  # noqa: PLC0415 (binary files never load the text parser)
+
+            return parse_text(buf, "GraphDef", meta_graph["graph_def"]["offset"])
         if self.encoding == "text":
             span = meta_graph[field]
             return None if span is None else self.read_span(buf, span, type_name, depth)
@@ -125,11 +135,13 @@ class Source:
 
     def failed_in(self, exc: DecodeError, index: int, field: str) -> None:
         """Say where in the file a reader of ``MetaGraphDef.<field>`` of meta graph *index* failed."""
-        exc._add_segment(field)
+        if self.format != "GraphDef":
+            exc._add_segment(field)
         if self.format == "SavedModel":
             exc._add_segment(index)
             exc._add_segment("meta_graphs")
-        exc._add_segment(self.format)
+        if self.format != "GraphDef" or self.encoding == "binary":  # the text reader names a GraphDef file itself
+            exc._add_segment(self.format)
         exc._within(f"damaged {self.format}" if self.encoding == "binary" else f"bad text-format {self.format}")
 
 

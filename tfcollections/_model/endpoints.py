@@ -1,0 +1,379 @@
+# SPDX-License-Identifier: Apache-2.0
+"""A graph's ends: its inputs (placeholders), its outputs (nodes nothing consumes) and its constants.
+
+Strategy: the node walk (``nodes``) keeps the placeholders and constants it passes and, for a graph, every
+node's name and op and what the nodes' inputs name; here those become the graph's ``"inputs"``,
+``"outputs"`` and ``"constants"``. A kept node is decoded whole by the schema decoder: it is small, and a
+Const's tensor is a skipped field there, passed by its length and never copied. The tensor is then walked
+field by field for its dtype, shape and size, its content again passed by its length, so a frozen graph
+of a gigabyte of weights is listed in the time of its nodes. A text-format graph, read whole, gives the same
+from its decoded nodes. The values of a constant are read only when asked for (``constant_values``), by
+TensorFlow's rules for a ``TensorProto``.
+"""
+
+from __future__ import annotations
+
+import struct
+
+from .._errors import DecodeError, _truncated_length
+from .._proto.compiled import COMPILED, ENUM_NAMES, field_tag
+from .._proto.decoder import parse_message
+from .._proto.wire import WIRETYPE_LENGTH_DELIMITED, iter_fields, read_size, read_tag, read_varint, skip_field
+from .._tensor import NUMERIC, Tensor, element_count
+from .nodes import PLACEHOLDER_OPS, is_variable_op, shape_list
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Dict, Final, Iterable, List, Optional, Set, Tuple
+
+    from .._typing import Buffer, Decoded, FrozenBuffer
+    from .nodes import _Census
+
+_NODE_DEF: Final = COMPILED["tensorflow.NodeDef"]
+_ATTR_ENTRY: Final = COMPILED["tensorflow.NodeDef.AttrEntry"]
+_NODE_ATTR: Final = field_tag("tensorflow.NodeDef", "attr")
+_ENTRY_KEY: Final = field_tag("tensorflow.NodeDef.AttrEntry", "key")
+_ENTRY_VALUE: Final = field_tag("tensorflow.NodeDef.AttrEntry", "value")
+_TENSOR_SHAPE: Final = COMPILED["tensorflow.TensorShapeProto"]
+_DTYPE_NAMES: Final = ENUM_NAMES["tensorflow.DataType"]
+
+# TensorProto's fields (tensorflow/core/framework/tensor.proto), by number, from the schema.
+_TENSOR_DTYPE: Final = field_tag("tensorflow.TensorProto", "dtype") >> 3
+_TENSOR_SHAPE_FIELD: Final = field_tag("tensorflow.TensorProto", "tensor_shape") >> 3
+_TENSOR_CONTENT: Final = field_tag("tensorflow.TensorProto", "tensor_content") >> 3
+_STRING_VAL: Final = field_tag("tensorflow.TensorProto", "string_val") >> 3
+
+# The ops whose unconsumed nodes are not outputs: TensorFlow's summarize_graph leaves out Const, Assign, NoOp and
+# Placeholder (tools/graph_transforms/summarize_graph_main.cc); an assertion, an input, a variable and an
+# initializer's assignment are not what a model computes either. The saver's nodes are left out by name
+# (``outputs``). The files documentation lists them.
+NOT_OUTPUTS: Final = frozenset({"Const", "Assign", "NoOp", "Assert", "AssignVariableOp"}) | PLACEHOLDER_OPS
+
+
+def placeholder(node: Decoded) -> Decoded:
+    """A graph input: a placeholder node's name, op, dtype and shape (from its ``shape`` attr, else the first
+    of ``_output_shapes``; None for an unknown rank)."""
+    attrs = node["attr"]
+    dtype = attrs["dtype"]["type"] if "dtype" in attrs else None
+    shape: Optional[List[int]] = None
+    if "shape" in attrs and attrs["shape"]["shape"] is not None:
+        shape = shape_list(attrs["shape"]["shape"])
+    elif "_output_shapes" in attrs and attrs["_output_shapes"]["list"] is not None:
+        shapes = attrs["_output_shapes"]["list"]["shape"]
+        shape = shape_list(shapes[0]) if shapes else None
+    return {"name": node["name"], "op": node["op"], "dtype": dtype, "shape": shape}
+
+
+def call(node: Decoded) -> Decoded:
+    """A call of a library function (``StatefulPartitionedCall``, ``PartitionedCall``): the node and the function its
+    ``f`` attr names (None when it names none)."""
+    attr = node["attr"].get("f")
+    func = attr["func"] if attr is not None else None
+    return {"node": node["name"], "op": node["op"], "function": func["name"] if func is not None else None}
+
+
+def constant_tensor(buf: FrozenBuffer, start: int, end: int, census: _Census) -> Optional[Decoded]:
+    """The tensor of the Const node in ``buf[start:end]`` (its ``value`` attr's, a span in *buf*), or None.
+
+    Every attr entry is decoded (so checked) as protobuf decodes the node's map: the last of duplicate keys wins,
+    and an entry with unknown fields is left out of the map. A small entry that is not ``value`` (a dtype, output
+    shapes: constants repeat them) is decoded once per distinct bytes; the ``value`` entry is decoded in place,
+    its tensor a skipped field, passed by its length, never copied.
+    """
+    depth = census.depth + 1  # the node's own depth; its attr entries are one below
+    checked = census.checked_entries
+    tensor: Optional[Decoded] = None
+    pos = start
+    while pos < end:
+        tag, pos = read_tag(buf, pos, end)
+        if tag != _NODE_ATTR:
+            pos = skip_field(buf, pos, end, tag, depth)  # name, op, inputs, device: walked already
+            continue
+        length, pos = read_size(buf, pos, end)
+        entry_end = pos + length
+        if entry_end > end:
+            raise _truncated_length(length, end - pos, pos, "attr")
+        if length > _VALUE_ENTRY_HEAD_SIZE and buf[pos : pos + _VALUE_ENTRY_HEAD_SIZE] == _VALUE_ENTRY_HEAD:
+            # The usual value entry: key "value", then an AttrValue that holds only its tensor. protobuf reads these
+            # bytes as exactly that, so the tensor's span is all there is to take; any other form is decoded below.
+            size, at = read_size(buf, pos + _VALUE_ENTRY_HEAD_SIZE, entry_end)
+            if at + size == entry_end and at < entry_end and buf[at] == _ATTR_VALUE_TENSOR:
+                size, at = read_size(buf, at + 1, entry_end)
+                if at + size == entry_end:
+                    tensor = {"type": "tensorflow.TensorProto", "offset": at, "size": size}
+                    pos = entry_end
+                    continue
+        small = length <= _CHECKED_ENTRY_SIZE
+        if small and buf[pos:entry_end] in checked:
+            pos = entry_end
+            continue
+        entry = _ATTR_ENTRY.new()
+        try:
+            saw_unknown = parse_message(buf, pos, entry_end, _ATTR_ENTRY, entry, depth + 1)
+        except DecodeError as exc:
+            exc._add_segment("attr")
+            raise
+        if entry["key"] == _VALUE_KEY:
+            if not saw_unknown:  # an entry with unknown fields is not in the map
+                value = entry["value"]
+                tensor = value["tensor"] if value is not None else None
+        elif small:
+            checked.add(buf[pos:entry_end])
+        pos = entry_end
+    return tensor
+
+
+_VALUE_KEY: Final = "value"
+
+_VALUE_ENTRY_HEAD: Final = bytes([_ENTRY_KEY, len(_VALUE_KEY)]) + _VALUE_KEY.encode() + bytes([_ENTRY_VALUE])
+
+_VALUE_ENTRY_HEAD_SIZE: Final = len(_VALUE_ENTRY_HEAD)
+
+_ATTR_VALUE_TENSOR: Final = field_tag("tensorflow.AttrValue", "tensor")
+
+# Attr entries of a constant up to this size are remembered once checked (see constant_tensor).
+_CHECKED_ENTRY_SIZE: Final = 512
+
+
+def read_node(buf: Buffer, start: int, end: int, depth: int) -> Decoded:
+    """The NodeDef in ``buf[start:end]``, decoded (a Const's tensor passed over as a span)."""
+    node = _NODE_DEF.new()
+    parse_message(buf, start, end, _NODE_DEF, node, depth)
+    return node
+
+
+def constant_binary(
+    buf: Buffer, name: str, span: Optional[Decoded], depth: int, shapes: Dict[bytes, Optional[List[int]]]
+) -> Decoded:
+    """A Const node of a binary graph as ``"constants"`` lists it: name, dtype, shape, size in bytes (*span*: where
+    its tensor lies, None when it has none; *depth*: the node's; *shapes*: shapes read so far, by their bytes)."""
+    if span is None:
+        return _constant(name, None, None, None)
+    start = span["offset"]
+    try:
+        dtype, shape, _, size = tensor_layout(buf, start, start + span["size"], depth + 3, shapes)
+    except DecodeError as exc:
+        exc._add_segment("tensor")
+        exc._add_segment("value")
+        exc._add_segment("attr")
+        raise
+    return _constant(name, dtype, shape, size)
+
+
+def constant_text(node: Decoded, tensor: Optional[Decoded]) -> Decoded:
+    """A Const node of a text graph, its tensor decoded (*tensor*; None when it has none)."""
+    if tensor is None:
+        return _constant(node["name"], None, None, None)
+    shape = shape_list(tensor["tensor_shape"]) if tensor["tensor_shape"] is not None else []
+    dtype = tensor["dtype"]
+    if dtype == "DT_STRING":
+        size: Optional[int] = sum(len(value) for value in tensor["string_val"])
+    else:
+        size = _numeric_size(dtype, shape)
+    return _constant(node["name"], dtype, shape, size)
+
+
+def _constant(name: str, dtype: Optional[str], shape: Optional[List[int]], size: Optional[int]) -> Decoded:
+    return {"name": name, "dtype": dtype, "shape": shape, "size": size}
+
+
+def _numeric_size(dtype: Any, shape: Optional[List[int]]) -> Optional[int]:
+    if shape is None or dtype not in NUMERIC or any(dim < 0 for dim in shape):
+        return None
+    return element_count(tuple(shape)) * NUMERIC[dtype][1]
+
+
+def tensor_layout(
+    buf: Buffer, start: int, end: int, depth: int, shapes: Optional[Dict[bytes, Optional[List[int]]]] = None
+) -> Tuple[Any, Optional[List[int]], Optional[Tuple[int, int]], Optional[int]]:
+    """Walk the TensorProto in ``buf[start:end]``: its dtype, shape, where its ``tensor_content`` lies (or None),
+    and its size in bytes (elements times the dtype's size; for strings, the bytes of the strings it stores).
+    *shapes* remembers the shapes read, by their bytes."""
+    dtype_number = 0
+    shape_spans: List[Tuple[int, int]] = []
+    content: Optional[Tuple[int, int]] = None
+    strings = 0
+    for number, wire_type, value_start, value_end in iter_fields(buf, start, end):
+        if number == 0:
+            raise DecodeError("invalid field number 0", value_start - 1)
+        if number in _PACKED and wire_type == WIRETYPE_LENGTH_DELIMITED:
+            _check_packed(buf, number, value_start, value_end)
+        elif number in _HANDLES and wire_type == WIRETYPE_LENGTH_DELIMITED:
+            # Resource handles and variants (no frozen graph has them): their fields walked, not read.
+            for inner, _, inner_start, _ in iter_fields(buf, value_start, value_end):
+                if inner == 0:
+                    raise DecodeError("invalid field number 0", inner_start - 1)
+        if number == _TENSOR_DTYPE and wire_type == 0:
+            dtype_number = read_varint(buf, value_start, value_end)[0]
+        elif number == _TENSOR_SHAPE_FIELD and wire_type == WIRETYPE_LENGTH_DELIMITED:
+            shape_spans.append((value_start, value_end))
+        elif number == _TENSOR_CONTENT and wire_type == WIRETYPE_LENGTH_DELIMITED:
+            content = (value_start, value_end)  # the last one wins
+        elif number == _STRING_VAL and wire_type == WIRETYPE_LENGTH_DELIMITED:
+            strings += value_end - value_start
+    dtype: Any = _DTYPE_NAMES.get(dtype_number, dtype_number)
+    shape = _shape_of(buf, shape_spans, depth + 1, shapes)
+    size = strings if dtype == "DT_STRING" else _numeric_size(dtype, shape)
+    return dtype, shape, content, size
+
+
+# The *_val fields of TensorProto a writer may pack, by number: the size of one value, or 0 for varints. protobuf
+# refuses packed bytes that are not whole values, and so does the walk (what the values are is read only by
+# ``tensor_values``).
+_PACKED: Final[Dict[int, int]] = {
+    field_tag("tensorflow.TensorProto", name) >> 3: size
+    for name, size in (("float_val", 4), ("scomplex_val", 4), ("double_val", 8), ("dcomplex_val", 8),
+                       ("half_val", 0), ("int_val", 0), ("int64_val", 0), ("bool_val", 0), ("uint32_val", 0),
+                       ("uint64_val", 0))
+}  # fmt: skip
+
+
+# TensorProto's fields of resource handles and variants, by number.
+_HANDLES: Final = frozenset(
+    field_tag("tensorflow.TensorProto", name) >> 3 for name in ("resource_handle_val", "variant_val")
+)
+
+
+def _check_packed(buf: Buffer, number: int, start: int, end: int) -> None:
+    """Raise ``DecodeError`` unless ``buf[start:end]`` is whole packed values of field *number*."""
+    size = _PACKED[number]
+    if size:
+        if (end - start) % size:
+            raise DecodeError(f"packed field {number}: {end - start} bytes is not a whole number of {size}-byte values",
+                              start)  # fmt: skip
+        return
+    pos = start
+    while pos < end:
+        _, pos = read_varint(buf, pos, end)
+
+
+def _shape_of(
+    buf: Buffer, spans: List[Tuple[int, int]], depth: int, shapes: Optional[Dict[bytes, Optional[List[int]]]]
+) -> Optional[List[int]]:
+    """The sizes of a tensor's shape, from its ``tensor_shape`` fields (none: a scalar; several merge, as protobuf
+    merges a message field given twice); one field is read once per distinct bytes when *shapes* is given."""
+    if not spans:
+        return []
+    if len(spans) == 1 and shapes is not None:
+        start, end = spans[0]
+        key = bytes(buf[start:end])
+        if key in shapes:
+            known = shapes[key]
+            return None if known is None else list(known)
+    message = _TENSOR_SHAPE.new()
+    for start, end in spans:
+        parse_message(buf, start, end, _TENSOR_SHAPE, message, depth)  # into the same dict: merged
+    shape = shape_list(message)
+    if len(spans) == 1 and shapes is not None:
+        shapes[key] = None if shape is None else list(shape)
+    return shape
+
+
+def outputs(names: List[bytes], ops: List[bytes], consumed: Set[bytes], saver_nodes: Iterable[str]) -> List[Decoded]:
+    """The graph's outputs: nodes whose outputs nothing consumes (no input names them, as data or as a control
+    dependency), but for the ops of ``NOT_OUTPUTS``, variables, and the saver's nodes (*saver_nodes*: the
+    nodes its SaverDef names, and the scope they are in)."""
+    used = {_node_name(entry) for entry in consumed}
+    scopes = tuple(name.rsplit("/", 1)[0].encode() + b"/" for name in saver_nodes if "/" in name)
+    named = {name.encode() for name in saver_nodes}
+    found: List[Decoded] = []
+    for name, op in zip(names, ops):
+        if name in used or name in named or name.startswith(scopes):
+            continue
+        op_name = op.decode()
+        if op_name in NOT_OUTPUTS or is_variable_op(op_name):
+            continue
+        found.append({"name": name.decode(), "op": op_name})
+    return found
+
+
+def _node_name(entry: bytes) -> bytes:
+    """The node an input names: ``^init`` -> ``init``, ``dense/BiasAdd:1`` -> ``dense/BiasAdd``."""
+    if entry[:1] == b"^":
+        entry = entry[1:]
+    return entry.partition(b":")[0]
+
+
+def saver_nodes(meta_graph: Decoded) -> List[str]:
+    """The nodes the meta graph's savers name (its SaverDef, and those of its ``savers`` collection): each one's
+    filename tensor, save tensor and restore op."""
+    savers = [meta_graph["saver_def"]] if meta_graph["saver_def"] is not None else []
+    collection = meta_graph["collection_def"].get("savers")
+    if collection is not None:
+        savers += [item for item in collection["value"] if isinstance(item, dict)]
+    names = []
+    for saver in savers:
+        for key in ("filename_tensor_name", "save_tensor_name", "restore_op_name"):
+            if saver[key]:
+                names.append(saver[key].partition(":")[0])
+    return names
+
+
+def in_savers(name: str, nodes: List[str]) -> bool:
+    """Whether node *name* is a saver's: one it names, or in the scope of one (``save/``)."""
+    return any(name == node or ("/" in node and name.startswith(node.rsplit("/", 1)[0] + "/")) for node in nodes)
+
+
+# --------------------------------------------------------------------------- values
+
+# The repeated field that holds each dtype's values when a tensor has no tensor_content (tensor.proto).
+_VALUE_FIELDS: Final[Dict[str, str]] = {
+    "DT_FLOAT": "float_val", "DT_DOUBLE": "double_val", "DT_HALF": "half_val", "DT_BFLOAT16": "half_val",
+    "DT_INT8": "int_val", "DT_UINT8": "int_val", "DT_INT16": "int_val", "DT_UINT16": "int_val", "DT_INT32": "int_val",
+    "DT_UINT32": "uint32_val", "DT_INT64": "int64_val", "DT_UINT64": "uint64_val", "DT_BOOL": "bool_val",
+    "DT_COMPLEX64": "scomplex_val", "DT_COMPLEX128": "dcomplex_val", "DT_STRING": "string_val",
+}  # fmt: skip
+
+
+def tensor_values(name: str, tensor: Decoded, content: Optional[Any] = None) -> Tensor:
+    """The values of a decoded ``TensorProto`` as TensorFlow makes them (``Tensor::FromProto``).
+
+    ``tensor_content`` is the bytes of every element (*content*, when given, in place of the decoded field: a view
+    of the file); without it the ``*_val`` field of the dtype holds them, and fewer values than elements are
+    filled out with the last one (none at all: zeros). Raises ``DecodeError`` for what TensorFlow refuses too
+    (content of the wrong size, a dtype whose values are not plain bytes, an unknown dimension).
+    """
+    dtype = tensor["dtype"]
+    shape = tuple(shape_list(tensor["tensor_shape"]) or []) if tensor["tensor_shape"] is not None else ()
+    if any(dim < 0 for dim in shape):
+        raise DecodeError(f"constant {name!r}: its shape {list(shape)} has an unknown dimension")
+    if dtype not in _VALUE_FIELDS:
+        raise DecodeError(f"constant {name!r}: its dtype {dtype} has no values to read as plain data")
+    count = element_count(shape)
+    if content is None and tensor["tensor_content"]:
+        content = tensor["tensor_content"]
+    if dtype == "DT_STRING":
+        strings = _filled(list(tensor["string_val"]), count, b"")
+        return Tensor(dtype, shape, None, strings)
+    itemsize = NUMERIC[dtype][1]
+    if content is not None and len(content) > 0:
+        if len(content) != count * itemsize:
+            raise DecodeError(
+                f"constant {name!r}: tensor_content has {len(content)} bytes, where {count} elements of {dtype} "
+                f"take {count * itemsize}"
+            )
+        return Tensor(dtype, shape, content)
+    values = list(tensor[_VALUE_FIELDS[dtype]])
+    if dtype in ("DT_COMPLEX64", "DT_COMPLEX128"):
+        pairs = _filled([tuple(values[i : i + 2]) for i in range(0, len(values) - 1, 2)], count, (0.0, 0.0))
+        values = [part for pair in pairs for part in pair]
+        return Tensor(dtype, shape, struct.pack(f"<{2 * count}{NUMERIC[dtype][0]}", *values))
+    values = _filled(values, count, 0)
+    if dtype in ("DT_HALF", "DT_BFLOAT16"):
+        return Tensor(dtype, shape, struct.pack(f"<{count}H", *(value & 0xFFFF for value in values)))
+    if dtype in ("DT_INT8", "DT_UINT8", "DT_INT16", "DT_UINT16"):
+        bits = itemsize * 8  # an int32 field holds them: TensorFlow keeps the low bits
+        mask, signed = (1 << bits) - 1, dtype.startswith("DT_INT")
+        values = [_wrap(value & mask, bits) if signed else value & mask for value in values]
+    return Tensor(dtype, shape, struct.pack(f"<{count}{NUMERIC[dtype][0]}", *values))
+
+
+def _wrap(value: int, bits: int) -> int:
+    return value - (1 << bits) if value >= 1 << (bits - 1) else value
+
+
+def _filled(values: List[Any], count: int, zero: Any) -> List[Any]:
+    """*values* made *count* long as TensorFlow does: cut, or filled with the last value (or *zero* when empty)."""
+    if len(values) >= count:
+        return values[:count]
+    return values + [values[-1] if values else zero] * (count - len(values))
