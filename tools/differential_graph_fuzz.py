@@ -222,8 +222,11 @@ def seeds():
             continue
         loaded = tfcollections.load(path)
         data = path.read_bytes()
-        if loaded["format"] == "GraphDef":  # a frozen graph: a meta graph holding it
-            meta_graphs = [meta_graph_pb2.MetaGraphDef(graph_def=graph_pb2.GraphDef.FromString(data))]
+        if loaded["format"] == "GraphDef":  # a frozen graph: a meta graph holding it, and a tag (with only field 2
+            # the file could be a SavedModel, and a graph of one node reads as either)
+            meta_graph = meta_graph_pb2.MetaGraphDef(graph_def=graph_pb2.GraphDef.FromString(data))
+            meta_graph.meta_info_def.tags.append("frozen")
+            meta_graphs = [meta_graph]
         elif loaded["format"] == "SavedModel":
             from tensorflow.core.protobuf import saved_model_pb2
 

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
-"""TensorFlow checkpoints, the public names: ``load_checkpoint``, ``read_tensor``, ``read_tensors``.
+"""TensorFlow checkpoints, the public names: ``load_checkpoint``, ``read_tensor``, ``read_tensors`` (which also
+read a graph's constants: a frozen graph's weights).
 
 Strategy: the work is done below, each part once: ``listing`` reads what a checkpoint holds (its index),
 ``values`` reads tensors by key, ``objects`` reads a TF 2 checkpoint's object graph. Here they are put
@@ -11,6 +12,9 @@ from __future__ import annotations
 
 import os
 
+from .._errors import DecodeError
+from .._model.constants import read_constants
+from .._model.files import load
 from .._tensor import Tensor
 from .._typing import cast
 from .listing import list_checkpoint
@@ -47,9 +51,11 @@ def load_checkpoint(path: Union[str, os.PathLike[str]], /) -> _types.Checkpoint:
 
 
 def read_tensor(
-    checkpoint: Union[str, os.PathLike[str], _types.Checkpoint], name: str, /, *, verify: bool = True
+    checkpoint: Union[str, os.PathLike[str], _types.Checkpoint, _types.Model], name: str, /, *, verify: bool = True
 ) -> Tensor:
-    """The values of tensor *name* of a checkpoint (a path as ``load_checkpoint`` takes, or what it returned).
+    """The values of tensor *name* of a checkpoint (a path as ``load_checkpoint`` takes, or what it returned), or of
+    a constant of a graph (a frozen graph's path that is no checkpoint, or what ``load`` returned: its first meta
+    graph's ``Const`` node *name*, by TensorFlow's rules for a ``TensorProto``; there is no CRC to verify).
 
     *name* is a key; in a TF 2 checkpoint also an object's path (``model/layer_with_weights-0/kernel``) or a
     variable's ``full_name``. The bytes are checked against the checkpoint's CRC32C (a V2 tensor's own, a V1
@@ -63,7 +69,7 @@ def read_tensor(
 
 
 def read_tensors(
-    checkpoint: Union[str, os.PathLike[str], _types.Checkpoint],
+    checkpoint: Union[str, os.PathLike[str], _types.Checkpoint, _types.Model],
     names: Optional[Iterable[str]] = None,
     /,
     *,
@@ -76,12 +82,25 @@ def read_tensors(
     naming its tensor); but each file is mapped once, and the CRC32Cs of all the tensors are computed
     together, which without a C module installed is several times faster than one tensor at a time.
     A checkpoint whose tensors include one that cannot be laid out (no full shape, a ``DT_VARIANT``)
-    raises for it when *names* is None: pass the names to read instead.
+    raises for it when *names* is None: pass the names to read instead. From a graph (see ``read_tensor``),
+    *names* are its constants, every one when None.
     """
     if isinstance(names, (str, bytes)):
         raise TypeError(f"names is a list of tensor names, not one name ({names!r}): read_tensor reads one")
+    if isinstance(checkpoint, dict) and "meta_graphs" in checkpoint:  # a model: its graph's constants
+        return read_constants(checkpoint, names)
     # From a path, the listing alone: the object graph is read only if a name is not a key (see _key_of).
-    listing: Decoded = dict(checkpoint) if isinstance(checkpoint, dict) else list_checkpoint(checkpoint)
+    listing: Decoded
+    if isinstance(checkpoint, dict):
+        listing = dict(checkpoint)
+    else:
+        try:
+            listing = list_checkpoint(checkpoint)
+        except DecodeError as exc:
+            model = _model_file(checkpoint)
+            if model is None:
+                raise exc from None
+            return read_constants(model, names)
     tensors = listing["tensors"]
     if names is None:
         return read_values(listing, tensors, verify)
@@ -97,6 +116,16 @@ def read_tensors(
         keys.append(key)
     values = read_values(listing, keys, verify)
     return {name: values[key] for name, key in zip(wanted, keys)}
+
+
+def _model_file(path: Union[str, os.PathLike[str]]) -> Optional[Decoded]:
+    """The model a file that is not a checkpoint is (a frozen graph: its constants are its tensors), or None."""
+    if not os.path.isfile(path):
+        return None
+    try:
+        return cast("Decoded", load(path))
+    except (DecodeError, OSError):
+        return None
 
 
 def _key_of(listing: Decoded, name: str) -> Optional[str]:

@@ -142,22 +142,66 @@ def read_node(buf: Buffer, start: int, end: int, depth: int) -> Decoded:
     return node
 
 
-def constant_binary(
-    buf: Buffer, name: str, span: Optional[Decoded], depth: int, shapes: Dict[bytes, Optional[List[int]]]
-) -> Decoded:
-    """A Const node of a binary graph as ``"constants"`` lists it: name, dtype, shape, size in bytes (*span*: where
-    its tensor lies, None when it has none; *depth*: the node's; *shapes*: shapes read so far, by their bytes)."""
+def constant_binary(buf: FrozenBuffer, name: str, start: int, end: int, census: _Census) -> Decoded:
+    """The Const node in ``buf[start:end]`` of a binary graph as ``"constants"`` lists it: name, dtype, shape, size
+    in bytes. Its attrs, when small, are read once per distinct bytes (``census.layouts``): the same bytes read
+    the same, whatever the node's name and inputs, and graphs repeat their small constants (zeros, shapes, axes)."""
+    pos = _first_attr(buf, start, end)
+    small = end - pos <= _REMEMBERED_ATTRS_SIZE
+    if small:
+        key = buf[pos:end]
+        known = census.layouts.get(key)
+        if known is not None:
+            dtype, shape, size = known
+            return _constant(name, dtype, None if shape is None else list(shape), size)
+    span = constant_tensor(buf, pos, end, census)
     if span is None:
-        return _constant(name, None, None, None)
-    start = span["offset"]
-    try:
-        dtype, shape, _, size = tensor_layout(buf, start, start + span["size"], depth + 3, shapes)
-    except DecodeError as exc:
-        exc._add_segment("tensor")
-        exc._add_segment("value")
-        exc._add_segment("attr")
-        raise
-    return _constant(name, dtype, shape, size)
+        layout: Tuple[Any, Optional[List[int]], Optional[int]] = (None, None, None)
+    else:
+        tensor_start = span["offset"]
+        try:
+            dtype, shape, _, size = tensor_layout(
+                buf, tensor_start, tensor_start + span["size"], census.depth + 4, census.shapes
+            )
+        except DecodeError as exc:
+            exc._add_segment("tensor")
+            exc._add_segment("value")
+            exc._add_segment("attr")
+            raise
+        layout = (dtype, shape, size)
+    if small:
+        census.layouts[key] = (layout[0], None if layout[1] is None else list(layout[1]), layout[2])
+    return _constant(name, *layout)
+
+
+# A Const's attrs up to this size are remembered by their bytes (see constant_binary).
+_REMEMBERED_ATTRS_SIZE: Final = 1024
+
+
+def _first_attr(buf: FrozenBuffer, pos: int, end: int) -> int:
+    """Where the first attr field of the node in ``buf[pos:end]`` starts (its fields before it, the walk has read:
+    name, op, inputs, device), or *end*."""
+    attr = _NODE_ATTR
+    while pos < end:
+        tag = buf[pos]
+        if tag == attr:
+            return pos
+        if tag < 0x80 and tag & 7 == WIRETYPE_LENGTH_DELIMITED and pos + 1 < end and buf[pos + 1] < 0x80:
+            pos += 2 + buf[pos + 1]
+            continue
+        tag, pos = read_tag(buf, pos, end)
+        if tag == attr:
+            return _tag_start(buf, pos)
+        pos = skip_field(buf, pos, end, tag, 0)
+    return end
+
+
+def _tag_start(buf: FrozenBuffer, after: int) -> int:
+    """Where a tag that ends at *after* starts (a tag's bytes but the last have the high bit set)."""
+    start = after - 1
+    while start > 0 and buf[start - 1] >= 0x80:
+        start -= 1
+    return start
 
 
 def constant_text(node: Decoded, tensor: Optional[Decoded]) -> Decoded:
@@ -193,24 +237,45 @@ def tensor_layout(
     shape_spans: List[Tuple[int, int]] = []
     content: Optional[Tuple[int, int]] = None
     strings = 0
-    for number, wire_type, value_start, value_end in iter_fields(buf, start, end):
+    pos = start
+    while pos < end:
+        # A tag and a length or value of one byte each, inline (a constant's fields nearly always are); any other
+        # field through the wire reader, as iter_fields reads it.
+        tag = buf[pos]
+        second = buf[pos + 1] if pos + 1 < end else 0x80
+        if tag < 0x80 and second < 0x80 and tag & 7 in (0, WIRETYPE_LENGTH_DELIMITED) and tag >= 8:
+            number, wire_type = tag >> 3, tag & 7
+            if wire_type == 0:
+                value_start, pos = pos + 1, pos + 2
+                value_end = pos
+            else:
+                value_start = pos + 2
+                value_end = pos = value_start + second
+                if pos > end:
+                    raise _truncated_length(second, end - value_start, value_start)
+        else:
+            number, wire_type, value_start, value_end = next(iter_fields(buf, pos, end, 1))
+            pos = value_end
         if number == 0:
             raise DecodeError("invalid field number 0", value_start - 1)
-        if number in _PACKED and wire_type == WIRETYPE_LENGTH_DELIMITED:
-            _check_packed(buf, number, value_start, value_end)
-        elif number in _HANDLES and wire_type == WIRETYPE_LENGTH_DELIMITED:
-            # Resource handles and variants (no frozen graph has them): their fields walked, not read.
-            for inner, _, inner_start, _ in iter_fields(buf, value_start, value_end):
-                if inner == 0:
-                    raise DecodeError("invalid field number 0", inner_start - 1)
-        if number == _TENSOR_DTYPE and wire_type == 0:
-            dtype_number = read_varint(buf, value_start, value_end)[0]
-        elif number == _TENSOR_SHAPE_FIELD and wire_type == WIRETYPE_LENGTH_DELIMITED:
-            shape_spans.append((value_start, value_end))
-        elif number == _TENSOR_CONTENT and wire_type == WIRETYPE_LENGTH_DELIMITED:
-            content = (value_start, value_end)  # the last one wins
-        elif number == _STRING_VAL and wire_type == WIRETYPE_LENGTH_DELIMITED:
-            strings += value_end - value_start
+        if wire_type == WIRETYPE_LENGTH_DELIMITED:
+            if number in _PACKED:
+                _check_packed(buf, number, value_start, value_end)
+            elif number == _TENSOR_SHAPE_FIELD:
+                shape_spans.append((value_start, value_end))
+            elif number == _TENSOR_CONTENT:
+                content = (value_start, value_end)  # the last one wins
+            elif number == _STRING_VAL:
+                strings += value_end - value_start
+            elif number in _HANDLES:
+                # Resource handles and variants (no frozen graph has them): their fields walked, not read.
+                for inner, _, inner_start, _ in iter_fields(buf, value_start, value_end):
+                    if inner == 0:
+                        raise DecodeError("invalid field number 0", inner_start - 1)
+        elif number == _TENSOR_DTYPE and wire_type == 0:
+            dtype_number = (
+                buf[value_start] if value_end - value_start == 1 else read_varint(buf, value_start, value_end)[0]
+            )
     dtype: Any = _DTYPE_NAMES.get(dtype_number, dtype_number)
     shape = _shape_of(buf, shape_spans, depth + 1, shapes)
     size = strings if dtype == "DT_STRING" else _numeric_size(dtype, shape)
@@ -273,25 +338,16 @@ def outputs(names: List[bytes], ops: List[bytes], consumed: Set[bytes], saver_no
     """The graph's outputs: nodes whose outputs nothing consumes (no input names them, as data or as a control
     dependency), but for the ops of ``NOT_OUTPUTS``, variables, and the saver's nodes (*saver_nodes*: the
     nodes its SaverDef names, and the scope they are in)."""
-    used = {_node_name(entry) for entry in consumed}
+    # What each input names: "^init" -> "init", "dense/BiasAdd:1" -> "dense/BiasAdd" (node names have no ":").
+    used = {(entry[1:] if entry[:1] == b"^" else entry).partition(b":")[0] for entry in consumed}
     scopes = tuple(name.rsplit("/", 1)[0].encode() + b"/" for name in saver_nodes if "/" in name)
     named = {name.encode() for name in saver_nodes}
-    found: List[Decoded] = []
-    for name, op in zip(names, ops):
-        if name in used or name in named or name.startswith(scopes):
-            continue
-        op_name = op.decode()
-        if op_name in NOT_OUTPUTS or is_variable_op(op_name):
-            continue
-        found.append({"name": name.decode(), "op": op_name})
-    return found
-
-
-def _node_name(entry: bytes) -> bytes:
-    """The node an input names: ``^init`` -> ``init``, ``dense/BiasAdd:1`` -> ``dense/BiasAdd``."""
-    if entry[:1] == b"^":
-        entry = entry[1:]
-    return entry.partition(b":")[0]
+    not_outputs = {op for op in set(ops) if op.decode() in NOT_OUTPUTS or is_variable_op(op.decode())}
+    return [
+        {"name": name.decode(), "op": op.decode()}
+        for name, op in zip(names, ops)
+        if name not in used and op not in not_outputs and name not in named and not (scopes and name.startswith(scopes))
+    ]
 
 
 def saver_nodes(meta_graph: Decoded) -> List[str]:
@@ -325,25 +381,24 @@ _VALUE_FIELDS: Final[Dict[str, str]] = {
 }  # fmt: skip
 
 
-def tensor_values(name: str, tensor: Decoded, content: Optional[Any] = None) -> Tensor:
-    """The values of a decoded ``TensorProto`` as TensorFlow makes them (``Tensor::FromProto``).
+def tensor_values(
+    name: str, dtype: Any, shape: Tuple[int, ...], content: Optional[Any], values: Optional[Decoded]
+) -> Tensor:
+    """The values of a constant's ``TensorProto`` as TensorFlow makes them (``Tensor::FromProto``).
 
-    ``tensor_content`` is the bytes of every element (*content*, when given, in place of the decoded field: a view
-    of the file); without it the ``*_val`` field of the dtype holds them, and fewer values than elements are
-    filled out with the last one (none at all: zeros). Raises ``DecodeError`` for what TensorFlow refuses too
-    (content of the wrong size, a dtype whose values are not plain bytes, an unknown dimension).
+    *content* is its ``tensor_content`` (None or empty when it has none: a view of the file, never copied),
+    *values* the rest of the tensor decoded (its ``*_val`` fields; only read without content). Content holds
+    the bytes of every element; without it the ``*_val`` field of the dtype holds them, and fewer values than
+    elements are filled out with the last one (none at all: zeros). Raises ``DecodeError`` for what TensorFlow
+    refuses too (content of the wrong size, a dtype whose values are not plain data, an unknown dimension).
     """
-    dtype = tensor["dtype"]
-    shape = tuple(shape_list(tensor["tensor_shape"]) or []) if tensor["tensor_shape"] is not None else ()
     if any(dim < 0 for dim in shape):
         raise DecodeError(f"constant {name!r}: its shape {list(shape)} has an unknown dimension")
     if dtype not in _VALUE_FIELDS:
         raise DecodeError(f"constant {name!r}: its dtype {dtype} has no values to read as plain data")
     count = element_count(shape)
-    if content is None and tensor["tensor_content"]:
-        content = tensor["tensor_content"]
     if dtype == "DT_STRING":
-        strings = _filled(list(tensor["string_val"]), count, b"")
+        strings = _filled(list(values["string_val"]) if values is not None else [], count, b"")
         return Tensor(dtype, shape, None, strings)
     itemsize = NUMERIC[dtype][1]
     if content is not None and len(content) > 0:
@@ -353,19 +408,19 @@ def tensor_values(name: str, tensor: Decoded, content: Optional[Any] = None) -> 
                 f"take {count * itemsize}"
             )
         return Tensor(dtype, shape, content)
-    values = list(tensor[_VALUE_FIELDS[dtype]])
+    found = list(values[_VALUE_FIELDS[dtype]]) if values is not None else []
     if dtype in ("DT_COMPLEX64", "DT_COMPLEX128"):
-        pairs = _filled([tuple(values[i : i + 2]) for i in range(0, len(values) - 1, 2)], count, (0.0, 0.0))
-        values = [part for pair in pairs for part in pair]
-        return Tensor(dtype, shape, struct.pack(f"<{2 * count}{NUMERIC[dtype][0]}", *values))
-    values = _filled(values, count, 0)
+        pairs = _filled([tuple(found[i : i + 2]) for i in range(0, len(found) - 1, 2)], count, (0.0, 0.0))
+        flat = [part for pair in pairs for part in pair]
+        return Tensor(dtype, shape, struct.pack(f"<{2 * count}{NUMERIC[dtype][0]}", *flat))
+    found = _filled(found, count, 0)
     if dtype in ("DT_HALF", "DT_BFLOAT16"):
-        return Tensor(dtype, shape, struct.pack(f"<{count}H", *(value & 0xFFFF for value in values)))
+        return Tensor(dtype, shape, struct.pack(f"<{count}H", *(value & 0xFFFF for value in found)))
     if dtype in ("DT_INT8", "DT_UINT8", "DT_INT16", "DT_UINT16"):
         bits = itemsize * 8  # an int32 field holds them: TensorFlow keeps the low bits
         mask, signed = (1 << bits) - 1, dtype.startswith("DT_INT")
-        values = [_wrap(value & mask, bits) if signed else value & mask for value in values]
-    return Tensor(dtype, shape, struct.pack(f"<{count}{NUMERIC[dtype][0]}", *values))
+        found = [_wrap(value & mask, bits) if signed else value & mask for value in found]
+    return Tensor(dtype, shape, struct.pack(f"<{count}{NUMERIC[dtype][0]}", *found))
 
 
 def _wrap(value: int, bits: int) -> int:

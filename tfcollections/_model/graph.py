@@ -16,7 +16,6 @@ from .._proto.schema import COLLECTIONS
 from .endpoints import (
     call,
     constant_binary,
-    constant_tensor,
     constant_text,
     in_savers,
     outputs,
@@ -149,8 +148,7 @@ def _found_binary(buf: FrozenBuffer, spans: List[Tuple[int, int]], depth: int, w
             elif why == KEPT_CALL:
                 found.calls.append(call(read_node(buf, start, end, depth + 1)))
             else:
-                tensor = constant_tensor(buf, start, end, census)
-                found.constants.append(constant_binary(buf, name, tensor, depth + 1, census.shapes))
+                found.constants.append(constant_binary(buf, name, start, end, census))
         except DecodeError as exc:
             exc._add_segment(index)
             exc._add_segment("node")

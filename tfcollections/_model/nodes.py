@@ -112,16 +112,20 @@ class _Census:
     """What a walk collects: op counts keyed by the op's bytes, the nodes kept for their op (variables,
     placeholders, constants, watched ops), and, for a graph, every node's name and op and what their inputs name."""
 
-    __slots__ = ("attr_entries", "attr_values", "checked_entries", "consumed", "depth", "kept", "kept_ops", "names",
-                 "node_ops", "ops", "shapes", "watch")  # fmt: skip
+    __slots__ = ("attr_entries", "attr_values", "checked_entries", "consumed", "depth", "function", "kept", "kept_ops",
+                 "layouts", "names", "node_ops", "ops", "shapes", "watch")  # fmt: skip
 
-    def __init__(self, depth: int, watch: Callable[[str], bool], edges: bool = False) -> None:
+    def __init__(self, depth: int, watch: Callable[[str], bool], edges: bool = False, function: bool = False) -> None:
         #: The depth of the GraphDef message below the file's top message (protobuf's nesting limit).
         self.depth = depth
         self.ops: Dict[bytes, int] = {}
         #: Whether a node of an op is kept, and why (the KEPT_* kinds), decided once per op.
         self.kept_ops: Dict[bytes, int] = {}
         self.watch = watch
+        #: A library function's walk keeps only the nodes of watched ops (its census is the function's ops).
+        self.function = function
+        #: A Const node's attrs (their bytes, when small) -> its (dtype, shape, size): constants repeat them.
+        self.layouts: Dict[bytes, Tuple[Any, Optional[List[int]], Optional[int]]] = {}
         #: The kept nodes: (kind, node index, name, op, device, start, end of the node).
         self.kept: List[KeptNode] = []
         #: A graph's node names and ops in its order, and the inputs its nodes give, as written (``^a``, ``a:1``).
@@ -303,7 +307,7 @@ def _walk_nodes(
                     _check_fields(buf, node_at, node_end, depth + 1, None)
                 ops[op] = 1
                 why = kept_kind(op.decode(), census.watch)
-                if why:
+                if why and (why == KEPT_WATCHED or not census.function):
                     kept_ops[op] = why
             else:
                 ops[op] = count + 1
@@ -563,7 +567,7 @@ def _walk_library(
         function_end = pos + length
         if function_end > end:
             raise _truncated(length, end - pos, pos, "function")
-        own = _Census(depth + 1, census.watch)
+        own = _Census(depth + 1, census.watch, function=True)
         try:
             _, signatures = _walk_nodes(buf, pos, function_end, _FUNCTION_NODE, _FUNCTION_SIGNATURE, own, 0, depth + 1)
             try:
