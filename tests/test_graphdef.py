@@ -77,7 +77,7 @@ def test_constants_from_a_loaded_model_and_by_name() -> None:
     assert list(both) == ["c/bool", "c/int8"] and both["c/bool"].tolist() == [True, False, True]
     with pytest.raises(KeyError, match="'probabilities' is not a constant"):
         tfcollections.read_tensor(model, "probabilities")
-    with pytest.raises(TypeError, match="what tfcollections.load returned"):
+    with pytest.raises(TypeError, match=r"what tfcollections\.load returned"):
         tfcollections.read_tensors(dict(model), ["c/int8"])  # a copy keeps no source
 
 
@@ -85,7 +85,7 @@ def test_a_constants_content_must_fit_its_shape() -> None:
     shape = field(2, field(2, b"\x08\x03"))  # tensor_shape { dim { size: 3 } }
     tensor = b"\x08\x01" + shape + field(4, b"\x00" * 8)  # DT_FLOAT, 3 elements, 8 bytes of content
     graph = _node("bad", "Const", attrs=_attr("value", field(8, tensor)))
-    with pytest.raises(DecodeError, match="constant 'bad': tensor_content has 8 bytes, where 3 elements"):
+    with pytest.raises(DecodeError, match=r"constant .bad.: tensor_content has 8 bytes, where 3 elements"):
         tfcollections.read_tensors(tfcollections.loads(graph + _node("x", "NoOp")))
     listed = tfcollections.loads(graph + _node("x", "NoOp"), graph=True)["meta_graphs"][0]["graph"]["constants"]
     assert listed == [{"name": "bad", "dtype": "DT_FLOAT", "shape": [3], "size": 12}]  # listed as it says
@@ -132,10 +132,10 @@ def test_a_saver_is_neither_input_nor_output() -> None:
 def test_a_text_graphdef_with_a_field_it_does_not_have() -> None:
     # Past the fields that tell what the file is (20), a field no GraphDef has is still found.
     nodes = b"".join(b'node { name: "n%d" op: "NoOp" }\n' % i for i in range(21))
-    with pytest.raises(DecodeError, match="expected a GraphDef field .*, found field 'nodes'") as caught:
+    with pytest.raises(DecodeError, match=r"expected a GraphDef field .*, found field .nodes.") as caught:
         tfcollections.loads(nodes + b'nodes { name: "b" }\n')
     assert str(caught.value).startswith("bad text-format GraphDef")
-    with pytest.raises(DecodeError, match="a text file, but neither .* its fields are 'node', 'nodes'"):
+    with pytest.raises(DecodeError, match=r"a text file, but neither .* its fields are .node., .nodes."):
         tfcollections.loads(b'node { name: "a" op: "NoOp" }\nnodes { name: "b" }\n')
     with pytest.raises(DecodeError, match="unbalanced braces"):
         tfcollections.loads(b'node { name: "a" op: "NoOp" }\nnode { name: "b"\n')
