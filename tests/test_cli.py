@@ -415,7 +415,7 @@ def test_the_op_census_says_which_ops_call_library_functions(tmp_path: Path) -> 
     path.write_bytes(field(1, field(4, b"serve")) + field(2, graph))
     out = _run(["--ops", str(path)]).stdout.decode()
     assert "  graph: 1 node, and 1 in 1 function; 2 op types\n" in out
-    assert "    ReadFile  0      1          reads or writes files\n" in out
+    assert "    ReadFile  0      1          reads files\n" in out
     assert "    reader    1                 a call of a library function\n" in out
     assert "  flagged ops" not in out  # --ops lists them in place of the one-line summary
 

@@ -78,6 +78,7 @@ def test_public_surface() -> None:
         "message_type",
         "read_tensor",
         "read_tensors",
+        "scan",
     }
     for name in tfcollections.__all__:
         assert getattr(tfcollections, name).__doc__ or name == "COLLECTIONS"

@@ -26,13 +26,15 @@ if TYPE_CHECKING:
         read_tensors as read_tensors,
     )
     from ._ckpt.restore import check_checkpoint as check_checkpoint
+    from ._scan.scan import scan as scan
 
-# Checkpoints are read by modules that a program reading only meta graphs never imports (PEP 562).
+# Checkpoints and the scan are read by modules that a program reading only meta graphs never imports (PEP 562).
 _LAZY = {
     "load_checkpoint": "_ckpt.checkpoint",
     "read_tensor": "_ckpt.checkpoint",
     "read_tensors": "_ckpt.checkpoint",
     "check_checkpoint": "_ckpt.restore",
+    "scan": "_scan.scan",
 }
 
 
@@ -61,5 +63,6 @@ __all__ = (
     "message_type",
     "read_tensor",
     "read_tensors",
+    "scan",
 )
 __version__ = "0.1.0"

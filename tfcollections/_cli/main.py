@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
-"""The command line's run: ``tfcollections PATH...`` and ``python -m tfcollections PATH...``.
+"""The command line's run: ``tfcollections PATH...`` and ``python -m tfcollections PATH...``; and
+``tfcollections scan PATH...``, the security scan (``scan``, with exit statuses of its own).
 
 Strategy: ``main(argv, env)`` parses the arguments (``spec``), then reads each input with the library
 (``load``; what is no meta graph but a checkpoint with ``load_checkpoint``) and hands it to a renderer:
@@ -116,9 +117,14 @@ class _Failed(Exception):
         self.error = error
 
 
-def _run(argv: Optional[Sequence[str]], env: Environment) -> ExitStatus:
+def _run(argv: Optional[Sequence[str]], env: Environment) -> int:
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if arguments[:1] == ["scan"]:  # the security scan, a command of its own (a file named scan: ./scan)
+        from .scan import run as run_scan  # noqa: PLC0415 (only the scan needs it)
+
+        return run_scan(arguments[1:], env.stdout, env.stderr)
     try:
-        args = parser(env.stdout).parse_args(argv)
+        args = parser(env.stdout).parse_args(arguments)
     except SystemExit:  # --help and --version: printed, and done
         return ExitStatus.OK
     except UsageError as exc:

@@ -45,7 +45,8 @@ def parser(out: TextIO) -> argparse.ArgumentParser:
         description="Show what TensorFlow .meta and saved_model.pb files hold: meta graphs, variables with dtypes, "
         "shapes and parameter counts, the ops the model runs, saver, collections (savers, queue runners, "
         "control-flow contexts), signatures; and checkpoints: their tensors, their values, and whether a meta "
-        "graph would restore from one. No TensorFlow needed.",
+        "graph would restore from one. No TensorFlow needed. `tfcollections scan PATH...` scans models for what can "
+        "touch the host (see tfcollections scan --help).",
     )
     parser.add_argument("--version", action="version", version=f"tfcollections {__version__}")
     parser.add_argument(

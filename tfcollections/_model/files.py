@@ -131,15 +131,18 @@ def loads(data: Union[bytes, bytearray, memoryview], /, *, graph: bool = False) 
     return cast("_types.Model", _read(Source(data), graph))
 
 
-def _read_file(file: IO[bytes], path: Optional[str], graph: bool) -> _Loaded:
+def _read_file(
+    file: IO[bytes], path: Optional[str], graph: bool, watch: Optional[Callable[[str], bool]] = None
+) -> _Loaded:
+    """Read an open file; *watch* picks the ops whose nodes the graph lists as ``"flagged"`` (the scan's)."""
     source = open_file(file, path)
     try:
-        return _read(source, graph)
+        return _read(source, graph, watch)
     finally:
         source.release()  # a result holds no file open: a later reader maps it again (Source.opened)
 
 
-def _read(source: Source, graph: bool) -> _Loaded:
+def _read(source: Source, graph: bool, watch: Optional[Callable[[str], bool]] = None) -> _Loaded:
     with source.opened() as buf:
         if len(buf) == 0:
             raise DecodeError("empty file: 0 bytes, where a MetaGraphDef or SavedModel was expected", 0)
@@ -172,7 +175,10 @@ def _read(source: Source, graph: bool) -> _Loaded:
         if graph:
             from .graph import add_graphs  # noqa: PLC0415 (a plain load never reads the graph)
 
-            add_graphs(source, buf, meta_graphs)
+            if watch is None:
+                add_graphs(source, buf, meta_graphs)
+            else:
+                add_graphs(source, buf, meta_graphs, watch)
     model = _Loaded(
         format=kind,
         encoding=encoding,

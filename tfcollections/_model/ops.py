@@ -2,44 +2,65 @@
 """What a graph's ops can do to the host: the ops a reviewer of a model from elsewhere looks for.
 
 Strategy: one table, op name to what it does, from TensorFlow's registry and the model scanners' lists
-(the sources are named above it); the graph scan counts every op, and ``flagged`` picks those of the table.
+(the sources are named above it); the graph scan lists the nodes of these ops (``"flagged"``), the command
+line's summary names them, and the security scan (``_scan``) gives each kind a severity.
 """
 
 from __future__ import annotations
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Dict, Final, Iterable
+    from typing import Dict, Final, FrozenSet, Iterable
 
-# Ops that read or write files or run Python: what a reviewer of a model from elsewhere looks for. TensorFlow's
-# own `saved_model_cli scan` denies ReadFile, WriteFile and PrintV2 (_OP_DENYLIST, python/tools/saved_model_cli.py,
-# TF 2.21); model scanners (protectai/modelscan, promptfoo/modelaudit) add MatchingFiles and PyFunc; the rest are
-# every op of TensorFlow 2.21's registry that opens a path it is given. The command line's
-# documentation lists them.
-_FILES = "reads or writes files"
+# What an op can do, in the words the command line and the scan use.
+PYTHON: Final = "runs Python"
 
-_PYTHON = "runs Python"
+NETWORK: Final = "talks to other hosts"
 
-_CHECKPOINTS = "saves or restores checkpoints"  # every graph with a Saver has these
+WRITES: Final = "writes files"
 
+READS: Final = "reads files"
+
+CHECKPOINTS: Final = "saves or restores checkpoints"  # every graph with a Saver has these
+
+PRINTS: Final = "prints"
+
+# TensorFlow's own `saved_model_cli scan` denies ReadFile, WriteFile and PrintV2 (_OP_DENYLIST,
+# python/tools/saved_model_cli.py, TF 2.21); the model scanners (protectai/modelscan, promptfoo/modelaudit) add
+# MatchingFiles and PyFunc. The rest are the ops of TensorFlow's registry (0.12 to 2.21, the scan's data) that
+# open a path, a database or a connection they are given, or run Python: each row was checked against the op's
+# registration and kernel in TensorFlow's source. The scan's documentation lists them with why.
 # fmt: off
 FLAGGED_OPS: Final[Dict[str, str]] = {
-    "PyFunc": _PYTHON, "PyFuncStateless": _PYTHON, "EagerPyFunc": _PYTHON,
-    "ReadFile": _FILES, "WriteFile": _FILES, "PrintV2": _FILES, "MatchingFiles": _FILES,
-    "MatchingFilesDataset": _FILES, "ExperimentalMatchingFilesDataset": _FILES, "ImmutableConst": _FILES,
-    "Save": _CHECKPOINTS, "SaveV2": _CHECKPOINTS, "SaveSlices": _CHECKPOINTS, "Restore": _CHECKPOINTS,
-    "RestoreV2": _CHECKPOINTS, "RestoreSlice": _CHECKPOINTS, "MergeV2Checkpoints": _CHECKPOINTS,
-    "LoadAndRemapMatrix": _CHECKPOINTS,
-    "TextLineDataset": _FILES, "TFRecordDataset": _FILES, "FixedLengthRecordDataset": _FILES,
-    "CSVDataset": _FILES, "ExperimentalCSVDataset": _FILES, "LMDBDataset": _FILES, "ExperimentalLMDBDataset": _FILES,
-    "TextLineReader": _FILES, "TextLineReaderV2": _FILES, "TFRecordReader": _FILES, "TFRecordReaderV2": _FILES,
-    "FixedLengthRecordReader": _FILES, "FixedLengthRecordReaderV2": _FILES, "WholeFileReader": _FILES,
-    "WholeFileReaderV2": _FILES, "LMDBReader": _FILES, "InitializeTableFromTextFile": _FILES,
-    "InitializeTableFromTextFileV2": _FILES, "SaveDataset": _FILES, "LoadDataset": _FILES, "SnapshotDataset": _FILES,
-    "SnapshotDatasetV2": _FILES, "DatasetToTFRecord": _FILES, "ExperimentalDatasetToTFRecord": _FILES,
-    "CreateSummaryFileWriter": _FILES, "DebugIdentity": _FILES, "DebugIdentityV2": _FILES,
+    "PyFunc": PYTHON, "PyFuncStateless": PYTHON, "EagerPyFunc": PYTHON,
+    "Rpc": NETWORK, "RpcCall": NETWORK, "RpcClient": NETWORK, "RpcServer": NETWORK, "RpcServerRegister": NETWORK,
+    "RpcServerStart": NETWORK, "TryRpc": NETWORK, "DataServiceDataset": NETWORK, "DataServiceDatasetV2": NETWORK,
+    "DataServiceDatasetV3": NETWORK, "DataServiceDatasetV4": NETWORK, "BigQueryReader": NETWORK,
+    "GenerateBigQueryReaderPartitions": NETWORK, "DebugIdentity": NETWORK, "DebugNanCount": NETWORK,
+    "DebugNumericSummary": NETWORK,  # their debug_urls may be grpc:// (or file://)
+    "WriteFile": WRITES, "DatasetToTFRecord": WRITES, "ExperimentalDatasetToTFRecord": WRITES, "SaveDataset": WRITES,
+    "SaveDatasetV2": WRITES, "DistributedSave": WRITES, "SnapshotDataset": WRITES, "SnapshotDatasetV2": WRITES,
+    "CreateSummaryFileWriter": WRITES, "CreateSummaryDbWriter": WRITES, "DebugIdentityV2": WRITES,
+    "DebugIdentityV3": WRITES, "DebugNumericSummaryV2": WRITES, "FileSystemSetConfiguration": WRITES,
+    "ReadFile": READS, "MatchingFiles": READS, "MatchingFilesDataset": READS, "ExperimentalMatchingFilesDataset": READS,
+    "ImmutableConst": READS, "TextLineDataset": READS, "TFRecordDataset": READS, "TFRecordDatasetV2": READS,
+    "FixedLengthRecordDataset": READS, "FixedLengthRecordDatasetV2": READS, "CSVDataset": READS, "CSVDatasetV2": READS,
+    "ExperimentalCSVDataset": READS, "LMDBDataset": READS, "ExperimentalLMDBDataset": READS, "SqlDataset": READS,
+    "ExperimentalSqlDataset": READS, "SequenceFileDataset": READS, "TextLineReader": READS, "TextLineReaderV2": READS,
+    "TFRecordReader": READS, "TFRecordReaderV2": READS, "FixedLengthRecordReader": READS,
+    "FixedLengthRecordReaderV2": READS, "WholeFileReader": READS, "WholeFileReaderV2": READS, "LMDBReader": READS,
+    "RecordInput": READS, "InitializeTableFromTextFile": READS, "InitializeTableFromTextFileV2": READS,
+    "LoadDataset": READS, "SnapshotDatasetReader": READS, "SnapshotNestedDatasetReader": READS,
+    "SnapshotChunkDataset": READS, "ListSnapshotChunksDataset": READS,
+    "Save": CHECKPOINTS, "SaveV2": CHECKPOINTS, "SaveSlices": CHECKPOINTS, "Restore": CHECKPOINTS,
+    "RestoreV2": CHECKPOINTS, "RestoreSlice": CHECKPOINTS, "MergeV2Checkpoints": CHECKPOINTS,
+    "LoadAndRemapMatrix": CHECKPOINTS, "DTensorRestoreV2": CHECKPOINTS,
+    "Print": PRINTS, "PrintV2": PRINTS,  # PrintV2's output_stream may name a file
 }
 # fmt: on
+
+# A saver's own ops: what every graph that saves has. The scan passes over them where a saver runs them.
+SAVER_OPS: Final[FrozenSet[str]] = frozenset(op for op, does in FLAGGED_OPS.items() if does == CHECKPOINTS)
 
 
 def is_flagged(op: str) -> bool:

@@ -127,6 +127,30 @@ def keras_objects(object_graph: Decoded, paths: Dict[int, str], model_path: Opti
     return {"source": source, "layers": layers, "error": error}
 
 
+def metadata_layers(data: bytes) -> List[Decoded]:
+    """The Keras objects of a ``keras_metadata.pb`` read on its own (no SavedModel beside it): each as
+    ``keras_objects`` gives them, its path from the metadata's ``node_path`` (``root.layer-1`` -> ``layer-1``).
+    Raises ``DecodeError`` when the file is not Keras metadata, or an object's metadata is not JSON."""
+    import json  # noqa: PLC0415 (only for Keras metadata)
+
+    decoded: Decoded = _METADATA.new()
+    parse_message(data, 0, len(data), _METADATA, decoded, 0)
+    layers = []
+    for node in decoded["nodes"]:
+        if not node["identifier"].startswith(_KERAS_PREFIX):
+            continue
+        path = node["node_path"]
+        path = "" if path == "root" else path[len("root.") :].replace(".", "/") if path.startswith("root.") else path
+        try:
+            metadata = json.loads(node["metadata"])
+        except (ValueError, RecursionError) as exc:
+            raise DecodeError(
+                f"the metadata of object {path or '(the root)'} is not JSON: {exc}", None, "nodes"
+            ) from None
+        layers.append(_layer(path, node["identifier"], metadata if isinstance(metadata, dict) else {}))
+    return layers
+
+
 def _layer(path: str, identifier: str, metadata: Dict[str, Any]) -> Decoded:
     config = metadata.get("config")
     config = config if isinstance(config, dict) else {}

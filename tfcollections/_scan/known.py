@@ -1,0 +1,48 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Which TensorFlow releases register an op: ``registry``'s data, read once, when a scan first asks.
+
+Strategy: the data is one string of lines (``registry.OPS``), parsed into a dict on the first question (about
+2,100 ops, a millisecond), so that importing the package costs nothing for it and a vendored copy needs no
+data file beside it.
+"""
+
+from __future__ import annotations
+
+from . import registry
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Dict, Final, List, Optional, Tuple
+
+_KNOWN: List[Dict[str, Tuple[int, int]]] = []  # filled once: [op -> (first, last release index)]
+
+RELEASES: Final = tuple(version for version, _ in registry.RELEASES)
+
+
+def _table() -> Dict[str, Tuple[int, int]]:
+    if not _KNOWN:
+        table: Dict[str, Tuple[int, int]] = {}
+        for line in registry.OPS.splitlines():
+            op, first, last = line.split()
+            table[op] = (int(first), int(last))
+        _KNOWN.append(table)
+    return _KNOWN[0]
+
+
+def releases_of(op: str) -> Optional[Tuple[str, str]]:
+    """The first and the last release that registers *op*, or None when none does."""
+    found = _table().get(op)
+    return None if found is None else (RELEASES[found[0]], RELEASES[found[1]])
+
+
+def is_known(op: str) -> bool:
+    return op in _table()
+
+
+def newest() -> str:
+    """The newest release the data covers."""
+    return RELEASES[-1]
+
+
+def oldest() -> str:
+    return RELEASES[0]
