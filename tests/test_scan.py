@@ -86,6 +86,12 @@ def test_checkpoint_ops_outside_a_saver_and_calls_of_functions(tmp_path: Path) -
         _node("save/SaveV2", "SaveV2"),  # a saver's scope
         _node("outer/save_3/RestoreV2", "RestoreV2"),  # a saver's scope, nested
         _node("loader/RestoreV2", "RestoreV2"),  # not a saver's
+        _node("RestoreV2_1", "RestoreV2") + field(3, b"Const"),  # a saver at the root: its path made beside it
+        _node("MergeV2Checkpoints", "MergeV2Checkpoints")
+        + field(3, b"MergeV2Checkpoints/prefixes")
+        + field(3, b"Const"),
+        # init_from_checkpoint: a path of its own scope, fixed in the graph
+        _node("checkpoint_initializer", "RestoreV2") + field(3, b"checkpoint_initializer/prefix"),
         _node("call", "my_fn"),  # a call of a library function by its name: no op of a registry, and no finding
         library=field(1, function),
     )
@@ -93,8 +99,15 @@ def test_checkpoint_ops_outside_a_saver_and_calls_of_functions(tmp_path: Path) -
     [report] = tfcollections.scan(tmp_path / "g.pb")
     assert [(f["rule"], f["node"], f["function"]) for f in report["findings"]] == [
         ("checkpoint-op", "loader/RestoreV2", None),
+        ("checkpoint-op", "checkpoint_initializer", None),
         ("read-op", "inner", "my_fn"),
     ]
+    (tmp_path / "g.pbtxt").write_text(
+        'node { name: "RestoreV2_1" op: "RestoreV2" input: "Const" }\n'
+        'node { name: "checkpoint_initializer" op: "RestoreV2" input: "checkpoint_initializer/prefix" }\n'
+    )
+    [text] = tfcollections.scan(tmp_path / "g.pbtxt")
+    assert [(f["rule"], f["node"]) for f in text["findings"]] == [("checkpoint-op", "checkpoint_initializer")]
 
 
 def test_keras_metadata_alone_and_a_named_function(tmp_path: Path) -> None:

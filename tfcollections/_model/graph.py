@@ -327,3 +327,28 @@ def add_graphs(
         buf = bytes(buf)  # once for every meta graph, not once each
     for index, meta_graph in enumerate(meta_graphs):
         meta_graph["graph"] = graph_of(source, buf, index, meta_graph, watch)
+
+
+def node_inputs(source: Source, index: int, meta_graph: Decoded, names: Set[str]) -> Dict[str, Tuple[str, List[str]]]:
+    """The op and inputs of the graph nodes *names* of meta graph *index* (the graph walked again; for the few nodes
+    a caller needs more of than the graph's census keeps)."""
+    found: Dict[str, Tuple[str, List[str]]] = {}
+    with source.opened() as buf:
+        depth = source.meta_graph_depth + 1
+        if source.encoding == "binary":
+            frozen = bytes(buf) if isinstance(buf, (bytearray, memoryview)) else buf
+            scan = scan_binary(frozen, source.spans(frozen, index, "graph_def"), depth, _every_op)
+            for why, _, name, _, _, start, end in scan.census.kept:
+                if name in names and why == KEPT_WATCHED:
+                    node = read_node(frozen, start, end, depth + 1)
+                    found[name] = (node["op"], list(node["input"]))
+        else:
+            graph = source.read_field(buf, index, meta_graph, "graph_def", "tensorflow.GraphDef")
+            for node in graph["node"] if graph is not None else ():
+                if node["name"] in names:
+                    found[node["name"]] = (node["op"], list(node["input"]))
+    return found
+
+
+def _every_op(op: str) -> bool:
+    return True

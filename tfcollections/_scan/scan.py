@@ -20,13 +20,14 @@ import re
 from .._errors import DecodeError
 from .._model.endpoints import in_savers, saver_nodes
 from .._model.files import _read_file, walk_models
+from .._model.graph import node_inputs
 from .._model.ops import FLAGGED_OPS, NETWORK, PRINTS, PYTHON, READS, SAVER_OPS, WRITES
 from .._model.saved_objects import KERAS_METADATA_FILE, metadata_layers
 from . import known
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Dict, Final, Iterator, List, NamedTuple, Optional, Tuple, Union
+    from typing import Any, Dict, Final, Iterator, List, NamedTuple, Optional, Set, Tuple, Union
 
     Decoded = Dict[str, Any]
 else:
@@ -166,14 +167,15 @@ def model_findings(meta_graph: Decoded, index: int) -> List[Decoded]:
     saver_functions = {call["function"] for call in graph["calls"] if call["node"] in savers}
     functions = graph["functions"]
     findings = []
+    unscoped = [entry["node"] for entry in graph["flagged"] if entry["op"] in SAVER_OPS and entry["function"] is None
+                and not (in_savers(entry["node"], savers) or _SAVER_SCOPE.search(entry["node"]))]  # fmt: skip
+    own_scope = _in_own_scope(meta_graph, unscoped) if unscoped else set()
     for entry in graph["flagged"]:
         op, function, node = entry["op"], entry["function"], entry["node"]
         if op in functions:
             continue  # a call of a library function by its name, not an op
         if op in SAVER_OPS and (
-            function in saver_functions
-            if function is not None
-            else in_savers(node, savers) or _SAVER_SCOPE.search(node)
+            function in saver_functions if function is not None else node not in unscoped or node in own_scope
         ):
             continue  # the saver's own
         rule, message = _rule_of(op)
@@ -187,6 +189,24 @@ def model_findings(meta_graph: Decoded, index: int) -> List[Decoded]:
             message = f"{op}: registered by TensorFlow {releases[0]} to {releases[1]} only"
             findings.append(_finding("removed-op", message, op=op, meta_graph=index, tags=tags))
     return findings
+
+
+def _in_own_scope(meta_graph: Decoded, names: List[str]) -> Set[str]:
+    """Of the checkpoint op nodes *names*, those whose path input (a prefix; MergeV2Checkpoints' destination) is
+    made in the op's own name scope, as a saver makes it (a saver built outside ``save/`` scopes, as tf.keras
+    does at the root); a restore of ``init_from_checkpoint`` takes its path from a Const of a scope of its own
+    (``checkpoint_initializer/prefix``), and stays a finding."""
+    source, index = getattr(meta_graph, "source", None), getattr(meta_graph, "index", 0)
+    if source is None:
+        return set()
+    inputs = node_inputs(source, index, meta_graph, set(names))
+    own = set()
+    for name, (op, given) in inputs.items():
+        at = 1 if op == "MergeV2Checkpoints" else 0  # its path: MergeV2Checkpoints' destination; the others' prefix
+        scope = name.rpartition("/")[0]
+        if len(given) > at and given[at].lstrip("^").partition(":")[0].rpartition("/")[0] == scope:
+            own.add(name)
+    return own
 
 
 def _rule_of(op: str) -> Tuple[str, str]:
