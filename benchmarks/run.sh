@@ -4,6 +4,7 @@
 #   bash benchmarks/run.sh --quick    # a smoke run
 #   bash benchmarks/run.sh --graph    # the graph scan (benchmarks/graph.py), about 5 minutes; --graph --quick
 #   bash benchmarks/run.sh --checkpoints   # checkpoints against TensorFlow's reader (benchmarks/checkpoints.py)
+#   bash benchmarks/run.sh --scanners # the scan beside modelscan and modelaudit (benchmarks/scanners.py), ~3 minutes
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -x .venv-bench/bin/python ]; then
@@ -22,6 +23,20 @@ fi
 if [ "${1:-}" = "--graph" ]; then
   shift
   exec .venv-bench/bin/python -m benchmarks.graph "$@"
+fi
+if [ "${1:-}" = "--scanners" ]; then
+  # The peers in virtual environments of their own: modelscan imports TensorFlow for SavedModels; modelaudit
+  # brings its own protos (and must not see a TensorFlow it would rather import).
+  if [ ! -x .venv-peers/bin/modelscan ]; then
+    python3 -m venv .venv-peers
+    .venv-peers/bin/pip install --quiet "modelscan==0.8.8" "tensorflow-cpu==2.21.0"
+  fi
+  if [ ! -x .venv-audit/bin/modelaudit ]; then
+    python3 -m venv .venv-audit
+    .venv-audit/bin/pip install --quiet "modelaudit==0.2.54"
+  fi
+  exec .venv-bench/bin/python -m benchmarks.scanners --modelscan .venv-peers/bin/python \
+    --modelaudit .venv-audit/bin/python
 fi
 if [ "${1:-}" = "--checkpoints" ]; then
   shift

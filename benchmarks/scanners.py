@@ -229,7 +229,7 @@ def main() -> int:
               + ", ".join(f"{n} {results[n][0]:.2f} s" for n in scanners) + "\n")  # fmt: skip
     print("## The corpora (../shared/corpus: real, wild, checkpoints)\n")
     corpus = {name: median_time(run, CORPUS) for name, run in scanners.items()}
-    print("| scanner | wall time (median of 3) | findings | of savers' own ops | ops found (top) |")
+    print("| scanner | wall time (median of 3) | findings | of checkpoint ops | ops found (top) |")
     print("|---|---:|---:|---:|---|")
     for name in scanners:
         elapsed, found = corpus[name]

@@ -16,6 +16,13 @@ def test_schema_listing_matches_the_schema_tables() -> None:
     assert result.returncode == 0, result.stderr
 
 
+def test_the_scan_tables_match_the_rules_and_the_flagged_ops() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "tools.gen_scan_docs", "--check"], capture_output=True, text=True, cwd=REPO
+    )
+    assert result.returncode == 0, result.stderr
+
+
 def test_the_readme_opens_with_the_two_set_up_commands() -> None:
     readme = (REPO / "README.md").read_text(encoding="utf-8")
     ci = (REPO / ".ci" / "run").read_text(encoding="utf-8")

@@ -39,7 +39,12 @@ def print_summary(file_name: str, model: Model, meta_graphs: List[Any], names: O
     if model["located"] is not None and model["path"] is not None:  # a directory or prefix led to the file: say so
         lines.append(f"{file_name}: {model['located']}:")
         file_name = shown_path(model["path"])
-    lines.append(f"{file_name}: {model['format']} ({model['encoding']}), {count} meta graph{'s' if count != 1 else ''}")
+    if model["format"] == "GraphDef":
+        lines.append(f"{file_name}: GraphDef ({model['encoding']}): a graph, without a meta graph (a frozen graph)")
+    else:
+        lines.append(
+            f"{file_name}: {model['format']} ({model['encoding']}), {count} meta graph{'s' if count != 1 else ''}"
+        )
     # The meta graph check_checkpoint checks: the first with a saver.
     checked_index = next((i for i, mg in enumerate(model["meta_graphs"]) if mg["saver_def"] is not None), 0)
     for index, meta_graph in meta_graphs:
@@ -49,7 +54,8 @@ def print_summary(file_name: str, model: Model, meta_graphs: List[Any], names: O
         version = info.get("tensorflow_version")
         # TensorFlow before 1.0 wrote no version: say so rather than "TensorFlow unknown".
         written = f"written by TensorFlow {version}" if version else "TensorFlow version not recorded"
-        lines.append(f"meta graph {index}: tags {tags}; {written}")
+        if model["format"] != "GraphDef":
+            lines.append(f"meta graph {index}: tags {tags}; {written}")
         graph = meta_graph["graph_def"]
         if "graph" in meta_graph:
             lines += _graph_line(meta_graph["graph"])
@@ -62,8 +68,11 @@ def print_summary(file_name: str, model: Model, meta_graphs: List[Any], names: O
                 f"{'sharded, ' if saver['sharded'] else ''}save {saver['save_tensor_name'] or '-'}, "
                 f"restore {saver['restore_op_name'] or '-'}"
             )
+        if model["format"] == "GraphDef" and "graph" in meta_graph:  # a frozen graph: where it starts and ends
+            lines += _ends_section(meta_graph["graph"])
         collections = selected(meta_graph, names, scope, boundary)
-        lines += _collections_section(collections)
+        if model["format"] != "GraphDef":  # a GraphDef has none
+            lines += _collections_section(collections)
         lines += [
             f"    (no collection {wanted!r} in this meta graph)" for wanted in names or [] if wanted not in collections
         ]
@@ -82,6 +91,36 @@ def print_summary(file_name: str, model: Model, meta_graphs: List[Any], names: O
         lines += _contexts_section(collections)
         lines += _signatures_section(meta_graph)
     out.write("\n".join(lines) + "\n")
+
+
+# The constants a frozen graph's summary lists, the largest first (--json has every one).
+_SHOWN_CONSTANTS = 10
+
+
+def _ends_section(graph: Dict[str, Any]) -> List[str]:
+    """A frozen graph's inputs and outputs, and its largest constants (where its weights are)."""
+    lines = [f"  inputs ({len(graph['inputs'])}):"]
+    lines += table([[entry["name"], entry["op"], dtype_text(entry["dtype"]), shape_text(entry["shape"])]
+                    for entry in graph["inputs"]], "    ")  # fmt: skip
+    lines.append(f"  outputs ({len(graph['outputs'])}):")
+    lines += table([[entry["name"], entry["op"]] for entry in graph["outputs"]], "    ")
+    constants = graph["constants"]
+    total = sum(entry["size"] or 0 for entry in constants)
+    lines.append(f"  constants ({len(constants)}, {_bytes(total)}), the largest first:")
+    largest = sorted(constants, key=lambda entry: -(entry["size"] or 0))[:_SHOWN_CONSTANTS]
+    rows = [[entry["name"], dtype_text(entry["dtype"]), shape_text(entry["shape"]),
+             _bytes(entry["size"]) if entry["size"] is not None else "?"] for entry in largest]  # fmt: skip
+    lines += table(rows, "    ")
+    if len(constants) > _SHOWN_CONSTANTS:
+        lines.append(f"    ... and {len(constants) - _SHOWN_CONSTANTS} more (--json lists every one)")
+    return lines
+
+
+def _bytes(size: int) -> str:
+    for unit, scale in (("GB", 1 << 30), ("MB", 1 << 20), ("KB", 1 << 10)):
+        if size >= scale:
+            return f"{size / scale:.1f} {unit}"
+    return f"{size} B"
 
 
 def _collections_section(collections: Dict[str, Dict[str, Any]]) -> List[str]:

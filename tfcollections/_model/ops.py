@@ -27,9 +27,10 @@ PRINTS: Final = "prints"
 
 # TensorFlow's own `saved_model_cli scan` denies ReadFile, WriteFile and PrintV2 (_OP_DENYLIST,
 # python/tools/saved_model_cli.py, TF 2.21); the model scanners (protectai/modelscan, promptfoo/modelaudit) add
-# MatchingFiles and PyFunc. The rest are the ops of TensorFlow's registry (0.12 to 2.21, the scan's data) that
-# open a path, a database or a connection they are given, or run Python: each row was checked against the op's
-# registration and kernel in TensorFlow's source. The scan's documentation lists them with why.
+# MatchingFiles and PyFunc. The rest were picked from the op names of TensorFlow's registry (0.12 to 2.21, the
+# scan's data) by what TensorFlow documents each to do: open a path, a database or a connection it is given, run
+# Python, print. The list is the library's; the scan's documentation lists it, and every op of a graph is in its
+# census for a check against another list.
 # fmt: off
 FLAGGED_OPS: Final[Dict[str, str]] = {
     "PyFunc": PYTHON, "PyFuncStateless": PYTHON, "EagerPyFunc": PYTHON,

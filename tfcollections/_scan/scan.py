@@ -148,6 +148,9 @@ def scan_file(path: str) -> Decoded:
     findings: List[Decoded] = []
     for index, meta_graph in enumerate(model["meta_graphs"]):
         findings += model_findings(meta_graph, index)
+    if model["format"] == "GraphDef":  # a graph with no meta graph around it
+        for finding in findings:
+            finding["meta_graph"] = None
     report["findings"] = findings
     return report
 
