@@ -215,3 +215,35 @@ def test_sarif_says_what_was_not_scanned(tmp_path: Path) -> None:
 def test_severities_and_rules_are_one_table() -> None:
     assert SEVERITIES == ("info", "low", "medium", "high", "critical")
     assert len({rule.id for rule in RULES}) == len(RULES) and all(rule.severity in SEVERITIES for rule in RULES)
+
+
+def test_a_graphdef_over_2_gb_is_scanned_without_reading_its_weights(tmp_path: Path) -> None:
+    # A Const of 2 GiB (a hole in a sparse file: no disk, and never read) before a ReadFile node.
+    size = (2 << 30) + 4096
+    shape = field(2, field(2, b"\x08" + _varint(size // 4)))
+    tensor_head = b"\x08\x01" + shape + b"\x22" + _varint(size)  # dtype, tensor_shape, tensor_content's tag, length
+    tensor_size = len(tensor_head) + size
+    attr_value = b"\x42" + _varint(tensor_size)  # AttrValue.tensor
+    entry_head = field(1, b"value") + b"\x12" + _varint(len(attr_value) + tensor_size)
+    entry_size = len(entry_head) + len(attr_value) + tensor_size
+    node_head = field(1, b"weights") + field(2, b"Const") + b"\x2a" + _varint(entry_size)
+    path = tmp_path / "big.pb"
+    with open(path, "wb") as file:
+        file.write(b"\x0a" + _varint(len(node_head) + entry_size) + node_head + entry_head + attr_value + tensor_head)
+        file.seek(size, 1)
+        file.write(field(1, field(1, b"reader") + field(2, b"ReadFile") + field(3, b"weights")))
+    [report] = tfcollections.scan(path)
+    assert report["format"] == "GraphDef"
+    assert [(f["rule"], f["node"]) for f in report["findings"]] == [("read-op", "reader")]
+    graph = tfcollections.load(path, graph=True)["meta_graphs"][0]["graph"]
+    assert graph["constants"] == [{"name": "weights", "dtype": "DT_FLOAT", "shape": [size // 4], "size": size}]
+    assert graph["outputs"] == [{"name": "reader", "op": "ReadFile"}]
+
+
+def _varint(value: int) -> bytes:
+    out = bytearray()
+    while True:
+        byte, value = value & 0x7F, value >> 7
+        out.append(byte | (0x80 if value else 0))
+        if not value:
+            return bytes(out)

@@ -66,7 +66,7 @@ def source_of(model: Any) -> Optional[Source]:
 
 
 def load(source: Union[PathLike, IO[bytes]], /, *, graph: bool = False) -> _types.Model:
-    """Read a ``.meta`` or ``saved_model.pb`` file: a path, or a binary file object.
+    """Read a ``.meta``, ``saved_model.pb`` or GraphDef (frozen graph) file: a path, or a binary file object.
 
     A path may also be where users hold a model rather than the file itself: a
     SavedModel directory, an export base with numbered versions (the highest is

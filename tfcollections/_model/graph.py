@@ -1,9 +1,12 @@
 # SPDX-License-Identifier: Apache-2.0
-"""The graph scan: every variable with its dtype, shape and device, and every op, read from ``graph_def``.
+"""The graph scan: every variable with its dtype, shape and device, every op, and the graph's inputs, outputs,
+constants, flagged nodes and calls, read from ``graph_def``.
 
-Strategy: a binary ``graph_def`` is walked node by node, not parsed (``nodes``); a text-format one has
-no lengths to walk, so it is read whole by the text reader and counted here. Both come from the file's
-``Source``, which finds a meta graph's fields in either encoding. The join gives each variable node what
+Strategy: a binary ``graph_def`` is walked node by node, not parsed (``nodes``), and the nodes it keeps
+are read where they lie (``endpoints``: a placeholder or call decoded, a constant's tensor walked); a
+text-format one has no lengths to walk, so it is read whole by the text reader and the same is made of
+its decoded nodes here. Both come from the file's ``Source``, which finds a meta graph's fields in either
+encoding (a GraphDef file is its own ``graph_def``). The join gives each variable node what
 the collections say of it (which collections list it, trainable, the partition of a partitioned
 variable), and what a TF 2 SavedModel's object graph says (``SavedVariable``); variables a collection or
 the object graph lists but the graph lacks are reported too, with what is known of them.

@@ -1,19 +1,22 @@
 # SPDX-License-Identifier: Apache-2.0
-"""The graph scan's node walk: every op of a binary ``graph_def`` counted, and its variable nodes read.
+"""The graph scan's node walk: every op of a binary ``graph_def`` counted, and the nodes kept for their op.
 
 Strategy: a binary ``graph_def`` is walked, not parsed. Each node's fields are read tag by tag and
 length by length: ``name``, ``op`` and ``device`` are sliced and checked as protobuf checks them
-(UTF-8, the last occurrence winning), everything else (inputs, attrs, a Const's tensor of a
-gigabyte) is passed by its length, so the cost grows with the number of fields, not with the
-bytes. A node of up to 4 KiB is walked in a copy of its own, where positions are small ints that
-CPython does not allocate; a name is decoded only for a node that is kept (a variable), and
-otherwise checked by ``isascii`` over that copy where it can be. Only a variable node's attrs are
-read: each decoded by the schema-driven decoder (so checked), what an entry gives remembered by its
-bytes (most variables share their ``dtype``, ``container`` and many their ``shape``), the usual
-colocation read directly (one for each variable). Library functions are walked the same way for
-their op census. Field numbers come from the schema tables; the walk reads the common one-byte tags
-and lengths inline, and anything else (long tags, other wire types, groups) through ``_proto.wire``, as
-the decoder does.
+(UTF-8, the last occurrence winning); in a graph (not a library function) each input is sliced too,
+as written, into the set of what the graph consumes (its outputs are what no input names), and each
+node's name and op are kept in order. Everything else (attrs, a Const's tensor of a gigabyte) is
+passed by its length, so the cost grows with the number of fields, not with the bytes. A node of up to
+4 KiB is walked in a copy of its own, where positions are small ints that CPython does not allocate; a
+name is decoded only for a node that is kept, and otherwise checked by ``isascii`` over that copy where
+it can be. A node is kept for its op (``kept_kind``, decided once per op): a variable, a placeholder, a
+constant, a call of a library function, an op the caller watches; its span is read again by whoever
+needs it (``endpoints``, ``graph``). Here only a variable node's attrs are read: each decoded by the
+schema-driven decoder (so checked), what an entry gives remembered by its bytes (most variables share
+their ``dtype``, ``container`` and many their ``shape``), the usual colocation read directly (one for
+each variable). Library functions are walked the same way for their op census and watched nodes.
+Field numbers come from the schema tables; the walk reads the common one-byte tags and lengths inline,
+and anything else (long tags, other wire types, groups) through ``_proto.wire``, as the decoder does.
 
 Protobuf's rules hold for what is read: fields in any order, the last ``name``/``op``/``device``
 winning, several ``graph_def`` fields (and ``library`` and ``signature`` fields) merging, the last

@@ -114,11 +114,15 @@ def scan(*paths: Union[str, os.PathLike[str]]) -> List[Decoded]:
     return reports
 
 
+_SAVED_MODEL_FILES: Final = ("saved_model.pb", "saved_model.pbtxt")
+
+
 def _tree(root: str) -> Iterator[str]:
     """The files of a tree a scan reads: its models, and Keras metadata no model sits beside."""
-    seen = set()
+    seen = set()  # the folders of SavedModels, whose Keras metadata their reading reads
     for path in walk_models(root, None, None):
-        seen.add(os.path.dirname(path))
+        if os.path.basename(path) in _SAVED_MODEL_FILES:
+            seen.add(os.path.dirname(path))
         yield path
     for folder, _, files in os.walk(root):
         if KERAS_METADATA_FILE in files and folder not in seen:
