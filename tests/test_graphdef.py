@@ -139,3 +139,98 @@ def test_a_text_graphdef_with_a_field_it_does_not_have() -> None:
         tfcollections.loads(b'node { name: "a" op: "NoOp" }\nnodes { name: "b" }\n')
     with pytest.raises(DecodeError, match="unbalanced braces"):
         tfcollections.loads(b'node { name: "a" op: "NoOp" }\nnode { name: "b"\n')
+
+
+def test_constants_that_cannot_be_read_say_why(tmp_path: Path) -> None:
+    no_value = _node("bare", "Const")
+    unknown_rank = _node("vague", "Const", attrs=_attr("value", field(8, b"\x08\x01" + field(2, b"\x18\x01"))))
+    model = tfcollections.loads(no_value + unknown_rank)
+    with pytest.raises(DecodeError, match="constant 'bare' has no value attr holding a tensor"):
+        tfcollections.read_tensor(model, "bare")
+    with pytest.raises(DecodeError, match="constant 'vague': its shape has an unknown rank"):
+        tfcollections.read_tensor(model, "vague")
+    text = tfcollections.loads(
+        b'node { name: "bare" op: "Const" }\n'
+        b'node { name: "vague" op: "Const" attr { key: "value" value { tensor { dtype: DT_FLOAT '
+        b"tensor_shape { unknown_rank: true } } } } }\n"
+    )
+    with pytest.raises(DecodeError, match="constant 'bare' has no value attr"):
+        tfcollections.read_tensor(text, "bare")
+    with pytest.raises(DecodeError, match="constant 'vague': its shape has an unknown rank"):
+        tfcollections.read_tensor(text, "vague")
+    # A graph that does not read: said where, as load(graph=True) says it.
+    damaged = tfcollections.loads(_node("a", "NoOp") + field(1, field(1, b"\xff")))
+    with pytest.raises(DecodeError, match="invalid UTF-8") as caught:
+        tfcollections.read_tensors(damaged)
+    assert caught.value.path[:3] == ("GraphDef", "node", 1)
+    bad_text = tfcollections.loads(b'meta_info_def { tags: "a" }\ngraph_def { node { name: 5 } }\n')
+    with pytest.raises(DecodeError, match=r"in MetaGraphDef\.graph_def"):
+        tfcollections.read_tensors(bad_text)
+    with pytest.raises(DecodeError):  # a directory that holds no checkpoint is no frozen graph either
+        tfcollections.read_tensors(tmp_path)
+
+
+def test_a_text_constant_whose_tensor_does_not_read() -> None:
+    text = (
+        b'node { name: "c" op: "Const" attr { key: "value" value { tensor { tensor_shape { dim { size: "x" } } } } } }'
+    )
+    with pytest.raises(DecodeError) as caught:
+        tfcollections.loads(text, graph=True)
+    assert caught.value.path[:5] == ("GraphDef", "node", 0, "attr", "value")
+
+
+def test_the_rarer_forms_of_constants_and_placeholders() -> None:
+    float_scalar = b"\x08\x01" + field(2, b"")  # dtype DT_FLOAT, tensor_shape {}
+    dtype_attr = _attr("dtype", b"\x30\x01")
+    shapes_attr = _attr("_output_shapes", field(1, field(7, field(2, b"\x08\x02"))))  # list { shape { dim { 2 } } }
+    # A value with a second member of its oneof before the tensor (the last one wins): decoded, not the usual form.
+    extra = b"\x30\x01" + field(8, float_scalar + b"\x2d\x00\x00\x80\x3f")
+    with_unknown = field(1, b"value") + field(2, field(8, float_scalar)) + b"\x18\x01"  # an entry field 3: dropped
+    padded_attr = (
+        b"\xaa\x00"
+        + bytes([len(_attr("value", field(8, float_scalar))) - 2])
+        + _attr("value", field(8, float_scalar))[2:]
+    )  # the attr field's tag written in two bytes
+    half = b"\x08\x13" + field(2, field(2, b"\x08\x02")) + field(13, b"\x80\x7c")  # DT_HALF: 2 values from 1 (0x3e00)
+    int8 = b"\x08\x06" + field(2, field(2, b"\x08\x02")) + field(7, b"\xff\x01\x80\x01")  # DT_INT8: 255, 128
+    unknown_dim = b"\x08\x01" + field(2, field(2, b"\x08" + b"\xff" * 9 + b"\x01"))  # dim size -1
+    resource = b"\x08\x14" + field(2, b"")  # DT_RESOURCE
+    graph = (
+        _node("shaped", "Placeholder", attrs=dtype_attr + shapes_attr)
+        + _node("a", "Const", attrs=dtype_attr + _attr("value", extra))
+        + _node("b", "Const", attrs=dtype_attr + _attr("value", field(8, float_scalar)))
+        + _node("c", "Const", attrs=field(5, with_unknown))
+        + _node("d", "Const", attrs=padded_attr)
+        + _node("e" * 130, "Const", attrs=_attr("value", field(8, float_scalar)))  # a name of a two-byte length
+        + _node("half", "Const", attrs=_attr("value", field(8, half)))
+        + _node("int8", "Const", attrs=_attr("value", field(8, int8)))
+        + _node("dim", "Const", attrs=_attr("value", field(8, unknown_dim)))
+        + _node("res", "Const", attrs=_attr("value", field(8, resource)))
+    )
+    model = tfcollections.loads(graph, graph=True)
+    ends = model["meta_graphs"][0]["graph"]
+    assert ends["inputs"] == [{"name": "shaped", "op": "Placeholder", "dtype": "DT_FLOAT", "shape": [2]}]
+    sizes = {entry["name"][:4]: (entry["dtype"], entry["shape"], entry["size"]) for entry in ends["constants"]}
+    assert sizes["a"] == sizes["b"] == sizes["d"] == sizes["e" * 4] == ("DT_FLOAT", [], 4)
+    assert sizes["c"] == (None, None, None)  # its only value entry has an unknown field: not in the map
+    assert sizes["dim"] == ("DT_FLOAT", [-1], None) and sizes["res"] == ("DT_RESOURCE", [], None)
+    assert tfcollections.read_tensor(model, "half").tolist() == [1.5, 1.5]  # filled out with the last value
+    assert tfcollections.read_tensor(model, "int8").tolist() == [-1, -128]
+    with pytest.raises(DecodeError, match="has an unknown dimension"):
+        tfcollections.read_tensor(model, "dim")
+    with pytest.raises(DecodeError, match="DT_RESOURCE has no values to read as plain data"):
+        tfcollections.read_tensor(model, "res")
+
+
+@pytest.mark.parametrize(
+    ("tensor", "message"),
+    [
+        (b"\x22\x05ab", "truncated"),  # tensor_content of 5 bytes, 2 there
+        (b"\x02\x00", "invalid field number 0"),
+        (field(14, b"\x00\x00"), "invalid field number 0"),  # a resource handle's field 0
+    ],
+)
+def test_a_constants_tensor_is_checked_as_protobuf_checks_it(tensor: bytes, message: str) -> None:
+    graph = _node("c", "Const", attrs=_attr("value", field(8, tensor))) + _node("n", "NoOp")
+    with pytest.raises(DecodeError, match=message):
+        tfcollections.loads(graph, graph=True)

@@ -247,3 +247,25 @@ def _varint(value: int) -> bytes:
         out.append(byte | (0x80 if value else 0))
         if not value:
             return bytes(out)
+
+
+def test_what_cannot_be_scanned_is_said(tmp_path: Path) -> None:
+    (tmp_path / "keras_metadata.pb").write_bytes(b"\xff\xff\xff")
+    [report] = tfcollections.scan(tmp_path / "keras_metadata.pb")
+    assert report["format"] is None and report["error"]
+    [missing] = tfcollections.scan(tmp_path / "missing.pb")
+    assert missing["error"] == "No such file or directory"
+    node = field(1, b"\x10\x01" + field(3, b"root.layer-1") + field(4, b"_tf_keras_layer") + field(5, b"{not json"))
+    other = field(1, b"\x10\x02" + field(3, b"root.f") + field(4, b"_generic_user_object") + field(5, b"{}"))
+    (tmp_path / "keras_metadata.pb").write_bytes(other + node)
+    [report] = tfcollections.scan(tmp_path / "keras_metadata.pb")
+    assert report["error"].startswith("the metadata of object layer-1 is not JSON")
+
+
+def test_help_and_a_sarif_location_without_a_node(tmp_path: Path) -> None:
+    status, out, _ = _run("--help")
+    assert status == ScanStatus.CLEAN and "--fail-on" in out
+    (tmp_path / "old.pb").write_bytes(_graph(_node("a", "BucketizeWithInputBoundaries"), _node("b", "NoOp")))
+    log = json.loads(_run("--sarif", str(tmp_path / "old.pb"))[1])
+    [result] = log["runs"][0]["results"]
+    assert result["locations"][0]["logicalLocations"] == [{"fullyQualifiedName": "graph", "kind": "module"}]

@@ -28,9 +28,10 @@ if TYPE_CHECKING:
 _TENSOR: Final = COMPILED["tensorflow.TensorProto"]
 
 
-def read_constants(model: Any, names: Optional[Iterable[str]], meta_graph: int = 0) -> Dict[str, Tensor]:
-    """The values of the Const nodes *names* of meta graph *meta_graph* of *model* (what ``load`` returned), in
-    the order given, or of every Const in the graph's order when *names* is None: ``{name: Tensor}``.
+def read_constants(model: Any, names: Optional[Iterable[str]]) -> Dict[str, Tensor]:
+    """The values of the Const nodes *names* of the first meta graph of *model* (what ``load`` returned; a frozen
+    graph has only that one), in the order given, or of every Const in the graph's order when *names* is None:
+    ``{name: Tensor}``.
 
     Raises ``KeyError`` for a name that is no Const of the graph, ``DecodeError`` for a tensor that cannot be
     read (naming it) or a source no longer there, ``TypeError`` for a model that is not what ``load`` returned.
@@ -38,15 +39,12 @@ def read_constants(model: Any, names: Optional[Iterable[str]], meta_graph: int =
     source = source_of(model)
     if source is None or not isinstance(model, dict) or "meta_graphs" not in model:
         raise TypeError("constants are read from what tfcollections.load returned (or a path to the file)")
-    meta_graphs = model["meta_graphs"]
-    if not 0 <= meta_graph < len(meta_graphs):
-        raise IndexError(f"meta graph {meta_graph}: the model has {len(meta_graphs)}")
     wanted = None if names is None else list(dict.fromkeys(names))
     with source.opened() as buf:
         if source.encoding == "binary":
-            found = _binary(source, buf, meta_graph, wanted)
+            found = _binary(source, buf, 0, wanted)
         else:
-            found = _text(source, buf, meta_graphs[meta_graph], meta_graph, wanted)
+            found = _text(source, buf, model["meta_graphs"][0], 0, wanted)
     if wanted is None:
         return found
     missing = [name for name in wanted if name not in found]

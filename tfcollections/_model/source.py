@@ -140,7 +140,7 @@ class Source:
         if self.format == "SavedModel":
             exc._add_segment(index)
             exc._add_segment("meta_graphs")
-        if self.format != "GraphDef" or self.encoding == "binary":  # the text reader names a GraphDef file itself
+        if self.format != "GraphDef" or exc.path[:1] != ("GraphDef",):  # the text reader names a GraphDef itself
             exc._add_segment(self.format)
         exc._within(f"damaged {self.format}" if self.encoding == "binary" else f"bad text-format {self.format}")
 
