@@ -37,8 +37,8 @@ if TYPE_CHECKING:
 
     from .._typing import Decoded, FrozenBuffer
 
-    # A node kept for its op: (why, as a KEPT_* kind; node index, name, op, device, start, end of the node).
-    KeptNode = Tuple[int, int, str, str, str, int, int]
+    # A node kept for its op: (why, as a KEPT_* kind; node index, name, op's bytes, device, start, end of the node).
+    KeptNode = Tuple[int, int, str, bytes, str, int, int]
 
 
 # The ops that create a variable, and whose dtype and shape attrs are the variable's. Variable (TF 0.x),
@@ -95,13 +95,9 @@ def kept_kind(op: str, watch: Callable[[str], bool]) -> int:
 
 # What the walk keeps a node for, by its op (``Census.kept``); 0 (not kept) is never stored.
 KEPT_VARIABLE: Final = 1  # its attrs give a variable
-
 KEPT_PLACEHOLDER: Final = 2  # a graph's input
-
 KEPT_CONST: Final = 3  # a constant (where a frozen graph's weights are)
-
 KEPT_WATCHED: Final = 4  # an op the caller watches (what can touch the host)
-
 KEPT_CALL: Final = 5  # a call of a library function (its "f" attr names it)
 
 PLACEHOLDER_OPS: Final = frozenset({"Placeholder", "PlaceholderV2", "PlaceholderWithDefault"})
@@ -129,7 +125,7 @@ class _Census:
         self.function = function
         #: A Const node's attrs (their bytes, when small) -> its (dtype, shape, size): constants repeat them.
         self.layouts: Dict[bytes, Tuple[Any, Optional[List[int]], Optional[int]]] = {}
-        #: The kept nodes: (kind, node index, name, op, device, start, end of the node).
+        #: The kept nodes: (kind, node index, name, op's bytes, device, start, end of the node).
         self.kept: List[KeptNode] = []
         #: A graph's node names and ops in its order, and the inputs its nodes give, as written (``^a``, ``a:1``).
         self.names: Optional[List[bytes]] = [] if edges else None
@@ -309,19 +305,22 @@ def _walk_nodes(
                     # A new op is checked once; _check_fields finds which occurrence is not UTF-8.
                     _check_fields(buf, node_at, node_end, depth + 1, None)
                 ops[op] = 1
-                why = kept_kind(op.decode(), census.watch)
-                if why and (why == KEPT_WATCHED or not census.function):
-                    kept_ops[op] = why
+                new_kind = kept_kind(op.decode(), census.watch)
+                if new_kind and (new_kind == KEPT_WATCHED or not census.function):
+                    kept_ops[op] = new_kind
             else:
                 ops[op] = count + 1
-            if op in kept_ops:
-                if name is None:
-                    name = node[name_at:name_end].decode()
-                kept.append((kept_ops[op], index, name, op.decode(), device, node_at, node_end))
-            elif name is None and (copy is None or not copy.isascii()):
-                node[name_at:name_end].decode()  # checked as protobuf checks it: a copy all ASCII needs no check
+            why = kept_ops.get(op)
+            if name is None:
+                name_bytes = node[name_at:name_end]
+                if why is None and (copy is None or not copy.isascii()):
+                    name_bytes.decode()  # checked as protobuf checks it: a copy all ASCII needs no check
+            else:
+                name_bytes = name.encode()
+            if why is not None:  # kept: its name decoded (so checked)
+                kept.append((why, index, name_bytes.decode() if name is None else name, op, device, node_at, node_end))
             if names is not None:
-                names.append(node[name_at:name_end] if name is None else name.encode())
+                names.append(name_bytes)
                 node_ops.append(op)  # type: ignore[union-attr]
             index += 1
             node_at = -1
@@ -586,7 +585,7 @@ def _walk_library(
         for op, count in own.ops.items():
             counts[op] = counts.get(op, 0) + count
             census.ops[op] = census.ops.get(op, 0) + count
-        watched += [(name, node_name, op) for why, _, node_name, op, _, _, _ in own.kept if why == KEPT_WATCHED]
+        watched += [(name, node, op.decode()) for why, _, node, op, _, _, _ in own.kept if why == KEPT_WATCHED]
         index += 1
         pos = function_end
 
@@ -619,7 +618,7 @@ def scan_binary(
         count, found = _walk_nodes(buf, pos, end, _GRAPH_NODE, _GRAPH_LIBRARY, census, index, depth)
         index += count
         libraries += found
-    scan.watched = [(None, name, op) for why, _, name, op, _, _, _ in census.kept if why == KEPT_WATCHED]
+    scan.watched = [(None, name, op.decode()) for why, _, name, op, _, _, _ in census.kept if why == KEPT_WATCHED]
     function_watched: List[Tuple[str, str, str]] = []
     for pos, end in libraries:
         try:
@@ -631,7 +630,7 @@ def scan_binary(
     for why, node_index, name, op, device, start, end in census.kept:
         if why != KEPT_VARIABLE:
             continue
-        variable = new_variable(name, op, device)
+        variable = new_variable(name, op.decode(), device)
         try:
             _variable_fields(buf, start, end, census, variable)
         except DecodeError as exc:
