@@ -85,11 +85,15 @@ def constant_tensor(buf: FrozenBuffer, start: int, end: int, census: _Census) ->
     tensor: Optional[Decoded] = None
     pos = start
     while pos < end:
-        tag, pos = read_tag(buf, pos, end)
-        if tag != _NODE_ATTR:
-            pos = skip_field(buf, pos, end, tag, depth)  # name, op, inputs, device: walked already
-            continue
-        length, pos = read_size(buf, pos, end)
+        if buf[pos] == _NODE_ATTR and pos + 1 < end and buf[pos + 1] < 0x80:  # the usual entry: read inline
+            length = buf[pos + 1]
+            pos += 2
+        else:
+            tag, pos = read_tag(buf, pos, end)
+            if tag != _NODE_ATTR:
+                pos = skip_field(buf, pos, end, tag, depth)  # name, op, inputs, device: walked already
+                continue
+            length, pos = read_size(buf, pos, end)
         entry_end = pos + length
         if entry_end > end:
             raise _truncated_length(length, end - pos, pos, "attr")
@@ -306,6 +310,8 @@ def _check_packed(buf: Buffer, number: int, start: int, end: int) -> None:
         if (end - start) % size:
             raise DecodeError(f"packed field {number}: {end - start} bytes is not a whole number of {size}-byte values",
                               start)  # fmt: skip
+        return
+    if buf[start:end].isascii():  # every byte below 0x80: each a whole one-byte varint
         return
     pos = start
     while pos < end:
