@@ -269,8 +269,8 @@ def _walk_text_graph(tokens: Any, start: int) -> None:
 def find_models(
     root: Union[str, os.PathLike[str]], *, onerror: Optional[Callable[[OSError], None]] = None
 ) -> Iterator[str]:
-    """Every file under the directory *root* whose content is a MetaGraphDef or SavedModel (binary or
-    text), whatever its name, in name order, depth first.
+    """Every file under the directory *root* whose content is a MetaGraphDef, SavedModel or GraphDef (binary
+    or text), whatever its name, in name order, depth first.
 
     The content is judged by its top level only (see :func:`load` for what a file is read as); a
     file named like a model (``.meta``, ``.pb``, ``.pbtxt``) that starts as one and then breaks is
