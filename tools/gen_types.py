@@ -279,6 +279,29 @@ class Model(TypedDict):
     located: Optional[str]  # how the path given led to it; None when it was the file
 
 
+class Finding(TypedDict):
+    """One finding of ``scan``: what can touch the host, how severe, where."""
+
+    rule: str  # "python-op", "write-op", "unknown-op", "keras-lambda-bytecode", ... (the scan's RULES)
+    severity: Literal["info", "low", "medium", "high", "critical"]
+    message: str
+    op: Optional[str]  # a graph's finding: the op
+    layer: Optional[str]  # a Keras finding: the layer's path
+    meta_graph: Optional[int]  # None for a GraphDef or Keras metadata read alone
+    tags: List[str]
+    function: Optional[str]  # the library function the node is in; None: the graph itself
+    node: Optional[str]
+
+
+class ScanReport(TypedDict):
+    """What ``scan`` gives for one file."""
+
+    path: str
+    format: Optional[str]  # "MetaGraphDef", "SavedModel", "GraphDef", "KerasMetadata"; None when not scanned
+    findings: List[Finding]
+    error: Optional[str]  # why the file was not scanned; None when it was
+
+
 # --------------------------------------------------------------------------- checkpoints
 
 

@@ -22,6 +22,7 @@ import os
 
 from .. import __version__
 from .._scan.scan import RULES, SEVERITIES, at_least, scan
+from .._typing import cast
 from .spec import _ArgumentParser
 
 TYPE_CHECKING = False
@@ -82,7 +83,8 @@ def run(argv: Sequence[str], stdout: TextIO, stderr: TextIO) -> int:
         print(f"tfcollections scan: usage error: {exc} (see tfcollections scan --help)", file=stderr)
         return ScanStatus.USAGE
     missing = [path for path in args.paths if not os.path.exists(path)]
-    reports = scan(*[path for path in args.paths if path not in missing])
+    # Plain dicts here: the renderers below also mark what was not scanned, and filter what is shown.
+    reports = cast("List[Decoded]", scan(*[path for path in args.paths if path not in missing]))
     reports += [
         {"path": path, "format": None, "findings": [], "error": "no such file or directory"} for path in missing
     ]

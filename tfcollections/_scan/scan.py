@@ -23,11 +23,14 @@ from .._model.files import _read_file, walk_models
 from .._model.graph import node_inputs
 from .._model.ops import FLAGGED_OPS, NETWORK, PRINTS, PYTHON, READS, SAVER_OPS, WRITES
 from .._model.saved_objects import KERAS_METADATA_FILE, metadata_layers
+from .._typing import cast
 from . import known
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Dict, Final, Iterator, List, NamedTuple, Optional, Set, Tuple, Union
+
+    from .. import types as _types
 
     Decoded = Dict[str, Any]
 else:
@@ -95,7 +98,7 @@ def _watch(op: str) -> bool:
     return op in FLAGGED_OPS or not known.is_known(op)
 
 
-def scan(*paths: Union[str, os.PathLike[str]]) -> List[Decoded]:
+def scan(*paths: Union[str, os.PathLike[str]]) -> List[_types.ScanReport]:
     """Scan model files, SavedModel directories and trees for what can touch the host.
 
     Returns one report a file, in the order found (a directory's files in name order, depth first):
@@ -111,7 +114,7 @@ def scan(*paths: Union[str, os.PathLike[str]]) -> List[Decoded]:
             reports += [scan_file(found) for found in _tree(path)]
         else:
             reports.append(scan_file(path))
-    return reports
+    return cast("List[_types.ScanReport]", reports)
 
 
 _SAVED_MODEL_FILES: Final = ("saved_model.pb", "saved_model.pbtxt")
