@@ -1,14 +1,15 @@
 # SPDX-License-Identifier: Apache-2.0
 """A graph's ends: its inputs (placeholders), its outputs (nodes nothing consumes) and its constants.
 
-Strategy: the node walk (``nodes``) keeps the placeholders and constants it passes and, for a graph, every
-node's name and op and what the nodes' inputs name; here those become the graph's ``"inputs"``,
-``"outputs"`` and ``"constants"``. A kept node is decoded whole by the schema decoder: it is small, and a
-Const's tensor is a skipped field there, passed by its length and never copied. The tensor is then walked
-field by field for its dtype, shape and size, its content again passed by its length, so a frozen graph
-of a gigabyte of weights is listed in the time of its nodes. A text-format graph, read whole, gives the same
-from its decoded nodes. The values of a constant are read only when asked for (``constant_values``), by
-TensorFlow's rules for a ``TensorProto``.
+Strategy: the node walk (``nodes``) keeps the placeholders, constants and calls it passes and, for a graph,
+every node's name and op and what the nodes' inputs name; here those become the graph's ``"inputs"``,
+``"outputs"``, ``"constants"`` and ``"calls"``. A placeholder or call node is decoded whole by the schema
+decoder (it is small). A Const's attr entries are decoded one by one (``constant_tensor``: the usual
+``value`` entry read in place, the others once per distinct bytes), and its tensor walked field by field for
+its dtype, shape and size, its content passed by its length and never copied, so a frozen graph of a
+gigabyte of weights is listed in the time of its nodes; a constant whose attrs' bytes were seen before is
+not read again. A text-format graph, read whole, gives the same from its decoded nodes. The values of a
+constant are made only when asked for (``tensor_values``, by TensorFlow's rules for a ``TensorProto``).
 """
 
 from __future__ import annotations
