@@ -8,6 +8,7 @@ holds TensorFlow's own values of every Const (tf.make_ndarray), which read_tenso
 from __future__ import annotations
 
 import base64
+import io
 import json
 from pathlib import Path
 from typing import Any, Dict
@@ -234,3 +235,19 @@ def test_a_constants_tensor_is_checked_as_protobuf_checks_it(tensor: bytes, mess
     graph = _node("c", "Const", attrs=_attr("value", field(8, tensor))) + _node("n", "NoOp")
     with pytest.raises(DecodeError, match=message):
         tfcollections.loads(graph, graph=True)
+
+
+def test_the_command_line_shows_where_a_frozen_graph_starts_and_ends() -> None:
+    from tfcollections._cli.main import Environment, main
+
+    out = io.StringIO()
+    assert main([str(FROZEN)], Environment(stdout=out, stderr=io.StringIO())) == 0
+    lines = out.getvalue().splitlines()
+    assert lines[0].endswith("frozen_graph.pb: GraphDef (binary): a graph, without a meta graph (a frozen graph)")
+    assert "meta graph 0" not in out.getvalue() and "collections (" not in out.getvalue()
+    at = lines.index("  inputs (2):")
+    assert lines[at + 1].split() == ["x", "Placeholder", "float32", "(?,", "4)"]
+    assert lines[at + 3] == "  outputs (2):" and lines[at + 4].split() == ["probabilities", "Softmax"]
+    assert lines[at + 6] == "  constants (23, 469 B), the largest first:"
+    assert lines[at + 7].split() == ["c/content_float", "float32", "(3,", "4,", "5)", "240", "B"]  # the largest
+    assert lines[at + 17] == "    ... and 13 more (--json lists every one)"

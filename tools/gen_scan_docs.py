@@ -45,7 +45,7 @@ def releases_line() -> str:
     exact = [version for version, how in registry.RELEASES if how == "registry"]
     releases = known.RELEASES
     return (f"{len(releases)} releases, {releases[0]} to {releases[-1]}; the exact registry of "
-            f"{', '.join(exact)}; {len(registry.OPS.splitlines())} ops.")  # fmt: skip
+            f"{', '.join(exact)}; {len(known.all_ops())} ops.")  # fmt: skip
 
 
 TABLES = {"rules": rules_table, "ops": ops_table, "releases": releases_line}

@@ -21,7 +21,7 @@ from .._proto.compiled import COMPILED, ENUM_NAMES, field_tag
 from .._proto.decoder import parse_message
 from .._proto.wire import WIRETYPE_LENGTH_DELIMITED, iter_fields, read_size, read_tag, read_varint, skip_field
 from .._tensor import NUMERIC, Tensor, element_count
-from .nodes import PLACEHOLDER_OPS, is_variable_op, shape_list
+from .nodes import PLACEHOLDER_OPS, decode_attr_entry, is_variable_op, shape_list
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -31,7 +31,6 @@ if TYPE_CHECKING:
     from .nodes import _Census
 
 _NODE_DEF: Final = COMPILED["tensorflow.NodeDef"]
-_ATTR_ENTRY: Final = COMPILED["tensorflow.NodeDef.AttrEntry"]
 _NODE_ATTR: Final = field_tag("tensorflow.NodeDef", "attr")
 _ENTRY_KEY: Final = field_tag("tensorflow.NodeDef.AttrEntry", "key")
 _ENTRY_VALUE: Final = field_tag("tensorflow.NodeDef.AttrEntry", "value")
@@ -112,12 +111,7 @@ def constant_tensor(buf: FrozenBuffer, start: int, end: int, census: _Census) ->
         if small and buf[pos:entry_end] in checked:
             pos = entry_end
             continue
-        entry = _ATTR_ENTRY.new()
-        try:
-            saw_unknown = parse_message(buf, pos, entry_end, _ATTR_ENTRY, entry, depth + 1)
-        except DecodeError as exc:
-            exc._add_segment("attr")
-            raise
+        entry, saw_unknown = decode_attr_entry(buf, pos, entry_end, depth + 1)
         if entry["key"] == _VALUE_KEY:
             if not saw_unknown:  # an entry with unknown fields is not in the map
                 value = entry["value"]

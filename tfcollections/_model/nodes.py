@@ -1,22 +1,18 @@
 # SPDX-License-Identifier: Apache-2.0
 """The graph scan's node walk: every op of a binary ``graph_def`` counted, and the nodes kept for their op.
 
-Strategy: a binary ``graph_def`` is walked, not parsed. Each node's fields are read tag by tag and
-length by length: ``name``, ``op`` and ``device`` are sliced and checked as protobuf checks them
-(UTF-8, the last occurrence winning); in a graph (not a library function) each input is sliced too,
-as written, into the set of what the graph consumes (its outputs are what no input names), and each
-node's name and op are kept in order. Everything else (attrs, a Const's tensor of a gigabyte) is
-passed by its length, so the cost grows with the number of fields, not with the bytes. A node of up to
-4 KiB is walked in a copy of its own, where positions are small ints that CPython does not allocate; a
-name is decoded only for a node that is kept, and otherwise checked by ``isascii`` over that copy where
-it can be. A node is kept for its op (``kept_kind``, decided once per op): a variable, a placeholder, a
-constant, a call of a library function, an op the caller watches; its span is read again by whoever
-needs it (``endpoints``, ``graph``). Here only a variable node's attrs are read: each decoded by the
-schema-driven decoder (so checked), what an entry gives remembered by its bytes (most variables share
-their ``dtype``, ``container`` and many their ``shape``), the usual colocation read directly (one for
-each variable). Library functions are walked the same way for their op census and watched nodes.
-Field numbers come from the schema tables; the walk reads the common one-byte tags and lengths inline,
-and anything else (long tags, other wire types, groups) through ``_proto.wire``, as the decoder does.
+Strategy: a binary ``graph_def`` is walked, not parsed. Each node's fields are read tag by tag and length
+by length: ``name``, ``op`` and ``device`` sliced and checked as protobuf checks them (UTF-8, the last
+occurrence winning); in a graph (not a library function) each input too, into the set of what the graph
+consumes, and each node's name and op kept in order. Everything else (attrs, a Const's tensor of a
+gigabyte) is passed by its length: the cost grows with the fields, not the bytes. A node of up to 4 KiB is
+walked in a copy of its own (positions are small ints CPython does not allocate); a name is decoded only
+for a kept node, else checked by ``isascii`` over that copy. A node is kept for its op (``kept_kind``, once
+per op: a variable, placeholder, constant, call, watched op) and its span read again by whoever needs it
+(``endpoints``, ``graph``). Only a variable's attrs are read here: each decoded by the schema-driven decoder
+(so checked), what an entry gives remembered by its bytes, the usual colocation read directly. Library
+functions are walked the same way for their op census and watched nodes. Tags come from the schema tables;
+the common one-byte tags and lengths are read inline, anything else through ``_proto.wire``.
 
 Protobuf's rules hold for what is read: fields in any order, the last ``name``/``op``/``device``
 winning, several ``graph_def`` fields (and ``library`` and ``signature`` fields) merging, the last
@@ -464,6 +460,17 @@ def _class_entry(entry: bytes) -> Optional[Tuple[str, Any]]:
     return None
 
 
+def decode_attr_entry(buf: FrozenBuffer, pos: int, end: int, depth: int) -> Tuple[Decoded, bool]:
+    """The attr map entry in ``buf[pos:end]`` decoded, and whether it had unknown fields (then not in the map)."""
+    entry = _ATTR_ENTRY.new()
+    try:
+        saw_unknown = parse_message(buf, pos, end, _ATTR_ENTRY, entry, depth)
+    except DecodeError as exc:
+        exc._add_segment("attr")
+        raise
+    return entry, saw_unknown
+
+
 def _attr_entry(buf: FrozenBuffer, pos: int, entry_end: int, depth: int, census: _Census) -> Tuple[str, Any]:
     """What the attr entry in ``buf[pos:entry_end]`` gives a variable: (its field, the value), or ("", None) for an
     attr that is not reported (decoded all the same, so checked)."""
@@ -474,12 +481,7 @@ def _attr_entry(buf: FrozenBuffer, pos: int, entry_end: int, depth: int, census:
         key_end + 2 <= entry_end and buf[key_end] == _ENTRY_VALUE and buf[key_end + 1] == entry_end - key_end - 2 < 0x80
     )
     if not usual:  # any other entry: the decoder knows every rule of map entries
-        entry = _ATTR_ENTRY.new()
-        try:
-            saw_unknown = parse_message(buf, pos, entry_end, _ATTR_ENTRY, entry, depth + 1)
-        except DecodeError as exc:
-            exc._add_segment("attr")
-            raise
+        entry, saw_unknown = decode_attr_entry(buf, pos, entry_end, depth + 1)
         # protobuf keeps an entry with unknown fields out of the map; an absent value is an empty one.
         reported = REPORTED.get(entry["key"])
         if saw_unknown or reported is None:

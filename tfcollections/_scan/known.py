@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: Apache-2.0
 """Which TensorFlow releases register an op: ``registry``'s data, read once, when a scan first asks.
 
-Strategy: the data is one string of lines (``registry.OPS``), parsed into a dict on the first question (about
-2,100 ops, a millisecond), so that importing the package costs nothing for it and a vendored copy needs no
-data file beside it.
+Strategy: the data is one string of lines (``registry.OPS``: a first and a last release, then the ops they
+bound), parsed into a dict on the first question (about 2,100 ops, a millisecond), so that importing the
+package costs nothing for it and a vendored copy needs no data file beside it.
 """
 
 from __future__ import annotations
@@ -23,10 +23,22 @@ def _table() -> Dict[str, Tuple[int, int]]:
     if not _KNOWN:
         table: Dict[str, Tuple[int, int]] = {}
         for line in registry.OPS.splitlines():
-            op, first, last = line.split()
-            table[op] = (int(first), int(last))
+            first, last, *ops = line.split()
+            span = (int(first), int(last))
+            for op in ops:
+                table[op] = span
         _KNOWN.append(table)
     return _KNOWN[0]
+
+
+def all_ops() -> List[str]:
+    """Every op some release registers, by name."""
+    return sorted(_table())
+
+
+def release_indexes(op: str) -> Tuple[int, int]:
+    """The indexes in ``RELEASES`` of the first and the last release that registers *op* (a known one)."""
+    return _table()[op]
 
 
 def releases_of(op: str) -> Optional[Tuple[str, str]]:
