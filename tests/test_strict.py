@@ -227,10 +227,10 @@ def test_oneof_scalars_keep_presence_and_clear_each_other() -> None:
 
 
 def test_repeated_skipped_fields_and_unpacked_floats() -> None:
-    op = tfcollections.decode_message("OpDef", b"\x0a\x01f" + b"\x12\x03\x0a\x01x" + b"\x12\x00")
-    assert op["input_arg"] == [{"type": "tensorflow.OpDef.ArgDef", "offset": 5, "size": 3},
-                               {"type": "tensorflow.OpDef.ArgDef", "offset": 10, "size": 0}]  # fmt: skip
+    function = tfcollections.decode_message("FunctionDef", b"\x0a\x03\x0a\x01f" + b"\x3a\x03\x08\x01x" + b"\x3a\x00")
+    entry = "tensorflow.FunctionDef.ArgAttrEntry"
+    assert function["arg_attr"] == [{"type": entry, "offset": 7, "size": 3}, {"type": entry, "offset": 12, "size": 0}]
     floats = tfcollections.decode_message("tensorflow.AttrValue.ListValue", b"\x25\x00\x00\x80\x3f\x25\x00\x00\x00\x40")
     assert floats["f"] == [1.0, 2.0]
     with pytest.raises(ValueError, match="cannot be encoded"):
-        tfcollections.encode_message("OpDef", op)
+        tfcollections.encode_message("FunctionDef", function)

@@ -220,6 +220,8 @@ def decode_message(type_name: _types.FunctionDefName, blob: BytesLike, /) -> _ty
 @overload
 def decode_message(type_name: _types.OpDefName, blob: BytesLike, /) -> _types.OpDef: ...  # type: ignore[overload-overlap]
 @overload
+def decode_message(type_name: _types.ArgDefName, blob: BytesLike, /) -> _types.ArgDef: ...  # type: ignore[overload-overlap]
+@overload
 def decode_message(type_name: _types.OpListName, blob: BytesLike, /) -> _types.OpList: ...  # type: ignore[overload-overlap]
 @overload
 def decode_message(type_name: _types.SavedObjectGraphName, blob: BytesLike, /) -> _types.SavedObjectGraph: ...  # type: ignore[overload-overlap]

@@ -126,6 +126,8 @@ FunctionDefName = Literal["FunctionDef", "tensorflow.FunctionDef"]
 
 OpDefName = Literal["OpDef", "tensorflow.OpDef"]
 
+ArgDefName = Literal["ArgDef", "tensorflow.OpDef.ArgDef"]
+
 OpListName = Literal["OpList", "tensorflow.OpList"]
 
 SavedObjectGraphName = Literal["SavedObjectGraph", "tensorflow.SavedObjectGraph"]
@@ -492,8 +494,8 @@ class OpDef(TypedDict):
     """tensorflow.OpDef (tensorflow/core/framework/op_def.proto)."""
 
     name: str
-    input_arg: List[Span]
-    output_arg: List[Span]
+    input_arg: List[ArgDef]
+    output_arg: List[ArgDef]
     control_output: List[str]
     attr: List[Span]
     deprecation: Optional[Span]
@@ -504,6 +506,20 @@ class OpDef(TypedDict):
     is_stateful: bool
     allows_uninitialized_input: bool
     is_distributed_communication: bool
+
+
+class ArgDef(TypedDict):
+    """tensorflow.OpDef.ArgDef (tensorflow/core/framework/op_def.proto)."""
+
+    name: str
+    description: str
+    type: DataType
+    type_attr: str
+    number_attr: str
+    type_list_attr: str
+    handle_data: List[Span]
+    is_ref: bool
+    experimental_full_type: Optional[Span]
 
 
 class OpList(TypedDict):

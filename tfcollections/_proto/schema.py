@@ -473,8 +473,8 @@ MESSAGES: Final[Tuple[Message, ...]] = (
     # Declared in the order 1, 2, 3, 20, 4, 8, 5, 6, 18, 16, 17, 19, 21.
     Message("tensorflow.OpDef", _OP_DEF_PROTO, (
         Field(1, "name", STRING),
-        Field(2, "input_arg", SKIPPED, "tensorflow.OpDef.ArgDef", repeated=True),
-        Field(3, "output_arg", SKIPPED, "tensorflow.OpDef.ArgDef", repeated=True),
+        Field(2, "input_arg", MESSAGE, "tensorflow.OpDef.ArgDef", repeated=True),
+        Field(3, "output_arg", MESSAGE, "tensorflow.OpDef.ArgDef", repeated=True),
         Field(20, "control_output", STRING, repeated=True),
         Field(4, "attr", SKIPPED, "tensorflow.OpDef.AttrDef", repeated=True),
         Field(8, "deprecation", SKIPPED, "tensorflow.OpDeprecation"),
@@ -485,6 +485,18 @@ MESSAGES: Final[Tuple[Message, ...]] = (
         Field(17, "is_stateful", BOOL),
         Field(19, "allows_uninitialized_input", BOOL),
         Field(21, "is_distributed_communication", BOOL),
+    )),
+    # A function's arguments and results (its signature), read by the subgraph view of a function's body.
+    Message("tensorflow.OpDef.ArgDef", _OP_DEF_PROTO, (
+        Field(1, "name", STRING),
+        Field(2, "description", STRING),
+        Field(3, "type", ENUM, "tensorflow.DataType"),
+        Field(4, "type_attr", STRING),
+        Field(5, "number_attr", STRING),
+        Field(6, "type_list_attr", STRING),
+        Field(7, "handle_data", SKIPPED, "tensorflow.ResourceHandleProto.DtypeAndShape", repeated=True),
+        Field(16, "is_ref", BOOL),
+        Field(17, "experimental_full_type", SKIPPED, "tensorflow.FullTypeDef"),
     )),
     Message("tensorflow.OpList", _OP_DEF_PROTO, (
         Field(1, "op", MESSAGE, "tensorflow.OpDef", repeated=True),
