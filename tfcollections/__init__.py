@@ -26,15 +26,18 @@ if TYPE_CHECKING:
         read_tensors as read_tensors,
     )
     from ._ckpt.restore import check_checkpoint as check_checkpoint
+    from ._model.subgraph import subgraph as subgraph
     from ._scan.scan import scan as scan
 
-# Checkpoints and the scan are read by modules that a program reading only meta graphs never imports (PEP 562).
+# Checkpoints, the scan and subgraph views are read by modules that a program reading only meta graphs never
+# imports (PEP 562).
 _LAZY = {
     "load_checkpoint": "_ckpt.checkpoint",
     "read_tensor": "_ckpt.checkpoint",
     "read_tensors": "_ckpt.checkpoint",
     "check_checkpoint": "_ckpt.restore",
     "scan": "_scan.scan",
+    "subgraph": "_model.subgraph",
 }
 
 
@@ -64,5 +67,6 @@ __all__ = (
     "read_tensor",
     "read_tensors",
     "scan",
+    "subgraph",
 )
 __version__ = "0.1.0"

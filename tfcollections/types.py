@@ -965,6 +965,49 @@ class Model(TypedDict):
     located: Optional[str]  # how the path given led to it; None when it was the file
 
 
+class BoundaryTensor(TypedDict):
+    """A tensor that crosses a subgraph view's boundary."""
+
+    tensor: str  # as TensorFlow writes it in an input: "node" (output 0), "node:1"; in a function "node:out:0"
+    producer: str  # the node that gives it (in a function, an argument's name for an argument)
+    op: Optional[str]  # the producer's op ("_Arg" for a function's argument); None: no node has that name
+    dtype: Optional[DataType]  # from the op's OpDef and the producer's attrs; None when not known
+    shape: Optional[List[int]]  # from _output_shapes (or a placeholder's shape); None when not recorded
+    consumers: List[str]  # inputs: the selected nodes that use it; outputs: the unselected ones
+    results: List[str]  # a function's body: the results (ret names) it is returned as; else []
+
+
+class UnconsumedTensor(TypedDict):
+    """An output of a selected node that no node consumes."""
+
+    tensor: str
+    producer: str
+    op: Optional[str]
+    dtype: Optional[DataType]
+    shape: Optional[List[int]]
+
+
+class SubgraphNode(TypedDict):
+    name: str
+    op: str
+
+
+class SubgraphView(TypedDict):
+    """What ``subgraph`` gives: the nodes of a scope and what crosses its boundary."""
+
+    scope: str  # the scope, or the pattern, as given
+    meta_graph: int
+    function: Optional[str]  # the library function viewed; None: the graph
+    ops: List[SubgraphNode]  # the selected nodes, in graph order
+    inputs: List[BoundaryTensor]  # consumed inside, produced outside; in order of first use
+    outputs: List[BoundaryTensor]  # produced inside, consumed outside; in graph order, then output index
+    unconsumed: List[UnconsumedTensor]  # produced inside, consumed by no node
+    control_inputs: List[str]  # unselected nodes a selected node depends on (^node)
+    control_outputs: List[str]  # selected nodes an unselected node depends on
+    dangling: List[str]  # names selected nodes give as inputs that no node has
+    outputs_unknown: List[str]  # selected nodes whose outputs cannot be listed (an op no TensorFlow registers)
+
+
 class Finding(TypedDict):
     """One finding of ``scan``: what can touch the host, how severe, where."""
 
