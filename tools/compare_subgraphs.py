@@ -180,9 +180,9 @@ def oracle_view(graph: OracleGraph, selects, in_function):
                 if "_output_shapes" in node.attr and node.attr["_output_shapes"].HasField("list"):
                     shapes = node.attr["_output_shapes"].list.shape
                     shape = _shape(shapes[flat]) if flat < len(shapes) else None
-                elif node.op in ("Placeholder", "PlaceholderV2", "PlaceholderWithDefault") and flat == 0:
-                    if "shape" in node.attr and node.attr["shape"].HasField("shape"):
-                        shape = _shape(node.attr["shape"].shape)
+                elif (node.op in ("Placeholder", "PlaceholderV2", "PlaceholderWithDefault") and flat == 0
+                      and "shape" in node.attr and node.attr["shape"].HasField("shape")):  # fmt: skip
+                    shape = _shape(node.attr["shape"].shape)
         elif in_function and producer in graph.args:
             op, dtype = "_Arg", graph.args[producer]
         out = {"tensor": name, "producer": producer, "op": op, "dtype": dtype, "shape": shape}
