@@ -217,8 +217,11 @@ def oracle_view(graph: OracleGraph, selects, in_function):
         keys = flat_outputs(index)
         if keys is None:
             unknown.append(node.name)
-            referenced = {key for (producer, key) in [*consumers, *results] if producer == node.name}
-            keys = sorted(((key, None, -1) for key in referenced), key=lambda item: tensor_name(node.name, item[0]))
+            keys = []
+        # Outputs consumers name that the op does not have (a damaged graph), or of an op not known: after, by name.
+        known = {key for key, _, _ in keys}
+        referenced = {key for (producer, key) in [*consumers, *results] if producer == node.name} - known
+        keys += sorted(((key, None, -1) for key in referenced), key=lambda item: tensor_name(node.name, item[0]))
         for key, _, _ in keys:
             name = tensor_name(node.name, key)
             who = consumers.get((node.name, key), [])

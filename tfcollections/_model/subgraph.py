@@ -55,6 +55,9 @@ _FUNCTION_DEF: Final = COMPILED["tensorflow.FunctionDef"]
 # allocate; see nodes._walk_nodes); larger ones (a Const of a gigabyte) in place.
 _COPIED_NODE_SIZE: Final = 4096
 
+# Sorted after every real output index (-1, an output not known, modulo this).
+_LAST: Final = 1 << 62
+
 # What makes a scope a regular expression rather than a plain name.
 _REGEX_SYNTAX: Final = frozenset(".^$*+?{}[]\\|()")
 
@@ -633,8 +636,10 @@ def view(nodes: _Nodes, selects: Callable[[str], bool], in_function: bool) -> Di
                 if key not in used:
                     tensor = _Tensor(_tensor_name(name, key), name, key)
                     unconsumed.append(describe.tensor(tensor, with_consumers=False))
-    # In graph order, then by output; the outputs of a node whose op is not known, by name.
-    order = sorted(outputs.values(), key=lambda tensor: (index[tensor.producer], describe.flat(tensor), tensor.name))
+    # In graph order, then by output; after those, outputs its op does not have (a damaged graph) and the outputs of
+    # a node whose op is not known, by name.
+    order = sorted(outputs.values(), key=lambda tensor: (index[tensor.producer], describe.flat(tensor) % _LAST,
+                                                         tensor.name))  # fmt: skip
     return {
         "ops": [{"name": names[position], "op": ops[position]} for position in chosen_positions],
         "inputs": [describe.tensor(tensor) for tensor in inputs.values()],
