@@ -79,6 +79,7 @@ def test_public_surface() -> None:
         "read_tensor",
         "read_tensors",
         "scan",
+        "subgraph",
     }
     for name in tfcollections.__all__:
         assert getattr(tfcollections, name).__doc__ or name == "COLLECTIONS"

@@ -19,7 +19,7 @@ import pytest
 
 import tfcollections
 from tfcollections import DecodeError
-from tfcollections._model.subgraph import output_args, output_spec
+from tfcollections._model.optypes import output_args, output_spec
 
 from .helpers import field
 
@@ -394,3 +394,47 @@ def test_a_damaged_function_says_where() -> None:
     with pytest.raises(DecodeError, match="truncated") as caught:
         tfcollections.subgraph(model, "call")
     assert caught.value.path[2:6] == ("library", "function", 0, "signature")
+
+
+def test_the_command_line_shows_the_view_and_json_carries_it() -> None:
+    from .test_cli import _run
+
+    path = str(MODEL.relative_to(Path(__file__).parent.parent))
+    result = _run([path, "--scope-boundary", "encoder/layer1", "--subgraph"])
+    assert result.returncode == 0, result.stderr
+    out = result.stdout.decode()
+    assert out.startswith(f"{path}: MetaGraphDef (binary)\nmeta graph 0: tags (none)\n")
+    assert "  subgraph 'encoder/layer1' of the graph: 17 of 300 nodes\n" in out
+    assert "    inputs (1): consumed inside, produced outside\n" in out
+    assert "      x       Placeholder  float32  (?, 4)  encoder/layer1/dense/MatMul\n" in out
+    assert "float32_ref" in out and "    ops (" in out
+    as_json = json.loads(_run([path, "--scope", "encoder/layer1/", "--subgraph", "--json"]).stdout)
+    (view,) = as_json["views"]
+    assert view == json.loads(json.dumps(tfcollections.subgraph(MODEL, re.compile("encoder/layer1/"))))
+    function = _run([path, "--scope", "", "--subgraph", "--function", "triple"]).stdout.decode()
+    assert "  subgraph '' of function triple: " in function and "result " in function
+
+
+@pytest.mark.parametrize(
+    ("args", "status", "message"),
+    [
+        (["--subgraph"], 2, "--subgraph views a scope: give --scope-boundary SCOPE (or --scope REGEX)"),
+        (["--function", "f"], 2, "--function NAME goes with --subgraph"),
+        (["--subgraph", "--scope", "a", "--ops"], 2, "--subgraph shows a view of the graph alone, not with --ops"),
+        (["--subgraph", "--scope", "a", "--function", "nope"], 1, "no function 'nope' in the graph's library"),
+    ],
+)
+def test_the_command_line_says_what_is_wrong_in_one_line(args: List[str], status: int, message: str) -> None:
+    from .test_cli import _run
+
+    result = _run([str(MODEL), *args])
+    assert result.returncode == status
+    err = result.stderr.decode()
+    assert message in err and err.count("\n") == 1, err
+
+
+def test_an_empty_view_on_the_command_line() -> None:
+    from .test_cli import _run
+
+    out = _run([str(MODEL), "--scope-boundary", "nothing_here", "--subgraph"]).stdout.decode()
+    assert "  subgraph 'nothing_here' of the graph: 0 of 300 nodes\n    (no node is in it)\n" in out

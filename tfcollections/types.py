@@ -998,6 +998,7 @@ class SubgraphView(TypedDict):
     scope: str  # the scope, or the pattern, as given
     meta_graph: int
     function: Optional[str]  # the library function viewed; None: the graph
+    nodes: int  # how many nodes the graph (or the function's body) has
     ops: List[SubgraphNode]  # the selected nodes, in graph order
     inputs: List[BoundaryTensor]  # consumed inside, produced outside; in order of first use
     outputs: List[BoundaryTensor]  # produced inside, consumed outside; in graph order, then output index

@@ -241,6 +241,7 @@ def oracle_view(graph: OracleGraph, selects, in_function):
             control_outputs.update(entry[1:] for entry in node.input if entry.startswith("^"))
     control_outputs.update(graph.control_returns)
     return {
+        "nodes": len(nodes),
         "ops": [{"name": node.name, "op": node.op} for node, inside in zip(nodes, chosen) if inside],
         "inputs": inputs,
         "outputs": outputs,

@@ -26,7 +26,11 @@ def table(rows: List[List[str]], indent: str) -> List[str]:
 def dtype_text(dtype: Any) -> str:
     if dtype is None:
         return "?"
-    return _DTYPES.get(dtype, str(dtype).replace("DT_", "").lower()) if isinstance(dtype, str) else str(dtype)
+    if not isinstance(dtype, str):
+        return str(dtype)
+    if dtype.endswith("_REF"):  # a reference (a TF 1 variable's output): as TensorFlow writes it, float32_ref
+        return dtype_text(dtype[: -len("_REF")]) + "_ref"
+    return _DTYPES.get(dtype, dtype.replace("DT_", "").lower())
 
 
 def shape_text(shape: Optional[List[int]]) -> str:

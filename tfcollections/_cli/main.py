@@ -34,6 +34,7 @@ from .checkpoints import checkpoint_lines, summary as checkpoint_summary
 from .jsonout import complex_as_pairs, dump, jsonable, model_document
 from .render import print_summary
 from .spec import UsageError, parser, usage_problem
+from .subgraph import view_lines
 from .views import in_scope
 
 TYPE_CHECKING = False
@@ -182,7 +183,7 @@ def _show(
     that file with nothing to show. What is no meta graph but a checkpoint is shown as a checkpoint.
     """
     name = "<stdin>" if given == "-" else shown_path(given)
-    graph = not args.no_graph
+    graph = not (args.no_graph or args.subgraph)  # a view reads the graph its own way
     out = env.stdout
     try:
         model = load(env.stdin, graph=graph) if given == "-" else load(path, graph=graph)
@@ -202,7 +203,7 @@ def _show(
         if saved_model and os.path.isfile(os.path.join(path, "variables", "variables.index")):
             hint += f"; its variables are a checkpoint: tfcollections {os.path.join(given, 'variables')} lists them"
         raise _Failed(f"{name}: {exc}{hint}", exc) from None
-    checked = _checkpoint_of(name, model, args, env)
+    checked = _checkpoint_of(name, model, args, env) if not args.subgraph else None
     meta_graphs = list(enumerate(model["meta_graphs"]))
     if args.tag:
         meta_graphs = [(i, mg) for i, mg in meta_graphs if set(args.tag) <= set(meta_graph_tags(mg))]
@@ -215,6 +216,9 @@ def _show(
             raise _Failed(f"{name}: no collection named {wanted!r} (there are: {available})")
     scope = args.scope if args.scope is not None else args.scope_boundary
     boundary = args.scope_boundary is not None
+    if args.subgraph:
+        _show_subgraph(given, name, model, meta_graphs, args, out, ascii_only, first)
+        return None
     if args.json or args.jsonl:
         document = model_document(given, model, meta_graphs, args.collection, scope, boundary)
         if checked is not None:
@@ -230,6 +234,35 @@ def _show(
             _print_tensors(checked[1], args.tensor, out)
     out.flush()  # each file as soon as it is read: a long batch shows its progress, `| head` stops it early
     return None if checked is None else bool(checked[2]["restores"])
+
+
+def _show_subgraph(given: str, name: str, model: Model, meta_graphs: List[Tuple[int, Any]], args: argparse.Namespace,
+                   out: TextIO, ascii_only: bool, first: bool) -> None:  # fmt: skip
+    """``--subgraph``: the view of the scope in each chosen meta graph (or its function)."""
+    import re  # noqa: PLC0415 (only a view compiles a pattern)
+
+    from .._model.subgraph import subgraph  # noqa: PLC0415 (a summary never reads a view)
+
+    scope: Any = args.scope_boundary if args.scope is None else re.compile(args.scope)
+    views = []
+    for index, _ in meta_graphs:
+        try:
+            views.append(subgraph(model, scope, meta_graph=index, function=args.function))
+        except (DecodeError, ValueError) as exc:
+            raise _Failed(f"{name}: {exc}", exc) from None
+    if args.json or args.jsonl:
+        document = {"path": given, "format": model["format"], "encoding": model["encoding"], "views": views}
+        dump(document, out, ascii_only, one_line=args.jsonl)
+        return
+    if not first:
+        out.write("\n")
+    lines = [f"{name}: {model['format']} ({model['encoding']})"]
+    for (index, meta_graph), view in zip(meta_graphs, views):
+        tags = ", ".join((meta_graph["meta_info_def"] or {}).get("tags") or []) or "(none)"
+        if model["format"] != "GraphDef":
+            lines.append(f"meta graph {index}: tags {tags}")
+        lines += view_lines(dict(view))
+    out.write("\n".join(lines) + "\n")
 
 
 # --------------------------------------------------------------------------- checkpoints

@@ -84,6 +84,13 @@ def parser(out: TextIO) -> argparse.ArgumentParser:
         metavar="SCOPE",
         help="only items in scope SCOPE: 'dense' matches dense/w:0, not dense_1/w:0",
     )
+    parser.add_argument(
+        "--subgraph",
+        action="store_true",
+        help="view the scope (--scope-boundary SCOPE, or --scope REGEX) as TF 1's SubGraphView: its nodes, the "
+        "tensors that come in and go out (dtype, shape, who uses them), the control edges that cross, its op census",
+    )
+    parser.add_argument("--function", metavar="NAME", help="with --subgraph: view this library function's body")
     parser.add_argument("--tag", action="append", metavar="TAG", help="only the meta graphs with this tag (repeatable)")
     parser.add_argument("--ops", action="store_true", help="list every op the graph and its functions use, with counts")
     parser.add_argument(
@@ -127,6 +134,16 @@ def usage_problem(args: argparse.Namespace) -> Optional[str]:
         return "standard input (-) can be read once"
     if args.layers and args.no_graph:
         return "--layers reads the model's object graph, which --no-graph leaves unread"
+    if args.function is not None and not args.subgraph:
+        return "--function NAME goes with --subgraph (a view of that function's body)"
+    if args.subgraph:
+        if args.scope is None and args.scope_boundary is None:
+            return "--subgraph views a scope: give --scope-boundary SCOPE (or --scope REGEX)"
+        given = [flag for flag, on in (("--no-graph", args.no_graph), ("--layers", args.layers), ("--ops", args.ops),
+                 ("--collection", args.collection), ("--tensor", args.tensor), ("--checkpoint", args.checkpoint),
+                 ("--require-restore", args.require_restore)) if on]  # fmt: skip
+        if given:
+            return f"--subgraph shows a view of the graph alone, not with {given[0]}"
     if args.scope is not None or args.scope_boundary is not None:
         try:
             re.compile(args.scope if args.scope is not None else args.scope_boundary)

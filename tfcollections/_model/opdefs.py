@@ -6,7 +6,7 @@
 have it. A spec lists the op's output arguments, ``name:type``, where type is a DataType (``DT_BOOL``), a type
 attr (``T``), a list-of-types attr (``[Tout]``), either repeated by a number attr (``T*N``), ``&`` marking a
 reference output; then, after ``;``, the defaults of those attrs (``out_type=DT_INT32``; a list
-``[DT_FLOAT+DT_INT32]``). Read by ``subgraph`` on first use.
+``[DT_FLOAT+DT_INT32]``). Read by ``optypes`` on first use.
 """
 
 from __future__ import annotations

@@ -22,6 +22,7 @@ from .._typing import cast
 from .collections import scope_matcher
 from .files import load, source_of
 from .nodes import shape_list
+from .optypes import counts_use_attrs, output_args, output_spec, signature_spec, uses_attrs
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -33,9 +34,7 @@ if TYPE_CHECKING:
     from .source import Source
 
     PathLike = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
-
-    # An output argument of an op: its name, and the dtype of each tensor it gives (None: not known).
-    OutputArg = Tuple[str, List[Optional[str]]]
+    from .optypes import OutputArg
 
 _GRAPH_NODE: Final = field_tag("tensorflow.GraphDef", "node")
 _GRAPH_LIBRARY: Final = field_tag("tensorflow.GraphDef", "library")
@@ -417,100 +416,6 @@ def _function_nodes(function: Decoded) -> _Nodes:
     return nodes
 
 
-# --------------------------------------------------------------------------- what an op's outputs are
-
-_OUTPUT_SPECS: Optional[Dict[str, str]] = None
-
-
-def output_spec(op: str) -> Optional[str]:
-    """The output spec ``opdefs`` gives *op* (``"z:DT_BOOL"``, ``"output:out_type;out_type=DT_INT32"``), ``""`` for
-    an op without outputs, None for an op no TensorFlow registers (a custom op)."""
-    global _OUTPUT_SPECS
-    if _OUTPUT_SPECS is None:
-        from .opdefs import NO_OUTPUTS, TABLE  # noqa: PLC0415 (60 KB of data, read by a view only)
-
-        specs: Dict[str, str] = {}
-        spec = ""
-        for word in TABLE.split():
-            if ":" in word or word == NO_OUTPUTS:
-                spec = "" if word == NO_OUTPUTS else word
-            else:
-                specs[word] = spec
-        _OUTPUT_SPECS = specs
-    return _OUTPUT_SPECS.get(op)
-
-
-def signature_spec(signature: Decoded) -> str:
-    """The output spec (as ``opdefs`` writes one) of a function's signature: a node whose op is the function's
-    name has its results as outputs."""
-    outputs = []
-    for arg in signature["output_arg"]:
-        if arg["type_list_attr"]:
-            kind = f"[{arg['type_list_attr']}]"
-        else:
-            kind = arg["type_attr"] or (arg["type"] if isinstance(arg["type"], str) else "DT_INVALID")
-        if arg["number_attr"]:
-            kind += f"*{arg['number_attr']}"
-        outputs.append(f"{arg['name']}:{'&' if arg['is_ref'] else ''}{kind}")
-    return ",".join(outputs)
-
-
-def output_args(spec: str, attrs: Decoded) -> Optional[List[OutputArg]]:
-    """The output arguments of a node whose op has output *spec*, given its *attrs*: each argument's name and the
-    dtypes of its tensors; None when the node's attrs do not say how many tensors an argument has."""
-    outputs, _, default_text = spec.partition(";")
-    defaults = dict(entry.split("=", 1) for entry in default_text.split(",")) if default_text else {}
-    args: List[OutputArg] = []
-    for output in outputs.split(",") if outputs else ():
-        name, _, kind = output.partition(":")
-        ref = kind.startswith("&")
-        kind, _, number_attr = kind.lstrip("&").partition("*")
-        if kind.startswith("["):  # a list of types
-            types = _attr_types(attrs, kind[1:-1], defaults)
-            if types is None:
-                return None
-            dtypes: List[Optional[str]] = list(types)
-        else:
-            dtype = kind if kind.startswith("DT_") else _attr_type(attrs, kind, defaults)
-            if dtype == "DT_INVALID":
-                dtype = None  # a function's result that says no type
-            dtypes = [dtype]
-        if number_attr:
-            count = _attr_int(attrs, number_attr, defaults)
-            if count is None:
-                return None
-            dtypes = dtypes * count
-        if ref:
-            dtypes = [f"{dtype}_REF" if isinstance(dtype, str) else None for dtype in dtypes]
-        args.append((name, dtypes))
-    return args
-
-
-def _attr_type(attrs: Decoded, key: str, defaults: Dict[str, str]) -> Optional[str]:
-    value = attrs.get(key)
-    if value is None:
-        return defaults.get(key)
-    found = value["type"]
-    return found if isinstance(found, str) else None  # a number no DataType names: not a dtype to show
-
-
-def _attr_int(attrs: Decoded, key: str, defaults: Dict[str, str]) -> Optional[int]:
-    value = attrs.get(key)
-    if value is None:
-        return int(defaults[key]) if key in defaults else None
-    count = value["i"]
-    return count if isinstance(count, int) and 0 <= count <= 1 << 20 else None
-
-
-def _attr_types(attrs: Decoded, key: str, defaults: Dict[str, str]) -> Optional[List[Optional[str]]]:
-    value = attrs.get(key)
-    if value is None:
-        default = defaults.get(key)
-        return None if default is None else [dtype for dtype in default[1:-1].split("+") if dtype]
-    listed = value["list"]
-    return [dtype if isinstance(dtype, str) else None for dtype in listed["type"]] if listed is not None else []
-
-
 # --------------------------------------------------------------------------- the view
 
 
@@ -641,6 +546,7 @@ def view(nodes: _Nodes, selects: Callable[[str], bool], in_function: bool) -> Di
     order = sorted(outputs.values(), key=lambda tensor: (index[tensor.producer], describe.flat(tensor) % _LAST,
                                                          tensor.name))  # fmt: skip
     return {
+        "nodes": len(names),
         "ops": [{"name": names[position], "op": ops[position]} for position in chosen_positions],
         "inputs": [describe.tensor(tensor) for tensor in inputs.values()],
         "outputs": [describe.tensor(tensor) for tensor in order],
@@ -679,9 +585,9 @@ class _Describer:
             if spec is None and op in self._nodes.signatures():  # a call of a library function by its name
                 spec = signature_spec(self._nodes.signatures()[op])
             counted = None
-            if spec is not None and not _counts_use_attrs(spec):
+            if spec is not None and not counts_use_attrs(spec):
                 counted = [(name, len(dtypes)) for name, dtypes in output_args(spec, {}) or ()]
-            found = self._specs[op] = (spec, spec is not None and _uses_attrs(spec), counted)
+            found = self._specs[op] = (spec, spec is not None and uses_attrs(spec), counted)
         return found
 
     def counts(self, position: int) -> Optional[List[Tuple[str, int]]]:
@@ -744,19 +650,6 @@ class _Describer:
             described["consumers"] = tensor.consumers
             described["results"] = tensor.results
         return described
-
-
-def _uses_attrs(spec: str) -> bool:
-    """Whether the outputs of an op of *spec* depend on a node's attrs (a type attr, a list, a number)."""
-    outputs = spec.partition(";")[0]
-    return any(not output.partition(":")[2].lstrip("&").startswith("DT_") or "*" in output
-               for output in outputs.split(",") if output)  # fmt: skip
-
-
-def _counts_use_attrs(spec: str) -> bool:
-    """Whether the number of outputs of an op of *spec* depends on a node's attrs (a list, a number attr)."""
-    outputs = spec.partition(";")[0]
-    return "*" in outputs or "[" in outputs
 
 
 def _shape(attrs: Decoded, op: str, flat: int) -> Optional[List[int]]:
