@@ -14,7 +14,7 @@ registry as data): only the nodes at the boundary have their attrs decoded, for 
 
 from __future__ import annotations
 
-from .._errors import DecodeError, _Truncated, _truncated_length as _truncated
+from .._errors import DecodeError, _truncated_length as _truncated
 from .._proto.compiled import COMPILED, field_tag
 from .._proto.decoder import parse_message
 from .._proto.wire import WIRETYPE_LENGTH_DELIMITED, read_size, read_tag, skip_field, spans_of
@@ -171,12 +171,14 @@ def _nodes_of(source: Source, buf: Buffer, index: int, meta_graph: Decoded, func
     depth = source.meta_graph_depth + 1  # of the GraphDef
     if source.encoding == "binary":
         spans = source.spans(buf, index, "graph_def")
-        libraries = [span for start, end in spans for span in spans_of(buf, start, end, _GRAPH_LIBRARY >> 3)]
+
+        def libraries() -> List[Tuple[int, int]]:  # a walk of the graph's fields: only when a function is needed
+            return [span for start, end in spans for span in spans_of(buf, start, end, _GRAPH_LIBRARY >> 3)]
 
         def signatures() -> Dict[str, Decoded]:
-            return _signatures(buf, libraries, depth + 2)
+            return _signatures(buf, libraries(), depth + 2)
 
-        found = None if function is None else _function_of(buf, libraries, depth + 2, function)
+        found = None if function is None else _function_of(buf, libraries(), depth + 2, function)
         nodes = _binary_nodes(buf, spans, depth) if function is None else None
     else:
         graph = source.read_field(buf, index, meta_graph, "graph_def", "tensorflow.GraphDef")
@@ -260,61 +262,98 @@ def _binary_nodes(buf: Buffer, spans: List[Tuple[int, int]], depth: int) -> _Nod
 def _read_node(buf: Buffer, start: int, end: int, depth: int, nodes: _Nodes) -> None:
     """Add the name, op and inputs of the NodeDef in ``buf[start:end]`` to *nodes*, each checked as protobuf checks
     it (UTF-8; the last name and op winning); every other field is passed over by its length, checked for its
-    structure only, as the scan's walk passes it."""
+    structure only, as the scan's walk passes it.
+
+    The walk is optimistic, as the scan's is (``nodes._walk_nodes``): the usual field (a one-byte tag, a length of
+    one or two bytes) moves the position without a bounds check, and a node where the position does not land on
+    its end, or with any other field, is read again by ``_read_node_carefully``, which finds what is wrong."""
     node = buf[start:end] if end - start <= _COPIED_NODE_SIZE else buf
-    base = start if node is not buf else 0  # where the copy starts in buf: errors say where in buf
-    at, size = start - base, end - base
+    at, size = (0, end - start) if node is not buf else (start, end)
+    kinds = _FIELD_KINDS
     name = op = b""
     inputs: List[bytes] = []
-    field = "node"
     try:
         while at < size:
-            tag = node[at]
-            if tag < 0x80 and tag & 7 == WIRETYPE_LENGTH_DELIMITED and tag > 7:  # one-byte tag: nearly every field
-                length = node[at + 1]
-                if length < 0x80:
-                    at += 2
-                elif node[at + 2] < 0x80:
-                    length = (length & 0x7F) | (node[at + 2] << 7)
-                    at += 3
-                else:
-                    length, at = read_size(node, at + 1, size)
-                value_end = at + length
-                if value_end > size:
-                    raise _truncated(length, size - at, base + at)
-                if tag == _NODE_INPUT:
-                    inputs.append(node[at:value_end])
-                elif tag == _NODE_NAME:
-                    name = node[at:value_end]
-                elif tag == _NODE_OP:
-                    op = node[at:value_end]
-                at = value_end
-                continue
-            field_at = at
-            tag, at = read_tag(node, at, size)
-            if tag & 7 != WIRETYPE_LENGTH_DELIMITED:
-                at = skip_field(node, at, size, tag, depth)
-            elif tag >> 3 == 0:
-                raise DecodeError("invalid field number 0", base + field_at)
+            kind = kinds[node[at]]
+            length = node[at + 1]
+            if length < 0x80:
+                if kind == 0:  # _PASS: an attr, the device
+                    at += length + 2
+                    continue
+                at += 2
+            elif kind != 4 and node[at + 2] < 0x80:
+                length = (length & 0x7F) | (node[at + 2] << 7)
+                at += 3
+                if kind == 0:
+                    at += length
+                    continue
             else:
-                length, at = read_size(node, at, size)
-                if at + length > size:
-                    raise _truncated(length, size - at, base + at)
-                at += length
-        field = "name"
+                at = -1  # a length of three bytes or more, or a field the careful walk reads
+                break
+            if kind == 3:  # _INPUT
+                inputs.append(node[at : at + length])
+            elif kind == 1:  # _NAME
+                name = node[at : at + length]
+            elif kind == 2:  # _OP
+                op = node[at : at + length]
+            else:
+                at = -1
+                break
+            at += length
+    except IndexError:
+        at = -1  # a tag or length cut off by the node's end: read carefully
+    if at != size:
+        name, op, inputs = _read_node_carefully(buf, start, end, depth)
+    field = "name"
+    try:
         nodes.names.append(name.decode())
         field = "op"
         nodes.ops.append(op.decode())
         field = "input"
         nodes.inputs.append([entry.decode() for entry in inputs])
-    except IndexError:  # a tag or length cut off by the node's end
-        raise _Truncated(f"truncated field: the node ends at byte {end}", end) from None
     except UnicodeDecodeError as exc:
         raise DecodeError(f"invalid UTF-8 in string field: {exc.reason}", None, field) from None
-    except DecodeError as exc:
-        if exc.pos is not None and node is not buf and exc.pos < size:
-            exc.pos += base  # read_tag and skip_field said where in the copy
-        raise
+
+
+def _read_node_carefully(buf: Buffer, pos: int, end: int, depth: int) -> Tuple[bytes, bytes, List[bytes]]:
+    """The name, op and inputs of the NodeDef in ``buf[pos:end]``, every field read by the general rules (tags of
+    any length, every wire type, field 0 refused), with the precise error for one that is not well formed."""
+    name = op = b""
+    inputs: List[bytes] = []
+    while pos < end:
+        field_at = pos
+        tag, pos = read_tag(buf, pos, end)
+        if tag & 7 != WIRETYPE_LENGTH_DELIMITED:
+            pos = skip_field(buf, pos, end, tag, depth)
+            continue
+        if tag >> 3 == 0:
+            raise DecodeError("invalid field number 0", field_at)
+        length, pos = read_size(buf, pos, end)
+        if pos + length > end:
+            raise _truncated(length, end - pos, pos)
+        if tag == _NODE_INPUT:
+            inputs.append(buf[pos : pos + length])
+        elif tag == _NODE_NAME:
+            name = buf[pos : pos + length]
+        elif tag == _NODE_OP:
+            op = buf[pos : pos + length]
+        pos += length
+    return name, op, inputs
+
+
+def _field_kinds() -> List[int]:
+    """What the optimistic walk does with a field, by its first byte: 0 pass it over, 1 name, 2 op, 3 input, 4 the
+    careful walk (a tag of more bytes, another wire type, field 0)."""
+    kinds = []
+    for tag in range(0x100):
+        if tag >= 0x80 or tag & 7 != WIRETYPE_LENGTH_DELIMITED or tag >> 3 == 0:
+            kinds.append(4)
+        else:
+            kinds.append({_NODE_NAME: 1, _NODE_OP: 2, _NODE_INPUT: 3}.get(tag, 0))
+    return kinds
+
+
+_FIELD_KINDS: Final = _field_kinds()
 
 
 def _wanted_attrs(buf: Buffer, start: int, end: int, depth: int, known: Dict[bytes, Tuple[str, Decoded]]) -> Decoded:
@@ -325,11 +364,19 @@ def _wanted_attrs(buf: Buffer, start: int, end: int, depth: int, known: Dict[byt
     attrs: Decoded = {}
     pos = start
     while pos < end:
-        tag, pos = read_tag(buf, pos, end)
-        if tag != _NODE_ATTR:
-            pos = skip_field(buf, pos, end, tag, depth)
-            continue
-        length, pos = read_size(buf, pos, end)
+        tag = buf[pos]
+        length = buf[pos + 1] if pos + 1 < end else 0x80
+        if tag < 0x80 and tag & 7 == WIRETYPE_LENGTH_DELIMITED and tag > 7 and length < 0x80:  # the usual field
+            pos += 2
+            if tag != _NODE_ATTR:
+                pos += length
+                continue
+        else:
+            tag, pos = read_tag(buf, pos, end)
+            if tag != _NODE_ATTR:
+                pos = skip_field(buf, pos, end, tag, depth)
+                continue
+            length, pos = read_size(buf, pos, end)
         entry_end = pos + length
         entry = buf[pos:entry_end]
         found = known.get(entry)
