@@ -230,6 +230,8 @@ def test_paths_streams_and_bad_arguments(tmp_path: Path) -> None:
     assert tfcollections.subgraph(streamed, "encoder/layer1")["inputs"] == by_path["inputs"]
     with pytest.raises(ValueError, match=r"meta_graph 1: the model has 1 meta graph\(s\), from 0"):
         tfcollections.subgraph(MODEL, "encoder", meta_graph=1)
+    with pytest.raises(TypeError, match="scope must be a str or a compiled str pattern, not 'int'"):
+        tfcollections.subgraph(MODEL, 3)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="a copy keeps no file"):
         tfcollections.subgraph(dict(tfcollections.load(MODEL)), "encoder")  # type: ignore[arg-type]
 

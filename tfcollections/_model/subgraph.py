@@ -76,9 +76,11 @@ def subgraph(
     if isinstance(scope, str):
         selects = _scope_test(scope)
         shown = scope
-    else:
+    elif isinstance(getattr(scope, "pattern", None), str) and callable(getattr(scope, "match", None)):
         selects = lambda name: scope.match(name) is not None  # noqa: E731 (one test, as scope_matcher gives)
         shown = scope.pattern
+    else:
+        raise TypeError(f"scope must be a str or a compiled str pattern, not {type(scope).__qualname__!r}")
     chosen = meta_graphs[meta_graph]
     with source.opened() as opened:
         # A stream read into memory is frozen: the walk keeps slices of it, which must be bytes.
