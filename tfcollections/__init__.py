@@ -25,6 +25,7 @@ if TYPE_CHECKING:
         read_tensor as read_tensor,
         read_tensors as read_tensors,
     )
+    from ._ckpt.export import export as export
     from ._ckpt.restore import check_checkpoint as check_checkpoint
     from ._model.subgraph import subgraph as subgraph
     from ._scan.scan import scan as scan
@@ -36,6 +37,7 @@ _LAZY = {
     "read_tensor": "_ckpt.checkpoint",
     "read_tensors": "_ckpt.checkpoint",
     "check_checkpoint": "_ckpt.restore",
+    "export": "_ckpt.export",
     "scan": "_scan.scan",
     "subgraph": "_model.subgraph",
 }
@@ -58,6 +60,7 @@ __all__ = (
     "decode_strict",
     "encode",
     "encode_message",
+    "export",
     "find_models",
     "get_collection",
     "load",

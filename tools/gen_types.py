@@ -323,6 +323,32 @@ class SubgraphView(TypedDict):
     outputs_unknown: List[str]  # selected nodes whose outputs cannot be listed (an op no TensorFlow registers)
 
 
+class ExportedTensor(TypedDict):
+    """A tensor ``export`` wrote."""
+
+    name: str  # its name in the file written
+    key: str  # its key in the checkpoint (or its Const node's name)
+    dtype: DataType
+    shape: List[int]
+    bytes: int
+
+
+class LeftOut(TypedDict):
+    key: str
+    why: str  # "a string tensor: not weights", "outside the scope", ...
+
+
+class ExportReport(TypedDict):
+    """What ``export`` wrote."""
+
+    path: str
+    format: Literal["safetensors", "npz"]
+    source: str  # the checkpoint's prefix, or the model file
+    tensors: List[ExportedTensor]
+    left_out: List[LeftOut]
+    bytes: int  # of tensor data
+
+
 class Finding(TypedDict):
     """One finding of ``scan``: what can touch the host, how severe, where."""
 

@@ -1,0 +1,158 @@
+# SPDX-License-Identifier: Apache-2.0
+"""``tfcollections export SRC OUT``: a checkpoint's tensors (or a frozen graph's constants) to safetensors or ``.npz``.
+
+Strategy: the library's ``export`` does the work and says what it wrote and left out; here are the options, a
+progress bar on stderr while a long export runs (a terminal only: a pipe or a log gets the summary alone), the
+summary (or ``--json``), and one line and exit status 1 for any failure: 0 written, 1 not written (a damaged or
+missing source, an output that exists without ``--force``, a directory that cannot be written), 2 usage.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+
+from .._errors import DecodeError
+from .spec import UsageError, _ArgumentParser
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, List, Optional, Sequence, TextIO, Tuple
+
+    from .main import Environment
+
+
+def parser(out: TextIO) -> argparse.ArgumentParser:
+    export_parser = _ArgumentParser(
+        out,
+        prog="tfcollections export",
+        description="Write a TensorFlow checkpoint's tensors (V1, V2, TF 2 object-based, sharded; partitioned "
+        "variables put together), or a frozen graph's constants, to safetensors or NumPy .npz, without TensorFlow. "
+        "Every CRC is checked; the file appears under its name only when it is whole.",
+    )
+    export_parser.add_argument(
+        "source", metavar="SRC", help="a checkpoint (prefix, .index, directory) or a frozen graph"
+    )
+    export_parser.add_argument("out", metavar="OUT", help="the file to write: .safetensors or .npz")
+    export_parser.add_argument("--format", choices=("safetensors", "npz"), help="the format (default: OUT's suffix)")
+    scope = export_parser.add_mutually_exclusive_group()
+    scope.add_argument("--scope-boundary", metavar="SCOPE", help="only tensors in scope SCOPE: 'bert' not 'bert_1'")
+    scope.add_argument("--scope", metavar="REGEX", help="only tensors whose name re.match-es REGEX")
+    export_parser.add_argument(
+        "--no-slots",
+        action="store_true",
+        help="leave out optimizer slots (Adam's m and v, Momentum, RMSProp, ...) and training counters (global_step, "
+        "Adam's beta powers, a TF 2 optimizer's own variables, save_counter)",
+    )
+    export_parser.add_argument(
+        "--names",
+        choices=("key", "object", "full_name"),
+        default="key",
+        help="name TF 2 tensors by checkpoint key (default), by object path (layer_with_weights-0/kernel) or by the "
+        "variable's full_name (dense/kernel)",
+    )
+    export_parser.add_argument(
+        "--rename",
+        nargs=2,
+        action="append",
+        default=[],
+        metavar=("PATTERN", "REPLACEMENT"),
+        help="rename with re.sub (repeatable, applied in turn): "
+        "--rename 'bert/encoder/layer_(\\d+)/' 'encoder.layer.\\1.'",
+    )
+    export_parser.add_argument(
+        "--bfloat16-as-uint16",
+        action="store_true",
+        help=".npz only: write bfloat16 tensors' bits as uint16 (NumPy has no bfloat16; refused otherwise)",
+    )
+    export_parser.add_argument("--force", action="store_true", help="replace OUT if it exists")
+    export_parser.add_argument("--json", action="store_true", help="print what was written and left out as JSON")
+    return export_parser
+
+
+def run(argv: Sequence[str], env: Environment) -> int:
+    """Run ``tfcollections export`` with *argv* (the arguments after ``export``), in *env* (its streams, terminal,
+    directory)."""
+    import re  # noqa: PLC0415 (only an export's options compile patterns)
+
+    from .._ckpt.export import export  # noqa: PLC0415 (only an export loads the writers)
+
+    stdout, stderr = env.stdout, env.stderr
+    try:
+        args = parser(stdout).parse_args(argv)
+    except SystemExit:  # --help
+        return 0
+    except UsageError as exc:
+        print(f"tfcollections export: usage error: {exc} (see tfcollections export --help)", file=stderr)
+        return 2
+    try:
+        renames: List[Tuple[Any, str]] = [(re.compile(pattern), replacement) for pattern, replacement in args.rename]
+        scope: Any = args.scope_boundary if args.scope is None else re.compile(args.scope)
+        if args.scope_boundary is not None:
+            re.compile(args.scope_boundary)
+    except re.error as exc:
+        print(f"tfcollections export: usage error: not a valid regular expression: {exc}", file=stderr)
+        return 2
+    bar = _Bar(stderr) if env.stderr_isatty else None
+    try:
+        report = export(env.path(args.source), env.path(args.out), format=args.format, scope=scope,
+                        no_slots=args.no_slots, rename=renames, names=args.names,
+                        bfloat16_as_uint16=args.bfloat16_as_uint16, force=args.force,
+                        progress=bar.update if bar is not None else None)  # fmt: skip
+    except (DecodeError, ValueError, OSError) as exc:
+        if bar is not None:
+            bar.clear()
+        why: Any = exc
+        strerror = getattr(exc, "strerror", None)
+        if isinstance(exc, OSError) and not isinstance(exc, FileExistsError) and strerror:
+            filename = getattr(exc, "filename", None)  # an OSError's own message would show errno first
+            why = f"{filename}: {strerror}" if filename else strerror
+        print(f"tfcollections export: {args.out}: not written: {why}", file=stderr)
+        return 1
+    if bar is not None:
+        bar.clear()
+    if args.json:
+        json.dump(report, stdout, indent=1)
+        stdout.write("\n")
+        return 0
+    tensors, left_out = report["tensors"], report["left_out"]
+    stdout.write(f"{report['path']}: {report['format']}, {len(tensors)} tensors, {_bytes(report['bytes'])}, "
+                 f"from {report['source']}\n")  # fmt: skip
+    if left_out:
+        stdout.write(f"left out ({len(left_out)}):\n")
+        for entry in left_out:
+            stdout.write(f"  {entry['key']}: {entry['why']}\n")
+    return 0
+
+
+def _bytes(count: int) -> str:
+    for unit, size in (("GB", 1 << 30), ("MB", 1 << 20), ("KB", 1 << 10)):
+        if count >= size:
+            return f"{count / size:.1f} {unit}"
+    return f"{count} B"
+
+
+class _Bar:
+    """A progress bar on a terminal's stderr, redrawn at most ten times a second."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.shown: Optional[float] = None
+        self.drawn = False
+
+    def update(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if self.shown is not None and now - self.shown < 0.1 and done < total:
+            return
+        self.shown = now
+        share = done / total if total else 1.0
+        filled = int(share * 30)
+        self.stream.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {share:6.1%} {_bytes(done)} of {_bytes(total)}")
+        self.stream.flush()
+        self.drawn = True
+
+    def clear(self) -> None:
+        if self.drawn:
+            self.stream.write("\r" + " " * 72 + "\r")
+            self.stream.flush()
