@@ -90,7 +90,7 @@ def write_safetensors(
 
 def npy_header(dtype: str, shape: Tuple[int, ...], descr: Optional[str] = None) -> bytes:
     """The ``.npy`` format 1.0 header of a C-order array (format 2.0 past 65,535 bytes of header)."""
-    shape_text = "(" + "".join(f"{dim}, " for dim in shape).rstrip(" ") + ")" if len(shape) != 1 else f"({shape[0]},)"
+    shape_text = f"({shape[0]},)" if len(shape) == 1 else "(" + ", ".join(str(dim) for dim in shape) + ")"
     text = f"{{'descr': '{descr or NPY_DESCRS[dtype]}', 'fortran_order': False, 'shape': {shape_text}, }}"
     for version, length_format in ((b"\x01\x00", "<H"), (b"\x02\x00", "<I")):
         prefix = 6 + 2 + struct.calcsize(length_format)
