@@ -25,6 +25,7 @@ if TYPE_CHECKING:
         read_tensor as read_tensor,
         read_tensors as read_tensors,
     )
+    from ._ckpt.diff import diff as diff
     from ._ckpt.export import export as export
     from ._ckpt.restore import check_checkpoint as check_checkpoint
     from ._model.subgraph import subgraph as subgraph
@@ -37,6 +38,7 @@ _LAZY = {
     "read_tensor": "_ckpt.checkpoint",
     "read_tensors": "_ckpt.checkpoint",
     "check_checkpoint": "_ckpt.restore",
+    "diff": "_ckpt.diff",
     "export": "_ckpt.export",
     "scan": "_scan.scan",
     "subgraph": "_model.subgraph",
@@ -58,6 +60,7 @@ __all__ = (
     "decode",
     "decode_message",
     "decode_strict",
+    "diff",
     "encode",
     "encode_message",
     "export",

@@ -1035,6 +1035,49 @@ class ExportReport(TypedDict):
     bytes: int  # of tensor data
 
 
+class TensorLayout(TypedDict):
+    dtype: Optional[DataType]
+    shape: Optional[List[int]]
+
+
+class ChangedTensor(TypedDict):
+    """A tensor (or variable, or constant) both sides have, that differs."""
+
+    name: str
+    what: Literal["dtype", "shape", "values"]
+    a: TensorLayout
+    b: TensorLayout
+    max_abs_diff: Optional[float]  # with values=True, numeric dtypes; else None
+    max_rel_diff: Optional[float]
+
+
+class TensorsDiff(TypedDict):
+    only_in_a: List[str]
+    only_in_b: List[str]
+    changed: List[ChangedTensor]
+    same: int  # how many both sides have, equal
+    compared_by: str  # "crc32c", "bytes", "crc32c and bytes", "layout"
+
+
+class NamesDiff(TypedDict):
+    only_in_a: List[str]
+    only_in_b: List[str]
+    changed: List[str]
+
+
+class Diff(TypedDict):
+    """What ``diff`` gives."""
+
+    a: str
+    b: str
+    kind: Literal["checkpoints", "models", "model and checkpoint"]
+    equal: bool
+    tensors: TensorsDiff
+    ops: Dict[str, List[int]]  # models: each op whose count differs -> [count in a, count in b]
+    signatures: NamesDiff  # models: "<meta graph>/<signature>"
+    collections: NamesDiff  # models: "<meta graph>/<collection>"
+
+
 class Finding(TypedDict):
     """One finding of ``scan``: what can touch the host, how severe, where."""
 

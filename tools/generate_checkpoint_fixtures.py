@@ -31,6 +31,9 @@ Writes tests/data/checkpoints/<name>/ and <name>.expected.json for each case:
 - ``save_weights``: a Keras 2 model's ``save_weights`` in TensorFlow's format (an object-based checkpoint of the
   model alone), with TensorFlow's own view of every key when it saved, as for ``objects``.
 
+- ``diff``: two pairs of TF1 Saver checkpoints (V2 and V1), ``b`` with one variable added, one reshaped and one
+  float changed, and ``diff.expected.json`` (what differs, and numpy's largest differences of TensorFlow's values).
+
 ``objects``, ``keras2`` and ``save_weights`` need ``tf_keras`` (``pip install tf_keras`` beside TensorFlow, the same
 minor version).
 
@@ -396,8 +399,53 @@ def _restore_case() -> None:
     print(f"restore: {verdicts}", file=sys.stderr)
 
 
+def _diff_case() -> None:
+    """Pairs of checkpoints that differ as people's do: ``b`` has one variable more, one reshaped, and one float of
+    one variable changed; V2 (compared by CRC32C) and V1 (by values). ``diff.expected.json`` says so, with numpy's
+    largest absolute and relative difference of the changed values, from TensorFlow's reading of both."""
+    folder = OUT / "diff"
+    shutil.rmtree(folder, ignore_errors=True)
+    rng = np.random.RandomState(7)
+    base = {"dense/kernel": rng.randn(4, 3).astype(np.float32), "dense/bias": rng.randn(3).astype(np.float32),
+            "emb": rng.randn(5, 2).astype(np.float32), "same/w": rng.randn(2, 2).astype(np.float64),
+            "step": np.array(12, np.int64)}  # fmt: skip
+    changed = dict(base)
+    changed["dense/kernel"] = base["dense/kernel"].copy()
+    changed["dense/kernel"][1, 2] += np.float32(0.5)
+    changed["emb"] = base["emb"].reshape(2, 5)
+    changed["extra"] = np.arange(3, dtype=np.float32)
+    written = {}
+    for version, write_version in (("v2", v1.train.SaverDef.V2), ("v1", v1.train.SaverDef.V1)):
+        for side, values in (("a", base), ("b", changed)):
+            (folder / version / side).mkdir(parents=True)
+            graph = tf.Graph()
+            with graph.as_default():
+                for name, value in values.items():
+                    v1.get_variable(name, initializer=tf.constant(value), use_resource=False)
+                saver = v1.train.Saver(write_version=write_version, save_relative_paths=True)
+                with v1.Session(graph=graph) as session:
+                    session.run(v1.global_variables_initializer())
+                    prefix = saver.save(session, str(folder / version / side / "model.ckpt"), write_meta_graph=False)
+            written[(version, side)] = os.path.relpath(prefix, OUT)
+    reader_a = tf.train.load_checkpoint(str(OUT / written[("v2", "a")]))
+    reader_b = tf.train.load_checkpoint(str(OUT / written[("v2", "b")]))
+    kernel_a, kernel_b = reader_a.get_tensor("dense/kernel"), reader_b.get_tensor("dense/kernel")
+    gap = np.abs(kernel_a.astype(np.float64) - kernel_b.astype(np.float64))
+    scale = np.maximum(np.abs(kernel_a), np.abs(kernel_b)).astype(np.float64)
+    expected = {
+        "pairs": {version: [written[(version, "a")], written[(version, "b")]] for version in ("v2", "v1")},
+        "only_in_a": [], "only_in_b": ["extra"], "changed": {"dense/kernel": "values", "emb": "shape"},
+        "same": sorted(name for name in base if name not in ("dense/kernel", "emb")),
+        "max_abs_diff": {"dense/kernel": float(gap.max())},
+        "max_rel_diff": {"dense/kernel": float((gap / np.where(scale == 0, 1, scale)).max())},
+    }  # fmt: skip
+    (OUT / "diff.expected.json").write_text(json.dumps(expected, indent=1, sort_keys=True) + "\n")
+    print("diff: 2 pairs", file=sys.stderr)
+
+
 _CASES = {
     "restore": _restore_case,
+    "diff": _diff_case,
     "v2": lambda: _saver_case("v2"),
     "v2_sharded": lambda: _saver_case("v2_sharded", sharded=True, two_devices=True),
     "v1": lambda: _saver_case("v1", write_version=v1.train.SaverDef.V1),

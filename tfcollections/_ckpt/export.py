@@ -18,7 +18,6 @@ import heapq
 import os
 import re
 
-from .. import __version__
 from .._errors import DecodeError
 from .._model.collections import scope_matcher
 from .._tensor import element_count
@@ -114,7 +113,7 @@ def export(
         path = os.fspath(out)
         with AtomicFile(path, force) as file:
             if kind == "safetensors":
-                metadata = {"format": "tf", **where, "names": names, "exported_by": f"tfcollections {__version__}"}
+                metadata = {"format": "tf", **where, "names": names, "exported_by": "tfcollections"}
                 write_safetensors(file, _aligned(entries), metadata, done)
             else:
                 write_npz(file, entries, plan.descrs, done)

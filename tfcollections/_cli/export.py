@@ -18,9 +18,7 @@ from .spec import UsageError, _ArgumentParser
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, List, Optional, Sequence, TextIO, Tuple
-
-    from .main import Environment
+    from typing import Any, Callable, List, Optional, Sequence, TextIO, Tuple
 
 
 def parser(out: TextIO) -> argparse.ArgumentParser:
@@ -71,14 +69,15 @@ def parser(out: TextIO) -> argparse.ArgumentParser:
     return export_parser
 
 
-def run(argv: Sequence[str], env: Environment) -> int:
-    """Run ``tfcollections export`` with *argv* (the arguments after ``export``), in *env* (its streams, terminal,
-    directory)."""
+def run(
+    argv: Sequence[str], stdout: TextIO, stderr: TextIO, path: Callable[[str], str], stderr_isatty: bool = False
+) -> int:
+    """Run ``tfcollections export`` with *argv* (the arguments after ``export``); *path* reads a path of the command
+    line from the run's directory; a progress bar is drawn when stderr is a terminal."""
     import re  # noqa: PLC0415 (only an export's options compile patterns)
 
     from .._ckpt.export import export  # noqa: PLC0415 (only an export loads the writers)
 
-    stdout, stderr = env.stdout, env.stderr
     try:
         args = parser(stdout).parse_args(argv)
     except SystemExit:  # --help
@@ -94,9 +93,9 @@ def run(argv: Sequence[str], env: Environment) -> int:
     except re.error as exc:
         print(f"tfcollections export: usage error: not a valid regular expression: {exc}", file=stderr)
         return 2
-    bar = _Bar(stderr) if env.stderr_isatty else None
+    bar = _Bar(stderr) if stderr_isatty else None
     try:
-        report = export(env.path(args.source), env.path(args.out), format=args.format, scope=scope,
+        report = export(path(args.source), path(args.out), format=args.format, scope=scope,
                         no_slots=args.no_slots, rename=renames, names=args.names,
                         bfloat16_as_uint16=args.bfloat16_as_uint16, force=args.force,
                         progress=bar.update if bar is not None else None)  # fmt: skip

@@ -124,10 +124,14 @@ def _run(argv: Optional[Sequence[str]], env: Environment) -> int:
         from .scan import run as run_scan  # noqa: PLC0415 (only the scan needs it)
 
         return run_scan(arguments[1:], env.stdout, env.stderr)
+    if arguments[:1] == ["diff"]:  # a comparison, with diff's exit statuses
+        from .diff import run as run_diff  # noqa: PLC0415 (only a comparison needs it)
+
+        return run_diff(arguments[1:], env.stdout, env.stderr, env.path)
     if arguments[:1] == ["export"]:  # weights out, a command of its own
         from .export import run as run_export  # noqa: PLC0415 (only an export needs it)
 
-        return run_export(arguments[1:], env)
+        return run_export(arguments[1:], env.stdout, env.stderr, env.path, env.stderr_isatty)
     try:
         args = parser(env.stdout).parse_args(arguments)
     except SystemExit:  # --help and --version: printed, and done
