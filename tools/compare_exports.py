@@ -66,8 +66,9 @@ def check(corpus: Path, entry: Dict[str, Any], out: Path) -> List[str]:
             dtype = "uint16" if kind == "npz" and want["dtype"] == "DT_BFLOAT16" else _NUMPY[want["dtype"]]
             digest = hashlib.sha256(numpy.ascontiguousarray(array).tobytes()).hexdigest()
             if (str(array.dtype), list(array.shape), digest) != (dtype, want["shape"], want["sha256"]):
-                problems.append(f"{entry['dir']}: {kind}: {exported['key']}: {array.dtype} {list(array.shape)} "
-                                f"{digest[:12]}, TensorFlow: {dtype} {want['shape']} {want['sha256'][:12]}")  # fmt: skip
+                ours = f"{array.dtype} {list(array.shape)} {digest[:12]}"
+                theirs = f"{dtype} {want['shape']} {want['sha256'][:12]}"
+                problems.append(f"{entry['dir']}: {kind}: {exported['key']}: {ours}, TensorFlow: {theirs}")
         for left in report["left_out"]:
             dtype = by_name[left["key"]]["dtype"]
             if dtype != "DT_STRING" and not (kind == "safetensors" and dtype == "DT_COMPLEX128"):
