@@ -16,6 +16,7 @@ restore check (``check_checkpoint``): what the model would restore that the chec
 from __future__ import annotations
 
 import math
+import os
 import struct
 
 from .._errors import DecodeError
@@ -23,12 +24,13 @@ from .._model.files import load
 from .._tensor import NUMERIC
 from .._typing import cast
 from .checkpoint import _model_file
-from .listing import list_checkpoint
+from .find import find_checkpoint
+from .listing import _ENTRY, _decode_slice_key, _fast_entry, _key_name, _parse, _tensor, list_checkpoint
+from .table import MappedFile, Table
 from .values import read_values
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    import os
     from typing import Any, Dict, Final, Iterator, List, Optional, Tuple, Union
 
     from .. import types as _types
@@ -57,8 +59,16 @@ def diff(
     only in one or differs. ``equal`` is whether nothing differs. Raises ``DecodeError`` for a side that does not
     read (naming it), or a tensor whose bytes are damaged when they are read.
     """
+    result: Dict[str, Any]
+    fast = None if values else _two_v2_indexes(a, b)
+    if fast is not None:  # two V2 checkpoints by path: their indexes compared entry by entry, raw bytes first
+        result = {"a": fast[0], "b": fast[1], "kind": "checkpoints", "equal": False, "tensors": fast[2], "ops": {},
+                  "signatures": _names_diff({}, {}), "collections": _names_diff({}, {})}  # fmt: skip
+        tensors = result["tensors"]
+        result["equal"] = not (tensors["only_in_a"] or tensors["only_in_b"] or tensors["changed"])
+        return cast("_types.Diff", result)
     side_a, side_b = _side(a), _side(b)
-    result: Dict[str, Any] = {"a": side_a[2], "b": side_b[2], "ops": {}, "signatures": _names_diff({}, {}),
+    result = {"a": side_a[2], "b": side_b[2], "ops": {}, "signatures": _names_diff({}, {}),
                               "collections": _names_diff({}, {})}  # fmt: skip
     if side_a[0] == "checkpoint" and side_b[0] == "checkpoint":
         result["kind"] = "checkpoints"
@@ -75,6 +85,78 @@ def diff(
                                   for key in ("only_in_a", "only_in_b", "changed")))  # fmt: skip
     order = ("a", "b", "kind", "equal", "tensors", "ops", "signatures", "collections")
     return cast("_types.Diff", {key: result[key] for key in order})
+
+
+def _two_v2_indexes(a: Any, b: Any) -> Optional[Tuple[str, str, Decoded]]:
+    """The comparison of two V2 checkpoints given by path, from their indexes' raw entries: an entry whose bytes
+    are equal on both sides (dtype, shape, place, size, CRC32C) is the same tensor, and only the entries that
+    differ are decoded (their dtype, shape, size and CRC32C compared; where they lie does not matter). None when
+    this does not apply (not two V2 checkpoints, a slice on one side only): the listings are compared instead."""
+    if isinstance(a, dict) or isinstance(b, dict):
+        return None
+    try:
+        (prefix_a, kind_a, _), (prefix_b, kind_b, _) = find_checkpoint(os.fspath(a)), find_checkpoint(os.fspath(b))
+    except (DecodeError, OSError):
+        return None
+    if kind_a != "V2" or kind_b != "V2":
+        return None
+    raw_a, raw_b = _raw_entries(prefix_a), _raw_entries(prefix_b)
+    changed_names: Dict[str, Tuple[str, Decoded, Decoded]] = {}
+    same_keys = 0
+    for key, value_a in raw_a.items():
+        value_b = raw_b.get(key)
+        if not key:
+            continue
+        if value_b is None:
+            if key[0] == 0:  # a slice on one side only: partitioned otherwise
+                return None
+            continue
+        if value_a == value_b:
+            same_keys += key[0] != 0
+            continue
+        info_a, info_b = _entry_of(prefix_a, key, value_a), _entry_of(prefix_b, key, value_b)
+        if key[0] == 0:
+            name = _decode_slice_key(key, os.path.basename(prefix_a) + ".index")[0]
+            if (info_a["size"], info_a["crc32c"]) != (info_b["size"], info_b["crc32c"]):
+                changed_names.setdefault(name, ("values", {}, {}))
+            continue
+        name = _key_name(key, os.path.basename(prefix_a) + ".index")
+        what = _layout_change(info_a, info_b)
+        if what is None and (info_a["size"], info_a["crc32c"]) == (info_b["size"], info_b["crc32c"]):
+            same_keys += 1
+            continue
+        changed_names[name] = (what or "values", info_a, info_b)
+    if any(key and key[0] == 0 for key in raw_b if key not in raw_a):
+        return None
+    changed = []
+    for name, (what, info_a, info_b) in changed_names.items():
+        if not info_a:  # a slice differs, its tensor's entry did not: read the tensor's entry for its layout
+            key = name.encode()
+            info_a, info_b = _entry_of(prefix_a, key, raw_a[key]), _entry_of(prefix_b, key, raw_b[key])
+            same_keys -= _layout_change(info_a, info_b) is None
+        changed.append(_changed(name, what, info_a, info_b))
+    only_a = [_key_name(key, prefix_a) for key in raw_a if key and key[0] != 0 and key not in raw_b]
+    only_b = [_key_name(key, prefix_b) for key in raw_b if key and key[0] != 0 and key not in raw_a]
+    tensors = {"only_in_a": only_a, "only_in_b": only_b, "changed": changed, "same": same_keys,
+               "compared_by": "crc32c"}  # fmt: skip
+    return prefix_a, prefix_b, tensors
+
+
+def _raw_entries(prefix: str) -> Dict[bytes, bytes]:
+    """Every entry of a V2 checkpoint's index, its key to its value's bytes, in the index's order."""
+    with MappedFile(prefix + ".index") as buf:
+        table = Table(buf, os.path.basename(prefix) + ".index")
+        return {bytes(key): bytes(block[start : start + size]) for key, block, start, size in table.entries()}
+
+
+def _entry_of(prefix: str, key: bytes, value: bytes) -> Decoded:
+    """A BundleEntryProto's dtype, shape, size and CRC32C (a slice's too), decoded as the listing decodes it."""
+    fast = _fast_entry(value, 0, len(value)) if key[0] != 0 else None
+    return (
+        fast
+        if fast is not None
+        else _tensor(_parse(_ENTRY, value, 0, len(value), os.path.basename(prefix) + ".index", key))
+    )
 
 
 def _side(given: Any) -> Tuple[str, Decoded, str]:

@@ -26,7 +26,6 @@ from .checkpoint import _model_file
 from .crc32c import crc32c, unmask
 from .listing import list_checkpoint, shard_path
 from .objects import object_graph_of
-from .table import MappedFile
 from .values import read_values
 from .writers import ITEM_SIZES, NPY_DESCRS, SAFETENSORS_DTYPES, AtomicFile, write_npz, write_safetensors
 
@@ -35,7 +34,7 @@ if TYPE_CHECKING:
     from typing import Any, Callable, Dict, Final, Iterable, Iterator, List, Optional, Pattern, Tuple, Union
 
     from .. import types as _types
-    from .._typing import Buffer, Decoded
+    from .._typing import Decoded
     from .writers import Entry
 
 # Bytes copied at once: a chunk is a copy out of the map, so this bounds what an export holds.
@@ -272,64 +271,73 @@ def _aligned(entries: List[Entry]) -> List[Entry]:
 
 
 class _Shards:
-    """The data shards of a V2 checkpoint, each mapped once, on first use, for the export's span."""
+    """The data shards of a V2 checkpoint, each opened once, on first use, for the export's span, and read with
+    ``readinto`` into one buffer: a mapped shard would count every page read in the process's memory, and a
+    fault per page costs more than a read of many."""
 
     def __init__(self, listing: Optional[Decoded]) -> None:
         self.listing = listing
-        self.mapped: Dict[int, MappedFile] = {}
+        self.files: Dict[int, Any] = {}
+        self.buffer = memoryview(bytearray(_CHUNK))
 
-    def buf(self, shard: int, key: str) -> Buffer:
-        mapped = self.mapped.get(shard)
-        if mapped is None:
+    def read(self, shard: int, key: str, offset: int, size: int) -> Iterator[memoryview]:
+        """The *size* bytes at *offset* of data shard *shard*, in chunks: views of one buffer, each valid until the
+        next is asked for (the writer writes each at once)."""
+        file = self.files.get(shard)
+        if file is None:
             assert self.listing is not None
             path = shard_path(self.listing["prefix"], shard, self.listing["header"]["num_shards"])
             try:
-                mapped = self.mapped[shard] = MappedFile(path)
+                file = self.files[shard] = open(path, "rb", buffering=0)  # noqa: SIM115 (closed by __exit__)
             except FileNotFoundError:
                 raise DecodeError(f"{key!r} lies in data shard {path}, which is missing") from None
-        return mapped.buf
+        length = os.fstat(file.fileno()).st_size
+        if offset < 0 or offset + size > length:
+            raise DecodeError(f"{key!r}: its {size:,} bytes at byte {offset:,} lie past the end of its data shard "
+                              f"({length:,} bytes: truncated?)", offset)  # fmt: skip
+        file.seek(offset)
+        left = size
+        while left:
+            view = self.buffer[: min(left, _CHUNK)]
+            got = file.readinto(view)
+            if not got:
+                raise DecodeError(f"{key!r}: its data shard ended while it was read (changed meanwhile?)", offset)
+            left -= got
+            yield view[:got]
 
     def __enter__(self) -> _Shards:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        for mapped in self.mapped.values():
-            mapped.__exit__()
+        for file in self.files.values():
+            file.close()
 
 
-def _v2_chunks(
-    shards: _Shards, key: str, where: Decoded, verify: bool
-) -> Callable[[], Iterator[Union[bytes, bytearray]]]:
-    def chunks() -> Iterator[Union[bytes, bytearray]]:
+def _v2_chunks(shards: _Shards, key: str, where: Decoded, verify: bool) -> Callable[[], Iterator[Any]]:
+    def chunks() -> Iterator[Any]:
         yield from _checked(shards, key, where, verify)
 
     return chunks
 
 
-def _checked(shards: _Shards, key: str, where: Decoded, verify: bool) -> Iterator[Union[bytes, bytearray]]:
+def _checked(shards: _Shards, key: str, where: Decoded, verify: bool) -> Iterator[memoryview]:
     """The bytes of one stored piece (a tensor, or a slice of one), in chunks, its CRC32C checked at its end."""
-    buf = shards.buf(where["shard"], key)
-    offset, size = where["offset"], where["size"]
-    if offset < 0 or offset + size > len(buf):
-        raise DecodeError(f"{key!r}: its {size:,} bytes at byte {offset:,} lie past the end of its data shard "
-                          f"({len(buf):,} bytes: truncated?)", offset)  # fmt: skip
     crc = 0
-    for start in range(offset, offset + size, _CHUNK):
-        chunk = buf[start : min(start + _CHUNK, offset + size)]
+    for chunk in shards.read(where["shard"], key, where["offset"], where["size"]):
         if verify:
             crc = crc32c(chunk, crc)
         yield chunk
     if verify and crc != unmask(where["crc32c"]):
-        raise DecodeError(f"{key!r} is damaged: the CRC32C of its {size:,} bytes is {crc:#010x}, the checkpoint says "
-                          f"{unmask(where['crc32c']):#010x}", offset)  # fmt: skip
+        raise DecodeError(f"{key!r} is damaged: the CRC32C of its {where['size']:,} bytes is {crc:#010x}, the "
+                          f"checkpoint says {unmask(where['crc32c']):#010x}", where["offset"])  # fmt: skip
 
 
 def _slice_chunks(shards: _Shards, key: str, shape: Tuple[int, ...], item: int, parts: List[Decoded],
-                  verify: bool) -> Callable[[], Iterator[Union[bytes, bytearray]]]:  # fmt: skip
+                  verify: bool) -> Callable[[], Iterator[Any]]:  # fmt: skip
     """A partitioned variable's bytes in the order of the full tensor: every slice checked first (its CRC32C, by
     a pass over its bytes), then the runs of all slices merged by where they go, each copied from its shard."""
 
-    def chunks() -> Iterator[Union[bytes, bytearray]]:
+    def chunks() -> Iterator[Any]:
         covered = 0
         for part in parts:
             part_shape = tuple(full if length is None else length for full, length in zip(shape, part["length"]))
@@ -346,9 +354,7 @@ def _slice_chunks(shards: _Shards, key: str, shape: Tuple[int, ...], item: int, 
         for target, shard, start, length in heapq.merge(*(_runs(shape, item, part) for part in parts)):
             if target != expected:
                 raise DecodeError(f"{key!r}: its slices overlap or leave a gap at byte {expected:,} of the tensor")
-            buf = shards.buf(shard, key)
-            for at in range(start, start + length, _CHUNK):
-                yield buf[at : min(at + _CHUNK, start + length)]
+            yield from shards.read(shard, key, start, length)
             expected += length
 
     return chunks
@@ -393,16 +399,16 @@ def _indices(shape: Tuple[int, ...]) -> Iterator[Tuple[int, ...]]:
             return
 
 
-def _v1_chunks(listing: Decoded, key: str, verify: bool) -> Callable[[], Iterator[Union[bytes, bytearray]]]:
-    def chunks() -> Iterator[Union[bytes, bytearray]]:
+def _v1_chunks(listing: Decoded, key: str, verify: bool) -> Callable[[], Iterator[Any]]:
+    def chunks() -> Iterator[Any]:
         # A V1 tensor lies in table entries as a TensorProto: read whole (its slices put together), then written.
         yield from _memory_chunks(memoryview(read_values(listing, [key], verify)[key].tobytes()))()
 
     return chunks
 
 
-def _memory_chunks(data: memoryview) -> Callable[[], Iterator[Union[bytes, bytearray]]]:
-    def chunks() -> Iterator[Union[bytes, bytearray]]:
+def _memory_chunks(data: memoryview) -> Callable[[], Iterator[Any]]:
+    def chunks() -> Iterator[Any]:
         for start in range(0, len(data), _CHUNK):
             yield bytes(data[start : start + _CHUNK])
 

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from typing import IO, Callable, Dict, Final, Iterator, List, Optional, Tuple, Union
 
     # A tensor to write: its name, dtype, shape, size in bytes, and its bytes as chunks in C order.
-    Chunks = Callable[[], Iterator[Union[bytes, bytearray]]]
+    Chunks = Callable[[], Iterator[Union[bytes, bytearray, memoryview]]]
     Entry = Tuple[str, str, Tuple[int, ...], int, Chunks]
 
 # DataType -> safetensors' dtype. safetensors has no complex128, strings or quantized types.
