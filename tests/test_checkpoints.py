@@ -37,6 +37,7 @@ def _expected(path: Path) -> Dict[str, Any]:
 
 def test_there_are_fixtures_of_every_kind() -> None:
     assert {path.name.split(".")[0] for path in EXPECTED} == {
+        "bert_like",
         "v1",
         "v1_sharded",
         "v2",

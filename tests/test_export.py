@@ -28,7 +28,8 @@ from tfcollections._ckpt.writers import npy_header
 from .helpers import DATA, _revive, complex_as_pairs, same
 
 CHECKPOINTS = DATA / "checkpoints"
-CASES = ["v2", "v2_sharded", "v1", "v1_sharded", "tf2", "objects", "keras2", "keras3", "save_weights", "saved_model"]
+CASES = ["v2", "v2_sharded", "v1", "v1_sharded", "tf2", "objects", "keras2", "keras3", "save_weights", "saved_model",
+         "bert_like"]  # fmt: skip
 
 
 def _expected(name: str) -> Dict[str, Any]:
@@ -259,3 +260,32 @@ def test_zip_entries_are_stored_as_numpy_savez_writes_them(tmp_path: Path) -> No
         )
         first = archive.read(infos[0])
         assert first.startswith(b"\x93NUMPY") and io.BytesIO(first).read(6) == b"\x93NUMPY"
+
+
+def test_the_readmes_migration_recipe(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The README's lines, run as they are on a checkpoint named as BERT's (with AdamWeightDecay's slots), torch's
+    # loader stood in for by numpy's (the same file format; torch is no test dependency).
+    pytest.importorskip("safetensors")
+    import sys
+    import types
+
+    import safetensors.numpy
+
+    readme = (DATA.parent.parent / "README.md").read_text()
+    block = readme.split("```python\nimport tfcollections, safetensors.torch\n", 1)[1].split("```", 1)[0]
+    code = "import tfcollections, safetensors.torch\n" + block
+    code = code.replace('"bert_model.ckpt"', repr(str(CHECKPOINTS / "bert_like" / "bert_model.ckpt")))
+    code = code.replace('"bert.safetensors"', repr(str(tmp_path / "bert.safetensors")))
+    stand_in = types.ModuleType("safetensors.torch")
+    stand_in.load_file = safetensors.numpy.load_file  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "safetensors.torch", stand_in)
+    monkeypatch.setattr(safetensors, "torch", stand_in, raising=False)
+    scope: Dict[str, Any] = {}
+    exec(compile(code, "README.md", "exec"), scope)
+    expected = _expected("bert_like")
+    assert sorted(scope["state_dict"]) == [
+        "bert.embeddings.word_embeddings", "bert.pooler.dense.kernel", "encoder.layer.0.attention.self.query.bias",
+        "encoder.layer.0.attention.self.query.kernel", "encoder.layer.1.output.dense.kernel",
+    ]  # fmt: skip
+    kernel = scope["state_dict"]["encoder.layer.0.attention.self.query.kernel"]
+    assert kernel.tolist() == expected["bert/encoder/layer_0/attention/self/query/kernel"]["values"]

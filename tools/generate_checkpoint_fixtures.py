@@ -31,6 +31,8 @@ Writes tests/data/checkpoints/<name>/ and <name>.expected.json for each case:
 - ``save_weights``: a Keras 2 model's ``save_weights`` in TensorFlow's format (an object-based checkpoint of the
   model alone), with TensorFlow's own view of every key when it saved, as for ``objects``.
 
+- ``bert_like``: a checkpoint named as BERT's are, with ``adam_m``/``adam_v`` slots and ``global_step`` (the
+  README's migration recipe is tested on it);
 - ``diff``: two pairs of TF1 Saver checkpoints (V2 and V1), ``b`` with one variable added, one reshaped and one
   float changed, and ``diff.expected.json`` (what differs, and numpy's largest differences of TensorFlow's values).
 
@@ -443,7 +445,35 @@ def _diff_case() -> None:
     print("diff: 2 pairs", file=sys.stderr)
 
 
+def _bert_like_case() -> None:
+    """A checkpoint named as Google's BERT checkpoints are (``bert/encoder/layer_N/...``), with the slots of BERT's
+    ``AdamWeightDecayOptimizer`` (``<variable>/adam_m``, ``/adam_v``) and ``global_step``: the README's migration
+    recipe is tested on it."""
+    folder = OUT / "bert_like"
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    rng = np.random.RandomState(3)
+    names = ["bert/embeddings/word_embeddings", "bert/encoder/layer_0/attention/self/query/kernel",
+             "bert/encoder/layer_0/attention/self/query/bias", "bert/encoder/layer_1/output/dense/kernel",
+             "bert/pooler/dense/kernel"]  # fmt: skip
+    graph = tf.Graph()
+    with graph.as_default():
+        for name in names:
+            shape = (8, 4) if name.endswith("kernel") or name.endswith("embeddings") else (4,)
+            v1.get_variable(name, initializer=tf.constant(rng.randn(*shape).astype(np.float32)), use_resource=False)
+            for slot in ("adam_m", "adam_v"):
+                v1.get_variable(f"{name}/{slot}", shape=shape, initializer=v1.zeros_initializer(), trainable=False,
+                                use_resource=False)  # fmt: skip
+        v1.train.get_or_create_global_step()
+        saver = v1.train.Saver(save_relative_paths=True)
+        with v1.Session(graph=graph) as session:
+            session.run(v1.global_variables_initializer())
+            prefix = saver.save(session, str(folder / "bert_model.ckpt"), write_meta_graph=False)
+    _write_expected("bert_like", prefix)
+
+
 _CASES = {
+    "bert_like": _bert_like_case,
     "restore": _restore_case,
     "diff": _diff_case,
     "v2": lambda: _saver_case("v2"),
