@@ -115,3 +115,128 @@ def test_the_command_line() -> None:
     as_json = json.loads(_run(["diff", a, b, "--json"]).stdout)
     assert as_json["tensors"]["only_in_b"] == ["extra"] and as_json["equal"] is False
     assert _run(["diff", a]).returncode == 2
+
+
+def _write_v2(folder: Path, tensors: Dict[str, Any], slices: Dict[str, Any] = {}) -> Path:  # noqa: B006
+    """A V2 checkpoint written here: *tensors* ``{name: (dtype, shape, data)}``; *slices* ``{name: (dtype, shape,
+    [(extents, data), ...])}`` for partitioned ones (keys as TensorFlow's OrderedCode writes them)."""
+    import struct as packing
+
+    from tfcollections._ckpt.crc32c import crc32c, mask
+
+    from .tables import table
+
+    def entry(fields: Dict[str, Any]) -> bytes:
+        return tfcollections.encode_message("BundleEntryProto", fields)
+
+    def shape_of(shape: Any) -> Dict[str, Any]:
+        return {"dim": [{"size": n, "name": ""} for n in shape], "unknown_rank": False}
+
+    folder.mkdir(parents=True, exist_ok=True)
+    data = bytearray()
+    entries = []
+    for name, (dtype, shape, raw) in tensors.items():
+        entries.append((name.encode(), entry({"dtype": dtype, "shape": shape_of(shape), "offset": len(data),
+                                              "size": len(raw), "crc32c": mask(crc32c(raw))})))  # fmt: skip
+        data += raw
+    for name, (dtype, shape, parts) in slices.items():
+        full = entry(
+            {
+                "dtype": dtype,
+                "shape": shape_of(shape),
+                "slices": [{"extent": [{"start": s, "length": n} for s, n in extents]} for extents, _ in parts],
+            }
+        )
+        entries.append((name.encode(), full))
+        for extents, raw in parts:
+            # OrderedCode: 0x00, the name as a string (0x00 0x01 ends it), the rank, each start and length.
+            # OrderedCode: the rank as an unsigned number (its length, then its bytes), each start and length as a
+            # signed one (under 64: one byte, 0x80 | n).
+            key = b"\x00" + name.encode() + b"\x00\x01" + bytes([1, len(extents)])
+            for start, length in extents:
+                key += bytes([0x80 | start, 0x80 | length])
+            entries.append((key, entry({"offset": len(data), "size": len(raw), "crc32c": mask(crc32c(raw))})))
+            data += raw
+    del packing
+    header = tfcollections.encode_message("BundleHeaderProto", {"num_shards": 1, "version": {"producer": 1}})
+    prefix = folder / "ckpt"
+    Path(f"{prefix}.index").write_bytes(table(sorted([(b"", header), *entries])))
+    Path(f"{prefix}.data-00000-of-00001").write_bytes(bytes(data))
+    return prefix
+
+
+def _floats(*values: float) -> bytes:
+    import struct
+
+    return struct.pack(f"<{len(values)}f", *values)
+
+
+def test_values_of_every_kind_and_nans(tmp_path: Path) -> None:
+    import struct
+
+    nan = float("nan")
+    a = _write_v2(tmp_path / "a", {
+        "f": ("DT_FLOAT", [3], _floats(1.0, nan, 3.0)), "same_nan": ("DT_FLOAT", [1], _floats(nan)),
+        "bf": ("DT_BFLOAT16", [2], struct.pack("<2H", 0x3FC0, 0x4000)),
+        "c": ("DT_COMPLEX64", [1], _floats(1.0, 2.0)), "i": ("DT_INT32", [2], struct.pack("<2i", 1, -5)),
+        "d": ("DT_DOUBLE", [1], struct.pack("<d", 0.0)),
+    })  # fmt: skip
+    b = _write_v2(tmp_path / "b", {
+        "f": ("DT_FLOAT", [3], _floats(1.0, 2.0, 3.0)), "same_nan": ("DT_FLOAT", [1], _floats(nan)),
+        "bf": ("DT_BFLOAT16", [2], struct.pack("<2H", 0x3FC0, 0x4040)),
+        "c": ("DT_COMPLEX64", [1], _floats(1.0, 2.5)), "i": ("DT_INT32", [2], struct.pack("<2i", 1, 5)),
+        "d": ("DT_DOUBLE", [1], struct.pack("<d", 0.0)),
+    })  # fmt: skip
+    found = {change["name"]: change for change in tfcollections.diff(a, b, values=True)["tensors"]["changed"]}
+    assert set(found) == {"f", "bf", "c", "i"}
+    assert str(found["f"]["max_abs_diff"]) == "nan"  # NaN on one side only
+    assert (found["bf"]["max_abs_diff"], found["bf"]["max_rel_diff"]) == (1.0, 1.0 / 3.0)  # 2.0 against 3.0
+    assert found["c"]["max_abs_diff"] == 0.5 and found["i"]["max_abs_diff"] == 10
+    as_text = _run_diff([str(a), str(b), "--values", "--json"])
+    assert '"max_abs_diff": NaN' in as_text  # JSON as Python writes it: the value is not finite
+
+
+def _run_diff(args: Any) -> str:
+    from .test_cli import _run
+
+    return str(_run(["diff", *args]).stdout.decode())
+
+
+def test_partitioned_variables_and_listings(tmp_path: Path) -> None:
+    rows = [([(0, 1), (0, 2)], _floats(1, 2)), ([(1, 1), (0, 2)], _floats(3, 4))]
+    a = _write_v2(tmp_path / "a", {}, {"p": ("DT_FLOAT", [2, 2], rows)})
+    b = _write_v2(tmp_path / "b", {}, {"p": ("DT_FLOAT", [2, 2], [rows[0], ([(1, 1), (0, 2)], _floats(3, 5))])})
+    assert tfcollections.load_checkpoint(a)["tensors"]["p"]["slices"]  # read as partitioned
+    by_index = tfcollections.diff(a, b)["tensors"]
+    assert [(change["name"], change["what"]) for change in by_index["changed"]] == [("p", "values")]
+    assert by_index["same"] == 0
+    by_listing = tfcollections.diff(tfcollections.load_checkpoint(a), tfcollections.load_checkpoint(b))["tensors"]
+    assert [change["name"] for change in by_listing["changed"]] == ["p"] and by_listing["compared_by"] == "crc32c"
+    # Partitioned otherwise (by columns on one side): the slices do not match up, so the values are read.
+    cols = [([(0, 2), (0, 1)], _floats(1, 3)), ([(0, 2), (1, 1)], _floats(2, 4))]
+    c = _write_v2(tmp_path / "c", {}, {"p": ("DT_FLOAT", [2, 2], cols)})
+    assert tfcollections.diff(a, c)["equal"] is True
+    assert tfcollections.diff(a, c)["tensors"]["compared_by"] == "crc32c and bytes"
+    # The same tensor whole on one side: its values are read.
+    whole = _write_v2(tmp_path / "w", {"p": ("DT_FLOAT", [2, 2], _floats(1, 2, 3, 4))})
+    assert tfcollections.diff(a, whole)["equal"] is True
+    retyped = _write_v2(tmp_path / "r", {"p": ("DT_INT32", [2, 2], bytes(16))})
+    assert tfcollections.diff(whole, retyped)["tensors"]["changed"][0]["what"] == "dtype"
+
+
+def test_models_compared_by_their_variables_and_constants(tmp_path: Path) -> None:
+    restore = CHECKPOINTS / "restore"
+    reshaped = tfcollections.diff(restore / "same.meta", restore / "reshaped.meta")
+    assert reshaped["kind"] == "models" and reshaped["equal"] is False
+    assert any(change["what"] == "shape" for change in reshaped["tensors"]["changed"])
+    # A constant's value changed in a frozen graph (text: one number edited).
+    text = (DATA / "files" / "frozen_graph.pbtxt").read_text()
+    edited = tmp_path / "edited.pbtxt"
+    assert "float_val: 2.5" in text
+    edited.write_text(text.replace("float_val: 2.5", "float_val: 2.75", 1))
+    changed = tfcollections.diff(DATA / "files" / "frozen_graph.pbtxt", edited, values=True)["tensors"]["changed"]
+    assert len(changed) == 1 and changed[0]["what"] == "values" and changed[0]["max_abs_diff"] == 0.25
+    # A model loaded without its graph is loaded again with it; one read from bytes cannot be.
+    assert tfcollections.diff(tfcollections.load(restore / "same.meta"), restore / "same.meta")["equal"] is True
+    with pytest.raises(ValueError, match="read from bytes"):
+        tfcollections.diff(tfcollections.loads((restore / "same.meta").read_bytes()), restore / "same.meta")

@@ -289,3 +289,60 @@ def test_the_readmes_migration_recipe(tmp_path: Path, monkeypatch: pytest.Monkey
     ]  # fmt: skip
     kernel = scope["state_dict"]["encoder.layer.0.attention.self.query.kernel"]
     assert kernel.tolist() == expected["bert/encoder/layer_0/attention/self/query/kernel"]["values"]
+
+
+def test_sources_and_options_as_given(tmp_path: Path) -> None:
+    listing = tfcollections.load_checkpoint(CHECKPOINTS / "restore")
+    by_listing = tfcollections.export(listing, tmp_path / "a.bin", format="safetensors")
+    assert by_listing["format"] == "safetensors" and (tmp_path / "a.bin").exists()
+    model = tfcollections.load(DATA / "files" / "frozen_graph.pb")
+    assert tfcollections.export(model, tmp_path / "m.safetensors")["tensors"]
+    with pytest.raises(ValueError, match="format must be 'safetensors' or 'npz', not 'hdf5'"):
+        tfcollections.export(listing, tmp_path / "b.bin", format="hdf5")
+    with pytest.raises(TypeError, match="source must be a path"):
+        tfcollections.export({"nothing": 1}, tmp_path / "c.safetensors")  # type: ignore[arg-type]
+    (tmp_path / "junk").write_bytes(b"junk" * 8)
+    with pytest.raises(DecodeError):
+        tfcollections.export(tmp_path / "junk", tmp_path / "d.safetensors")
+    assert os.listdir(tmp_path) == ["a.bin", "m.safetensors", "junk"] or sorted(os.listdir(tmp_path)) == sorted(
+        ["a.bin", "m.safetensors", "junk"]
+    )
+
+
+def test_partitioned_variables_into_npz_and_damaged_layouts(tmp_path: Path) -> None:
+    numpy = pytest.importorskip("numpy")
+    from .test_diff import _floats, _write_v2
+
+    cols = [([(0, 2), (0, 1)], _floats(1, 3)), ([(0, 2), (1, 1)], _floats(2, 4))]
+    prefix = _write_v2(tmp_path / "c", {"s": ("DT_STRING", [], b"\x00" * 5)}, {"p": ("DT_FLOAT", [2, 2], cols)})
+    report = tfcollections.export(prefix, tmp_path / "p.npz")
+    with numpy.load(tmp_path / "p.npz") as archive:
+        assert archive["p"].tolist() == [[1.0, 2.0], [3.0, 4.0]]
+    assert report["left_out"] == [{"key": "s", "why": "a string tensor: not weights"}]
+    # Slices that leave a gap, or whose sizes are not their extents': named.
+    gap = _write_v2(tmp_path / "g", {}, {"p": ("DT_FLOAT", [2, 2], [cols[0], ([(0, 2), (1, 1)], _floats(2))])})
+    with pytest.raises(DecodeError, match="'p': a slice of 4 bytes for \\[2, 1\\]"):
+        tfcollections.export(gap, tmp_path / "g.safetensors")
+    assert not (tmp_path / "g.safetensors").exists()
+    short = _write_v2(tmp_path / "s", {"w": ("DT_FLOAT", [2], _floats(1, 2))})
+    Path(f"{short}.data-00000-of-00001").write_bytes(_floats(1))
+    with pytest.raises(DecodeError, match="lie past the end of its data shard"):
+        tfcollections.export(short, tmp_path / "s.safetensors")
+    wrong = _write_v2(tmp_path / "w", {"w": ("DT_FLOAT", [3], _floats(1, 2))})
+    with pytest.raises(DecodeError, match="'w': 8 bytes in the checkpoint for 12 of DT_FLOAT \\[3\\]"):
+        tfcollections.export(wrong, tmp_path / "w.safetensors")
+
+
+def test_the_command_lines_other_answers(tmp_path: Path) -> None:
+    from .test_cli import _run
+
+    assert _run(["export", "--help"]).returncode == 0
+    usage = _run(["export", "only-one-argument"])
+    assert usage.returncode == 2 and usage.stderr.decode().startswith("tfcollections export: usage error:")
+    bad = _run(["export", "tests/data/checkpoints/v2", str(tmp_path / "x.safetensors"), "--rename", "(", "x"])
+    assert bad.returncode == 2
+    big = _run(["export", "tests/data/checkpoints/v2", str(tmp_path / "v.npz"), "--bfloat16-as-uint16"], terminal=True)
+    assert big.returncode == 0 and b"%" in big.stderr
+    failed = _run(["export", "tests/data/checkpoints/v2", str(tmp_path / "v.npz")], terminal=True)
+    assert failed.returncode == 1 and "exists" in failed.stderr.decode()
+    assert _run(["diff", "--help"]).returncode == 0

@@ -440,3 +440,22 @@ def test_an_empty_view_on_the_command_line() -> None:
 
     out = _run([str(MODEL), "--scope-boundary", "nothing_here", "--subgraph"]).stdout.decode()
     assert "  subgraph 'nothing_here' of the graph: 0 of 300 nodes\n    (no node is in it)\n" in out
+
+
+def test_the_command_line_shows_control_edges_dangling_names_and_unknown_ops(tmp_path: Path) -> None:
+    from .test_cli import _run
+
+    graph = _graph(
+        _node("s/a", "Identity", "missing:1", "^gone", "outside", attrs=_attr("T", _FLOAT)),
+        _node("outside", "Placeholder", attrs=_attr("dtype", _FLOAT)),
+        _node("s/b", "Mystery", "s/a", "^outside"),
+        _node("after", "Identity", "s/b:2", "^s/a"),
+    )
+    path = tmp_path / "g.meta"
+    path.write_bytes(graph)
+    out = _run([str(path), "--scope-boundary", "s", "--subgraph"]).stdout.decode()
+    assert "    control inputs (2): waits for (^node), outside: gone, outside\n" in out
+    assert "    control outputs (1): waited for, from outside: s/a\n" in out
+    assert "    dangling (2): named as inputs, no such node: missing, gone\n" in out
+    assert "    outputs not known (1, an op no TensorFlow registers): s/b\n" in out
+    assert "(no such node)" in out

@@ -201,12 +201,12 @@ def _checkpoints(a: Decoded, b: Decoded, values: bool) -> Decoded:
         what = _layout_change(info_a, info_b)
         if what is not None:
             changed.append(_changed(name, what, info_a, info_b))
-        elif by_crc and _crcs(info_a) is not None and _crcs(info_b) is not None:
+        elif by_crc and _comparable(_crcs(info_a), _crcs(info_b)):
             if _crcs(info_a) == _crcs(info_b):
                 same += 1
             else:
                 changed.append(_changed(name, "values", info_a, info_b))
-        else:
+        else:  # no CRC to compare, or stored in other pieces (partitioned otherwise): its values are read
             to_read.append(name)
     if to_read:
         read_a, read_b = read_values(a, to_read, True), read_values(b, to_read, True)
@@ -238,6 +238,15 @@ def _crcs(info: Decoded) -> Optional[Tuple[Any, ...]]:
         )
         return None if any(part[3] is None for part in parts) else tuple(parts)
     return None if info["crc32c"] is None else (info["size"], info["crc32c"])
+
+
+def _comparable(a: Optional[Tuple[Any, ...]], b: Optional[Tuple[Any, ...]]) -> bool:
+    """Whether two tensors' CRCs tell their values apart: both have them, for pieces of the same extents."""
+    if a is None or b is None:
+        return False
+    if a and isinstance(a[0], tuple) and b and isinstance(b[0], tuple):  # both partitioned: the same slices?
+        return [part[:2] for part in a] == [part[:2] for part in b]
+    return type(a[0]) is type(b[0])  # both whole (a size first), not one whole and one partitioned
 
 
 def _changed(name: str, what: str, info_a: Decoded, info_b: Decoded) -> Decoded:

@@ -85,6 +85,8 @@ def export(
     options that cannot be met (two tensors renamed alike, bfloat16 into ``.npz``), ``FileExistsError``, ``OSError``.
     """
     kind = _format_of(format, os.fspath(out))
+    if not force and os.path.exists(out):  # said before anything is read (the writer checks again at the end)
+        raise FileExistsError(f"{os.fspath(out)} exists (give force=True, --force, to replace it)")
     if names not in _NAMES:
         raise ValueError(f"names must be one of {', '.join(_NAMES)}, not {names!r}")
     selects = _selector(scope)
