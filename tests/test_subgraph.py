@@ -9,6 +9,7 @@ dtype, shape and consumers as the ``tf.Graph`` has them. The other cases are gra
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import re
@@ -16,6 +17,7 @@ from pathlib import Path
 from typing import Any, Dict, List
 
 import pytest
+from hypothesis import given, strategies as st
 
 import tfcollections
 from tfcollections import DecodeError
@@ -459,3 +461,28 @@ def test_the_command_line_shows_control_edges_dangling_names_and_unknown_ops(tmp
     assert "    dangling (2): named as inputs, no such node: missing, gone\n" in out
     assert "    outputs not known (1, an op no TensorFlow registers): s/b\n" in out
     assert "(no such node)" in out
+
+
+_FIXTURE_BYTES = MODEL.read_bytes()
+
+
+@given(st.data())
+def test_a_damaged_file_is_a_view_or_a_decode_error(data: Any) -> None:
+    # Bytes changed, cut out or put in anywhere: the view is given, or DecodeError says why; nothing else escapes.
+    blob = bytearray(_FIXTURE_BYTES)
+    for _ in range(data.draw(st.integers(1, 3))):
+        at = data.draw(st.integers(0, len(blob) - 1))
+        kind = data.draw(st.sampled_from(["set", "cut", "put"]))
+        if kind == "set":
+            blob[at] = data.draw(st.integers(0, 255))
+        elif kind == "cut":
+            del blob[at : at + data.draw(st.integers(1, 8))]
+        else:
+            blob[at:at] = data.draw(st.binary(min_size=1, max_size=4))
+    try:
+        model = tfcollections.loads(bytes(blob))
+    except (DecodeError, ValueError):
+        return
+    for scope in ("encoder", "loop", re.compile("")):
+        with contextlib.suppress(DecodeError):
+            tfcollections.subgraph(model, scope)
