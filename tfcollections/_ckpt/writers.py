@@ -73,10 +73,10 @@ def safetensors_header(entries: List[Entry], metadata: Dict[str, str]) -> bytes:
 
 
 def write_safetensors(
-    file: object, entries: List[Entry], metadata: Dict[str, str], done: Callable[[int], None]
+    file: IO[bytes], entries: List[Entry], metadata: Dict[str, str], done: Callable[[int], None]
 ) -> None:
     """Write a safetensors file of *entries* to the open binary *file*; *done* is told of every chunk's size."""
-    write = file.write  # type: ignore[attr-defined]
+    write = file.write
     write(safetensors_header(entries, metadata))
     for name, _, _, size, chunks in entries:
         written = 0
