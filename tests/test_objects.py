@@ -351,6 +351,81 @@ def test_the_fast_reader_gives_what_the_decoder_gives_or_passes(data: bytes) -> 
 _FIXTURE_GRAPH = tfcollections.read_tensor(CHECKPOINTS / "objects", "_CHECKPOINTABLE_OBJECT_GRAPH").tolist()
 
 
+_FIXTURES_WITH_GRAPHS = ["objects", "keras2", "keras3", "save_weights", "tf2", "saved_model",
+                         "serving_half_plus_two_tf2", "tfx_keras_tf23"]  # fmt: skip
+
+
+@pytest.mark.parametrize("name", _FIXTURES_WITH_GRAPHS)
+def test_the_one_pass_tree_reads_what_tensorflow_writes_as_the_walk_does(name: str) -> None:
+    # Every object graph TensorFlow wrote here (edges id first or name first, a child 0 left out, attributes with
+    # and without full names, slots) is read in the one pass, and it says what the walk of the nodes says.
+    from tfcollections._ckpt import objects
+    from tfcollections._ckpt.listing import list_checkpoint
+
+    listing = list_checkpoint(CHECKPOINTS / name)
+    data = objects._graph_bytes(listing)
+    fast = objects._fast_tree(data, listing["tensors"])
+    assert fast is not None
+    assert fast == objects.object_tree(objects._nodes_of(data), listing["tensors"])
+    assert tfcollections.load_checkpoint(CHECKPOINTS / name)["object_graph"] == fast
+
+
+def _graphs() -> Any:
+    """Object graphs as dicts: ids anywhere (past the last node, negative, in any order), names of any text,
+    empty full names and names (which proto3 leaves out), slots, attributes saving the same key twice."""
+    text = st.sampled_from(["", "a", "w", "x.y/z", "é", "n" * 130])
+    ids = st.integers(-2, 6) | st.integers(120, 300) | st.integers(16_380, 16_390)
+    node = st.fixed_dictionaries({
+        "children": st.lists(st.fixed_dictionaries({"node_id": ids, "local_name": text}), max_size=4),
+        "attributes": st.lists(st.fixed_dictionaries({
+            "name": st.sampled_from(["VARIABLE_VALUE", "", "x"]), "full_name": text,
+            "checkpoint_key": st.sampled_from(["k0", "k1", "k2", ""]),
+        }), max_size=2),
+        "slot_variables": st.lists(st.fixed_dictionaries({
+            "original_variable_node_id": ids, "slot_name": text, "slot_variable_node_id": ids,
+        }), max_size=1),
+    })  # fmt: skip
+    return st.lists(node, max_size=6).map(lambda nodes: {"nodes": nodes})
+
+
+@given(
+    _graphs().map(lambda graph: tfcollections.encode_message("TrackableObjectGraph", graph))
+    | st.binary(max_size=120)
+    | st.builds(lambda cut: _FIXTURE_GRAPH[:cut], st.integers(0, 4000))
+)
+@example(_FIXTURE_GRAPH)
+def test_the_one_pass_tree_says_what_the_walk_says_or_leaves_it_to_the_walk(data: bytes) -> None:
+    from tfcollections._ckpt import objects
+    from tfcollections._errors import DecodeError
+
+    tensors: Dict[str, Any] = {key: {} for key in ("k0", "k1", "_CHECKPOINTABLE_OBJECT_GRAPH", "other")}
+    fast = objects._fast_tree(data, tensors)
+    try:
+        walked = objects.object_tree(_decoded_nodes(data), tensors)
+    except DecodeError:
+        assert fast is None  # what the walk refuses, the one pass never answers
+        return
+    if fast is not None:
+        assert fast == walked
+
+
+def test_the_one_pass_tree_leaves_graphs_in_another_order_to_the_walk() -> None:
+    # Node 1 reaches node 3 before node 2 reaches node 2's child: not the order TensorFlow numbers objects in.
+    # The walk still gives each its first path.
+    from tfcollections._ckpt import objects
+
+    graph = {"nodes": [_node([("a", 1), ("b", 2)]), _node([("late", 3)]), _node([("x", 3)]),
+                       _node(keys=["k0"])]}  # fmt: skip
+    data = tfcollections.encode_message("TrackableObjectGraph", graph)
+    assert objects._fast_tree(data, {"k0": {}}) is not None  # 3 is the next new one: in order
+    graph["nodes"][1]["children"] = [{"node_id": 3, "local_name": "late"}]
+    graph["nodes"][0]["children"] = [{"node_id": 2, "local_name": "b"}, {"node_id": 1, "local_name": "a"}]
+    data = tfcollections.encode_message("TrackableObjectGraph", graph)
+    assert objects._fast_tree(data, {"k0": {}}) is None
+    tree = objects.object_tree(_decoded_nodes(data), {"k0": {}})
+    assert tree["keys"]["k0"]["object"] == "b/x"  # b is walked first: its child names node 3
+
+
 def test_the_command_line_shows_a_tf2_checkpoint_by_its_objects() -> None:
     from .test_cli import _run
 

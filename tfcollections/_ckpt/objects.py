@@ -11,6 +11,12 @@ order, the first path that reaches an object names it (``trackable_utils.object_
 recomputed here the same way, its edge names as written (unescaped), joined by ``/``. A slot variable is named
 through its optimizer: ``<variable path>/.OPTIMIZER_SLOT/<optimizer path>/<slot name>``.
 
+``load_checkpoint`` reads the graph in one pass (``_fast_tree``): TensorFlow numbers objects in the order its
+walk reaches them, so each node's path is known when it is read and its attributes become the keys' dicts at
+once. A graph written otherwise (another order, fields TensorFlow does not write, anything malformed) is read
+node by node (``read_object_graph``) and walked (``object_tree``), which says what is wrong; the tests hold the
+two to the same answers.
+
 Nothing here is needed to list or read a checkpoint's keys: an object graph that does not read, or refers to
 nodes it does not have, is said in ``error`` (with where), never a reason ``load_checkpoint`` fails. Cycles
 and an object reached twice are what TensorFlow writes for shared objects, not errors: the first path names it.
@@ -43,10 +49,13 @@ _GRAPH = COMPILED["tensorflow.TrackableObjectGraph"]
 def object_graph_of(listing: Decoded) -> Optional[Decoded]:
     """``load_checkpoint``'s ``object_graph`` for *listing*: None for a checkpoint without one (a TF 1 checkpoint,
     whose keys are graph names), else ``object_tree`` of it, or the same keys empty and ``error`` said."""
-    if OBJECT_GRAPH_KEY not in listing["tensors"]:
+    tensors = listing["tensors"]
+    if OBJECT_GRAPH_KEY not in tensors:
         return None
     try:
-        return object_tree(read_object_graph(listing), listing["tensors"])
+        data = _graph_bytes(listing)
+        tree = _fast_tree(data, tensors)
+        return tree if tree is not None else object_tree(_nodes_of(data), tensors)
     except DecodeError as exc:
         return {"nodes": 0, "keys": {}, "unowned": [], "absent": [], "error": str(exc)}
 
@@ -54,12 +63,22 @@ def object_graph_of(listing: Decoded) -> Optional[Decoded]:
 def read_object_graph(listing: Decoded) -> List[Node]:
     """The nodes of the checkpoint's ``TrackableObjectGraph`` (its ``OBJECT_GRAPH_KEY`` tensor must be there),
     each ``(children, attributes, slot_variables)`` as tuples of their fields (see ``Node``)."""
+    return _nodes_of(_graph_bytes(listing))
+
+
+def _graph_bytes(listing: Decoded) -> bytes:
+    """The serialized object graph: the checkpoint's ``OBJECT_GRAPH_KEY`` tensor, read with its CRC checked."""
     tensor = read_values(listing, [OBJECT_GRAPH_KEY], True)[OBJECT_GRAPH_KEY]
     if tensor.dtype != "DT_STRING" or tensor.shape != ():
         raise DecodeError(
             f"{OBJECT_GRAPH_KEY} is a {tensor.dtype} tensor of shape {list(tensor.shape)}, not a scalar string"
         )
-    data = tensor.tolist()
+    data: bytes = tensor.tolist()  # a scalar string tensor: its one string
+    return data
+
+
+def _nodes_of(data: bytes) -> List[Node]:
+    """``read_object_graph`` of the serialized graph *data*."""
     nodes = _fast_nodes(data)
     if nodes is not None:
         return nodes
@@ -88,6 +107,11 @@ _CHILDREN: Final = field_tag(_OBJECT, "children")
 _ATTRIBUTES: Final = field_tag(_OBJECT, "attributes")
 _SLOTS: Final = field_tag(_OBJECT, "slot_variables")
 _PASSED: Final = frozenset({field_tag(_OBJECT, "registered_saver"), field_tag(_OBJECT, "has_checkpoint_values")})
+# has_checkpoint_values as TensorFlow writes it: a BoolValue of true, or of false (no field: an empty message).
+_HAS_VALUES: Final = bytes(
+    [field_tag(_OBJECT, "has_checkpoint_values"), 2, field_tag("google.protobuf.BoolValue", "value"), 1]
+)
+_HAS_NO_VALUES: Final = bytes([field_tag(_OBJECT, "has_checkpoint_values"), 0])
 _REFERENCE = "tensorflow.TrackableObjectGraph.TrackableObject.ObjectReference"
 _SERIALIZED = "tensorflow.TrackableObjectGraph.TrackableObject.SerializedTensor"
 _SLOT = "tensorflow.TrackableObjectGraph.TrackableObject.SlotVariableReference"
@@ -275,15 +299,6 @@ def object_tree(nodes: List[Node], tensors: Dict[str, Decoded]) -> Decoded:
     reference to a node the graph does not have, saying where.
     """
     count = len(nodes)
-
-    def node_at(node_id: int, where: str) -> int:
-        if not 0 <= node_id < count:
-            message = f"the object graph's {where} refers to node {node_id}, but it has {count} nodes"
-            error = DecodeError(message, None, where)
-            error._add_segment(_GRAPH.short_name)
-            raise error
-        return node_id
-
     # Breadth-first from the root, children in order: the first path that reaches a node names it.
     paths: Dict[int, str] = {0: ""} if count else {}
     queue = [0] if count else []
@@ -291,16 +306,17 @@ def object_tree(nodes: List[Node], tensors: Dict[str, Decoded]) -> Decoded:
         parent = paths[node_id]
         for index, (target, name) in enumerate(nodes[node_id][0]):
             if target not in paths:
-                node_at(target, f"nodes[{node_id}].children[{index}].node_id")
+                if not 0 <= target < count:
+                    raise _no_such_node(target, count, f"nodes[{node_id}].children[{index}].node_id")
                 paths[target] = f"{parent}/{name}" if parent else name
                 queue.append(target)
     # Slot variables, through their optimizer (which the walk reached) and the variable they are for.
     slots: Dict[int, Decoded] = {}
     for node_id, (_, _, references) in enumerate(nodes):
         for index, (original, slot_name, slot_id) in enumerate(references):
-            where = f"nodes[{node_id}].slot_variables[{index}]"
-            node_at(original, f"{where}.original_variable_node_id")
-            node_at(slot_id, f"{where}.slot_variable_node_id")
+            for target, field in ((original, "original_variable_node_id"), (slot_id, "slot_variable_node_id")):
+                if not 0 <= target < count:
+                    raise _no_such_node(target, count, f"nodes[{node_id}].slot_variables[{index}].{field}")
             if node_id in paths and original in paths and slot_id not in slots:
                 slots[slot_id] = {"variable": paths[original], "optimizer": paths[node_id], "name": slot_name}
     owned: Dict[str, Decoded] = {}
@@ -308,22 +324,208 @@ def object_tree(nodes: List[Node], tensors: Dict[str, Decoded]) -> Decoded:
         if not attributes:
             continue
         slot_of = slots.get(node_id)
-        if slot_of is not None:
-            path: Optional[str] = f"{slot_of['variable']}/{_OPTIMIZER_SLOT}/{slot_of['optimizer']}/{slot_of['name']}"
-        else:
-            path = paths.get(node_id)  # None: reached by no path; its keys are still the checkpoint's, as written
+        # None: reached by no path; its keys are still the checkpoint's, as written.
+        path = _slot_path(slot_of) if slot_of is not None else paths.get(node_id)
         for name, full_name, key in attributes:
             if key not in owned:
                 owned[key] = {"object": path, "attribute": name, "full_name": full_name or None, "node": node_id,
                               "slot": slot_of}  # fmt: skip
-    keys = {key: owned[key] for key in tensors if key in owned}
+    return _tree(count, owned, tensors)
+
+
+def _no_such_node(node_id: int, count: int, where: str) -> DecodeError:
+    error = DecodeError(f"the object graph's {where} refers to node {node_id}, but it has {count} nodes", None, where)
+    error._add_segment(_GRAPH.short_name)
+    return error
+
+
+def _slot_path(slot: Decoded) -> str:
+    """A slot variable's path: ``<variable path>/.OPTIMIZER_SLOT/<optimizer path>/<slot name>``."""
+    return f"{slot['variable']}/{_OPTIMIZER_SLOT}/{slot['optimizer']}/{slot['name']}"
+
+
+def _tree(count: int, owned: Dict[str, Decoded], tensors: Dict[str, Decoded]) -> Decoded:
+    """``object_tree``'s result, from each key's object (*owned*, first owner first) and the checkpoint's keys."""
+    names = list(tensors)
+    if OBJECT_GRAPH_KEY in tensors and OBJECT_GRAPH_KEY not in owned:
+        names.remove(OBJECT_GRAPH_KEY)
+    if len(owned) == len(names) and owned.keys() == set(names):  # the usual: each key an object's, and only those
+        return {"nodes": count, "keys": dict(zip(names, map(owned.__getitem__, names))), "unowned": [], "absent": [],
+                "error": None}  # fmt: skip
     return {
         "nodes": count,
-        "keys": keys,
-        "unowned": [key for key in tensors if key not in owned and key != OBJECT_GRAPH_KEY],
+        "keys": {key: owned[key] for key in names if key in owned},
+        "unowned": [key for key in names if key not in owned],
         "absent": [key for key in owned if key not in tensors],
         "error": None,
     }
+
+
+def _fast_tree(
+    data: bytes,
+    tensors: Dict[str, Decoded],
+    _nodes: int = _NODES,
+    _children: int = _CHILDREN,
+    _attributes: int = _ATTRIBUTES,
+    _slots: int = _SLOTS,
+    _has_values: bytes = _HAS_VALUES,
+    _has_no_values: bytes = _HAS_NO_VALUES,
+    _child_id: int = _CHILD_ID,
+    _child_name: int = _CHILD_NAME,
+    _attribute_fields: Tuple[int, int, int] = _ATTRIBUTE_FIELDS,
+) -> Optional[Decoded]:
+    """``object_tree`` of the serialized graph *data*, in one pass over it, when TensorFlow wrote it; else None
+    (and ``object_tree`` of the nodes read in full decides, or says what is wrong).
+
+    TensorFlow numbers objects in the order its breadth-first walk reaches them (checkpoint/save_util_v1.py:
+    ``enumerate`` of ``breadth_first_traversal()``), so a pass over the nodes in their order is that walk,
+    provided each new child is the next number: every node's path is known by the time it is read, and its
+    attributes become the keys' dicts as they are read, without the tuples ``read_object_graph`` makes. Fields
+    are read in the order and forms TensorFlow writes (one-byte tags; lengths and ids of two bytes inline, longer
+    ids through ``_int32``); a node is read in a copy of its own (its positions small ints). Anything else
+    returns None: other fields or orders, a name that is not UTF-8, a reference to no node, a length past its
+    message. Slot variables are given their paths at the end, when every path is known.
+    """
+    name_tag, full_name_tag, key_tag = _attribute_fields
+    owned: Dict[str, Decoded] = {}
+    paths = [""]  # by node id, for the nodes the walk has reached so far
+    slot_references: List[Tuple[int, Tuple[int, str, int]]] = []
+    end = len(data)
+    pos = 0
+    node_id = -1
+    try:
+        while pos < end:
+            if data[pos] != _nodes:
+                return None
+            length = data[pos + 1]
+            if length < 0x80:
+                pos += 2
+            elif data[pos + 2] < 0x80:
+                length = (length & 0x7F) | (data[pos + 2] << 7)
+                pos += 3
+            else:
+                length, pos = read_varint(data, pos + 1, end)
+            node_end = pos + length
+            if node_end > end:
+                return None
+            node = data[pos:node_end]
+            pos = node_end
+            node_id += 1
+            path = paths[node_id] if node_id < len(paths) else None
+            # Its fields in the order TensorFlow writes them (by number): the edges, the attributes, the rest.
+            at = 0
+            while at < length and node[at] == _children:  # the child's id (left out when 0) and name, either first
+                item_end = at + 2 + node[at + 1]
+                if node[at + 1] >= 0x80 or item_end > length:
+                    return None
+                if node[at + 2] == _child_id:
+                    target = node[at + 3]
+                    name_at = at + 4
+                    if target >= 0x80:
+                        second = node[at + 4]
+                        if second < 0x80:
+                            target = (target & 0x7F) | (second << 7)
+                            name_at = at + 5
+                        else:  # ids from 16,384
+                            target, name_at = _int32(node, at + 3, item_end)
+                    if node[name_at] != _child_name or name_at + 2 + node[name_at + 1] != item_end:
+                        return None
+                    name = node[name_at + 2 : item_end].decode()
+                elif node[at + 2] == _child_name and node[at + 3] < 0x80:
+                    name_end = at + 4 + node[at + 3]
+                    name = node[at + 4 : name_end].decode()
+                    target = 0
+                    if name_end != item_end:
+                        if node[name_end] != _child_id:
+                            return None
+                        target = node[name_end + 1]
+                        if target >= 0x80:
+                            target, id_end = _int32(node, name_end + 1, item_end)
+                        else:
+                            id_end = name_end + 2
+                        if id_end != item_end:
+                            return None
+                else:
+                    return None
+                if path is not None and not 0 <= target < len(paths):  # a child not reached before
+                    if target != len(paths):
+                        return None  # not numbered in the order the walk reaches it, or no node
+                    paths.append(f"{path}/{name}" if path else name)
+                at = item_end
+            while at < length and node[at] == _attributes:  # name, full name (left out when empty), key
+                size = node[at + 1]
+                at += 2
+                if size >= 0x80:  # keys of 100 bytes and more
+                    size = (size & 0x7F) | (node[at] << 7)
+                    at += 1
+                    if size < 0x80 or node[at - 1] >= 0x80:
+                        return None
+                item_end = at + size
+                if item_end > length or node[at] != name_tag or node[at + 1] >= 0x80:
+                    return None
+                name_end = at + 2 + node[at + 1]
+                name = node[at + 2 : name_end].decode()
+                key_at = name_end
+                full_name: Optional[str] = None
+                if node[key_at] == full_name_tag:
+                    full_size = node[key_at + 1]
+                    key_at += 2
+                    if full_size >= 0x80:
+                        full_size = (full_size & 0x7F) | (node[key_at] << 7)
+                        key_at += 1
+                        if full_size < 0x80 or node[key_at - 1] >= 0x80:
+                            return None
+                    full_name = node[key_at : key_at + full_size].decode() or None
+                    key_at += full_size
+                if node[key_at] != key_tag:
+                    return None
+                key_size = node[key_at + 1]
+                key_at += 2
+                if key_size >= 0x80:
+                    key_size = (key_size & 0x7F) | (node[key_at] << 7)
+                    key_at += 1
+                    if key_size < 0x80 or node[key_at - 1] >= 0x80:
+                        return None
+                if key_at + key_size != item_end:
+                    return None
+                key = node[key_at:item_end].decode()
+                if key not in owned:
+                    owned[key] = {"object": path, "attribute": name, "full_name": full_name, "node": node_id,
+                                  "slot": None}  # fmt: skip
+                at = item_end
+            while at < length:  # slot variables, and whether the object has values (as TensorFlow says it)
+                if node[at] == _slots and node[at + 1] < 0x80:
+                    item_end = at + 2 + node[at + 1]
+                    slot = _slot(node, at + 2, item_end) if item_end <= length else None
+                    if slot is None:
+                        return None
+                    slot_references.append((node_id, slot))
+                    at = item_end
+                elif node.startswith(_has_values, at):
+                    at += 4
+                elif node.startswith(_has_no_values, at):
+                    at += 2
+                else:
+                    return None
+    except (DecodeError, UnicodeDecodeError, IndexError):
+        return None
+    count = node_id + 1
+    reached = len(paths)
+    if reached > count:  # a child past the last node: object_tree says where
+        return None
+    if slot_references:
+        slots: Dict[int, Decoded] = {}
+        for optimizer, (original, slot_name, slot_id) in slot_references:
+            if not (0 <= original < count and 0 <= slot_id < count):
+                return None
+            if optimizer < reached and original < reached and slot_id not in slots:
+                slots[slot_id] = {"variable": paths[original], "optimizer": paths[optimizer], "name": slot_name}
+        for info in owned.values():
+            slot_of = slots.get(info["node"])
+            if slot_of is not None:
+                info["object"] = _slot_path(slot_of)
+                info["slot"] = slot_of
+    return _tree(count, owned, tensors)
 
 
 def joined_keys(saved_nodes: List[Decoded], checkpoint_nodes: List[Node]) -> Dict[int, str]:
