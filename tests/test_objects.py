@@ -410,15 +410,16 @@ def test_the_one_pass_tree_says_what_the_walk_says_or_leaves_it_to_the_walk(data
 
 
 def test_the_one_pass_tree_leaves_graphs_in_another_order_to_the_walk() -> None:
-    # Node 1 reaches node 3 before node 2 reaches node 2's child: not the order TensorFlow numbers objects in.
-    # The walk still gives each its first path.
+    # TensorFlow numbers each object reached for the first time with the next number. Here the root reaches node 2
+    # before node 1: another numbering, which the one pass leaves to the walk, and the walk gives each object its
+    # first path all the same.
     from tfcollections._ckpt import objects
 
     graph = {"nodes": [_node([("a", 1), ("b", 2)]), _node([("late", 3)]), _node([("x", 3)]),
                        _node(keys=["k0"])]}  # fmt: skip
     data = tfcollections.encode_message("TrackableObjectGraph", graph)
-    assert objects._fast_tree(data, {"k0": {}}) is not None  # 3 is the next new one: in order
-    graph["nodes"][1]["children"] = [{"node_id": 3, "local_name": "late"}]
+    in_order = objects._fast_tree(data, {"k0": {}})
+    assert in_order is not None and in_order["keys"]["k0"]["object"] == "a/late"
     graph["nodes"][0]["children"] = [{"node_id": 2, "local_name": "b"}, {"node_id": 1, "local_name": "a"}]
     data = tfcollections.encode_message("TrackableObjectGraph", graph)
     assert objects._fast_tree(data, {"k0": {}}) is None
