@@ -409,6 +409,31 @@ def test_the_one_pass_tree_says_what_the_walk_says_or_leaves_it_to_the_walk(data
         assert fast == walked
 
 
+def test_the_one_pass_tree_reads_long_keys_and_ids_past_two_bytes() -> None:
+    # A big model's forms: keys and full names of 128 bytes and more (lengths of two bytes), ids from 16,384
+    # (varints of three bytes), edges name first. Read in the one pass, as the walk reads them.
+    from tfcollections._ckpt import objects
+
+    count = 16_400
+    long_key = "layer/" * 30 + ".ATTRIBUTES/VARIABLE_VALUE"
+    children = [{"node_id": index, "local_name": f"c{index}"} for index in range(1, count)]
+    nodes = [{"children": children}] + [{} for _ in range(1, count)]
+    nodes[-1] = {"attributes": [{"name": "VARIABLE_VALUE", "full_name": "f" * 150, "checkpoint_key": long_key}]}
+    data = tfcollections.encode_message("TrackableObjectGraph", {"nodes": nodes})
+    tensors: Dict[str, Any] = {long_key: {}}
+    fast = objects._fast_tree(data, tensors)
+    assert fast is not None and fast == objects.object_tree(_decoded_nodes(data), tensors)
+    assert fast["keys"][long_key] == {"object": f"c{count - 1}", "attribute": "VARIABLE_VALUE",
+                                      "full_name": "f" * 150, "node": count - 1, "slot": None}  # fmt: skip
+    # An edge written name first, its id a varint of three bytes (1, not in its shortest form: protobuf reads it).
+    edge = b"\x12\x01w\x08\x81\x80\x00"
+    root = b"\x0a" + bytes([len(edge) + 2]) + b"\x0a" + bytes([len(edge)]) + edge
+    data = root + tfcollections.encode_message("TrackableObjectGraph", {"nodes": [_node(keys=["k0"])]})
+    fast = objects._fast_tree(data, {"k0": {}})
+    assert fast is not None and fast == objects.object_tree(_decoded_nodes(data), {"k0": {}})
+    assert fast["keys"]["k0"]["object"] == "w"
+
+
 def test_the_one_pass_tree_leaves_graphs_in_another_order_to_the_walk() -> None:
     # TensorFlow numbers each object reached for the first time with the next number. Here the root reaches node 2
     # before node 1: another numbering, which the one pass leaves to the walk, and the walk gives each object its

@@ -27,7 +27,7 @@ from __future__ import annotations
 from .._errors import DecodeError
 from .._proto.compiled import COMPILED, field_tag, to_int32
 from .._proto.decoder import parse_message
-from .._proto.wire import read_varint
+from .._proto.wire import read_size, read_varint
 from .values import read_values
 
 TYPE_CHECKING = False
@@ -381,8 +381,8 @@ def _fast_tree(
     ``enumerate`` of ``breadth_first_traversal()``), so a pass over the nodes in their order is that walk,
     provided each new child is the next number: every node's path is known by the time it is read, and its
     attributes become the keys' dicts as they are read, without the tuples ``read_object_graph`` makes. Fields
-    are read in the order and forms TensorFlow writes (one-byte tags; lengths and ids of two bytes inline, longer
-    ids through ``_int32``); a node is read in a copy of its own (its positions small ints). Anything else
+    are read in the order and forms TensorFlow writes (one-byte tags; short lengths and ids inline, longer ones
+    through ``read_size`` and ``_int32``); a node is read in a copy of its own (its positions small ints). Anything else
     returns None: other fields or orders, a name that is not UTF-8, a reference to no node, a length past its
     message. Slot variables are given their paths at the end, when every path is known.
     """
@@ -404,7 +404,7 @@ def _fast_tree(
                 length = (length & 0x7F) | (data[pos + 2] << 7)
                 pos += 3
             else:
-                length, pos = read_varint(data, pos + 1, end)
+                length, pos = read_size(data, pos + 1, end)
             node_end = pos + length
             if node_end > end:
                 return None
@@ -454,12 +454,10 @@ def _fast_tree(
                 at = item_end
             while at < length and node[at] == _attributes:  # name, full name (left out when empty), key
                 size = node[at + 1]
-                at += 2
-                if size >= 0x80:  # keys of 100 bytes and more
-                    size = (size & 0x7F) | (node[at] << 7)
-                    at += 1
-                    if size < 0x80 or node[at - 1] >= 0x80:
-                        return None
+                if size < 0x80:
+                    at += 2
+                else:  # keys of 100 bytes and more
+                    size, at = read_size(node, at + 1, length)
                 item_end = at + size
                 if item_end > length or node[at] != name_tag or node[at + 1] >= 0x80:
                     return None
@@ -469,23 +467,19 @@ def _fast_tree(
                 full_name: Optional[str] = None
                 if node[key_at] == full_name_tag:
                     full_size = node[key_at + 1]
-                    key_at += 2
-                    if full_size >= 0x80:
-                        full_size = (full_size & 0x7F) | (node[key_at] << 7)
-                        key_at += 1
-                        if full_size < 0x80 or node[key_at - 1] >= 0x80:
-                            return None
+                    if full_size < 0x80:
+                        key_at += 2
+                    else:
+                        full_size, key_at = read_size(node, key_at + 1, item_end)
                     full_name = node[key_at : key_at + full_size].decode() or None
                     key_at += full_size
                 if node[key_at] != key_tag:
                     return None
                 key_size = node[key_at + 1]
-                key_at += 2
-                if key_size >= 0x80:
-                    key_size = (key_size & 0x7F) | (node[key_at] << 7)
-                    key_at += 1
-                    if key_size < 0x80 or node[key_at - 1] >= 0x80:
-                        return None
+                if key_size < 0x80:
+                    key_at += 2
+                else:
+                    key_size, key_at = read_size(node, key_at + 1, item_end)
                 if key_at + key_size != item_end:
                     return None
                 key = node[key_at:item_end].decode()
