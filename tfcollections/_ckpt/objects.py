@@ -121,6 +121,9 @@ _ATTRIBUTE_FIELDS: Final = (field_tag(_SERIALIZED, "name"), field_tag(_SERIALIZE
                             field_tag(_SERIALIZED, "checkpoint_key"))  # fmt: skip
 _SLOT_FIELDS: Final = (field_tag(_SLOT, "original_variable_node_id"), field_tag(_SLOT, "slot_name"),
                        field_tag(_SLOT, "slot_variable_node_id"))  # fmt: skip
+# An attribute's name field when the attribute is a variable's value: what a variable's node holds from its
+# third byte (after the attribute's tag and one-byte length).
+_VARIABLE_VALUE_NAME: Final = bytes([_ATTRIBUTE_FIELDS[0], len(VARIABLE_VALUE)]) + VARIABLE_VALUE.encode()
 
 
 def _fast_nodes(
@@ -373,6 +376,7 @@ def _fast_tree(
     _child_id: int = _CHILD_ID,
     _child_name: int = _CHILD_NAME,
     _attribute_fields: Tuple[int, int, int] = _ATTRIBUTE_FIELDS,
+    _variable_value_name: bytes = _VARIABLE_VALUE_NAME,
 ) -> Optional[Decoded]:
     """``object_tree`` of the serialized graph *data*, in one pass over it, when TensorFlow wrote it; else None
     (and ``object_tree`` of the nodes read in full decides, or says what is wrong).
@@ -382,13 +386,17 @@ def _fast_tree(
     provided each new child is the next number: every node's path is known by the time it is read, and its
     attributes become the keys' dicts as they are read, without the tuples ``read_object_graph`` makes. Fields
     are read in the order and forms TensorFlow writes (one-byte tags; short lengths and ids inline, longer ones
-    through ``read_size`` and ``_int32``); a node is read in a copy of its own (its positions small ints). Anything else
-    returns None: other fields or orders, a name that is not UTF-8, a reference to no node, a length past its
-    message. Slot variables are given their paths at the end, when every path is known.
+    through ``read_size`` and ``_int32``); a node is read in a copy of its own (its positions small ints). Most
+    nodes are variables that save their value and nothing else: such a node, as TensorFlow writes it, is read in
+    one step before anything else is tried. Anything else returns None: other fields or orders, a name that is
+    not UTF-8, a reference to no node, a length past its message. Slot variables are given their paths at the
+    end, when every path is known.
     """
     name_tag, full_name_tag, key_tag = _attribute_fields
     owned: Dict[str, Decoded] = {}
+    full_name: Optional[str]
     paths = [""]  # by node id, for the nodes the walk has reached so far
+    reached = 1  # len(paths)
     slot_references: List[Tuple[int, Tuple[int, str, int]]] = []
     end = len(data)
     pos = 0
@@ -411,12 +419,37 @@ def _fast_tree(
             node = data[pos:node_end]
             pos = node_end
             node_id += 1
-            path = paths[node_id] if node_id < len(paths) else None
-            # Its fields in the order TensorFlow writes them (by number): the edges, the attributes, the rest.
+            # A variable, most of the nodes: one attribute, VARIABLE_VALUE, its full name (left out when empty)
+            # and key, each with a one-byte length, then has_checkpoint_values true or nothing. A length read
+            # wrong (a longer varint) cannot make the key end where the attribute does. (Byte 18: the 2 bytes of
+            # the attribute's tag and length, then the 16 of its name field.)
+            if node.startswith(_variable_value_name, 2):
+                size = node[1]
+                if node[18] == full_name_tag:
+                    at = 20 + node[19]
+                    full_name = node[20:at].decode() or None
+                else:
+                    at = 18
+                    full_name = None
+                key_end = at + 2 + node[at + 1]
+                if key_end == size + 2 and size < 0x80 and node[at] == key_tag and node[0] == _attributes:
+                    tail = node[key_end:]
+                    if tail == _has_values or not tail:
+                        key = node[at + 2 : key_end].decode()
+                        if key not in owned:
+                            owned[key] = {"object": paths[node_id] if node_id < reached else None,
+                                          "attribute": VARIABLE_VALUE, "full_name": full_name, "node": node_id,
+                                          "slot": None}  # fmt: skip
+                        continue
+            # Any other node: its fields in the order TensorFlow writes them (by number): the edges, the
+            # attributes, the rest; the node must end where they do (an item past its end is caught there).
+            path = paths[node_id] if node_id < reached else None
             at = 0
+            prefix = f"{path}/" if path else ""  # a child's path, less its name
             while at < length and node[at] == _children:  # the child's id (left out when 0) and name, either first
-                item_end = at + 2 + node[at + 1]
-                if node[at + 1] >= 0x80 or item_end > length:
+                size = node[at + 1]
+                item_end = at + 2 + size
+                if size >= 0x80:
                     return None
                 if node[at + 2] == _child_id:
                     target = node[at + 3]
@@ -447,10 +480,13 @@ def _fast_tree(
                             return None
                 else:
                     return None
-                if path is not None and not 0 <= target < len(paths):  # a child not reached before
-                    if target != len(paths):
+                if target >= reached and path is not None:  # a child not reached before
+                    if target != reached:
                         return None  # not numbered in the order the walk reaches it, or no node
-                    paths.append(f"{path}/{name}" if path else name)
+                    paths.append(prefix + name)
+                    reached += 1
+                elif target < 0:
+                    return None
                 at = item_end
             while at < length and node[at] == _attributes:  # name, full name (left out when empty), key
                 size = node[at + 1]
@@ -464,7 +500,7 @@ def _fast_tree(
                 name_end = at + 2 + node[at + 1]
                 name = node[at + 2 : name_end].decode()
                 key_at = name_end
-                full_name: Optional[str] = None
+                full_name = None
                 if node[key_at] == full_name_tag:
                     full_size = node[key_at + 1]
                     if full_size < 0x80:
@@ -501,10 +537,11 @@ def _fast_tree(
                     at += 2
                 else:
                     return None
+            if at != length:  # an item ran past the node's end
+                return None
     except (DecodeError, UnicodeDecodeError, IndexError):
         return None
     count = node_id + 1
-    reached = len(paths)
     if reached > count:  # a child past the last node: object_tree says where
         return None
     if slot_references:
