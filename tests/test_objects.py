@@ -461,7 +461,9 @@ def test_a_variable_node_is_read_in_one_step_only_as_tensorflow_writes_it() -> N
         _variable_node(name + key, size=len(name + key) + 1),  # the attribute's length one more
         _variable_node(name + key, size=len(name + key) - 1),  # one less
         _variable_node(name + long_key),  # a two-byte length, read as such
-        _variable_node(name + long_key, size=0x80 | (len(name + long_key) - 2)),  # its first byte alone fits
+        # 0x82 where the name field starts: protobuf reads 0x82 0x0A as 1,282 (past the node); 0x82 alone, 130,
+        # would end the attribute where its key ends
+        _node_of(b"\x12\x82" + name + long_key + b"\x2a\x02\x08\x01"),
         _variable_node(name + key, tag=0x0A),  # the same bytes as an edge
         _variable_node(name + key, tag=0x1A),  # as a slot variable
         _variable_node(name + key + b"\x20\x01"),  # optional_restore after the key
