@@ -439,7 +439,7 @@ def _field(tag: int, text: bytes) -> bytes:
     return bytes([tag]) + varint(len(text)) + text
 
 
-def test_a_variable_node_is_read_in_one_step_only_as_tensorflow_writes_it() -> None:
+def test_a_variable_node_is_read_in_one_step_and_other_forms_as_protobuf_reads_them() -> None:
     # The one pass reads a variable's node (one attribute, VARIABLE_VALUE, a full name or none, a key, then
     # has_checkpoint_values) in one step. Each change here makes a node TensorFlow does not write, which protobuf
     # reads otherwise or refuses: the one pass must then say what the walk says, or leave it to the walk.
