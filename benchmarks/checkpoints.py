@@ -250,13 +250,12 @@ def main(argv: List[str]) -> int:
                       for name, found in backends.items()}  # fmt: skip
         alone = {f"listing alone, by {name}": _using(found, lambda: list_checkpoint(objects_prefix))
                  for name, found in backends.items()}  # fmt: skip
+        from tfcollections._ckpt.objects import _graph_bytes
 
         def floor_load() -> Any:  # the listing, the graph's bytes with their CRC checked, then the floor
             listing = list_checkpoint(objects_prefix)
             listing["object_graph"] = object_graph_floor(_graph_bytes(listing), listing["tensors"])
             return listing
-
-        from tfcollections._ckpt.objects import _graph_bytes
 
         assert floor_load()["object_graph"] == tfcollections.load_checkpoint(objects_prefix)["object_graph"]
         floor = {f"floor, by {name}": _using(found, floor_load) for name, found in backends.items()}
