@@ -130,6 +130,24 @@ def test_a_saver_is_neither_input_nor_output() -> None:
     assert not any(entry["name"].startswith(("save/", "kernel_saver/")) for entry in graph["outputs"])
 
 
+def test_a_top_level_field_number_0_is_refused_as_protobuf_refuses_it() -> None:
+    # The shape of ../shared/reference/cases/mutated-guesslang-meta.bin (a .meta with one length changed and
+    # three bytes inserted): field 1 twice, as a GraphDef's nodes, then a length-delimited field 0. upb refuses
+    # field 0 at the level of a message whatever its wire type; the top-level walk took it, and the file read
+    # as a GraphDef that protobuf refuses even with its nodes emptied.
+    graph = _node("a", "NoOp") + _node("b", "NoOp")
+    assert tfcollections.loads(graph)["format"] == "GraphDef"  # the undamaged graph reads
+    for damaged, at in ((graph + b"\x02\x01x", len(graph)), (b"\x02\x00" + graph, 0)):
+        with pytest.raises(DecodeError, match="invalid field number 0") as caught:
+            tfcollections.loads(damaged)
+        assert caught.value.pos == at
+    # Inside a meta graph's fields, as in the case itself: the same answer, the same place.
+    meta = field(1, field(4, b"serve")) + field(2, graph) + b"\x02\x01x"
+    with pytest.raises(DecodeError, match="then invalid field number 0") as caught:
+        tfcollections.loads(meta)
+    assert caught.value.pos == len(meta) - 3
+
+
 def test_a_text_graphdef_with_a_field_it_does_not_have() -> None:
     # Past the fields that tell what the file is (20), a field no GraphDef has is still found.
     nodes = b"".join(b'node { name: "n%d" op: "NoOp" }\n' % i for i in range(21))

@@ -16,10 +16,12 @@ Runs in the virtual environment with ``tensorflow-cpu`` (docs/development.md). T
   is deep and the file still walks), a top-level field given twice or moved, two files concatenated
   (protobuf merges them), some top-level fields dropped.
 
-Both read the bytes: ``tfcollections.loads``, and protobuf (upb) as a MetaGraphDef and as a SavedModel,
-with the classes of ``opaque_classes()``: TensorFlow's own descriptors, but with each field the library
+Both read the bytes: ``tfcollections.loads``, and protobuf (upb) as a MetaGraphDef, as a SavedModel and as a
+GraphDef (a frozen graph, which ``loads`` reads by its top-level fields alone), with the classes of
+``opaque_classes()``: TensorFlow's own descriptors, but with each field the library
 never parses (``SKIPPED`` in its schema: ``graph_def``, ``object_graph_def``, ``stripped_op_list``,
-``SignatureDef.defaults`` values, ``type_spec``) declared ``optional bytes``. So protobuf does not look
+``SignatureDef.defaults`` values, ``type_spec``; a GraphDef's nodes, library, versions and debug info)
+declared ``optional bytes`` (``repeated bytes`` for the nodes). So protobuf does not look
 inside them either, and damage there (which TensorFlow would refuse, and the library by design does not
 see) is counted as ``inside a never-parsed field``, not failed.
 
@@ -27,12 +29,17 @@ see) is counted as ``inside a never-parsed field``, not failed.
   library reads from protobuf's own serialization of its parse (canonical bytes, which
   tools/compare_files.py checks against protobuf field by field). Never-parsed fields are compared by
   type only: a ``graph_def`` given twice is merged by protobuf, and located by its last occurrence here.
+  A GraphDef is read as one meta graph whose ``graph_def`` is the whole file: protobuf's opaque GraphDef
+  must accept the file (its top-level framing: field numbers, wire types, lengths, groups).
+- the cases of ``../shared/reference/cases`` (files found damaged by hand, as ``mutated-guesslang-meta.bin``),
+  when that folder is there, are checked first, unmutated, and seed mutations like the real files.
 - ``loads`` refuses: protobuf must refuse every reading the file's top-level fields fit (each field one
   the type declares, with its wire type). upb reads almost any damaged MetaGraphDef as a SavedModel, all of
   its fields unknown ones; TensorFlow picks the type by the file's name, the library by its content, so such
   a reading is counted (``other type, unknown fields``), not failed. So is a refusal that says what the
   file is instead (``by content``: a GraphDef, a message with fields neither type has, a first byte neither
-  can start with), by design (docs/files.md, "What a file is").
+  can start with), by design (docs/files.md, "What a file is"). A file protobuf reads only as a GraphDef
+  that is not one by the library's rule (field 1 repeated, or the varint field 3) is counted there too.
 
 Anything else (a crash, a refusal protobuf does not share, values that differ) is printed as a line of
 JSON with the file in hex, and the exit code is 1.
@@ -50,6 +57,7 @@ from pathlib import Path
 
 from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
 from google.protobuf.message import DecodeError as ProtobufDecodeError
+from tensorflow.core.framework import graph_pb2
 from tensorflow.core.protobuf import meta_graph_pb2, saved_model_pb2
 
 import tfcollections
@@ -61,7 +69,12 @@ from tools.compare_files import _spans_dropped
 from tools.differential_text_fuzz import random_document
 
 REPO = Path(__file__).resolve().parent.parent
-KINDS = {"MetaGraphDef": meta_graph_pb2.MetaGraphDef, "SavedModel": saved_model_pb2.SavedModel}
+KINDS = {
+    "MetaGraphDef": meta_graph_pb2.MetaGraphDef,
+    "SavedModel": saved_model_pb2.SavedModel,
+    "GraphDef": graph_pb2.GraphDef,
+}
+CASES = REPO.parent / "shared" / "reference" / "cases"
 
 
 def _never_parsed():
@@ -90,7 +103,9 @@ def opaque_classes():
             files[file_descriptor.name] = proto
 
     add(saved_model_pb2.DESCRIPTOR)
-    wanted = _never_parsed()
+    # Plain loads of a GraphDef walks its top-level fields only: every length-delimited one is opaque to it.
+    wanted = _never_parsed() | {("tensorflow.GraphDef", name) for name in ("node", "library", "versions",
+                                                                          "debug_info")}  # fmt: skip
     patched = set()
 
     def patch(message, prefix):
@@ -118,12 +133,20 @@ def opaque_classes():
     return {kind: message_factory.GetMessageClass(pool.FindMessageTypeByName(f"tensorflow.{kind}")) for kind in KINDS}
 
 
+def case_seeds():
+    """(kind the file was meant to be, bytes) of the hand-found cases beside the repository (none without it)."""
+    seeds = []
+    for path in sorted(CASES.glob("*.bin")) if CASES.is_dir() else []:
+        data = path.read_bytes()
+        seeds.append(("MetaGraphDef" if "-meta" in path.name else "SavedModel", data))
+    return seeds
+
+
 OPAQUE = opaque_classes()
 
 # Refusals that say what a file is instead of one of ours: by design, not disagreements.
 _BY_CONTENT = (
     "not a MetaGraphDef or SavedModel",
-    "a GraphDef (a frozen graph",
     "a protobuf message, but neither",
     "empty file",
 )
@@ -202,6 +225,7 @@ def _mutate_file(rng: random.Random, cls, blob: bytes, others) -> bytes:
 _TOP_FIELDS = {
     "SavedModel": {(1, 0), (2, 2)},
     "MetaGraphDef": {(number, 2) for number in range(1, 8)},
+    "GraphDef": {(1, 2), (2, 2), (3, 0), (4, 2), (5, 2)},
 }
 
 
@@ -211,12 +235,16 @@ def _fits(data: bytes, kind: str) -> bool:
     if not fields or fields[-1][1] != len(data):
         return False  # the walk stopped early (a group, damage): no type's fields alone
     pairs = set()
+    nodes = 0
     for start, _ in fields:
         try:
             tag, _ = oracle.read_varint(data, start)
         except IndexError:
             return False
         pairs.add((tag >> 3, tag & 7))
+        nodes += tag == 0x0A
+    if kind == "GraphDef" and nodes < 2 and (3, 0) not in pairs:
+        return False  # the library's rule: a GraphDef repeats its nodes or has its old version field
     return pairs <= _TOP_FIELDS[kind]
 
 
@@ -270,6 +298,10 @@ def check(data: bytes):
         return "protobuf rejects", f"we read a {kind}"
     if _protobuf(kind, data, KINDS) is None:
         return "inside a never-parsed field", ""  # TensorFlow refuses it; the library does not look there
+    if kind == "GraphDef":
+        (meta_graph,) = ours["meta_graphs"]
+        whole = {"type": "tensorflow.GraphDef", "offset": 0, "size": len(data)}
+        return None if meta_graph["graph_def"] == whole else ("values differ", repr(meta_graph["graph_def"]))
     canonical = message.SerializeToString()
     try:
         expected = _read_as(canonical, kind)
@@ -289,7 +321,13 @@ def main() -> int:
     args = parser.parse_args()
     rng = random.Random(args.seed)
     fill = oracle.RandomMessages(rng)
-    real = real_seeds()
+    real = real_seeds() + case_seeds()
+    for kind, data in case_seeds():
+        outcome = check(data)
+        print(json.dumps({"case": kind, "bytes": len(data), "outcome": outcome and outcome[0]}), file=sys.stderr)
+        if outcome is not None and outcome[0] not in ("by content", "other type, unknown fields"):
+            print(json.dumps({"category": outcome[0], "hex": data.hex()[:20000], "details": outcome[1][:2000]}))
+            return 1
     generated = []
     for _ in range(args.random_seeds):
         document = random_document(rng, fill)

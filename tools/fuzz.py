@@ -127,7 +127,8 @@ def target_text(data: bytes) -> None:
 
 
 _VARIABLE_KEYS = ["name", "op", "dtype", "shape", "device", "container", "shared_name", "colocated_with",
-                  "collections", "trainable", "partition", "object_path", "layer"]  # fmt: skip
+                  "collections", "trainable", "partition", "object_path", "layer", "layer_name",
+                  "layer_class"]  # fmt: skip
 
 
 def target_graph(data: bytes) -> None:
@@ -215,7 +216,10 @@ def _seeds(target: str) -> List[bytes]:
         texts = [p.read_bytes() for p in files if p.suffix in (".pbtxt", ".txt")]
         # The graphs make the seeds large and slow, and the reader only brace-scans them: add copies without.
         return texts + [_without_block(text, b"graph_def {") for text in texts]
-    return [p.read_bytes() for p in files if p.suffix in (".meta", ".pb")]
+    # The hand-found damaged files beside the repository (../shared/reference/cases), when it is there.
+    cases = REPO.parent / "shared" / "reference" / "cases"
+    found = sorted(cases.glob("*.bin")) if cases.is_dir() else []
+    return [p.read_bytes() for p in [*files, *found] if p.suffix in (".meta", ".pb", ".bin")]
 
 
 def _without_block(text: bytes, opening: bytes) -> bytes:

@@ -174,6 +174,8 @@ def iter_fields(buf: BytesLike, pos: int, end: int, limit: int = 1 << 30) -> Ite
         limit -= 1
         tag, pos = read_tag(buf, pos, end)
         if tag & 7 == WIRETYPE_LENGTH_DELIMITED:
+            if tag < 8:  # field number 0: upb refuses it at the level of a message, whatever its wire type
+                raise DecodeError("invalid field number 0", pos - 1)
             length_at = pos
             length, pos = read_size(buf, pos, end)
             if pos + length > end:
