@@ -157,12 +157,21 @@ def _compare_fixtures(problems: List[str]) -> Tuple[int, int]:
         if sorted(listing["tensors"]) != sorted(expected["tensors"]):
             problems.append(f"{where}: names differ: {sorted(set(listing['tensors']) ^ set(expected['tensors']))[:5]}")
             continue
-        together = tfcollections.read_tensors(listing)
+        # A DT_VARIANT (an iterator's state) has no value TensorFlow's reader gives: the library refuses it too.
+        opaque = {name for name, want in expected["tensors"].items() if want["values"] is None}
+        together = tfcollections.read_tensors(listing, [name for name in listing["tensors"] if name not in opaque])
         for name, want in expected["tensors"].items():
             tensors += 1
             ours = listing["tensors"][name]
             if (ours["dtype"], ours["shape"]) != (want["dtype"], want["shape"]):
                 problems.append(f"{where}: {name}: {ours['dtype']} {ours['shape']} != {want['dtype']} {want['shape']}")
+                continue
+            if name in opaque:
+                try:
+                    tfcollections.read_tensor(listing, name)
+                    problems.append(f"{where}: {name}: read, where TensorFlow gives no value")
+                except tfcollections.DecodeError:
+                    pass
                 continue
             values = _revive(want["values"])
             for how, tensor in (

@@ -9,8 +9,11 @@ For every checkpoint with an object graph (``_CHECKPOINTABLE_OBJECT_GRAPH``):
 1. what ``load_checkpoint`` says of every key an object saves must be what the key itself says: TensorFlow made
    the key from the object's path when it saved (``trackable_utils.checkpoint_key``, each edge name escaped),
    and a slot variable's from its variable's and optimizer's paths and the slot's name (``slot_variable_key``);
-   the key's names, unescaped, are the object's path, so a path other than TensorFlow's shows. The graph must
-   read, and no key may be unowned or absent;
+   the key's names, unescaped, are the object's path, so a path other than TensorFlow's shows. The attribute is
+   TensorFlow's own (``tf.train.CheckpointView``'s object graph): the one whose checkpoint key is the key, or,
+   for an object saved as several tensors (a lookup table's ``table-keys`` and ``table-values``, an iterator's
+   ``ITERATOR_STATE``), the one whose key the tensor's name extends. The graph must read, and no key may be
+   unowned or absent;
 2. for a SavedModel (``saved_model.pb`` beside ``variables/``) that TensorFlow 2.21 loads: every variable that
    ``tf.saved_model.load`` restores, found by its path from the root, must be joined by ``check_checkpoint`` to a
    key whose tensor holds the same bytes.
@@ -71,14 +74,27 @@ def _said_by_the_key(key: str) -> Dict[str, Any]:
     return {"object": path, "attribute": _unescaped(attribute), "slot": slot}
 
 
+def _attributes(prefix: str) -> Dict[str, str]:
+    """Each attribute's checkpoint key -> its name, as TensorFlow's CheckpointView reads the object graph."""
+    view = tf.train.CheckpointView(prefix)
+    return {a.checkpoint_key: a.name for node in view._object_graph_proto.nodes for a in node.attributes}
+
+
 def _check_keys(where: str, listing: Any, problems: List[str]) -> int:
     graph = listing["object_graph"]
     if graph["error"] or graph["unowned"] or graph["absent"]:
         problems.append(
             f"{where}: error {graph['error']}, unowned {graph['unowned'][:3]}, absent {graph['absent'][:3]}"
         )
+    attributes = _attributes(listing["prefix"])
     for key, info in graph["keys"].items():
         said = _said_by_the_key(key)
+        if key not in attributes:  # a tensor of a saveable: its attribute's key and the spec's suffix
+            owner = max((k for k in attributes if key.startswith(k)), key=len, default=None)
+            if owner is None:
+                problems.append(f"{where}: {key}: TensorFlow's object graph has no attribute it belongs to")
+                continue
+            said["attribute"] = attributes[owner]
         if {"object": info["object"], "attribute": info["attribute"], "slot": info["slot"]} != said:
             problems.append(f"{where}: {key}: {info['object']!r} {info['slot']}; the key says {said}")
     return len(graph["keys"])

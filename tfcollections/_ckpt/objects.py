@@ -43,6 +43,7 @@ if TYPE_CHECKING:
 OBJECT_GRAPH_KEY: Final = "_CHECKPOINTABLE_OBJECT_GRAPH"
 VARIABLE_VALUE: Final = "VARIABLE_VALUE"  # the attribute a variable saves its value as
 _OPTIMIZER_SLOT: Final = ".OPTIMIZER_SLOT"
+_ATTRIBUTES_SEPARATOR: Final = "/.ATTRIBUTES/"  # between an object's escaped path and its attribute in a key
 _GRAPH = COMPILED["tensorflow.TrackableObjectGraph"]
 
 
@@ -355,11 +356,32 @@ def _tree(count: int, owned: Dict[str, Decoded], tensors: Dict[str, Decoded]) ->
     if len(owned) == len(names) and owned.keys() == set(names):  # the usual: each key an object's, and only those
         return {"nodes": count, "keys": dict(zip(names, map(owned.__getitem__, names))), "unowned": [], "absent": [],
                 "error": None}  # fmt: skip
+    unowned = [key for key in names if key not in owned]
+    absent = [key for key in owned if key not in tensors]
+    if unowned and absent:
+        # An object saved through a SaveableObject of several tensors (a lookup table: ``table-keys`` and
+        # ``table-values``; a tf.data iterator: ``ITERATOR_STATE``) names each tensor as TensorFlow's saveables do:
+        # its attribute's key and a suffix. Such a tensor is its attribute's, and the attribute is not absent.
+        by_object: Dict[str, List[str]] = {}
+        for key in absent:
+            by_object.setdefault(key.rpartition(_ATTRIBUTES_SEPARATOR)[0], []).append(key)
+        found: Dict[str, str] = {}
+        for key in unowned:
+            candidates = by_object.get(key.rpartition(_ATTRIBUTES_SEPARATOR)[0], ())
+            prefix = max((c for c in candidates if key.startswith(c) and "/" not in key[len(c) :]), key=len,
+                         default=None)  # fmt: skip
+            if prefix is not None:
+                found[key] = prefix
+        if found:
+            owned = {**owned, **{key: owned[prefix] for key, prefix in found.items()}}
+            claimed = set(found.values())
+            unowned = [key for key in unowned if key not in found]
+            absent = [key for key in absent if key not in claimed]
     return {
         "nodes": count,
         "keys": {key: owned[key] for key in names if key in owned},
-        "unowned": [key for key in names if key not in owned],
-        "absent": [key for key in owned if key not in tensors],
+        "unowned": unowned,
+        "absent": absent,
         "error": None,
     }
 
