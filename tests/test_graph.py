@@ -103,7 +103,7 @@ def test_variables_with_dtype_shape_device_and_the_op_census() -> None:
         "name": "dense/kernel", "op": "VariableV2", "dtype": "DT_FLOAT", "shape": [3, 4], "device": "",
         "container": "", "shared_name": "", "colocated_with": ["dense/kernel"],
         "collections": ["trainable_variables", "variables"], "trainable": True, "partition": None,
-        "object_path": None, "layer": None,
+        "object_path": None, "layer": None, "layer_name": None, "layer_class": None,
     }  # fmt: skip
     assert variables["dense/bias"]["dtype"] == "DT_DOUBLE" and variables["dense/bias"]["shape"] == [4]
     assert variables["dense/bias"]["trainable"] is False  # listed in variables only, trainable unset

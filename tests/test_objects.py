@@ -204,11 +204,16 @@ def test_an_object_graph_that_does_not_read_is_said(tmp_path: Path) -> None:
 # --------------------------------------------------------------------------- a SavedModel and its checkpoint
 
 
-@pytest.mark.parametrize("name", ["keras2", "keras3"])
+_SLOTS = {"keras2": 8, "keras2_nested": 16}  # slot variables reached through a TF 1-style optimizer's slots
+
+
+@pytest.mark.parametrize("name", ["keras2", "keras3", "keras3_nested", "keras2_nested", "module_dict"])
 def test_a_saved_models_variables_join_the_keys_tensorflow_restores_them_from(name: str) -> None:
     # The generator loaded the fixture with tf.saved_model.load and kept each variable's value (sha256) by its
     # path. Joined by the walk of the two object graphs, each path's key must hold those bytes. keras3 is Keras 3's
-    # export, whose object graph holds each weight twice (variables/N and _all_variables/N), of one name each.
+    # export, whose object graph holds each weight twice (variables/N and _all_variables/N), of one name each;
+    # keras3_nested the same with a nested model, a BatchNormalization and a metric; keras2_nested reaches a
+    # nested model's variables first as variables/N; module_dict's dict keys hold "/" and "." (escaped in keys).
     loaded = _expected(name)["loaded_variables"]
     result = tfcollections.check_checkpoint(CHECKPOINTS / name, CHECKPOINTS / name)
     assert result["restores"] and result["mismatched"] == []
@@ -219,11 +224,83 @@ def test_a_saved_models_variables_join_the_keys_tensorflow_restores_them_from(na
         assert hashlib.sha256(tensors[str(keys[path])].tobytes()).hexdigest() == digest, path
     # The slot variables, which the loader does not reach by a path, through their optimizer.
     slots = {path: key for path, key in keys.items() if "/.OPTIMIZER_SLOT/" in path}
-    assert len(slots) == (8 if name == "keras2" else 0)
+    assert len(slots) == _SLOTS.get(name, 0)
     assert all(key == f"{path}/.ATTRIBUTES/VARIABLE_VALUE" for path, key in slots.items())
     # Each variable of the object graph is one variable of the graph scan, with its path.
     variables = tfcollections.load(CHECKPOINTS / name, graph=True)["meta_graphs"][0]["graph"]["variables"]
     assert sorted(str(v["object_path"]) for v in variables if v["object_path"] is not None) == sorted(keys)
+
+
+_VIEWED = ["keras3_nested", "keras2_nested", "module_dict", "resources"]
+
+
+@pytest.mark.parametrize("name", _VIEWED)
+def test_every_key_has_the_owner_tensorflows_checkpoint_view_gives(name: str) -> None:
+    # The generator kept tf.train.CheckpointView's word for every attribute: its object's path and its name.
+    expected = _expected(name)
+    found = tfcollections.load_checkpoint(CHECKPOINTS / expected["prefix"])["object_graph"]
+    assert found is not None and found["error"] is None
+    # Each tensor's owner: the attribute's key itself, or (a table, an iterator) the names TensorFlow's own
+    # saveables gave the tensors they wrote for it (resources' "owners").
+    owners = expected.get("owners") or expected["view"]
+    got = {key: {"object": k["object"], "attribute": k["attribute"]} for key, k in found["keys"].items()}
+    # The view reaches objects by child edges only: slot variables (through their optimizer) are left out there.
+    assert {key: owner for key, owner in got.items() if found["keys"][key]["slot"] is None} == owners
+    assert all("/.OPTIMIZER_SLOT/" in str(owner["object"]) for key, owner in got.items() if key not in owners)
+    assert found["unowned"] == [] and found["absent"] == []
+
+
+def test_a_tables_and_an_iterators_tensors_belong_to_their_objects() -> None:
+    # TensorFlow saves a MutableHashTable's attribute "table" as table-keys and table-values, a tf.data iterator's
+    # "ITERATOR" as ITERATOR_STATE: each tensor is its attribute's object's, and neither attribute is absent.
+    keys = tfcollections.load_checkpoint(CHECKPOINTS / "resources")["object_graph"]["keys"]
+    assert keys["vocab/.ATTRIBUTES/table-keys"]["object"] == "vocab"
+    assert keys["vocab/.ATTRIBUTES/table-values"]["attribute"] == "table"
+    assert keys["data/train/.ATTRIBUTES/ITERATOR_STATE"]["object"] == "data/train"
+    # A suffix with a "/" would be another object's key, and the longest attribute key wins.
+    from tfcollections._ckpt.objects import object_tree
+
+    nodes = [([(1, "t")], [], []), ([], [("a", "", "t/.ATTRIBUTES/a"), ("a-b", "", "t/.ATTRIBUTES/a-b")], [])]
+    tensors = {name: {} for name in ("t/.ATTRIBUTES/a-b-keys", "t/.ATTRIBUTES/a/x", "t/.ATTRIBUTES/a-c")}
+    tree = object_tree(nodes, tensors)  # type: ignore[arg-type]
+    assert tree["keys"]["t/.ATTRIBUTES/a-b-keys"]["attribute"] == "a-b"
+    assert tree["keys"]["t/.ATTRIBUTES/a-c"]["attribute"] == "a"
+    assert tree["unowned"] == ["t/.ATTRIBUTES/a/x"] and tree["absent"] == []
+
+
+def test_every_variable_a_keras_layer_owns_has_that_layer() -> None:
+    # The generator kept, by each variable's path in tf.saved_model.load's objects, the layer whose weights hold
+    # it (a nested model's layers: block_dense, block_out, reached first as variables/N from the root) and the
+    # metric whose variables do (keras_api/metrics/N).
+    expected = _expected("keras2_nested")["layers"]
+    graph = tfcollections.load(CHECKPOINTS / "keras2_nested", graph=True)["meta_graphs"][0]["graph"]
+    got = {v["object_path"]: {"name": v["layer_name"], "class_name": v["layer_class"]}
+           for v in graph["variables"] if v["layer"] is not None}  # fmt: skip
+    assert got == expected
+    paths = {layer["path"]: layer for layer in graph["keras"]["layers"]}
+    for variable in graph["variables"]:
+        if variable["layer"] is not None:
+            layer = paths[variable["layer"]]
+            assert (layer["name"], layer["class_name"]) == (variable["layer_name"], variable["layer_class"])
+        else:
+            assert variable["layer_name"] is None and variable["layer_class"] is None
+
+
+def test_a_variables_key_and_layer_in_one_record() -> None:
+    # The issue's question, answered without joining three records: dense/kernel's key and its layer.
+    result = tfcollections.check_checkpoint(CHECKPOINTS / "keras2", CHECKPOINTS / "keras2")
+    records = {record["name"]: record for record in result["saved_variables"]}
+    assert records["hidden/kernel"] == {
+        "name": "hidden/kernel", "object_path": "layer_with_weights-0/kernel",
+        "key": "layer_with_weights-0/kernel/.ATTRIBUTES/VARIABLE_VALUE",
+        "layer": "layer_with_weights-0", "layer_name": "hidden", "layer_class": "Dense",
+    }  # fmt: skip
+    assert {r["object_path"]: r["key"] for r in result["saved_variables"]} == result["variables"]
+    nested = tfcollections.check_checkpoint(CHECKPOINTS / "keras2_nested", CHECKPOINTS / "keras2_nested")
+    block = {r["name"]: r for r in nested["saved_variables"]}["block_dense/kernel"]
+    assert (block["key"], block["layer_name"]) == ("variables/4/.ATTRIBUTES/VARIABLE_VALUE", "block_dense")
+    tf1 = tfcollections.check_checkpoint(CHECKPOINTS / "restore" / "same.meta", CHECKPOINTS / "restore" / "model.ckpt")
+    assert tf1["saved_variables"] == [] and tf1["variables"] == {}  # TF 1: the keys are the variables' names
 
 
 def _objects(*nodes: Dict[str, Any]) -> List[Dict[str, Any]]:

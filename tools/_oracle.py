@@ -431,6 +431,30 @@ def _missing(name):
             "partition": None, "object_path": None}  # fmt: skip
 
 
+def _layer_owners(nodes, object_paths, keras):
+    """{variable path: layer}: each variable held by a Keras object other than the root, through children that
+    are no Keras object (a layer's attributes, lists and dicts); of several, the one with the longest path."""
+    layers = {layer["path"]: layer for layer in keras["layers"] if layer["path"]}
+    keras_nodes = {index for index, path in object_paths.items() if path in layers}
+    best = {}
+    for index in sorted(keras_nodes):
+        layer = layers[object_paths[index]]
+        todo, seen = [index], {index}
+        while todo:
+            for child in nodes[todo.pop()].children:
+                target = child.node_id
+                if target == 0 or target >= len(nodes) or target in seen or target in keras_nodes:
+                    continue
+                seen.add(target)
+                if nodes[target].WhichOneof("kind") == "variable":
+                    depth = layer["path"].count("/")
+                    if target not in best or best[target][0] < depth:
+                        best[target] = (depth, layer)
+                else:
+                    todo.append(target)
+    return {object_paths[index]: layer for index, (_, layer) in best.items() if index in object_paths}
+
+
 def _unique_name(name, in_use):
     # tensorflow/python/framework/ops.py, Graph.unique_name: case-insensitive, name_1, name_2, ...
     name_key = name.lower()
@@ -648,17 +672,13 @@ def graph_contract(meta_graph, model_path=None, flagged_ops=()):
             identifier = obj.user_object.identifier if kind == "user_object" else None
             objects.append({"node": index, "path": object_paths[index], "kind": kind, "identifier": identifier,
                             "functions": functions})  # fmt: skip
-    owners = {layer["path"] for layer in keras["layers"]} if keras else set()
+    owners = _layer_owners(meta_graph.object_graph_def.nodes, object_paths, keras) if keras else {}
     for variable in variables:
         variable["collections"].sort()
-        variable["layer"] = None
-        path = variable.get("object_path")
-        if path is not None and "/.OPTIMIZER_SLOT/" not in path:
-            parts = path.split("/")
-            for end in range(len(parts) - 1, 0, -1):  # the nearest Keras object below the root
-                if "/".join(parts[:end]) in owners:
-                    variable["layer"] = "/".join(parts[:end])
-                    break
+        layer = owners.get(variable.get("object_path"))
+        variable["layer"] = layer["path"] if layer else None
+        variable["layer_name"] = layer["name"] if layer else None
+        variable["layer_class"] = layer["class_name"] if layer else None
     ops = {}
     for node in graph.node:
         ops[node.op] = ops.get(node.op, 0) + 1

@@ -170,6 +170,8 @@ class GraphVariable(TypedDict):
     partition: Optional[Partition]
     object_path: Optional[str]  # a TF 2 SavedModel's variable: its path in the object graph ("" the root); else None
     layer: Optional[str]  # the path of the Keras layer it belongs to (KerasObjects.layers); else None
+    layer_name: Optional[str]  # that layer's name ("dense"); else None
+    layer_class: Optional[str]  # that layer's class ("Dense"); else None
 
 
 class KerasFunction(TypedDict):
@@ -523,6 +525,18 @@ class RestoreCheck(TypedDict):
     unreadable: List[UnreadableKey]
     restores: bool
     variables: Dict[str, Optional[str]]  # TF 2: each variable's object path -> the key restored from (None: none)
+    saved_variables: List[SavedVariableKey]  # TF 2: the same, a record per variable with its name and layer
+
+
+class SavedVariableKey(TypedDict):
+    """A TF 2 variable of ``check_checkpoint``'s result: what it is called, where it is, and what restores it."""
+
+    name: str  # its name in the graph ("dense/kernel")
+    object_path: str  # its path in the object graph ("layer_with_weights-0/kernel")
+    key: Optional[str]  # the checkpoint key it is restored from; None: none
+    layer: Optional[str]  # the path of its Keras layer; else None
+    layer_name: Optional[str]  # that layer's name ("dense"); else None
+    layer_class: Optional[str]  # that layer's class ("Dense"); else None
 '''
 
 

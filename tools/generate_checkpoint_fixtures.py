@@ -36,6 +36,22 @@ Writes tests/data/checkpoints/<name>/ and <name>.expected.json for each case:
 - ``diff``: two pairs of TF1 Saver checkpoints (V2 and V1), ``b`` with one variable added, one reshaped and one
   float changed, and ``diff.expected.json`` (what differs, and numpy's largest differences of TensorFlow's values).
 
+Variables reached by more than one path (issue 33), each with ``loaded_variables`` where it is a SavedModel, and
+``view``: every key's owner as ``tf.train.CheckpointView`` shows it (the first path from the root of its
+breadth-first ``descendants()``, by ``children()``'s names):
+
+- ``keras3_nested``: a Keras 3 functional model holding a nested functional model (``block_dense``, ``block_out``),
+  a ``BatchNormalization``, compiled with a metric and trained a step, exported (``model.export``);
+- ``keras2_nested``: the same in Keras 2 (``tf_keras``) saved as a SavedModel: ``keras_api/metrics/N/total``, the
+  nested model's layers, ``keras_metadata.pb``; and ``layers``, every Keras layer's variables by TensorFlow's
+  ``layer.weights`` and ``model.metrics`` (each variable's path in the loaded SavedModel, with its layer's name and
+  class);
+- ``module_dict``: a ``tf.Module`` whose dict keys hold ``/`` and ``.`` (``heads/reg/head/kernel`` is keyed
+  ``heads/reg.Shead/kernel``), trained a step with Keras 3's Adam (its slots), saved as a SavedModel;
+- ``resources``: ``tf.train.Checkpoint`` of a ``tf.data`` iterator and a ``MutableHashTable`` beside a variable:
+  attributes saved as tensors of other names (``ITERATOR`` as ``ITERATOR_STATE``, ``table`` as ``table-keys`` and
+  ``table-values``), and ``owners``: each tensor's attribute, by the names TensorFlow's own saveables give them.
+
 ``objects``, ``keras2`` and ``save_weights`` need ``tf_keras`` (``pip install tf_keras`` beside TensorFlow, the same
 minor version).
 
@@ -89,6 +105,10 @@ def _expected(prefix: str, written: Any = None) -> dict:
         dtype = dtypes[name]
         try:
             value = reader.get_tensor(name)
+        except tf.errors.InternalError as error:  # a DT_VARIANT (an iterator's state): no numpy value to give
+            why = f"none: TensorFlow's reader gives no value ({error.message})"
+            tensors[name] = {"dtype": _dtype_name(dtype), "shape": list(shape), "values": None, "values_from": why}
+            continue
         except (NotImplementedError, tf.errors.UnimplementedError) as error:
             value = (written or {})[name]
             values = _jsonable(_listed(value, dtype))
@@ -352,6 +372,161 @@ def _save_weights_case() -> None:
     _write_expected("save_weights", str(folder / "weights"), objects=_variable_keys(model))
 
 
+def _view(prefix: str) -> Any:
+    """Every key of a TF 2 checkpoint with its owner as ``tf.train.CheckpointView`` shows it: the object's path
+    (the first from the root in ``descendants()``'s breadth-first order, names from ``children()``) and the
+    attribute's name. Slot variables, which no child edge reaches, are left out (``objects`` covers them)."""
+    view = tf.train.CheckpointView(prefix)
+    paths = {0: ""}
+    for node_id in view.descendants():  # breadth-first from the root, the root first
+        for name, child in view.children(node_id).items():
+            if child not in paths:
+                paths[child] = f"{paths[node_id]}/{name}" if paths[node_id] else name
+    owners = {}
+    for node_id, node in enumerate(view._object_graph_proto.nodes):  # the proto CheckpointView read
+        for attribute in node.attributes:
+            if node_id in paths:
+                owners[attribute.checkpoint_key] = {"object": paths[node_id], "attribute": attribute.name}
+    return dict(sorted(owners.items()))
+
+
+def _keras_layers(model: Any, folder: Path) -> Any:
+    """Every layer of a Keras 2 model (nested models' too) and every metric with the variables it owns, by each
+    variable's path in the SavedModel ``tf.saved_model.load`` gives back (its first path from the root, as for
+    ``loaded_variables``): {path: {"name", "class_name"}} of the layer whose ``weights`` hold it (a nested
+    model's variables are its layers'), or of the metric whose ``variables`` do. Each live variable is found in
+    the loaded objects by its live path, and each metric at ``keras_api/metrics/N`` by its place in
+    ``model.metrics``, where Keras saves it."""
+    loaded = tf.saved_model.load(str(folder))
+    first = {id(obj): "/".join(names) for obj, names in _objects(loaded)}
+    live = {id(obj): names for obj, names in _objects(model)}
+
+    def at(names: Any) -> Any:
+        obj = loaded
+        for name in names:
+            obj = obj._trackable_children()[name]
+        return obj
+
+    owned = {}
+    stack = list(model.layers)
+    while stack:
+        layer = stack.pop()
+        if getattr(layer, "layers", None):
+            stack.extend(layer.layers)
+            continue
+        for weight in layer.weights:
+            owned[first[id(at(live[id(weight)]))]] = {"name": layer.name, "class_name": type(layer).__name__}
+    for index, metric in enumerate(model.metrics):  # the compiled loss and metrics
+        saved = at(["keras_api", "metrics", str(index)])
+        assert len(saved._trackable_children()) >= len(metric.variables)
+        for weight in metric.variables:
+            variable = saved._trackable_children()[weight.name.rsplit(":", 1)[0]]
+            owned[first[id(variable)]] = {"name": metric.name, "class_name": type(metric).__name__}
+    return dict(sorted(owned.items()))
+
+
+def _nested_functional(keras: Any) -> Any:
+    inner_input = keras.Input((4,))
+    hidden = keras.layers.Dense(3, activation="relu", name="block_dense")(inner_input)
+    block = keras.Model(inner_input, keras.layers.Dense(3, name="block_out")(hidden), name="block")
+    outer_input = keras.Input((4,))
+    normed = keras.layers.BatchNormalization(name="norm")(outer_input)
+    model = keras.Model(outer_input, keras.layers.Dense(2, name="head")(block(normed)), name="outer")
+    return model
+
+
+def _keras3_nested_case() -> None:
+    folder = OUT / "keras3_nested"
+    shutil.rmtree(folder, ignore_errors=True)
+    rng = np.random.default_rng(33)
+    tf.keras.utils.set_random_seed(33)
+    model = _nested_functional(tf.keras)
+    model.compile(optimizer="adam", loss="mse", metrics=["mae"])
+    model.fit(rng.standard_normal((8, 4)), rng.standard_normal((8, 2)), epochs=1, verbose=0)
+    model.export(str(folder), verbose=False)
+    _remove(folder, "fingerprint.pb", "assets")
+    prefix = str(folder / "variables" / "variables")
+    _write_expected("keras3_nested", prefix, loaded_variables=_loaded_variables(folder), view=_view(prefix))
+
+
+def _keras2_nested_case() -> None:
+    import tf_keras
+
+    folder = OUT / "keras2_nested"
+    shutil.rmtree(folder, ignore_errors=True)
+    rng = np.random.default_rng(34)
+    tf_keras.utils.set_random_seed(34)
+    model = _nested_functional(tf_keras)
+    model.compile(optimizer=tf_keras.optimizers.legacy.Adam(0.1), loss="mse", metrics=["mae"])
+    model.fit(rng.standard_normal((8, 4)), rng.standard_normal((8, 2)), epochs=1, verbose=0)
+    model.save(str(folder), save_format="tf")
+    _remove(folder, "fingerprint.pb", "assets")
+    prefix = str(folder / "variables" / "variables")
+    layers = _keras_layers(model, folder)
+    _write_expected("keras2_nested", prefix, loaded_variables=_loaded_variables(folder), view=_view(prefix),
+                    layers=layers)  # fmt: skip
+
+
+def _module_dict_case() -> None:
+    folder = OUT / "module_dict"
+    shutil.rmtree(folder, ignore_errors=True)
+    rng = np.random.default_rng(35)
+
+    def variable(shape: Any, name: str) -> Any:
+        return tf.Variable(rng.standard_normal(shape).astype(np.float32), name=name)
+
+    root = tf.Module()
+    root.heads = {"reg/head": tf.Module(), "cls.v2": tf.Module()}
+    root.heads["reg/head"].kernel = variable((3, 1), "reg_kernel")
+    root.heads["cls.v2"].kernel = variable((3, 2), "cls_kernel")
+    root.trunk = variable((3,), "trunk")
+    trainable = [root.trunk, root.heads["reg/head"].kernel, root.heads["cls.v2"].kernel]
+    optimizer = tf.keras.optimizers.Adam(0.1)
+    with tf.GradientTape() as tape:
+        loss = tf.add_n([tf.reduce_sum(v * v) for v in trainable])
+    optimizer.apply_gradients(zip(tape.gradient(loss, trainable), trainable))
+    root.optimizer = optimizer
+    root.f = tf.function(lambda x: tf.matmul(x[None, :] * root.trunk, root.heads["reg/head"].kernel),
+                         input_signature=[tf.TensorSpec([3])])  # fmt: skip
+    tf.saved_model.save(root, str(folder))
+    _remove(folder, "fingerprint.pb", "assets")
+    prefix = str(folder / "variables" / "variables")
+    _write_expected("module_dict", prefix, loaded_variables=_loaded_variables(folder), view=_view(prefix))
+
+
+def _resources_case() -> None:
+    folder = OUT / "resources"
+    shutil.rmtree(folder, ignore_errors=True)
+    dataset = tf.data.Dataset.range(10).shuffle(10, seed=36).batch(3)
+    iterator = iter(dataset)
+    next(iterator)
+    table = tf.lookup.experimental.MutableHashTable(tf.string, tf.int64, default_value=-1)
+    table.insert(tf.constant([b"a", b"b"]), tf.constant([1, 2], tf.int64))
+    root = tf.Module()
+    root.data = {"train": iterator}
+    root.vocab = table
+    root.count = tf.Variable(7, dtype=tf.int64)
+    checkpoint = tf.train.Checkpoint(root=root)
+    prefix = checkpoint.save(str(folder / "ckpt"))
+    view = _view(prefix)
+    # The tensors each attribute is saved as, by TensorFlow's own saveables: each object's saveable made with its
+    # attribute's checkpoint key as its name, and the names of the tensors it writes (its specs).
+    from tensorflow.python.training.saving import saveable_object_util
+
+    owners = {key: owner for key, owner in view.items() if owner["attribute"] == "VARIABLE_VALUE"}  # the key itself
+    for obj, names in _objects(root):  # Checkpoint(root=...) saves *root* as its root
+        path = "/".join(names)
+        attributes = [(key, owner["attribute"]) for key, owner in view.items()
+                      if owner["object"] == path and owner["attribute"] != "VARIABLE_VALUE"]  # fmt: skip
+        factories = list(saveable_object_util.saveable_objects_from_trackable(obj).values())
+        if not attributes or len(attributes) != len(factories):
+            continue
+        for (key, attribute), factory in zip(attributes, factories):
+            for spec in factory(name=key).specs:
+                owners[spec.name] = {"object": path, "attribute": attribute}
+    _write_expected("resources", prefix, view=view, owners=dict(sorted(owners.items())))
+
+
 def _restore_case() -> None:
     """A checkpoint and meta graphs that would and would not restore from it, with TensorFlow's verdict."""
     folder = OUT / "restore"
@@ -486,6 +661,10 @@ _CASES = {
     "keras2": _keras2_case,
     "keras3": _keras3_case,
     "save_weights": _save_weights_case,
+    "keras3_nested": _keras3_nested_case,
+    "keras2_nested": _keras2_nested_case,
+    "module_dict": _module_dict_case,
+    "resources": _resources_case,
 }
 
 

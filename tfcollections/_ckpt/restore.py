@@ -63,6 +63,9 @@ def check_checkpoint(meta_graph: Any, checkpoint: Any, /) -> _types.RestoreCheck
     missing, mismatched or unreadable. ``variables``, for a TF 2 SavedModel, maps each variable's object path
     to the key its checkpoint restores it from (the object graphs walked together, as TensorFlow's loader does;
     None: restored from nothing), its dtype and shape compared with that key's; ``{}`` otherwise.
+    ``saved_variables`` gives the same in one record per variable: ``{"name", "object_path", "key", "layer",
+    "layer_name", "layer_class"}`` (its name in the graph, ``dense/kernel``; its path; its key; and for a Keras
+    model its layer's path, name and class, as ``load(..., graph=True)`` gives them); ``[]`` otherwise.
     """
     chosen = _meta_graph_of(meta_graph)
     source, index = chosen.source, chosen.index
@@ -87,6 +90,13 @@ def check_checkpoint(meta_graph: Any, checkpoint: Any, /) -> _types.RestoreCheck
     paths = saved_object_paths(objects) if objects is not None else {}
     result["variables"] = _object_keys(objects, paths, listing)
     _compare_objects(objects, paths, result, listing["tensors"])
+    by_object = result["variables"]
+    # One record per TF 2 variable: its name in the graph, its object path, the key it is restored from, its layer.
+    result["saved_variables"] = [
+        {"name": v["name"], "object_path": v["object_path"], "key": by_object[v["object_path"]], "layer": v["layer"],
+         "layer_name": v["layer_name"], "layer_class": v["layer_class"]}
+        for v in variables if v["object_path"] is not None and v["object_path"] in by_object
+    ]  # fmt: skip
     return cast("_types.RestoreCheck", result)
 
 

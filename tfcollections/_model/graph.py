@@ -39,7 +39,7 @@ from .nodes import (
     shape_list,
 )
 from .ops import is_flagged
-from .saved_objects import keras_objects, layer_of, saved_object_paths, saved_objects
+from .saved_objects import keras_objects, saved_object_paths, saved_objects, variable_layers
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -280,9 +280,12 @@ def _graph(meta_graph: Decoded, found: _Found, object_graph: Optional[Decoded], 
     paths = saved_object_paths(object_graph) if object_graph is not None else {}
     keras = keras_objects(object_graph, paths, model_path) if object_graph is not None else None
     joined = _join(meta_graph, found.variables, _saved_variables(object_graph, paths))
-    layer_paths = [layer["path"] for layer in keras["layers"]] if keras is not None else []
+    owners = variable_layers(object_graph, paths, keras["layers"]) if object_graph is not None and keras else {}
     for variable in joined:
-        variable["layer"] = layer_of(variable["object_path"], layer_paths)
+        layer = owners.get(variable["object_path"]) if variable["object_path"] is not None else None
+        variable["layer"] = layer["path"] if layer is not None else None
+        variable["layer_name"] = layer["name"] if layer is not None else None
+        variable["layer_class"] = layer["class_name"] if layer is not None else None
     savers = saver_nodes(meta_graph)
     return {
         "variables": joined,

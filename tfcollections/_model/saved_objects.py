@@ -180,15 +180,35 @@ def _lambda(config: Dict[str, Any]) -> Decoded:
     }
 
 
-def layer_of(path: Optional[str], layer_paths: List[str]) -> Optional[str]:
-    """The path of the layer a variable at *path* belongs to: the nearest Keras object on its path below the
-    root, or None (a slot variable, or a variable the model holds directly, as its optimizer's)."""
-    if path is None or _SLOT in path:
-        return None
-    owners = set(layer_paths)
-    parts = path.split("/")
-    for end in range(len(parts) - 1, 0, -1):
-        prefix = "/".join(parts[:end])
-        if prefix in owners:
-            return prefix
-    return None
+def variable_layers(object_graph: Decoded, paths: Dict[int, str], layers: List[Decoded]) -> Dict[str, Decoded]:
+    """The Keras layer each variable belongs to, by the variable's path: ``{path: layer}`` (an entry of
+    ``keras_objects``'s ``layers``), for the variables some layer holds.
+
+    A layer holds the variables its own children reach without passing another Keras object: its attributes
+    (``kernel``), and the lists and dicts it tracks. A variable is often reached first by another path than its
+    layer's (Keras 2 saves every model's ``variables`` list, so a nested model's variables are named
+    ``variables/4`` from the root), so ownership follows the object graph's edges, not a prefix of the path. Of
+    several Keras objects that hold a variable (a nested model through its ``variables`` list, and its layer),
+    the deepest (the longest path) is its layer, as the layer whose ``weights`` list it is. The root (the model
+    itself: its optimizer's variables) and slot variables (reached through their optimizer) belong to none.
+    """
+    nodes = object_graph["nodes"]
+    count = len(nodes)
+    by_path = {layer["path"]: layer for layer in layers if layer["path"]}
+    keras = {node_id: by_path[path] for node_id, path in paths.items() if path in by_path}
+    owners: Dict[int, Tuple[int, Decoded]] = {}  # variable node -> (depth of its layer, layer)
+    for layer_id, layer in keras.items():
+        depth = layer["path"].count("/")
+        stack, seen = [layer_id], {layer_id}
+        while stack:
+            for child in nodes[stack.pop()]["children"]:
+                target = child["node_id"]
+                if not 0 < target < count or target in seen or target in keras:
+                    continue  # the root, another Keras object, a node the graph does not have
+                seen.add(target)
+                if nodes[target]["variable"] is not None:
+                    if target not in owners or owners[target][0] < depth:
+                        owners[target] = (depth, layer)
+                else:
+                    stack.append(target)
+    return {paths[node_id]: layer for node_id, (_, layer) in owners.items() if node_id in paths}
