@@ -147,7 +147,7 @@ def test_filters_and_stdin() -> None:
         (["/dev/null"], 1, "tfcollections: /dev/null: empty file"),
         ([EXAMPLE, "--tag", "serve"], 1, "no meta graph has tags serve (there are: (no tags))"),
         ([EXAMPLE, "--collection", "nope"], 1, "no collection named 'nope' (there are: cond_context, global_step,"),
-        ([], 2, "tfcollections: usage error: the following arguments are required: PATH"),
+        ([], 2, "tfcollections: usage error: give a PATH to show, or a command: show, scan, export, diff, help"),
         ([EXAMPLE, "--scope", "["], 2, "usage error: the scope is not a valid regular expression"),
         ([EXAMPLE, "--scope", "a", "--scope-boundary", "b"], 2, "usage error: argument --scope-boundary: not allowed"),
     ],
@@ -395,7 +395,7 @@ def test_version_and_help_print_and_succeed() -> None:
     result = _run_process(["--version"])
     assert result.returncode == 0 and result.stdout.decode() == f"tfcollections {tfcollections.__version__}\n"
     help_text = _run(["--help"])
-    assert help_text.returncode == 0 and "binary or text" in help_text.stdout.decode()
+    assert help_text.returncode == 0 and "binary or text" in _run(["show", "--help"]).stdout.decode()
 
 
 def test_summary_polish_on_a_tf_0_x_export() -> None:

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
-"""The command line's run: ``tfcollections PATH...`` and ``python -m tfcollections PATH...``; and
-``tfcollections scan PATH...``, the security scan (``scan``, with exit statuses of its own).
+"""The command line's run: ``tfcollections PATH...`` (``show``, the default command) and ``python -m
+tfcollections PATH...``; the commands of ``commands.COMMANDS`` (``scan``, ``export``, ``diff``, with exit
+statuses of their own); ``--help`` and ``help COMMAND``; ``--completion bash|zsh``.
 
 Strategy: ``main(argv, env)`` parses the arguments (``spec``), then reads each input with the library
 (``load``; what is no meta graph but a checkpoint with ``load_checkpoint``) and hands it to a renderer:
@@ -40,7 +41,7 @@ from .views import in_scope
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
-    from typing import IO, Any, Dict, Iterator, List, Optional, Sequence, TextIO, Tuple
+    from typing import IO, Any, Dict, Iterator, List, Mapping, Optional, Sequence, TextIO, Tuple
 
     from ..types import Model
 
@@ -62,6 +63,8 @@ class Environment:
     The default is the process's own (``sys.stdin.buffer``, ``sys.stdout``, ``sys.stderr``, the working
     directory); a test or an embedding program gives its own. *stdin* is binary, the others are text.
     Relative paths on the command line are read from *cwd* (``None``: the process's working directory).
+    *environ* holds the variables that shape the output (``COLUMNS``, ``NO_COLOR``, ``TERM``; default
+    ``os.environ``).
     """
 
     def __init__(
@@ -72,12 +75,17 @@ class Environment:
         *,
         cwd: Optional[str] = None,
         stderr_isatty: Optional[bool] = None,
+        stdout_isatty: Optional[bool] = None,
+        environ: Optional[Mapping[str, str]] = None,
     ) -> None:
         self.stdin: IO[bytes] = stdin if stdin is not None else sys.stdin.buffer
         self.stdout: TextIO = stdout if stdout is not None else sys.stdout
         self.stderr: TextIO = stderr if stderr is not None else sys.stderr
         self.cwd = cwd
         self.stderr_isatty = _is_terminal(self.stderr) if stderr_isatty is None else stderr_isatty
+        self.stdout_isatty = _is_terminal(self.stdout) if stdout_isatty is None else stdout_isatty
+        # The variables the run reads (COLUMNS, NO_COLOR, TERM): the process's, unless a test gives its own.
+        self.environ: Mapping[str, str] = os.environ if environ is None else environ
 
     def path(self, given: str) -> str:
         """Where a path of the command line is, read from the run's directory (shown as given)."""
@@ -120,6 +128,11 @@ class _Failed(Exception):
 
 def _run(argv: Optional[Sequence[str]], env: Environment) -> int:
     arguments = list(sys.argv[1:] if argv is None else argv)
+    first = arguments[0] if arguments else None
+    if first in ("-h", "--help", "help", "--completion") or first is None:
+        return _help(arguments, env)
+    if first == "show":  # the default command, by its name (a file named show: ./show)
+        return _show_all(arguments[1:], env, prog="tfcollections show")
     if arguments[:1] == ["scan"]:  # the security scan, a command of its own (a file named scan: ./scan)
         from .scan import run as run_scan  # noqa: PLC0415 (only the scan needs it)
 
@@ -132,8 +145,45 @@ def _run(argv: Optional[Sequence[str]], env: Environment) -> int:
         from .export import run as run_export  # noqa: PLC0415 (only an export needs it)
 
         return run_export(arguments[1:], env.stdout, env.stderr, env.path, env.stderr_isatty)
+    return _show_all(arguments, env)
+
+
+def _help(arguments: List[str], env: Environment) -> int:
+    """``--help``, ``help [COMMAND]``, ``--completion SHELL``, and a run with no arguments (a usage error)."""
+    from .commands import BY_NAME, completion_script, help_text, terminal_columns, uses_color  # noqa: PLC0415 (help only)
+
+    columns = terminal_columns(env.environ, env.stdout_isatty)
+    color = uses_color(env.environ, env.stdout_isatty)
+    if not arguments:
+        print("tfcollections: usage error: give a PATH to show, or a command: "
+              f"{', '.join(BY_NAME)} (see tfcollections --help)", file=env.stderr)  # fmt: skip
+        return ExitStatus.USAGE
+    if arguments[0] == "--completion":
+        shells = ("bash", "zsh")
+        if len(arguments) != 2 or arguments[1] not in shells:
+            print(f"tfcollections: usage error: --completion takes one of {', '.join(shells)}", file=env.stderr)
+            return ExitStatus.USAGE
+        env.stdout.write(completion_script(arguments[1], env.stdout))
+        return ExitStatus.OK
+    if arguments[0] == "help" and len(arguments) > 2:
+        print("tfcollections: usage error: help takes one command: tfcollections help COMMAND", file=env.stderr)
+        return ExitStatus.USAGE
+    name = arguments[1] if arguments[0] == "help" and len(arguments) == 2 else None
+    if name is None and len(arguments) > 1:  # `tfcollections --help PATH...`: the overview all the same
+        name = None
+    text = help_text(name, env.stdout, columns, color)
+    if text is None:
+        print(f"tfcollections: usage error: no command {name!r}; the commands are {', '.join(BY_NAME)}",
+              file=env.stderr)  # fmt: skip
+        return ExitStatus.USAGE
+    env.stdout.write(text)
+    return ExitStatus.OK
+
+
+def _show_all(arguments: List[str], env: Environment, prog: str = "tfcollections") -> int:
+    """``show``: each PATH read and shown (the default command)."""
     try:
-        args = parser(env.stdout).parse_args(arguments)
+        args = parser(env.stdout, prog).parse_args(arguments)
     except SystemExit:  # --help and --version: printed, and done
         return ExitStatus.OK
     except UsageError as exc:

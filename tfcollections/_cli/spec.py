@@ -37,16 +37,17 @@ class _ArgumentParser(argparse.ArgumentParser):
             self.out.write(message)
 
 
-def parser(out: TextIO) -> argparse.ArgumentParser:
-    """The command line's arguments; help and version are written to *out*."""
+def parser(out: TextIO, prog: str = "tfcollections") -> argparse.ArgumentParser:
+    """The arguments of ``show``, the default command (``tfcollections PATH...``); help and version are written to
+    *out*. *prog* is how the usage line names the command."""
     parser = _ArgumentParser(
         out,
-        prog="tfcollections",
-        description="Show what TensorFlow .meta and saved_model.pb files hold: meta graphs, variables with dtypes, "
-        "shapes and parameter counts, the ops the model runs, saver, collections (savers, queue runners, "
-        "control-flow contexts), signatures; and checkpoints: their tensors, their values, and whether a meta "
-        "graph would restore from one. No TensorFlow needed. `tfcollections scan PATH...` scans models for what can "
-        "touch the host (see tfcollections scan --help).",
+        prog=prog,
+        description="Show what TensorFlow .meta and saved_model.pb files and frozen graphs hold: meta graphs, "
+        "variables with dtypes, shapes and parameter counts, the ops the model runs, saver, collections (savers, "
+        "queue runners, control-flow contexts), signatures, Keras layers; and checkpoints: their tensors, their "
+        "values, and whether a meta graph would restore from one. No TensorFlow needed. 'tfcollections PATH' is "
+        "'tfcollections show PATH'; 'tfcollections --help' lists the other commands (scan, export, diff).",
     )
     parser.add_argument("--version", action="version", version=f"tfcollections {__version__}")
     parser.add_argument(
