@@ -328,10 +328,10 @@ def test_names_a_terminal_cannot_show(tmp_path: Path, encoding: str) -> None:
 def test_interrupted(monkeypatch: pytest.MonkeyPatch) -> None:
     from tfcollections._cli import main as _cli
 
-    def interrupt(source: object, graph: bool = False) -> None:
+    def interrupt(source: object, graph: bool = False, ends: bool = True) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(_cli, "load", interrupt)
+    monkeypatch.setattr(_cli, "load_model", interrupt)
     result = _run([EXAMPLE])
     assert result.returncode == _cli.ExitStatus.INTERRUPTED == 130
     assert result.stderr == b"tfcollections: interrupted\n" and result.stdout == b""
@@ -340,10 +340,10 @@ def test_interrupted(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_a_bug_of_ours_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
     from tfcollections._cli import main as _cli
 
-    def broken(source: object, graph: bool = False) -> None:
+    def broken(source: object, graph: bool = False, ends: bool = True) -> None:
         raise OverflowError("int too large to convert to float")  # as the text reader once raised
 
-    monkeypatch.setattr(_cli, "load", broken)
+    monkeypatch.setattr(_cli, "load_model", broken)
     result = _run([EXAMPLE])
     assert result.returncode == _cli.ExitStatus.INTERNAL_ERROR == 70
     assert result.stdout == b""

@@ -11,7 +11,7 @@ import base64
 import io
 import json
 from pathlib import Path
-from typing import Any, Dict
+from typing import Any, Dict, List
 
 import pytest
 
@@ -269,3 +269,117 @@ def test_the_command_line_shows_where_a_frozen_graph_starts_and_ends() -> None:
     assert lines[at + 6] == "  constants (23, 469 B), the largest first:"
     assert lines[at + 7].split() == ["c/content_float", "float32", "(3,", "4,", "5)", "240", "B"]  # the largest
     assert lines[at + 17] == "    ... and 13 more (--json lists every one)"
+
+
+def test_the_summary_reads_no_ends_it_does_not_show(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The command line's summary shows inputs, outputs and constants for a frozen graph only: for any other model
+    # it reads the graph without them (load_model(..., ends=False)), and what it prints is the same as when they
+    # are read; load(graph=True) always reads them, and --json shows them.
+    from tfcollections._cli import main as _cli
+    from tfcollections._model.files import load_model
+
+    from .test_cli import _run
+
+    models = [FROZEN, FILES / "graph_scan.meta", FILES / "saved_model_two_graphs.pb", FILES / "graph_scan_tf2.pb"]
+    for path in models:
+        whole = tfcollections.load(path, graph=True)
+        lean = load_model(path, True, ends=False)
+        for full, part in zip(whole["meta_graphs"], lean["meta_graphs"]):
+            if whole["format"] == "GraphDef":
+                assert part["graph"] == full["graph"]  # a frozen graph's summary shows them: read all the same
+            else:
+                assert part["graph"] == {**full["graph"], "inputs": [], "outputs": [], "constants": []}
+        summary = _run([str(path)]).stdout
+        monkeypatch.setattr(_cli, "load_model", lambda source, graph, ends=True: load_model(source, graph, True))
+        assert _run([str(path)]).stdout == summary
+        monkeypatch.undo()
+        document = json.loads(_run([str(path), "--json"]).stdout)
+        assert [len(mg["graph"]["constants"]) for mg in document["meta_graphs"]] == [
+            len(mg["graph"]["constants"]) for mg in whole["meta_graphs"]
+        ]
+
+
+def _constant_attrs() -> List[bytes]:
+    """The attr fields of every small Const of the fixture graphs, as the constants' reader sees them."""
+    from tfcollections._model.endpoints import _first_attr
+
+    found = []
+    for path in [*sorted(FILES.glob("*.meta")), *sorted(FILES.glob("*.pb"))]:
+        data = path.read_bytes()
+        for node in _graph_nodes(data):
+            if b"\x12\x05Const" in node[:300]:
+                attrs = node[_first_attr(node, 0, len(node)) :]
+                if len(attrs) <= 1024:
+                    found.append(attrs)
+    return found
+
+
+def _graph_nodes(data: bytes) -> List[bytes]:
+    from tfcollections._proto.wire import iter_fields
+
+    nodes = []
+    try:
+        tops = list(iter_fields(data, 0, len(data)))
+    except DecodeError:
+        return nodes
+    for _, wire_type, start, end in tops:
+        if wire_type != 2:
+            continue
+        for inner_number, inner_type, inner_start, inner_end in _fields_or_none(data, start, end):
+            if inner_number == 1 and inner_type == 2 and data[inner_end - 1 : inner_end]:
+                nodes.append(data[inner_start:inner_end])  # a GraphDef's nodes, a SavedModel's meta graphs too
+            for graph_number, graph_type, graph_start, graph_end in _fields_or_none(data, inner_start, inner_end):
+                if graph_number == 1 and graph_type == 2:
+                    nodes.append(data[graph_start:graph_end])
+    return nodes
+
+
+def _fields_or_none(data: bytes, start: int, end: int) -> List[Any]:
+    from tfcollections._proto.wire import iter_fields
+
+    try:
+        return list(iter_fields(data, start, end))
+    except DecodeError:
+        return []
+
+
+def _general_layout(attrs: bytes, census: Any) -> Any:
+    from tfcollections._model import endpoints
+
+    span = endpoints.constant_tensor(attrs, 0, len(attrs), census)
+    if span is None:
+        return (None, None, None)
+    dtype, shape, _, size = endpoints.tensor_layout(attrs, span["offset"], span["offset"] + span["size"], 4, {})
+    return (dtype, shape, size)
+
+
+def test_the_usual_constants_read_in_one_pass_as_the_general_reader_reads_them() -> None:
+    # Every small Const TensorFlow wrote in the fixtures, and one-byte changes of each: the one pass gives what
+    # the general reader gives, or leaves it to it (None); it never gives another answer, nor raises.
+    from tfcollections._model.endpoints import _usual_layout
+    from tfcollections._model.nodes import _Census
+
+    constants = _constant_attrs()
+    assert len(constants) > 300
+    read = 0
+    census = _Census(0, lambda op: False)  # its entries found good, as a graph's walk remembers them
+    for attrs in constants:
+        _general_layout(attrs, census)
+        variants = [attrs] + [attrs[:i] + bytes([attrs[i] ^ flip]) + attrs[i + 1 :]
+                              for i in range(0, len(attrs), 3) for flip in (0x01, 0x80)]  # fmt: skip
+        # A field's tag made another's: a resource handle's (its fields walked) or a list's shapes (parsed), where
+        # the bytes after it do not read as one.
+        variants += [attrs[:i] + bytes([tag]) + attrs[i + 1 :] for i in range(len(attrs)) for tag in (0x72, 0x3A)
+                     if attrs[i] in (0x12, 0x22, 0x2A, 0x42)]  # fmt: skip
+        variants += [attrs[:-1], attrs + b"\x2a\x00", attrs[:4] + attrs[4:].replace(b"\x12", b"\x1a", 1)]
+        for variant in variants:
+            fast = _usual_layout(variant, set(census.checked_entries), {})
+            try:
+                general = _general_layout(variant, _Census(0, lambda op: False))
+            except DecodeError:
+                assert fast is None, variant.hex()
+                continue
+            if fast is not None:
+                read += variant == attrs
+                assert fast == general, variant.hex()
+    assert read > 0.9 * len(constants)  # TensorFlow's constants take the one pass

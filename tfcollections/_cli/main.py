@@ -26,16 +26,14 @@ import os
 import sys
 import time
 
-from .. import DecodeError, load
+from .. import DecodeError
 from .._model.collections import meta_graph_tags
-from .._model.files import walk_models
+from .._model.files import load_model, walk_models
 from .._model.locate import checkpoint_beside, saved_model_file, shown as shown_path
 from .cells import dtype_text, shape_text
 from .checkpoints import checkpoint_lines, summary as checkpoint_summary
-from .jsonout import complex_as_pairs, dump, jsonable, model_document
 from .render import print_summary
 from .spec import UsageError, parser, usage_problem
-from .subgraph import view_lines
 from .views import in_scope
 
 TYPE_CHECKING = False
@@ -242,9 +240,12 @@ def _show(
     """
     name = "<stdin>" if given == "-" else shown_path(given)
     graph = not (args.no_graph or args.subgraph)  # a view reads the graph its own way
+    # The summary shows a graph's inputs, outputs and constants for a frozen graph only (read then all the same);
+    # JSON gives everything load(graph=True) gives.
+    ends = args.json or args.jsonl
     out = env.stdout
     try:
-        model = load(env.stdin, graph=graph) if given == "-" else load(path, graph=graph)
+        model = load_model(env.stdin if given == "-" else path, graph, ends)
     except (DecodeError, OSError) as exc:
         # What is no model may be a checkpoint, shown as one; but a SavedModel directory whose model file does not
         # read is that error (as load says), not its variables shown in its place.
@@ -278,12 +279,12 @@ def _show(
         _show_subgraph(given, name, model, meta_graphs, args, out, ascii_only, first)
         return None
     if args.json or args.jsonl:
-        document = model_document(given, model, meta_graphs, args.collection, scope, boundary)
+        document = _json().model_document(given, model, meta_graphs, args.collection, scope, boundary)
         if checked is not None:
             document["checkpoint"] = {"prefix": checked[0], "format": checked[1]["format"], "check": checked[2]}
             if args.tensor:
                 document["tensors"] = _tensors_document(checked[1], args.tensor)
-        dump(document, out, ascii_only, one_line=args.jsonl)
+        _json().dump(document, out, ascii_only, one_line=args.jsonl)
     else:
         if not first:
             out.write("\n")
@@ -294,12 +295,20 @@ def _show(
     return None if checked is None else bool(checked[2]["restores"])
 
 
+def _json() -> Any:
+    """The JSON writer (json, base64 and the documents), imported only when JSON is asked for."""
+    from . import jsonout  # noqa: PLC0415 (a summary needs no JSON: import time)
+
+    return jsonout
+
+
 def _show_subgraph(given: str, name: str, model: Model, meta_graphs: List[Tuple[int, Any]], args: argparse.Namespace,
                    out: TextIO, ascii_only: bool, first: bool) -> None:  # fmt: skip
     """``--subgraph``: the view of the scope in each chosen meta graph (or its function)."""
     import re  # noqa: PLC0415 (only a view compiles a pattern)
 
     from .._model.subgraph import subgraph  # noqa: PLC0415 (a summary never reads a view)
+    from .subgraph import view_lines  # noqa: PLC0415 (as above)
 
     scope: Any = args.scope_boundary if args.scope is None else re.compile(args.scope)
     views = []
@@ -310,7 +319,7 @@ def _show_subgraph(given: str, name: str, model: Model, meta_graphs: List[Tuple[
             raise _Failed(f"{name}: {exc}", exc) from None
     if args.json or args.jsonl:
         document = {"path": given, "format": model["format"], "encoding": model["encoding"], "views": views}
-        dump(document, out, ascii_only, one_line=args.jsonl)
+        _json().dump(document, out, ascii_only, one_line=args.jsonl)
         return
     if not first:
         out.write("\n")
@@ -383,8 +392,9 @@ def _tensors_document(listing: Any, names: Optional[List[str]]) -> Dict[str, Any
 def _print_tensors(listing: Any, names: List[str], out: TextIO) -> None:
     import json  # noqa: PLC0415 (only when values are asked for)
 
+    jsonout = _json()
     for name, tensor in _tensors_document(listing, names).items():
-        text = json.dumps(jsonable(complex_as_pairs(tensor["values"])), allow_nan=False)
+        text = json.dumps(jsonout.jsonable(jsonout.complex_as_pairs(tensor["values"])), allow_nan=False)
         out.write(f"{name} ({dtype_text(tensor['dtype'])}, {shape_text(tensor['shape'])}): {text}\n")
 
 
@@ -397,7 +407,7 @@ def _show_checkpoint(
         document = {"path": given, **listing, "summary": checkpoint_summary(listing)}
         document["tensors"] = {n: t for n, t in listing["tensors"].items() if keep(n)}
         document["values"] = _tensors_document(listing, args.tensor)
-        dump(complex_as_pairs(document), out, ascii_only, one_line=args.jsonl)
+        _json().dump(_json().complex_as_pairs(document), out, ascii_only, one_line=args.jsonl)
     else:
         if not first:
             out.write("\n")
@@ -418,7 +428,7 @@ def _print_jsonl_error(given: str, failure: _Failed, out: TextIO) -> None:
         details = {"type": type(error).__name__, "message": str(error)}
     if isinstance(error, DecodeError):
         details.update(offset=error.pos, field_path=error.path_str or None, line=error.lineno, column=error.colno)
-    dump({"path": given, "error": details}, out, ascii_only=False, one_line=True)
+    _json().dump({"path": given, "error": details}, out, ascii_only=False, one_line=True)
     out.flush()
 
 

@@ -144,12 +144,33 @@ def read_node(buf: Buffer, start: int, end: int, depth: int) -> Decoded:
 def constant_binary(buf: FrozenBuffer, name: str, start: int, end: int, census: _Census) -> Decoded:
     """The Const node in ``buf[start:end]`` of a binary graph as ``"constants"`` lists it: name, dtype, shape, size
     in bytes. Its attrs, when small, are read once per distinct bytes (``census.layouts``): the same bytes read
-    the same, whatever the node's name and inputs, and graphs repeat their small constants (zeros, shapes, axes)."""
+    the same, whatever the node's name and inputs, and graphs repeat their small constants (zeros, shapes, axes).
+
+    A node that is not large is read in a copy of its own, from 0, as the node walk reads nodes (positions up to
+    256 are ints CPython keeps ready); one that does not read there is read again in place, so that its error
+    says where in the file it is."""
+    if end - start <= _COPIED_CONSTANT_SIZE:
+        try:
+            return _constant_of(buf[start:end], name, 0, end - start, census)
+        except DecodeError:
+            pass
+    return _constant_of(buf, name, start, end, census)
+
+
+# Const nodes up to this size are read in a copy (see constant_binary): all but those holding a large tensor.
+_COPIED_CONSTANT_SIZE: Final = 4096
+
+
+def _constant_of(buf: FrozenBuffer, name: str, start: int, end: int, census: _Census) -> Decoded:
     pos = _first_attr(buf, start, end)
     small = end - pos <= _REMEMBERED_ATTRS_SIZE
     if small:
         key = buf[pos:end]
         known = census.layouts.get(key)
+        if known is None:
+            known = _usual_layout(key, census.checked_entries, census.shapes)
+            if known is not None:
+                census.layouts[key] = known
         if known is not None:
             dtype, shape, size = known
             return _constant(name, dtype, None if shape is None else list(shape), size)
@@ -171,6 +192,127 @@ def constant_binary(buf: FrozenBuffer, name: str, start: int, end: int, census: 
     if small:
         census.layouts[key] = (layout[0], None if layout[1] is None else list(layout[1]), layout[2])
     return _constant(name, *layout)
+
+
+def _usual_layout(
+    attrs: bytes, checked: Set[bytes], shapes: Dict[bytes, Optional[List[int]]]
+) -> Optional[Tuple[Any, Optional[List[int]], Optional[int]]]:
+    """A small Const's (dtype, shape, size) from its attr fields (*attrs*) as TensorFlow writes them, read in one
+    pass; None for any other form, which ``constant_tensor`` and ``tensor_layout`` read. The usual form: entries of
+    one- or two-byte lengths; each either the ``value`` entry (an AttrValue holding only its tensor, a TensorProto
+    of one-byte tags: its dtype, one shape, and values or content, each field of a one- or two-byte length), an
+    entry already decoded and found good (*checked*), or a ``_class`` entry (its list of ``s`` values: bytes, so
+    nothing in it to check but its lengths). What it accepts protobuf reads as this; it checks packed values as
+    ``tensor_layout`` does, and the last ``value`` entry wins, as in the map."""
+    tensor = None
+    pos, end = 0, len(attrs)
+    while pos < end:
+        if attrs[pos] != _NODE_ATTR:
+            return None
+        length, pos = _short_length(attrs, pos + 1)
+        entry_end = pos + length
+        if length < 0 or entry_end > end:
+            return None
+        if attrs[pos : pos + _VALUE_ENTRY_HEAD_SIZE] == _VALUE_ENTRY_HEAD:
+            value_length, at = _short_length(attrs, pos + _VALUE_ENTRY_HEAD_SIZE)
+            if value_length < 0 or at + value_length != entry_end or attrs[at] != _ATTR_VALUE_TENSOR:
+                return None
+            tensor_length, at = _short_length(attrs, at + 1)
+            if tensor_length < 0 or at + tensor_length != entry_end:
+                return None
+            tensor = (at, entry_end)
+        elif attrs[pos:entry_end] not in checked:
+            if attrs[pos : pos + _CLASS_ENTRY_HEAD_SIZE] != _CLASS_ENTRY_HEAD or not _strings_list(
+                attrs, pos + _CLASS_ENTRY_HEAD_SIZE, entry_end
+            ):
+                return None
+            checked.add(attrs[pos:entry_end])
+        pos = entry_end
+    if tensor is None:
+        return None
+    dtype_number, shape_at, strings = 0, None, 0
+    pos, end = tensor
+    while pos < end:
+        tag = attrs[pos]
+        if tag == _TENSOR_DTYPE_TAG:
+            dtype_number = attrs[pos + 1] if pos + 1 < end else 0x80
+            if dtype_number >= 0x80:
+                return None
+            pos += 2
+            continue
+        if tag & 7 != WIRETYPE_LENGTH_DELIMITED or tag >= 0x80 or tag < 8:
+            return None
+        length, at = _short_length(attrs, pos + 1)
+        pos = at + length
+        if length < 0 or pos > end:
+            return None
+        number = tag >> 3
+        if number == _TENSOR_SHAPE_FIELD:
+            if shape_at is not None:
+                return None  # two shapes merge: the general reading
+            shape_at = (at, pos)
+        elif number in _PACKED:
+            try:
+                _check_packed(attrs, number, at, pos)
+            except DecodeError:
+                return None  # the general reading says where, in the file's offsets
+        elif number == _STRING_VAL:
+            strings += length
+        elif number != _TENSOR_CONTENT:
+            return None
+    if shape_at is None:
+        shape: Optional[List[int]] = []
+    else:
+        key = attrs[shape_at[0] : shape_at[1]]
+        shape = shapes[key] if key in shapes else _usual_shape(key)
+        if shape is None and key not in shapes:
+            return None  # not TensorFlow's usual shape: the decoder reads it
+        shapes[key] = shape
+    dtype: Any = _DTYPE_NAMES.get(dtype_number, dtype_number)
+    size = strings if dtype == "DT_STRING" else _numeric_size(dtype, shape)
+    return dtype, None if shape is None else list(shape), size
+
+
+def _short_length(buf: bytes, pos: int) -> Tuple[int, int]:
+    """A length of one or two bytes at *pos* and where its value starts; (-1, pos) for a longer one, or none."""
+    if pos >= len(buf):
+        return -1, pos
+    first = buf[pos]
+    if first < 0x80:
+        return first, pos + 1
+    if pos + 1 < len(buf) and buf[pos + 1] < 0x80:
+        return (first & 0x7F) | (buf[pos + 1] << 7), pos + 2
+    return -1, pos
+
+
+def _strings_list(buf: bytes, pos: int, end: int) -> bool:
+    """Whether ``buf[pos:end]`` is an AttrValue holding only a ListValue of ``s`` values (bytes), every length of
+    one or two bytes and every field whole: what ``_class`` holds (``loc:@<node>``)."""
+    length, pos = _short_length(buf, pos)
+    if length < 0 or pos + length != end or pos >= end or buf[pos] != _ATTR_VALUE_LIST:
+        return False
+    length, pos = _short_length(buf, pos + 1)
+    if length < 0 or pos + length != end:
+        return False
+    while pos < end:
+        if buf[pos] != _LIST_S:
+            return False
+        length, pos = _short_length(buf, pos + 1)
+        pos += length
+        if length < 0 or pos > end:
+            return False
+    return True
+
+
+_TENSOR_DTYPE_TAG: Final = field_tag("tensorflow.TensorProto", "dtype")
+
+_CLASS_ENTRY_HEAD: Final = bytes([_ENTRY_KEY, len("_class")]) + b"_class" + bytes([_ENTRY_VALUE])
+
+_CLASS_ENTRY_HEAD_SIZE: Final = len(_CLASS_ENTRY_HEAD)
+
+_ATTR_VALUE_LIST: Final = field_tag("tensorflow.AttrValue", "list")
+
+_LIST_S: Final = field_tag("tensorflow.AttrValue.ListValue", "s")
 
 
 # A Const's attrs up to this size are remembered by their bytes (see constant_binary).
@@ -326,6 +468,10 @@ def _shape_of(
         if key in shapes:
             known = shapes[key]
             return None if known is None else list(known)
+        usual = _usual_shape(key)
+        if usual is not None:
+            shapes[key] = usual
+            return list(usual)
     message = _TENSOR_SHAPE.new()
     for start, end in spans:
         parse_message(buf, start, end, _TENSOR_SHAPE, message, depth)  # into the same dict: merged
@@ -333,6 +479,46 @@ def _shape_of(
     if len(spans) == 1 and shapes is not None:
         shapes[key] = None if shape is None else list(shape)
     return shape
+
+
+def _usual_shape(
+    shape: bytes,
+    _dim: int = field_tag("tensorflow.TensorShapeProto", "dim"),
+    _size: int = field_tag("tensorflow.TensorShapeProto.Dim", "size"),
+) -> Optional[List[int]]:
+    """The sizes of a TensorShapeProto written as TensorFlow writes one (each field a ``dim`` of one-byte length
+    holding its ``size`` alone, 0 to 2**63 - 1; an empty ``dim``, size 0), read inline; None for any other form,
+    which the decoder reads (negative sizes, ``unknown_rank``, names, other fields or lengths)."""
+    sizes = []
+    pos = 0
+    end = len(shape)
+    while pos < end:
+        if shape[pos] != _dim or pos + 1 >= end:
+            return None
+        length = shape[pos + 1]
+        dim_end = pos + 2 + length
+        if length == 0:
+            sizes.append(0)
+            pos = dim_end
+            continue
+        if length > 10 or dim_end > end or shape[pos + 2] != _size:
+            return None
+        value = shift = 0
+        at = pos + 3
+        while at < dim_end:
+            byte = shape[at]
+            value |= (byte & 0x7F) << shift
+            shift += 7
+            at += 1
+            if byte < 0x80:
+                break
+        else:
+            return None  # no last byte of the varint within the dim
+        if at != dim_end or shift > 63:  # more in the dim, or 10 bytes: a negative size
+            return None
+        sizes.append(value)
+        pos = dim_end
+    return sizes
 
 
 def outputs(names: List[bytes], ops: List[bytes], consumed: Set[bytes], saver_nodes: Iterable[str]) -> List[Decoded]:

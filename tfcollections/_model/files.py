@@ -86,13 +86,19 @@ def load(source: Union[PathLike, IO[bytes]], /, *, graph: bool = False) -> _type
     ``OSError`` when the path cannot be read. A directory that holds no model, or
     two candidates, is a ``DecodeError`` that says what it looked for or names them.
     """
+    return load_model(source, graph)
+
+
+def load_model(source: Union[PathLike, IO[bytes]], graph: bool, ends: bool = True) -> _types.Model:
+    """``load``; with ``ends=False`` a graph's inputs, outputs and constants are left unread (empty lists) unless
+    the file is a GraphDef: for the command line's summary, which shows them for frozen graphs only."""
     if isinstance(source, (str, bytes, os.PathLike)):
         from .locate import locate, shown  # noqa: PLC0415 (only a path needs it, not `import tfcollections`)
 
         path, located = locate(os.fsdecode(source))
         try:
             with open(path, "rb") as file:  # OSError: missing, unreadable
-                model = _read_file(file, path, graph)
+                model = _read_file(file, path, graph, ends=ends)
         except DecodeError as exc:
             exc = _said_by_name(exc, path)
             if located is not None:
@@ -101,7 +107,7 @@ def load(source: Union[PathLike, IO[bytes]], /, *, graph: bool = False) -> _type
         model["path"], model["located"] = path, located
         return cast("_types.Model", model)
     if hasattr(source, "read"):
-        return cast("_types.Model", _read_file(source, None, graph))
+        return cast("_types.Model", _read_file(source, None, graph, ends=ends))
     raise TypeError(f"Expected a path or a binary file object, not {type(source).__qualname__!r}")
 
 
@@ -132,17 +138,18 @@ def loads(data: Union[bytes, bytearray, memoryview], /, *, graph: bool = False) 
 
 
 def _read_file(
-    file: IO[bytes], path: Optional[str], graph: bool, watch: Optional[Callable[[str], bool]] = None
+    file: IO[bytes], path: Optional[str], graph: bool, watch: Optional[Callable[[str], bool]] = None, ends: bool = True
 ) -> _Loaded:
-    """Read an open file; *watch* picks the ops whose nodes the graph lists as ``"flagged"`` (the scan's)."""
+    """Read an open file; *watch* picks the ops whose nodes the graph lists as ``"flagged"`` (the scan's); *ends*:
+    see ``load_model``."""
     source = open_file(file, path)
     try:
-        return _read(source, graph, watch)
+        return _read(source, graph, watch, ends)
     finally:
         source.release()  # a result holds no file open: a later reader maps it again (Source.opened)
 
 
-def _read(source: Source, graph: bool, watch: Optional[Callable[[str], bool]] = None) -> _Loaded:
+def _read(source: Source, graph: bool, watch: Optional[Callable[[str], bool]] = None, ends: bool = True) -> _Loaded:
     with source.opened() as buf:
         if len(buf) == 0:
             raise DecodeError("empty file: 0 bytes, where a MetaGraphDef or SavedModel was expected", 0)
@@ -175,10 +182,7 @@ def _read(source: Source, graph: bool, watch: Optional[Callable[[str], bool]] = 
         if graph:
             from .graph import add_graphs  # noqa: PLC0415 (a plain load never reads the graph)
 
-            if watch is None:
-                add_graphs(source, buf, meta_graphs)
-            else:
-                add_graphs(source, buf, meta_graphs, watch)
+            add_graphs(source, buf, meta_graphs, watch, ends=ends or kind == "GraphDef")
     model = _Loaded(
         format=kind,
         encoding=encoding,

@@ -113,8 +113,8 @@ def _scan_text(graph: Decoded, source: Source, buf: Buffer, depth: int, watch: C
 class _Found:
     """What a graph's scan found, binary or text alike."""
 
-    __slots__ = ("calls", "constants", "consumed", "functions", "inputs", "names", "node_ops", "ops", "variables",
-                 "watched")  # fmt: skip
+    __slots__ = ("calls", "constants", "consumed", "ends", "functions", "inputs", "names", "node_ops", "ops",
+                 "variables", "watched")  # fmt: skip
 
     def __init__(self) -> None:
         self.ops: Dict[str, int] = {}
@@ -127,11 +127,14 @@ class _Found:
         self.node_ops: List[bytes] = []
         self.consumed: Set[bytes] = set()
         self.calls: List[Decoded] = []
+        self.ends = True  # whether inputs, outputs and constants were read
 
 
-def _found_binary(buf: FrozenBuffer, spans: List[Tuple[int, int]], depth: int, watch: Callable[[str], bool]) -> _Found:
-    """What the node walk of a binary graph found, its placeholders and constants read."""
-    scan = scan_binary(buf, spans, depth, watch)
+def _found_binary(
+    buf: FrozenBuffer, spans: List[Tuple[int, int]], depth: int, watch: Callable[[str], bool], ends: bool = True
+) -> _Found:
+    """What the node walk of a binary graph found, its placeholders and constants read (with *ends*)."""
+    scan = scan_binary(buf, spans, depth, watch, ends)
     census = scan.census
     found = _Found()
     found.ops = {op.decode(): count for op, count in census.ops.items()}
@@ -142,8 +145,9 @@ def _found_binary(buf: FrozenBuffer, spans: List[Tuple[int, int]], depth: int, w
     found.watched = scan.watched
     found.names, found.node_ops = census.names or [], census.node_ops or []
     found.consumed = census.consumed or set()
+    found.ends = ends
     for why, index, name, _, _, start, end in census.kept:
-        if why not in (KEPT_PLACEHOLDER, KEPT_CONST, KEPT_CALL):
+        if why not in (KEPT_PLACEHOLDER, KEPT_CONST, KEPT_CALL) or (not ends and why != KEPT_CALL):
             continue
         try:
             if why == KEPT_PLACEHOLDER:
@@ -294,7 +298,7 @@ def _graph(meta_graph: Decoded, found: _Found, object_graph: Optional[Decoded], 
         "objects": saved_objects(object_graph, paths) if object_graph is not None else [],
         "keras": keras,
         "inputs": [entry for entry in found.inputs if not in_savers(entry["name"], savers)],
-        "outputs": outputs(found.names, found.node_ops, found.consumed, savers),
+        "outputs": outputs(found.names, found.node_ops, found.consumed, savers) if found.ends else [],
         "constants": found.constants,
         "flagged": [{"function": function, "node": node, "op": op} for function, node, op in found.watched],
         "calls": found.calls,
@@ -302,18 +306,25 @@ def _graph(meta_graph: Decoded, found: _Found, object_graph: Optional[Decoded], 
 
 
 def graph_of(
-    source: Source, buf: Buffer, index: int, meta_graph: Decoded, watch: Callable[[str], bool] = is_flagged
+    source: Source,
+    buf: Buffer,
+    index: int,
+    meta_graph: Decoded,
+    watch: Callable[[str], bool] = is_flagged,
+    ends: bool = True,
 ) -> Decoded:
     """The ``"graph"`` of meta graph *index* of the file (*meta_graph* its decoded dict): its variables, the ops
     of the graph and of its functions, its inputs, outputs and constants, and the nodes of the ops *watch* picks
-    (by default those ``ops.FLAGGED_OPS`` names)."""
+    (by default those ``ops.FLAGGED_OPS`` names). With ``ends=False`` (the command line's summary of a model that
+    is no frozen graph, which does not show them) a binary graph's inputs, outputs and constants are not read:
+    the node walk passes the inputs over, no constant's tensor is walked, and the three lists are empty."""
     depth = source.meta_graph_depth + 1  # of the GraphDef below the file's top message
     part = "graph_def"
     try:
         if source.encoding == "binary":
             if isinstance(buf, (bytearray, memoryview)):
                 buf = bytes(buf)  # a stream read into memory: ops are counted by their bytes, which must be hashable
-            found = _found_binary(buf, source.spans(buf, index, part), depth, watch)
+            found = _found_binary(buf, source.spans(buf, index, part), depth, watch, ends)
         else:
             graph = source.read_field(buf, index, meta_graph, part, "tensorflow.GraphDef")
             found = _scan_text(graph, source, buf, depth, watch) if graph is not None else _Found()
@@ -326,13 +337,17 @@ def graph_of(
 
 
 def add_graphs(
-    source: Source, buf: Buffer, meta_graphs: List[Decoded], watch: Callable[[str], bool] = is_flagged
+    source: Source,
+    buf: Buffer,
+    meta_graphs: List[Decoded],
+    watch: Optional[Callable[[str], bool]] = None,
+    ends: bool = True,
 ) -> None:
     """Give each meta graph of a file its ``"graph"`` (see ``graph_of``)."""
     if isinstance(buf, (bytearray, memoryview)) and source.encoding == "binary":
         buf = bytes(buf)  # once for every meta graph, not once each
     for index, meta_graph in enumerate(meta_graphs):
-        meta_graph["graph"] = graph_of(source, buf, index, meta_graph, watch)
+        meta_graph["graph"] = graph_of(source, buf, index, meta_graph, watch or is_flagged, ends)
 
 
 def node_inputs(source: Source, index: int, meta_graph: Decoded, names: Set[str]) -> Dict[str, Tuple[str, List[str]]]:

@@ -609,10 +609,10 @@ class GraphScan:
 
 
 def scan_binary(
-    buf: FrozenBuffer, graph_spans: List[Tuple[int, int]], depth: int, watch: Callable[[str], bool]
+    buf: FrozenBuffer, graph_spans: List[Tuple[int, int]], depth: int, watch: Callable[[str], bool], edges: bool = True
 ) -> GraphScan:
-    """Walk the ``graph_def`` fields of one meta graph (several merge: their nodes follow each other)."""
-    census = _Census(depth, watch, edges=True)
+    """Walk the ``graph_def`` fields of one meta graph (several merge); *edges*: keep names, ops and inputs."""
+    census = _Census(depth, watch, edges=edges)
     scan = GraphScan(census)
     libraries: List[Tuple[int, int]] = []
     index = 0

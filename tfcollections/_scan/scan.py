@@ -147,7 +147,7 @@ def scan_file(path: str) -> Decoded:
         return report
     try:
         with open(path, "rb") as file:
-            model = _read_file(file, path, True, _watch)
+            model = _read_file(file, path, True, _watch, ends=False)  # the scan reads no constant or input
     except (OSError, DecodeError) as exc:
         report["error"] = _said(exc)
         return report

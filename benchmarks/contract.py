@@ -1,0 +1,292 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The whole contract of ``load(..., graph=True)`` (issue 23's: every node's name, op and inputs, every Const's
+dtype, shape and size, the placeholders, the outputs, the op census of the graph and its functions), computed two
+other ways, for benchmarks/graph.py:
+
+- ``contract_floor``: the floor of any pure-Python reader of that contract. Every node's fields are walked as the
+  op-census floor walks them (``graph.floor_walk``), its name, op and inputs kept, a Const's ``value`` attr read for
+  the tensor's dtype, shape and size, a placeholder's ``dtype`` and ``shape``; the outputs are what no input names.
+  Nothing is checked (no bounds, no UTF-8, no wire types but the ones TensorFlow writes), nothing is remembered
+  between nodes: a loop that trusts every offset. No exact reader that builds the same objects can be faster.
+- ``upb_contract``: what a user of protobuf writes for the same: upb's parse, then a Python loop over the parsed
+  nodes making the same dicts.
+
+``same_answers`` holds both to ``load``'s: the inputs, outputs and constants (names, dtypes, shapes, sizes) and the
+op counts of every file, so neither is timed doing less than the library.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Set, Tuple
+
+from tensorflow.core.framework import types_pb2
+from tensorflow.core.protobuf import meta_graph_pb2, saved_model_pb2
+
+# The item size of each numeric dtype (types.proto), as the library sizes constants.
+_SIZES = {1: 4, 2: 8, 3: 4, 4: 1, 5: 2, 6: 1, 8: 8, 9: 8, 10: 1, 11: 1, 12: 1, 13: 4, 14: 2, 15: 2, 16: 2, 17: 2,
+          18: 16, 19: 2, 22: 4, 23: 8}  # fmt: skip
+_NAMES = {number: types_pb2.DataType.Name(number) for number in types_pb2.DataType.values()}
+_PLACEHOLDERS = {b"Placeholder", b"PlaceholderWithDefault", b"PlaceholderV2"}
+_PLACEHOLDER_NAMES = {op.decode() for op in _PLACEHOLDERS}
+
+
+def _varint(buf: bytes, pos: int) -> Tuple[int, int]:
+    value = shift = 0
+    while True:
+        byte = buf[pos]
+        pos += 1
+        value |= (byte & 0x7F) << shift
+        if byte < 0x80:
+            return value, pos
+        shift += 7
+
+
+def _fields(buf: bytes, pos: int, end: int) -> List[Tuple[int, int, int]]:
+    """(tag, start, end) of the fields of ``buf[pos:end]``; a varint's span is its value's."""
+    found = []
+    while pos < end:
+        tag, pos = _varint(buf, pos)
+        if tag & 7 == 0:
+            start = pos
+            _, pos = _varint(buf, pos)
+            found.append((tag, start, pos))
+            continue
+        length, pos = _varint(buf, pos)
+        found.append((tag, pos, pos + length))
+        pos += length
+    return found
+
+
+def _shape(buf: bytes, start: int, end: int) -> Optional[List[int]]:
+    dims = []
+    for tag, at, until in _fields(buf, start, end):
+        if tag == 0x18 and buf[at]:  # unknown_rank
+            return None
+        if tag == 0x12:  # dim
+            size = 0
+            for inner, value_at, _ in _fields(buf, at, until):
+                if inner == 0x08:
+                    size, _ = _varint(buf, value_at)
+            dims.append(size - (1 << 64) if size >= 1 << 63 else size)
+    return dims
+
+
+def _tensor(buf: bytes, start: int, end: int) -> Tuple[Optional[str], Optional[List[int]], Optional[int]]:
+    dtype, shape, strings = 0, [], 0
+    for tag, at, until in _fields(buf, start, end):
+        if tag == 0x08:
+            dtype, _ = _varint(buf, at)
+        elif tag == 0x12:
+            shape = _shape(buf, at, until)
+        elif tag == 0x42:  # string_val
+            strings += until - at
+    name = _NAMES.get(dtype, dtype)
+    if dtype == 7:
+        return name, shape, strings
+    if shape is None or dtype not in _SIZES or any(dim < 0 for dim in shape):
+        return name, shape, None
+    count = 1
+    for dim in shape:
+        count *= dim
+    return name, shape, count * _SIZES[dtype]
+
+
+def _attrs(buf: bytes, start: int, end: int, wanted: Tuple[bytes, ...]) -> Dict[bytes, Tuple[int, int]]:
+    """The AttrValue spans of a node's attr entries named *wanted*."""
+    found = {}
+    for tag, at, until in _fields(buf, start, end):
+        if tag == 0x2A:
+            key = value = None
+            for inner, value_at, value_end in _fields(buf, at, until):
+                if inner == 0x0A:
+                    key = buf[value_at:value_end]
+                elif inner == 0x12:
+                    value = (value_at, value_end)
+            if key in wanted and value is not None:
+                found[key] = value
+    return found
+
+
+def _constant_layout(node: bytes, attrs_at: int) -> Tuple[Optional[str], Optional[List[int]], Optional[int]]:
+    """A Const's dtype, shape and size from its attrs (``node[attrs_at:]``), as the library reads them."""
+    value = _attrs(node, attrs_at, len(node), (b"value",)).get(b"value")
+    if value is None:
+        return None, None, None
+    for inner, at, until in _fields(node, *value):
+        if inner == 0x42:
+            return _tensor(node, at, until)
+    return None, None, None
+
+
+def _graph_floor(buf: bytes, start: int, end: int, ops: Dict[bytes, int]) -> Dict[str, Any]:
+    """One graph's contract by the floor's walk: the library's speed idioms (a node walked in a copy of its own,
+    small positions; a constant's attrs remembered by their bytes), none of its checks."""
+    names: List[bytes] = []
+    node_ops: List[bytes] = []
+    consumed: Set[bytes] = set()
+    consume = consumed.add
+    constants = []
+    inputs = []
+    libraries = []
+    layouts: Dict[bytes, Tuple[Optional[str], Optional[List[int]], Optional[int]]] = {}
+    placeholders = _PLACEHOLDERS
+    pos = start
+    while pos < end:
+        tag = buf[pos]
+        length, pos = _varint(buf, pos + 1)
+        node_end = pos + length
+        if tag != 0x0A:
+            if tag == 0x12:
+                libraries.append((pos, node_end))
+            pos = node_end
+            continue
+        node = buf[pos:node_end]
+        pos = node_end
+        size = len(node)
+        at = 0
+        name = op = b""
+        attrs_at = -1
+        while at < size:
+            field = node[at]
+            length = node[at + 1]
+            if length < 0x80:
+                at += 2
+            else:
+                length, at = _varint(node, at + 1)
+            if field == 0x1A:
+                consume(node[at : at + length])
+            elif field == 0x12:
+                op = node[at : at + length]
+            elif field == 0x0A:
+                name = node[at : at + length]
+            elif field == 0x2A and attrs_at < 0:
+                attrs_at = at - 2 if length < 0x80 else _attr_tag_at(node, at)
+            at += length
+        names.append(name)
+        node_ops.append(op)
+        ops[op] = ops.get(op, 0) + 1
+        if op == b"Const":
+            key = node[attrs_at:] if attrs_at >= 0 else b""
+            layout = layouts.get(key)
+            if layout is None:
+                layout = layouts[key] = _constant_layout(node, attrs_at) if attrs_at >= 0 else (None, None, None)
+            dtype, shape, nbytes = layout
+            constants.append({"name": name.decode(), "dtype": dtype, "shape": None if shape is None else list(shape),
+                              "size": nbytes})  # fmt: skip
+        elif op in placeholders:
+            attrs = _attrs(node, 0, size, (b"dtype", b"shape"))
+            dtype = shape = None
+            if b"dtype" in attrs:
+                for inner, value_at, _ in _fields(node, *attrs[b"dtype"]):
+                    if inner == 0x30:
+                        number, _ = _varint(node, value_at)
+                        dtype = _NAMES.get(number, number)
+            if b"shape" in attrs:
+                for inner, value_at, until in _fields(node, *attrs[b"shape"]):
+                    if inner == 0x3A:
+                        shape = _shape(node, value_at, until)
+            inputs.append({"name": name.decode(), "op": op.decode(), "dtype": dtype, "shape": shape})
+    for library_start, library_end in libraries:  # the functions' op census
+        for tag, at, until in _fields(buf, library_start, library_end):
+            if tag == 0x0A:
+                for inner, node_at, node_end in _fields(buf, at, until):
+                    if inner == 0x1A:  # FunctionDef.node_def
+                        for field, value_at, value_end in _fields(buf, node_at, node_end):
+                            if field == 0x12:
+                                op = buf[value_at:value_end]
+                                ops[op] = ops.get(op, 0) + 1
+    used = {(entry[1:] if entry[:1] == b"^" else entry).partition(b":")[0] for entry in consumed}
+    return {"names": names, "ops": node_ops, "used": used, "constants": constants, "inputs": inputs}
+
+
+def _attr_tag_at(node: bytes, value_at: int) -> int:
+    """Where an attr field whose value starts at *value_at* starts: its tag, then a length of several bytes."""
+    at = value_at - 1
+    while node[at - 1] >= 0x80:
+        at -= 1
+    return at - 1
+
+
+def contract_floor(data: bytes, saved_model: bool) -> List[Dict[str, Any]]:
+    """Each meta graph's contract, by the floor's walk (see the module's docstring)."""
+    meta_graphs = [span for tag, *span in _fields(data, 0, len(data)) if tag == 0x12] if saved_model else [
+        (0, len(data))]  # fmt: skip
+    found = []
+    for start, end in meta_graphs:
+        ops: Dict[bytes, int] = {}
+        graph: Dict[str, Any] = {"names": [], "ops": [], "used": set(), "constants": [], "inputs": []}
+        for tag, graph_start, graph_end in _fields(data, start, end):
+            if tag == 0x12:
+                graph = _graph_floor(data, graph_start, graph_end, ops)
+        graph["census"] = ops
+        found.append(graph)
+    return found
+
+
+def upb_contract(data: bytes, saved_model: bool) -> List[Dict[str, Any]]:
+    """The same contract as a protobuf user computes it: upb's parse, then a loop over the parsed nodes."""
+    if saved_model:
+        meta_graphs = list(saved_model_pb2.SavedModel.FromString(data).meta_graphs)
+    else:
+        meta_graphs = [meta_graph_pb2.MetaGraphDef.FromString(data)]
+    found = []
+    for meta_graph in meta_graphs:
+        graph = meta_graph.graph_def
+        ops: Dict[str, int] = {}
+        names, node_ops, consumed, constants, inputs = [], [], set(), [], []
+        for node in graph.node:
+            name, op = node.name, node.op
+            names.append(name)
+            node_ops.append(op)
+            ops[op] = ops.get(op, 0) + 1
+            consumed.update(node.input)
+            if op == "Const":
+                tensor = node.attr["value"].tensor
+                shape = None if tensor.tensor_shape.unknown_rank else [dim.size for dim in tensor.tensor_shape.dim]
+                dtype = _NAMES.get(tensor.dtype, tensor.dtype)
+                if tensor.dtype == 7:
+                    size = sum(len(value) for value in tensor.string_val)
+                elif shape is None or tensor.dtype not in _SIZES or any(dim < 0 for dim in shape):
+                    size = None
+                else:
+                    size = _SIZES[tensor.dtype]
+                    for dim in shape:
+                        size *= dim
+                constants.append({"name": name, "dtype": dtype if "value" in node.attr else None,
+                                  "shape": shape if "value" in node.attr else None,
+                                  "size": size if "value" in node.attr else None})  # fmt: skip
+            elif op in _PLACEHOLDER_NAMES:
+                attr = node.attr
+                shape_proto = attr["shape"].shape if "shape" in attr else None
+                shape = None
+                if shape_proto is not None and attr["shape"].HasField("shape"):
+                    shape = None if shape_proto.unknown_rank else [dim.size for dim in shape_proto.dim]
+                dtype = _NAMES.get(attr["dtype"].type) if "dtype" in attr else None
+                inputs.append({"name": name, "op": op, "dtype": dtype, "shape": shape})
+        for function in graph.library.function:
+            for node in function.node_def:
+                ops[node.op] = ops.get(node.op, 0) + 1
+        used = {(entry[1:] if entry[:1] == "^" else entry).partition(":")[0] for entry in consumed}
+        found.append({"names": names, "ops": node_ops, "used": used, "constants": constants, "inputs": inputs,
+                      "census": ops})  # fmt: skip
+    return found
+
+
+def same_answers(graph: Dict[str, Any], found: Dict[str, Any]) -> bool:
+    """Whether a contender's reading of one meta graph (*found*) gives ``load``'s answers (*graph*): the
+    constants and placeholders, the op census, and every output (a node no input names) among its names."""
+
+    def text(value: Any) -> Any:
+        return value.decode() if isinstance(value, bytes) else value
+
+    census = {text(op): count for op, count in found["census"].items()}
+    if census != graph["ops"]:
+        return False
+    if found["constants"] != graph["constants"]:
+        return False
+    placeholders = [entry for entry in graph["inputs"] if entry["op"] in _PLACEHOLDER_NAMES]
+    if [entry for entry in found["inputs"] if entry["name"] in {p["name"] for p in placeholders}] != placeholders:
+        return False
+    used = {text(name) for name in found["used"]}
+    unconsumed = {text(name) for name in found["names"]} - used
+    return all(output["name"] in unconsumed for output in graph["outputs"])
