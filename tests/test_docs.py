@@ -3,8 +3,13 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
+from pathlib import Path
+from typing import List
+
+import pytest
 
 from .helpers import REPO
 
@@ -33,3 +38,43 @@ def test_the_readme_opens_with_the_two_set_up_commands() -> None:
     # .ci/run calls the README's test command, as written there.
     test_command = next(line for line in tests.splitlines() if "pytest" in line).strip()
     assert test_command in ci
+
+
+def test_the_docs_index_links_every_doc() -> None:
+    index = (REPO / "docs" / "index.md").read_text(encoding="utf-8")
+    linked = set(re.findall(r"\]\(([a-z_]+\.md)\)", index))
+    assert linked == {path.name for path in (REPO / "docs").glob("*.md")} - {"index.md"}
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    assert "](docs/index.md)" in readme
+
+
+def _readme_table() -> List[List[str]]:
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    table = readme.split("## What it does", 1)[1].split("\n\n", 2)[2].split("\n\n", 1)[0]
+    return [[cell.strip() for cell in line.strip().strip("|").split("|")] for line in table.splitlines()[2:]]
+
+
+def test_the_readmes_table_shows_real_input_and_output(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Each command of the front page's table is run as written (an output file written elsewhere), and what the
+    # table shows after the arrow is in what it prints; each Python expression gives what the table says.
+    import tfcollections
+
+    rows = _readme_table()
+    assert [row[0] for row in rows][:6] == ["what a model holds", "a checkpoint: list, read, check", "part of a graph",
+                                            "what can touch the host", "weights out", "what changed"]  # fmt: skip
+    monkeypatch.chdir(REPO)
+    script = Path(sys.executable).with_name("tfcollections")
+    for _, command_cell, python_cell in rows:
+        found = re.findall(r"`([^`]*)`", command_cell)
+        if found:
+            command, shown = found[0], found[1].split("...")[0].rstrip(", [")
+            words = [str(tmp_path / word) if word.endswith((".safetensors", ".npz")) else word
+                     for word in command.split()[1:]]  # fmt: skip
+            run = [str(script)] if script.exists() else [sys.executable, "-m", "tfcollections"]
+            result = subprocess.run([*run, *words], capture_output=True, text=True, timeout=120)
+            assert shown in result.stdout.replace(str(tmp_path) + "/", ""), (command, result.stdout, result.stderr)
+            assert result.returncode == (1 if "exit 1" in command_cell else 0), command
+        code = re.findall(r"`([^`]*)`", python_cell)
+        if len(code) == 2 and "→" in python_cell:
+            expression, expected = code
+            assert repr(eval(expression, {"tfcollections": tfcollections})) == expected, expression

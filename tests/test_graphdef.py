@@ -372,6 +372,11 @@ def test_the_usual_constants_read_in_one_pass_as_the_general_reader_reads_them()
         variants += [attrs[:i] + bytes([tag]) + attrs[i + 1 :] for i in range(len(attrs)) for tag in (0x72, 0x3A)
                      if attrs[i] in (0x12, 0x22, 0x2A, 0x42)]  # fmt: skip
         variants += [attrs[:-1], attrs + b"\x2a\x00", attrs[:4] + attrs[4:].replace(b"\x12", b"\x1a", 1)]
+        # A last value entry with an empty AttrValue (it wins, holding no tensor), and one with an empty tensor.
+        variants += [attrs + b"\x2a\x09\x0a\x05value\x12\x00", attrs + b"\x2a\x0b\x0a\x05value\x12\x02\x42\x00"]
+        # Every length made 0 (an entry, an AttrValue, a tensor, a field ending where its parent ends).
+        variants += [attrs[:i] + b"\x00" + attrs[i + 1 :] for i in range(1, len(attrs)) if attrs[i - 1] in (
+            0x2A, 0x12, 0x42, 0x0A)]  # fmt: skip
         for variant in variants:
             fast = _usual_layout(variant, set(census.checked_entries), {})
             try:
@@ -383,3 +388,18 @@ def test_the_usual_constants_read_in_one_pass_as_the_general_reader_reads_them()
                 read += variant == attrs
                 assert fast == general, variant.hex()
     assert read > 0.9 * len(constants)  # TensorFlow's constants take the one pass
+
+
+def test_a_replaced_value_entrys_tensor_is_checked_as_protobuf_checks_it() -> None:
+    # A map's last entry wins, but protobuf parses every entry: a Const whose first value entry holds a damaged
+    # tensor (a dim with an end-group tag) is refused, as a NodeDef protobuf refuses, whichever entry wins.
+    damaged = field(8, b"\x08\x01" + field(2, field(2, b"\xf4\x03")))  # AttrValue.tensor: dtype, shape
+    good = field(8, b"\x08\x01" + field(2, b""))
+    for second in (good, b""):
+        node = _node("c", "Const", attrs=_attr("value", damaged) + _attr("value", second))
+        with pytest.raises(DecodeError, match="end-group tag"):
+            tfcollections.loads(node + _node("d", "Const", attrs=_attr("value", good)), graph=True)
+    twice = _node("c", "Const", attrs=_attr("value", good) + _attr("value", good)) + _node("d", "NoOp")
+    kept = tfcollections.loads(twice, graph=True)
+    assert kept["meta_graphs"][0]["graph"]["constants"] == [{"name": "c", "dtype": "DT_FLOAT", "shape": [],
+                                                              "size": 4}]  # fmt: skip

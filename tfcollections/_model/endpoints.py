@@ -104,6 +104,7 @@ def constant_tensor(buf: FrozenBuffer, start: int, end: int, census: _Census) ->
             if at + size == entry_end and at < entry_end and buf[at] == _ATTR_VALUE_TENSOR:
                 size, at = read_size(buf, at + 1, entry_end)
                 if at + size == entry_end:
+                    _check_replaced(buf, tensor, census)
                     tensor = {"type": "tensorflow.TensorProto", "offset": at, "size": size}
                     pos = entry_end
                     continue
@@ -115,11 +116,20 @@ def constant_tensor(buf: FrozenBuffer, start: int, end: int, census: _Census) ->
         if entry["key"] == _VALUE_KEY:
             if not saw_unknown:  # an entry with unknown fields is not in the map
                 value = entry["value"]
+                _check_replaced(buf, tensor, census)
                 tensor = value["tensor"] if value is not None else None
         elif small:
             checked.add(buf[pos:entry_end])
         pos = entry_end
     return tensor
+
+
+def _check_replaced(buf: FrozenBuffer, tensor: Optional[Decoded], census: _Census) -> None:
+    """Walk the tensor of a ``value`` entry that a later one replaces (a map's last entry wins), as protobuf parses
+    every entry: a damaged tensor there is damage all the same."""
+    if tensor is not None:
+        start = tensor["offset"]
+        tensor_layout(buf, start, start + tensor["size"], census.depth + 4, census.shapes)
 
 
 _VALUE_KEY: Final = "value"
@@ -215,11 +225,11 @@ def _usual_layout(
             return None
         if attrs[pos : pos + _VALUE_ENTRY_HEAD_SIZE] == _VALUE_ENTRY_HEAD:
             value_length, at = _short_length(attrs, pos + _VALUE_ENTRY_HEAD_SIZE)
-            if value_length < 0 or at + value_length != entry_end or attrs[at] != _ATTR_VALUE_TENSOR:
+            if value_length <= 0 or at + value_length != entry_end or attrs[at] != _ATTR_VALUE_TENSOR:
                 return None
             tensor_length, at = _short_length(attrs, at + 1)
-            if tensor_length < 0 or at + tensor_length != entry_end:
-                return None
+            if tensor_length < 0 or at + tensor_length != entry_end or tensor is not None:
+                return None  # a second value entry: the general reading checks the tensor it replaces
             tensor = (at, entry_end)
         elif attrs[pos:entry_end] not in checked:
             if attrs[pos : pos + _CLASS_ENTRY_HEAD_SIZE] != _CLASS_ENTRY_HEAD or not _strings_list(
