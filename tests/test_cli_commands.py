@@ -162,3 +162,9 @@ def test_help_imports_no_command_it_does_not_describe() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=60)
     assert result.stdout.splitlines()[-1] == "[]", result.stdout
+
+
+def test_the_overview_in_the_docs_is_what_help_prints() -> None:
+    text = (REPO / "docs" / "cli.md").read_text(encoding="utf-8")
+    shown = text.split("$ tfcollections --help\n", 1)[1].split("```", 1)[0]
+    assert shown == _run(["--help"]).stdout  # 80 columns, no terminal

@@ -372,6 +372,9 @@ def test_the_usual_constants_read_in_one_pass_as_the_general_reader_reads_them()
         variants += [attrs[:i] + bytes([tag]) + attrs[i + 1 :] for i in range(len(attrs)) for tag in (0x72, 0x3A)
                      if attrs[i] in (0x12, 0x22, 0x2A, 0x42)]  # fmt: skip
         variants += [attrs[:-1], attrs + b"\x2a\x00", attrs[:4] + attrs[4:].replace(b"\x12", b"\x1a", 1)]
+        # Handmade: a tensor with two shapes (they merge: [3] and [2] are [3, 2]).
+        shapes = b"\x08\x01" + field(2, field(2, b"\x08\x03")) + field(2, field(2, b"\x08\x02"))
+        variants.append(_attr("value", field(8, shapes)))
         # A last value entry with an empty AttrValue (it wins, holding no tensor), and one with an empty tensor.
         variants += [attrs + b"\x2a\x09\x0a\x05value\x12\x00", attrs + b"\x2a\x0b\x0a\x05value\x12\x02\x42\x00"]
         # Every length made 0 (an entry, an AttrValue, a tensor, a field ending where its parent ends).

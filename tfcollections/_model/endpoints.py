@@ -213,23 +213,40 @@ def _usual_layout(
     of one-byte tags: its dtype, one shape, and values or content, each field of a one- or two-byte length), an
     entry already decoded and found good (*checked*), or a ``_class`` entry (its list of ``s`` values: bytes, so
     nothing in it to check but its lengths). What it accepts protobuf reads as this; it checks packed values as
-    ``tensor_layout`` does, and the last ``value`` entry wins, as in the map."""
+    ``tensor_layout`` does, and leaves a second ``value`` entry (whose tensor it would replace) to the general
+    reader. One-byte lengths are read inline (nearly all of them), longer ones by ``_short_length``."""
     tensor = None
     pos, end = 0, len(attrs)
     while pos < end:
-        if attrs[pos] != _NODE_ATTR:
+        if attrs[pos] != _NODE_ATTR or pos + 1 >= end:
             return None
-        length, pos = _short_length(attrs, pos + 1)
+        length = attrs[pos + 1]
+        if length < 0x80:
+            pos += 2
+        else:
+            length, pos = _short_length(attrs, pos + 1)
+            if length < 0:
+                return None
         entry_end = pos + length
-        if length < 0 or entry_end > end:
+        if entry_end > end:
             return None
         if attrs[pos : pos + _VALUE_ENTRY_HEAD_SIZE] == _VALUE_ENTRY_HEAD:
-            value_length, at = _short_length(attrs, pos + _VALUE_ENTRY_HEAD_SIZE)
-            if value_length <= 0 or at + value_length != entry_end or attrs[at] != _ATTR_VALUE_TENSOR:
-                return None
-            tensor_length, at = _short_length(attrs, at + 1)
-            if tensor_length < 0 or at + tensor_length != entry_end or tensor is not None:
+            # The AttrValue and its tensor end where the entry ends: two lengths, each of one byte when short.
+            at = pos + _VALUE_ENTRY_HEAD_SIZE
+            if at + 2 >= entry_end or tensor is not None:
                 return None  # a second value entry: the general reading checks the tensor it replaces
+            value_length = attrs[at]
+            if value_length < 0x80 and attrs[at + 1] == _ATTR_VALUE_TENSOR and attrs[at + 2] < 0x80:
+                if at + 1 + value_length != entry_end:
+                    return None
+                tensor_length, at = attrs[at + 2], at + 3
+            else:
+                value_length, at = _short_length(attrs, at)
+                if value_length <= 0 or at + value_length != entry_end or attrs[at] != _ATTR_VALUE_TENSOR:
+                    return None
+                tensor_length, at = _short_length(attrs, at + 1)
+            if tensor_length < 0 or at + tensor_length != entry_end:
+                return None
             tensor = (at, entry_end)
         elif attrs[pos:entry_end] not in checked:
             if attrs[pos : pos + _CLASS_ENTRY_HEAD_SIZE] != _CLASS_ENTRY_HEAD or not _strings_list(
@@ -240,7 +257,8 @@ def _usual_layout(
         pos = entry_end
     if tensor is None:
         return None
-    dtype_number, shape_at, strings = 0, None, 0
+    dtype_number, shape_at, strings = 0, -1, 0
+    shape_end = 0
     pos, end = tensor
     while pos < end:
         tag = attrs[pos]
@@ -250,17 +268,23 @@ def _usual_layout(
                 return None
             pos += 2
             continue
-        if tag & 7 != WIRETYPE_LENGTH_DELIMITED or tag >= 0x80 or tag < 8:
+        if tag & 7 != WIRETYPE_LENGTH_DELIMITED or tag >= 0x80 or tag < 8 or pos + 1 >= end:
             return None
-        length, at = _short_length(attrs, pos + 1)
+        length = attrs[pos + 1]
+        if length < 0x80:
+            at = pos + 2
+        else:
+            length, at = _short_length(attrs, pos + 1)
+            if length < 0:
+                return None
         pos = at + length
-        if length < 0 or pos > end:
+        if pos > end:
             return None
         number = tag >> 3
         if number == _TENSOR_SHAPE_FIELD:
-            if shape_at is not None:
+            if shape_at >= 0:
                 return None  # two shapes merge: the general reading
-            shape_at = (at, pos)
+            shape_at, shape_end = at, pos
         elif number in _PACKED:
             try:
                 _check_packed(attrs, number, at, pos)
@@ -270,17 +294,30 @@ def _usual_layout(
             strings += length
         elif number != _TENSOR_CONTENT:
             return None
-    if shape_at is None:
-        shape: Optional[List[int]] = []
-    else:
-        key = attrs[shape_at[0] : shape_at[1]]
-        shape = shapes[key] if key in shapes else _usual_shape(key)
-        if shape is None and key not in shapes:
-            return None  # not TensorFlow's usual shape: the decoder reads it
-        shapes[key] = shape
+    shape: Optional[List[int]] = []
+    if shape_at >= 0:
+        key = attrs[shape_at:shape_end]
+        if key in shapes:
+            shape = shapes[key]
+        else:
+            shape = _usual_shape(key)
+            if shape is None:
+                return None  # not TensorFlow's usual shape: the decoder reads it
+            shapes[key] = shape
     dtype: Any = _DTYPE_NAMES.get(dtype_number, dtype_number)
-    size = strings if dtype == "DT_STRING" else _numeric_size(dtype, shape)
-    return dtype, None if shape is None else list(shape), size
+    if dtype == "DT_STRING":
+        return dtype, None if shape is None else list(shape), strings
+    if shape is None:
+        return dtype, None, None
+    numeric = NUMERIC.get(dtype)
+    size: Optional[int] = numeric[1] if numeric is not None else None
+    for dim in shape:
+        if dim < 0:
+            size = None
+            break
+        if size is not None:
+            size *= dim
+    return dtype, list(shape), size
 
 
 def _short_length(buf: bytes, pos: int) -> Tuple[int, int]:
