@@ -11,7 +11,7 @@ from __future__ import annotations
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Callable, Dict, List, Optional, Tuple
+    from typing import Any, Callable, Dict, List, Optional
 
 _DTYPES = {"DT_FLOAT": "float32", "DT_DOUBLE": "float64", "DT_HALF": "float16", "DT_BFLOAT16": "bfloat16"}
 
@@ -50,10 +50,12 @@ def opened_scopes(previous: List[str], scopes: List[str]) -> range:
 def parameters(variable: Dict[str, Any]) -> Optional[int]:
     """Elements of what has a ``"shape"`` (a graph's variable, a checkpoint's tensor); None if not known."""
     shape = variable["shape"]
-    if shape is None or any(size < 0 for size in shape):
+    if shape is None:
         return None
     count = 1
     for size in shape:
+        if size < 0:
+            return None
         count *= size
     return count
 
@@ -71,23 +73,28 @@ def scope_rows(
     With *count_of*, a scope's row holds in *count_column* the sum of ``count_of`` over the names below it
     (an unknown count adds nothing); the other cells of a scope's row are empty, *columns* in all.
     """
-    subtotals: Dict[Tuple[str, ...], int] = {}
+    # A scope is the prefix of a name up to one of its slashes ("a/b" of "a/b/c"): its subtotal, by that prefix.
+    subtotals: Dict[str, int] = {}
     if count_of is not None:
         for name in names:
-            path = tuple(name.split("/"))
             count = count_of(name) or 0
-            for depth in range(1, len(path)):
-                subtotals[path[:depth]] = subtotals.get(path[:depth], 0) + count
+            slash = name.find("/")
+            while slash >= 0:
+                prefix = name[:slash]
+                subtotals[prefix] = subtotals.get(prefix, 0) + count
+                slash = name.find("/", slash + 1)
     rows: List[List[str]] = []
     previous: List[str] = []
+    empty = [""] * (columns - 1)
     for name in names:
         parts = name.split("/")
         scopes = parts[:-1]
-        for depth in opened_scopes(previous, scopes):
-            row = ["  " * depth + scopes[depth] + "/"] + [""] * (columns - 1)
-            if count_of is not None:
-                row[count_column] = f"{subtotals[tuple(scopes[: depth + 1])]:,}"
-            rows.append(row)
+        if scopes:
+            for depth in opened_scopes(previous, scopes):
+                row = ["  " * depth + scopes[depth] + "/", *empty]
+                if count_of is not None:
+                    row[count_column] = f"{subtotals['/'.join(scopes[: depth + 1])]:,}"
+                rows.append(row)
         previous = scopes
         rows += leaf(name, "  " * len(scopes) + parts[-1], len(scopes))
     return rows
