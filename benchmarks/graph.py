@@ -54,7 +54,7 @@ from tensorflow.core.framework import graph_pb2, node_def_pb2  # noqa: E402
 from tensorflow.core.protobuf import meta_graph_pb2, saved_model_pb2  # noqa: E402
 
 import tfcollections  # noqa: E402
-from benchmarks.contract import contract_floor, same_answers, upb_contract  # noqa: E402
+from benchmarks.contract import _varint, contract_floor, same_answers, upb_contract  # noqa: E402
 from tests.helpers import varint  # noqa: E402  (the tests' own writer, not the package's)
 
 VARIABLE_OPS = {"Variable", "VariableV2", "VarHandleOp"}
@@ -74,17 +74,6 @@ def upb_variables(data: bytes, saved_model: bool) -> List[Tuple[str, int, List[i
             if node.op in VARIABLE_OPS:
                 found.append((node.name, node.attr["dtype"].type, [d.size for d in node.attr["shape"].shape.dim]))
     return found
-
-
-def _varint(buf: bytes, pos: int) -> Tuple[int, int]:
-    value = shift = 0
-    while True:
-        byte = buf[pos]
-        pos += 1
-        value |= (byte & 0x7F) << shift
-        if byte < 0x80:
-            return value, pos
-        shift += 7
 
 
 def _length_fields(buf: bytes, pos: int, end: int, wanted: int) -> List[Tuple[int, int]]:

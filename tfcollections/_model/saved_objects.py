@@ -29,7 +29,6 @@ if TYPE_CHECKING:
 KERAS_METADATA_FILE: Final = "keras_metadata.pb"
 _METADATA = COMPILED["third_party.py.tf_keras.protobuf.SavedMetadata"]
 _KERAS_PREFIX: Final = "_tf_keras_"  # the identifiers Keras gives its objects: _tf_keras_layer, _tf_keras_model, ...
-_SLOT: Final = "/.OPTIMIZER_SLOT/"
 
 
 def saved_object_paths(object_graph: Decoded) -> Dict[int, str]:
