@@ -14,11 +14,12 @@ from pathlib import Path
 from typing import Any, Dict, List
 
 import pytest
+from hypothesis import given, strategies as st
 
 import tfcollections
 from tfcollections import DecodeError
 
-from .helpers import field
+from .helpers import field, varint
 
 FILES = Path(__file__).parent / "data" / "files"
 FROZEN = FILES / "frozen_graph.pb"
@@ -406,3 +407,51 @@ def test_a_replaced_value_entrys_tensor_is_checked_as_protobuf_checks_it() -> No
     kept = tfcollections.loads(twice, graph=True)
     assert kept["meta_graphs"][0]["graph"]["constants"] == [{"name": "c", "dtype": "DT_FLOAT", "shape": [],
                                                               "size": 4}]  # fmt: skip
+
+
+def _tensor_bytes(draw: Any) -> bytes:
+    """A TensorProto as writers write one: its dtype, a shape of dims (sizes, some unknown, an unknown rank now
+    and then), and its values in one of the forms (content, packed values, strings), the fields in any order."""
+    dtype = draw(st.sampled_from([1, 2, 3, 4, 5, 6, 7, 9, 10, 14, 19, 20, 21, 23]))
+    dims = draw(st.lists(st.integers(-1, 300), max_size=4))
+    shape = b"".join(field(2, b"\x08" + varint(size % (1 << 64)) if size else b"") for size in dims)
+    if draw(st.booleans()):
+        shape += b"\x18\x01"  # unknown_rank
+    values = draw(st.sampled_from([b"", field(4, b"\x00" * draw(st.integers(0, 12))),
+                                   field(5, b"\x00\x00\x80\x3f" * draw(st.integers(0, 3))),
+                                   field(7, bytes(draw(st.lists(st.integers(0, 255), max_size=6)))),
+                                   field(8, b"abc") + field(8, b""), field(6, b"\x00" * 8)]))  # fmt: skip
+    parts = [b"\x08" + varint(dtype), field(2, shape) if dims or draw(st.booleans()) else b"", values]
+    order = draw(st.permutations(range(3)))
+    return b"".join(parts[i] for i in order)
+
+
+@given(st.data())
+def test_generated_constants_read_in_one_pass_as_the_general_reader_reads_them(data: Any) -> None:
+    # Constants of every dtype and shape form, their entries in any order with _class lists and checked entries:
+    # the one pass gives the general reader's answer or None, never another answer, never an exception.
+    from tfcollections._model.endpoints import _usual_layout
+    from tfcollections._model.nodes import _Census
+
+    draw = data.draw
+    entries = [_attr("value", field(8, _tensor_bytes(draw)))[2:]]
+    if draw(st.booleans()):
+        entries.append(_attr("dtype", b"\x30\x01")[2:])
+    if draw(st.booleans()):
+        names = draw(st.lists(st.binary(max_size=140), max_size=3))
+        entries.append(_attr("_class", field(1, b"".join(field(2, name) for name in names)))[2:])
+    order = draw(st.permutations(range(len(entries))))
+    attrs = b"".join(field(5, entries[i]) for i in order)
+    if draw(st.booleans()):  # one byte changed, somewhere
+        at = draw(st.integers(0, len(attrs) - 1))
+        attrs = attrs[:at] + bytes([draw(st.integers(0, 255))]) + attrs[at + 1 :]
+    census = _Census(0, lambda op: False)
+    try:
+        general = _general_layout(attrs, census)
+    except DecodeError:
+        general = None
+    fast = _usual_layout(attrs, {_attr("dtype", b"\x30\x01")[2:]}, {})  # the dtype entry, found good before
+    if general is None:
+        assert fast is None
+    elif fast is not None:
+        assert fast == general
