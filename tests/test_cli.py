@@ -147,7 +147,7 @@ def test_filters_and_stdin() -> None:
         (["/dev/null"], 1, "tfcollections: /dev/null: empty file"),
         ([EXAMPLE, "--tag", "serve"], 1, "no meta graph has tags serve (there are: (no tags))"),
         ([EXAMPLE, "--collection", "nope"], 1, "no collection named 'nope' (there are: cond_context, global_step,"),
-        ([], 2, "tfcollections: usage error: give a PATH to show, or a command: show, scan, export, diff, help"),
+        ([], 2, "tfcollections: usage error: give a PATH to show, or a command: show, scan, export, diff, records"),
         ([EXAMPLE, "--scope", "["], 2, "usage error: the scope is not a valid regular expression"),
         ([EXAMPLE, "--scope", "a", "--scope-boundary", "b"], 2, "usage error: argument --scope-boundary: not allowed"),
     ],

@@ -36,13 +36,17 @@ def test_help_lists_every_command_with_a_line() -> None:
     assert text.startswith("usage: tfcollections")
     listed = text.split("commands:\n", 1)[1].split("\n\n", 1)[0]
     names = [line.split()[0] for line in listed.splitlines() if line.startswith("    ") and line[4] != " "]
-    assert names == [command.name for command in commands.COMMANDS] == ["show", "scan", "export", "diff", "help"]
+    assert (
+        names
+        == [command.name for command in commands.COMMANDS]
+        == ["show", "scan", "export", "diff", "records", "help"]
+    )
     for example in text.split("examples:\n", 1)[1].split("\n\n", 1)[0].splitlines():
         assert example.startswith("    tfcollections ")
     assert _run(["-h"]).stdout == text == _run(["help"]).stdout  # the same overview, however asked
 
 
-@pytest.mark.parametrize("name", ["show", "scan", "export", "diff"])
+@pytest.mark.parametrize("name", ["show", "scan", "export", "diff", "records"])
 def test_help_command_is_the_commands_own_help(name: str) -> None:
     asked = _run(["help", name])
     assert asked.returncode == 0 and asked.stdout.startswith(f"usage: tfcollections {name}")

@@ -28,6 +28,7 @@ LAYERS: Tuple[Tuple[str, ...], ...] = (
     ("_api",),  # decode and encode one collection item
     ("_model",),  # model files: what a file is, its source, collections, locating, the graph scan
     ("_ckpt",),  # checkpoints: tables, CRC-32C, listing and values, restore checks
+    ("_records",),  # TFRecord files and tf.train.Example: frames, CRCs, features
     ("_scan",),  # the security scan: what in a model can touch the host, the op registry as data
     ("__init__",),  # the public names
     ("_cli",),  # the command line, a user of the public names

@@ -29,10 +29,16 @@ if TYPE_CHECKING:
     from ._ckpt.export import export as export
     from ._ckpt.restore import check_checkpoint as check_checkpoint
     from ._model.subgraph import subgraph as subgraph
+    from ._records.examples import (
+        decode_example as decode_example,
+        example_columns as example_columns,
+        examples as examples,
+    )
+    from ._records.tfrecord import records as records
     from ._scan.scan import scan as scan
 
-# Checkpoints, the scan and subgraph views are read by modules that a program reading only meta graphs never
-# imports (PEP 562).
+# Checkpoints, the scan, subgraph views and records are read by modules that a program reading only meta graphs
+# never imports (PEP 562).
 _LAZY = {
     "load_checkpoint": "_ckpt.checkpoint",
     "read_tensor": "_ckpt.checkpoint",
@@ -42,6 +48,10 @@ _LAZY = {
     "export": "_ckpt.export",
     "scan": "_scan.scan",
     "subgraph": "_model.subgraph",
+    "records": "_records.tfrecord",
+    "examples": "_records.examples",
+    "decode_example": "_records.examples",
+    "example_columns": "_records.examples",
 }
 
 
@@ -58,11 +68,14 @@ __all__ = (
     "check_checkpoint",
     "DecodeError",
     "decode",
+    "decode_example",
     "decode_message",
     "decode_strict",
     "diff",
     "encode",
     "encode_message",
+    "example_columns",
+    "examples",
     "export",
     "find_models",
     "get_collection",
@@ -72,6 +85,7 @@ __all__ = (
     "message_type",
     "read_tensor",
     "read_tensors",
+    "records",
     "scan",
     "subgraph",
 )

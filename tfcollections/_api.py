@@ -276,6 +276,24 @@ def decode_message(type_name: _types.SavedSliceName, blob: BytesLike, /) -> _typ
 @overload
 def decode_message(type_name: _types.TensorProtoName, blob: BytesLike, /) -> _types.TensorProto: ...  # type: ignore[overload-overlap]
 @overload
+def decode_message(type_name: _types.FeatureBytesListName, blob: BytesLike, /) -> _types.FeatureBytesList: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.FeatureFloatListName, blob: BytesLike, /) -> _types.FeatureFloatList: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.FeatureInt64ListName, blob: BytesLike, /) -> _types.FeatureInt64List: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.FeatureName, blob: BytesLike, /) -> _types.Feature: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.FeaturesName, blob: BytesLike, /) -> _types.Features: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.FeatureListName, blob: BytesLike, /) -> _types.FeatureList: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.FeatureListsName, blob: BytesLike, /) -> _types.FeatureLists: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.ExampleName, blob: BytesLike, /) -> _types.Example: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.SequenceExampleName, blob: BytesLike, /) -> _types.SequenceExample: ...  # type: ignore[overload-overlap]
+@overload
 def decode_message(type_name: str, blob: BytesLike, /) -> Dict[str, Any]: ...
 # --- end of the overloads of decode_message
 def decode_message(type_name: str, blob: BytesLike, /) -> Mapping[str, Any]:

@@ -180,6 +180,24 @@ SavedSliceName = Literal["SavedSlice", "tensorflow.SavedSlice"]
 
 TensorProtoName = Literal["TensorProto", "tensorflow.TensorProto"]
 
+FeatureBytesListName = Literal["tensorflow.BytesList"]
+
+FeatureFloatListName = Literal["tensorflow.FloatList"]
+
+FeatureInt64ListName = Literal["tensorflow.Int64List"]
+
+FeatureName = Literal["Feature", "tensorflow.Feature"]
+
+FeaturesName = Literal["Features", "tensorflow.Features"]
+
+FeatureListName = Literal["FeatureList", "tensorflow.FeatureList"]
+
+FeatureListsName = Literal["FeatureLists", "tensorflow.FeatureLists"]
+
+ExampleName = Literal["Example", "tensorflow.Example"]
+
+SequenceExampleName = Literal["SequenceExample", "tensorflow.SequenceExample"]
+
 
 # --------------------------------------------------------------------------- messages
 
@@ -753,6 +771,63 @@ class TensorProto(TypedDict):
     uint32_val: List[int]
     uint64_val: List[int]
     float8_val: bytes
+
+
+class FeatureBytesList(TypedDict):
+    """tensorflow.BytesList (tensorflow/core/example/feature.proto)."""
+
+    value: List[bytes]
+
+
+class FeatureFloatList(TypedDict):
+    """tensorflow.FloatList (tensorflow/core/example/feature.proto)."""
+
+    value: List[float]
+
+
+class FeatureInt64List(TypedDict):
+    """tensorflow.Int64List (tensorflow/core/example/feature.proto)."""
+
+    value: List[int]
+
+
+class Feature(TypedDict):
+    """tensorflow.Feature (tensorflow/core/example/feature.proto)."""
+
+    bytes_list: Optional[FeatureBytesList]
+    float_list: Optional[FeatureFloatList]
+    int64_list: Optional[FeatureInt64List]
+
+
+class Features(TypedDict):
+    """tensorflow.Features (tensorflow/core/example/feature.proto)."""
+
+    feature: Dict[str, Feature]
+
+
+class FeatureList(TypedDict):
+    """tensorflow.FeatureList (tensorflow/core/example/feature.proto)."""
+
+    feature: List[Feature]
+
+
+class FeatureLists(TypedDict):
+    """tensorflow.FeatureLists (tensorflow/core/example/feature.proto)."""
+
+    feature_list: Dict[str, FeatureList]
+
+
+class Example(TypedDict):
+    """tensorflow.Example (tensorflow/core/example/example.proto)."""
+
+    features: Optional[Features]
+
+
+class SequenceExample(TypedDict):
+    """tensorflow.SequenceExample (tensorflow/core/example/example.proto)."""
+
+    context: Optional[Features]
+    feature_lists: Optional[FeatureLists]
 
 
 class MetaGraphFields(TypedDict):

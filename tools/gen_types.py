@@ -49,6 +49,10 @@ _RENAMED = {
     "tensorflow.error.Code": "ErrorCode",
     "third_party.py.tf_keras.protobuf.SavedObject": "KerasSavedObject",
     "third_party.py.tf_keras.protobuf.VersionDef": "KerasVersionDef",
+    # feature.proto's lists, beside meta_graph.proto's CollectionDef.BytesList etc. of the same short names
+    "tensorflow.BytesList": "FeatureBytesList",
+    "tensorflow.FloatList": "FeatureFloatList",
+    "tensorflow.Int64List": "FeatureInt64List",
 }
 _SCALARS = {"string": "str", "bytes": "bytes", "bool": "bool", "float": "float", "double": "float"}
 _SCALARS.update(dict.fromkeys(("int32", "int64", "uint32", "uint64", "fixed32"), "int"))

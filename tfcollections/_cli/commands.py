@@ -43,6 +43,8 @@ COMMANDS: Final = (
             "CRC checked", "export"),
     Command("diff", "what differs between two checkpoints, two models, or a model and its checkpoint (exit 1 "
             "when they differ)", "diff"),
+    Command("records", "what a TFRecord file holds: records, bytes, and tf.train.Example features (GZIP and ZLIB "
+            "too, every CRC checked)", "records"),
     Command("help", "this overview, or a command's options: tfcollections help COMMAND", ""),
 )  # fmt: skip
 
@@ -56,6 +58,7 @@ _EXAMPLES: Final = (
     ("tfcollections scan models/ --fail-on high", "a CI gate"),
     ("tfcollections export model.ckpt weights.safetensors", "weights out"),
     ("tfcollections diff a.ckpt b.ckpt", "what changed"),
+    ("tfcollections records train.tfrecord", "Example features"),
 )
 
 
@@ -77,6 +80,10 @@ def parser_of(name: str, out: TextIO) -> argparse.ArgumentParser:
         from .diff import parser as diff_parser  # noqa: PLC0415 (as above)
 
         return diff_parser(out)
+    if name == "records":
+        from .records import parser as records_parser  # noqa: PLC0415 (as above)
+
+        return records_parser(out)
     raise KeyError(name)
 
 

@@ -139,6 +139,10 @@ def _run(argv: Optional[Sequence[str]], env: Environment) -> int:
         from .diff import run as run_diff  # noqa: PLC0415 (only a comparison needs it)
 
         return run_diff(arguments[1:], env.stdout, env.stderr, env.path)
+    if arguments[:1] == ["records"]:  # TFRecord files, a command of its own
+        from .records import run as run_records  # noqa: PLC0415 (only reading records needs it)
+
+        return run_records(arguments[1:], env.stdout, env.stderr, env.path)
     if arguments[:1] == ["export"]:  # weights out, a command of its own
         from .export import run as run_export  # noqa: PLC0415 (only an export needs it)
 

@@ -36,7 +36,25 @@ def by_magic(head: bytes, tail: bytes) -> Optional[Tuple[str, str]]:
         found = tail[offset:] if offset < 0 else head[offset : offset + len(magic)]
         if found == magic:
             return kind, words
+    if len(head) >= 12 and _masked_crc32c(head[:8]) == int.from_bytes(head[8:12], "little"):
+        # A TFRecord frame: a uint64 length, then its masked CRC-32C (tensorflow/core/lib/io/record_writer.cc).
+        return "look-alike", (
+            "a TFRecord file (tf.data records; TensorBoard's event files are TFRecords too): `tfcollections records "
+            "FILE` reads it"
+        )
     return None
+
+
+def _masked_crc32c(data: bytes) -> int:
+    """TensorFlow's masked CRC-32C of a few bytes (a TFRecord frame's length), bit by bit: the one CRC needed
+    below the checkpoint wing, whose ``crc32c`` module computes them fast."""
+    crc = 0xFFFF_FFFF
+    for byte in data:
+        crc ^= byte
+        for _ in range(8):
+            crc = (crc >> 1) ^ (0x82F6_3B78 if crc & 1 else 0)
+    crc ^= 0xFFFF_FFFF
+    return ((((crc >> 15) | (crc << 17)) & 0xFFFF_FFFF) + 0xA282_EAD8) & 0xFFFF_FFFF
 
 
 # FingerprintDef (tensorflow/core/protobuf/fingerprint.proto): five uint64 hashes (1-5), a VersionDef (6) and,

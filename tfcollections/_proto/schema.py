@@ -133,6 +133,8 @@ _TENSOR_BUNDLE_PROTO = "tensorflow/core/protobuf/tensor_bundle.proto"
 _TENSOR_SLICE_PROTO = "tensorflow/core/framework/tensor_slice.proto"
 _SAVED_TENSOR_SLICE_PROTO = "tensorflow/core/util/saved_tensor_slice.proto"
 _TENSOR_PROTO = "tensorflow/core/framework/tensor.proto"
+_FEATURE_PROTO = "tensorflow/core/example/feature.proto"
+_EXAMPLE_PROTO = "tensorflow/core/example/example.proto"
 
 # The tables are laid out one row per field, as in the .proto: keep them so.
 # fmt: off
@@ -669,6 +671,37 @@ MESSAGES: Final[Tuple[Message, ...]] = (
         Field(16, "uint32_val", UINT32, repeated=True),
         Field(17, "uint64_val", UINT64, repeated=True),
         Field(18, "float8_val", BYTES),
+    )),
+    # What a TFRecord of tf.train.Example holds: features by name, each a list of bytes, floats or int64s.
+    Message("tensorflow.BytesList", _FEATURE_PROTO, (
+        Field(1, "value", BYTES, repeated=True),
+    )),
+    Message("tensorflow.FloatList", _FEATURE_PROTO, (
+        Field(1, "value", FLOAT, repeated=True),  # [packed = true]
+    )),
+    Message("tensorflow.Int64List", _FEATURE_PROTO, (
+        Field(1, "value", INT64, repeated=True),  # [packed = true]
+    )),
+    Message("tensorflow.Feature", _FEATURE_PROTO, (
+        Field(1, "bytes_list", MESSAGE, "tensorflow.BytesList", oneof="kind"),
+        Field(2, "float_list", MESSAGE, "tensorflow.FloatList", oneof="kind"),
+        Field(3, "int64_list", MESSAGE, "tensorflow.Int64List", oneof="kind"),
+    )),
+    Message("tensorflow.Features", _FEATURE_PROTO, (
+        Field(1, "feature", MAP, "tensorflow.Feature", value=MESSAGE),
+    )),
+    Message("tensorflow.FeatureList", _FEATURE_PROTO, (
+        Field(1, "feature", MESSAGE, "tensorflow.Feature", repeated=True),
+    )),
+    Message("tensorflow.FeatureLists", _FEATURE_PROTO, (
+        Field(1, "feature_list", MAP, "tensorflow.FeatureList", value=MESSAGE),
+    )),
+    Message("tensorflow.Example", _EXAMPLE_PROTO, (
+        Field(1, "features", MESSAGE, "tensorflow.Features"),
+    )),
+    Message("tensorflow.SequenceExample", _EXAMPLE_PROTO, (
+        Field(1, "context", MESSAGE, "tensorflow.Features"),
+        Field(2, "feature_lists", MESSAGE, "tensorflow.FeatureLists"),
     )),
 )
 

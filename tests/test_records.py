@@ -1,0 +1,202 @@
+# SPDX-License-Identifier: Apache-2.0
+"""TFRecord files and tf.train.Example, against what TensorFlow read from the fixtures it wrote.
+
+tests/data/records was written by tools/generate_record_fixtures.py with TensorFlow 2.21; EXPECTED.json holds
+what tf.data.TFRecordDataset gave for every file (the records, then its DataLossError, if any) and what
+tf.train.Example.FromString and SequenceExample.FromString gave for every record (floats as their float32 bits).
+"""
+
+from __future__ import annotations
+
+import json
+import struct
+from pathlib import Path
+from typing import Any, Dict, List
+
+import pytest
+
+import tfcollections
+from tfcollections import DecodeError
+
+from .helpers import DATA, REPO
+
+RECORDS = DATA / "records"
+EXPECTED: Dict[str, Any] = json.loads((RECORDS / "EXPECTED.json").read_text(encoding="utf-8"))
+WHOLE = ["examples.tfrecord", "examples.gz.tfrecord", "examples.zlib.tfrecord", "sequence.tfrecord", "raw.tfrecord"]
+
+
+@pytest.mark.parametrize("name", WHOLE)
+def test_every_record_is_what_tensorflow_reads(name: str) -> None:
+    expected = EXPECTED[name]
+    found = tfcollections.records(RECORDS / name)  # the compression found from the content
+    assert [record.hex() for record in found] == expected["records"]
+    assert (found.count, found.truncated, found.compression) == (len(expected["records"]), None,
+                                                                 expected["compression"])  # fmt: skip
+    given = tfcollections.records(RECORDS / name, compression=expected["compression"].lower(), verify=False)
+    assert [record.hex() for record in given] == expected["records"]
+
+
+def _as_tensorflow_says(values: List[Any], kind: Any) -> List[Any]:
+    if kind == "float_list":
+        return [struct.pack("<f", value).hex() for value in values]
+    if kind == "bytes_list":
+        return [value.hex() for value in values]
+    return values
+
+
+def _features(found: Dict[str, List[Any]], expected: Dict[str, Any]) -> None:
+    assert sorted(found) == sorted(expected)
+    for name, feature in expected.items():
+        assert _as_tensorflow_says(found[name], feature["kind"]) == feature["values"], name
+        assert all(type(value) is {"float_list": float, "bytes_list": bytes, "int64_list": int, None: int}[
+            feature["kind"]] for value in found[name])  # fmt: skip
+
+
+@pytest.mark.parametrize("name", ["examples.tfrecord", "examples.gz.tfrecord", "examples.zlib.tfrecord"])
+def test_examples_are_what_tensorflows_example_parser_gives(name: str) -> None:
+    expected = EXPECTED["examples.tfrecord"]["examples"]
+    found = list(tfcollections.examples(RECORDS / name))
+    assert len(found) == len(expected) == 40
+    for example, want in zip(found, expected):
+        _features(example, want)
+    assert found[0]["extremes"] == [-(2**63), 2**63 - 1, 0, -1] and found[0]["empty"] == []
+    nan, inf, minus_inf, minus_zero, tiny, tenth, big = found[0]["special"]
+    assert nan != nan and (inf, minus_inf) == (float("inf"), float("-inf"))
+    assert str(minus_zero) == "-0.0" and tiny == 2**-149 and tenth == struct.unpack("<f", struct.pack("<f", 0.1))[0]
+    assert big == struct.unpack("<f", struct.pack("<f", 3.4e38))[0]
+    assert found[5]["text"] == ["record 5 é".encode(), b""]
+
+
+def test_sequence_examples_are_what_tensorflow_gives() -> None:
+    expected = EXPECTED["sequence.tfrecord"]["sequence_examples"]
+    found = list(tfcollections.examples(RECORDS / "sequence.tfrecord"))
+    assert len(found) == 10
+    for example, want in zip(found, expected):
+        _features(example["context"], want["context"])
+        assert sorted(example["feature_lists"]) == sorted(want["feature_lists"])
+        for name, features in want["feature_lists"].items():
+            assert [_as_tensorflow_says(values, feature["kind"]) for values, feature in
+                    zip(example["feature_lists"][name], features)] == [f["values"] for f in features]  # fmt: skip
+            assert len(example["feature_lists"][name]) == len(features)
+
+
+def test_an_example_and_a_sequence_example_are_told_apart() -> None:
+    blob = next(iter(tfcollections.records(RECORDS / "sequence.tfrecord")))
+    assert set(tfcollections.decode_example(blob)) == {"context", "feature_lists"}
+    plain = next(iter(tfcollections.records(RECORDS / "examples.tfrecord")))
+    assert "id" in tfcollections.decode_example(plain)
+    # A SequenceExample of context only is an Example on the wire: read as one unless asked otherwise.
+    context_only = b"\x0a" + blob[1 : 2 + blob[1]]  # its field 1 alone
+    assert tfcollections.decode_example(context_only) == tfcollections.decode_example(blob)["context"]
+    assert tfcollections.decode_example(context_only, sequence=True)["feature_lists"] == {}
+
+
+def test_the_column_form_lines_records_up_by_feature() -> None:
+    columns = tfcollections.example_columns(RECORDS / "examples.tfrecord")
+    assert list(columns)[:3] == ["blob", "empty", "extremes"] or set(columns) >= {"id", "sometimes"}
+    assert all(len(column) == 40 for column in columns.values())
+    assert columns["id"] == [[index] for index in range(40)]
+    assert columns["sometimes"][:4] == [[0.0], None, None, [1.0]]  # in every third record only
+
+
+@pytest.mark.parametrize("part", ["length", "length_crc", "data", "data_crc"])
+def test_a_file_cut_inside_its_last_record(part: str) -> None:
+    # TensorFlow reads every whole record, then raises DataLossError for a record cut in its data or its CRC, and
+    # ends cleanly for one cut in its length: strict=True does the same; by default the iteration ends, saying where.
+    name = f"truncated_{part}.tfrecord"
+    expected = EXPECTED[name]
+    found = tfcollections.records(RECORDS / name)
+    assert [record.hex() for record in found] == expected["records"]
+    assert found.truncated == expected["last_record_at"] and found.count == 39
+    strict = tfcollections.records(RECORDS / name, strict=True)
+    if expected["error"] is None:
+        assert len(list(strict)) == 39
+    else:
+        with pytest.raises(DecodeError) as caught:
+            list(strict)
+        assert str(caught.value).startswith(expected["error"]) and caught.value.pos == expected["last_record_at"]
+
+
+@pytest.mark.parametrize("part", ["length", "length_crc", "data", "data_crc"])
+def test_a_record_whose_crc_does_not_hold(part: str) -> None:
+    name = f"flipped_{part}.tfrecord"
+    expected = EXPECTED[name]
+    read: List[str] = []
+    with pytest.raises(DecodeError) as caught:
+        for record in tfcollections.records(RECORDS / name):
+            read.append(record.hex())
+    assert read == expected["records"]
+    tensorflow_says = expected["error"].split(" [Op:")[0]  # "corrupted record at 356"
+    assert str(caught.value).startswith(tensorflow_says + ":"), (str(caught.value), tensorflow_says)
+    assert "record 1 of" in str(caught.value)
+    if part in ("data", "data_crc"):  # unchecked, the record is read as it is
+        assert len(list(tfcollections.records(RECORDS / name, verify=False))) == 40
+
+
+def test_bad_input_says_what_it_is(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="compression is one of '', 'GZIP', 'ZLIB'"):
+        tfcollections.records(RECORDS / "raw.tfrecord", compression="snappy")
+    with pytest.raises(DecodeError, match=r"corrupted record at 0: record 0 of .*model\.meta: the CRC of its length"):
+        list(tfcollections.records(REPO / "examples" / "model.meta"))
+    empty = tmp_path / "empty.tfrecord"
+    empty.write_bytes(b"")
+    assert list(tfcollections.records(empty)) == []
+    with pytest.raises(FileNotFoundError):
+        tfcollections.records(tmp_path / "missing.tfrecord")
+    # raw.tfrecord's second record is one zero byte: field number 0, which no Example has.
+    with pytest.raises(DecodeError, match=r"record 1 of .*raw.tfrecord is not a tf.train.Example: .*field number 0"):
+        list(tfcollections.examples(RECORDS / "raw.tfrecord"))
+    broken = tmp_path / "broken.gz.tfrecord"
+    compressed = (RECORDS / "examples.gz.tfrecord").read_bytes()
+    broken.write_bytes(compressed[:40] + b"\xff" * 16 + compressed[56:])  # a deflate block of no valid type
+    with pytest.raises(DecodeError, match="the GZIP stream does not decompress"):
+        list(tfcollections.records(broken))
+
+
+def _cli(args: List[str]) -> Any:
+    import io
+    import subprocess
+
+    from tfcollections._cli.main import Environment, main
+
+    out, err = io.StringIO(), io.StringIO()
+    code = main(args, Environment(io.BytesIO(), out, err, cwd=str(REPO)))
+    return subprocess.CompletedProcess(args, code, out.getvalue(), err.getvalue())
+
+
+def test_the_records_command_tallies_features() -> None:
+    result = _cli(["records", "tests/data/records/examples.zlib.tfrecord", "tests/data/records/raw.tfrecord"])
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "tests/data/records/examples.zlib.tfrecord: TFRecord, ZLIB, 40 records, 22,339 bytes"
+    assert lines[1] == "  tf.train.Example features (9):"
+    assert "    sometimes  float_list  14       1" in lines and "    ints       int64_list  40       1-48" in lines
+    assert "tests/data/records/raw.tfrecord: TFRecord, 3 records, 70,001 bytes" in lines
+    assert "  records of bytes (not tf.train.Example)" in lines
+    sequence = _cli(["records", "tests/data/records/sequence.tfrecord", "--json", "--limit", "1"])
+    document = json.loads(sequence.stdout)
+    assert document["examples"] == "SequenceExample" and document["records"] == 10 and len(document["first"]) == 1
+    assert document["features"]["tokens (list)"]["kind"] == "int64_list"
+    first = json.loads(_cli(["records", "tests/data/records/examples.tfrecord", "--json"]).stdout)["first"][0]
+    assert first["special"][0] == {"$float": "nan"} and first["text"][1] == {"$base64": ""}
+
+
+def test_the_records_command_says_what_is_wrong_in_one_line() -> None:
+    cut = _cli(["records", "tests/data/records/truncated_data.tfrecord"])
+    assert cut.returncode == 0 and "  the file ends inside its last record, which starts at byte 22,276" in cut.stdout
+    flipped = _cli(["records", "tests/data/records/flipped_data.tfrecord", "tests/data/records/raw.tfrecord"])
+    assert flipped.returncode == 1 and flipped.stderr.count("\n") == 1
+    assert flipped.stderr.startswith("tfcollections records: tests/data/records/flipped_data.tfrecord: corrupted "
+                                     "record at 356: record 1 of")  # fmt: skip
+    assert "raw.tfrecord: TFRecord, 3 records" in flipped.stdout  # the next file is still read
+    missing = _cli(["records", "nope.tfrecord"])
+    assert (missing.returncode, missing.stderr) == (1, "tfcollections records: nope.tfrecord: cannot read: No such "
+                                                       "file or directory\n")  # fmt: skip
+    assert _cli(["records"]).returncode == 2 and _cli(["records", "x", "--compression", "lz4"]).returncode == 2
+
+
+def test_a_tfrecord_given_as_a_model_says_what_it_is() -> None:
+    with pytest.raises(DecodeError, match=r"a TFRecord file .*`tfcollections records FILE` reads it"):
+        tfcollections.load(RECORDS / "examples.tfrecord")
+    result = _cli(["tests/data/records/sequence.tfrecord"])
+    assert result.returncode == 1 and "a TFRecord file" in result.stderr

@@ -1,0 +1,128 @@
+# SPDX-License-Identifier: Apache-2.0
+"""``tfcollections records FILE...``: what a TFRecord file holds: its records, and their Example features.
+
+Strategy: each file's records are read once (every CRC checked); each is tried as a ``tf.train.Example`` (or a
+``SequenceExample``, told by its content), and the features are tallied by name: their kind, in how many records,
+how many values. A file whose records are not Examples is said so, with its count and bytes. ``--json`` gives the
+same tallies and the first records decoded (``--limit``). Exit 0 when every file read, 1 when one did not (a CRC
+that does not hold, a file that is no TFRecord: one line each), 2 for a usage error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from .._errors import DecodeError
+from .cells import table
+from .spec import UsageError, _ArgumentParser
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Callable, Dict, List, Optional, Sequence, TextIO
+
+_KINDS = {bytes: "bytes_list", float: "float_list", int: "int64_list"}
+
+
+def parser(out: TextIO) -> argparse.ArgumentParser:
+    records_parser = _ArgumentParser(
+        out,
+        prog="tfcollections records",
+        description="Show what TFRecord files hold (tf.io.TFRecordWriter, tf.data): how many records and bytes, "
+        "and for records of tf.train.Example or SequenceExample every feature with its kind, in how many records, "
+        "and how many values. Every CRC is checked; GZIP and ZLIB files are found from their content.",
+    )
+    records_parser.add_argument("files", nargs="+", metavar="FILE", help="a TFRecord file")
+    records_parser.add_argument("--compression", choices=("none", "gzip", "zlib"), help="instead of the content's")
+    records_parser.add_argument("--json", action="store_true", help="print the tallies and the first records as JSON")
+    records_parser.add_argument("--limit", type=int, default=3, metavar="N", help="records decoded in --json (3)")
+    return records_parser
+
+
+def run(argv: Sequence[str], stdout: TextIO, stderr: TextIO, path: Callable[[str], str]) -> int:
+    """Run ``tfcollections records`` with *argv* (the arguments after ``records``)."""
+    try:
+        args = parser(stdout).parse_args(argv)
+    except SystemExit:  # --help
+        return 0
+    except UsageError as exc:
+        print(f"tfcollections records: usage error: {exc} (see tfcollections records --help)", file=stderr)
+        return 2
+    status = 0
+    for given in args.files:
+        try:
+            summary = summarize(path(given), _compression(args.compression), args.limit)
+        except (DecodeError, OSError) as exc:
+            why = f"cannot read: {exc.strerror}" if isinstance(exc, OSError) and exc.strerror else str(exc)
+            print(f"tfcollections records: {given}: {why}", file=stderr)
+            status = 1
+            continue
+        if args.json:
+            from .jsonout import jsonable  # noqa: PLC0415 (only --json)
+
+            stdout.write(json.dumps(jsonable({"path": given, **summary}), allow_nan=False) + "\n")
+        else:
+            stdout.write("\n".join(_lines(given, summary)) + "\n")
+    return status
+
+
+def _compression(given: Optional[str]) -> Optional[str]:
+    return None if given is None else "" if given == "none" else given.upper()
+
+
+def summarize(path: str, compression: Optional[str], limit: int) -> Dict[str, Any]:
+    """The tallies of one file: records, bytes, compression, truncated, and its features (None: not Examples)."""
+    from .._records.examples import _is_sequence, decode_example  # noqa: PLC0415 (only this command reads records)
+    from .._records.tfrecord import records  # noqa: PLC0415 (as above)
+
+    found = records(path, compression=compression)
+    features: Dict[str, Dict[str, Any]] = {}
+    examples = True  # until a record is not one: then records are counted, not tallied
+    kinds = set()
+    first: List[Any] = []
+    size = 0
+    for blob in found:
+        size += len(blob)
+        if not examples:
+            continue
+        try:
+            sequence = _is_sequence(blob)
+            example = decode_example(blob, sequence=sequence)
+        except DecodeError:
+            examples = False
+            continue
+        kinds.add("SequenceExample" if sequence else "Example")
+        if len(first) < limit:
+            first.append(example)
+        if sequence:  # a feature list's values, all steps together
+            example = {**example["context"], **{f"{name} (list)": [value for step in steps for value in step]
+                                                for name, steps in example["feature_lists"].items()}}  # fmt: skip
+        for name, values in example.items():
+            entry = features.setdefault(name, {"kind": None, "records": 0, "min": len(values), "max": len(values)})
+            entry["records"] += 1
+            if values:
+                entry["kind"] = _KINDS.get(type(values[0]), entry["kind"])
+            entry["min"], entry["max"] = min(entry["min"], len(values)), max(entry["max"], len(values))
+    read_as = " and ".join(sorted(kinds)) if examples and kinds else None
+    return {
+        "format": "TFRecord", "compression": found.compression or None, "records": found.count, "bytes": size,
+        "truncated_at": found.truncated, "examples": read_as,
+        "features": dict(sorted(features.items())) if read_as else None, "first": first if read_as else [],
+    }  # fmt: skip
+
+
+def _lines(given: str, summary: Dict[str, Any]) -> List[str]:
+    compressed = f", {summary['compression']}" if summary["compression"] else ""
+    lines = [f"{given}: TFRecord{compressed}, {summary['records']:,} records, {summary['bytes']:,} bytes"]
+    if summary["truncated_at"] is not None:
+        lines.append(f"  the file ends inside its last record, which starts at byte {summary['truncated_at']:,}")
+    if summary["features"] is None:
+        if summary["records"]:
+            lines.append("  records of bytes (not tf.train.Example)")
+        return lines
+    lines.append(f"  tf.train.{summary['examples']} features ({len(summary['features'])}):")
+    rows = [["name", "kind", "records", "values"]]
+    for name, entry in summary["features"].items():
+        values = str(entry["min"]) if entry["min"] == entry["max"] else f"{entry['min']}-{entry['max']}"
+        rows.append([name, entry["kind"] or "-", f"{entry['records']:,}", values])
+    return lines + table(rows, "    ")
