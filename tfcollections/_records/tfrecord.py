@@ -67,7 +67,11 @@ class Records:
 
     def _walk(self) -> Iterator[bytes]:
         if self.compression:
-            yield from self._frames_of(_Stream(self.path, self.compression))
+            stream = _Stream(self.path, self.compression)
+            try:
+                yield from self._frames_of(stream)
+            finally:  # also when the caller stops early: the generator is closed, and the file with it
+                stream.file.close()
             return
         with open(self.path, "rb") as file:
             size = os.fstat(file.fileno()).st_size
