@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: Apache-2.0
-"""Read what TensorFlow 1 stored in a MetaGraphDef's collections, without TensorFlow.
+"""Read what TensorFlow wrote, without TensorFlow or protobuf: models, graphs, checkpoints, TFRecords.
 
-``decode(name, blob)`` turns one ``bytes_list`` item of a collection into
-plain Python data, by the collection's name, or gives the bytes back.
+``load(path, graph=True)`` reads a ``.meta``, ``saved_model.pb`` or frozen graph; ``load_checkpoint`` and
+``read_tensor`` a checkpoint; ``records`` and ``examples`` a TFRecord file; ``decode(name, blob)`` one
+``bytes_list`` item of a collection, by the collection's name (or gives the bytes back). The README's table
+lists every name.
 """
 
 from ._api import (
