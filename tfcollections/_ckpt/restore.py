@@ -71,9 +71,9 @@ def check_checkpoint(meta_graph: Any, checkpoint: Any, /) -> _types.RestoreCheck
     source, index = chosen.source, chosen.index
     listing: Decoded = dict(checkpoint) if isinstance(checkpoint, dict) else dict(load_checkpoint(checkpoint))
     with source.opened() as buf:
-        variables = (chosen["graph"] if "graph" in chosen else graph_of(source, buf, index, chosen, ends=False))[
-            "variables"
-        ]
+        # Only the variables are needed: a graph read here leaves its inputs, outputs and constants unread.
+        found = chosen["graph"] if "graph" in chosen else graph_of(source, buf, index, chosen, ends=False)
+        variables = found["variables"]
         try:
             graph = source.read_field(buf, index, chosen, "graph_def", "tensorflow.GraphDef")
         except DecodeError as exc:

@@ -170,9 +170,8 @@ def _help(arguments: List[str], env: Environment) -> int:
     if arguments[0] == "help" and len(arguments) > 2:
         print("tfcollections: usage error: help takes one command: tfcollections help COMMAND", file=env.stderr)
         return ExitStatus.USAGE
+    # `help NAME`: that command's help; `--help`, `-h`, `help` (and `--help PATH...`): the overview.
     name = arguments[1] if arguments[0] == "help" and len(arguments) == 2 else None
-    if name is None and len(arguments) > 1:  # `tfcollections --help PATH...`: the overview all the same
-        name = None
     text = help_text(name, env.stdout, columns, color)
     if text is None:
         print(f"tfcollections: usage error: no command {name!r}; the commands are {', '.join(BY_NAME)}",

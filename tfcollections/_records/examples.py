@@ -12,7 +12,7 @@ unless ``sequence=True`` says otherwise. The column form gathers many records by
 from __future__ import annotations
 
 from .._errors import DecodeError
-from .._proto.compiled import COMPILED
+from .._proto.compiled import COMPILED, field_tag
 from .._proto.decoder import parse_message
 from .._proto.wire import read_tag, skip_field
 from .tfrecord import records
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 _EXAMPLE = COMPILED["tensorflow.Example"]
 _SEQUENCE_EXAMPLE = COMPILED["tensorflow.SequenceExample"]
 _KINDS = ("bytes_list", "float_list", "int64_list")
-_FEATURE_LISTS_TAG = 0x12  # SequenceExample.feature_lists: field 2, length-delimited
+_FEATURE_LISTS_TAG = field_tag("tensorflow.SequenceExample", "feature_lists")  # what an Example has not
 
 
 def _values(feature: Decoded) -> Values:

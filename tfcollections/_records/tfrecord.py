@@ -117,8 +117,9 @@ def records(path: PathLike, *, compression: Optional[str] = None, verify: bool =
     """The records of the TFRecord file at *path*, each ``bytes``, in order (see ``Records``).
 
     *compression* is ``""`` (none), ``"GZIP"`` or ``"ZLIB"`` as TensorFlow names them; None: from the content.
-    *verify* checks every CRC; *strict* raises ``DecodeError`` for a file that ends inside its last record, which
-    otherwise ends the iteration (``Records.truncated`` says where)."""
+    *verify* checks every CRC. A file that ends inside its last record ends the iteration (``Records.truncated``
+    says where); with *strict*, a record cut in its data or its data's CRC raises ``DecodeError`` instead, where
+    TensorFlow's reader raises (one cut inside its length ends the iteration even then, as TensorFlow's does)."""
     return Records(path, compression, verify, strict)
 
 

@@ -1,0 +1,64 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Instructions a pass of the graph scan costs over a corpus, counted with valgrind's callgrind.
+
+    python -m benchmarks.instructions [--corpus DIR] [--lean]     # needs valgrind; about two minutes
+
+Runs ``loads(data, graph=True)`` of every ``.meta`` and ``.pb`` of the corpus (``--lean``: the reading the
+command line's summary does, ``load_model(path, True, ends=False)``) in a process of its own under callgrind, 1
+and 3 passes, and prints the difference divided by 2: the instructions of one pass, which do not move with the
+machine's load (docs/performance.md, "The everyday path", quotes them).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+
+_PASSES = """
+import sys
+from pathlib import Path
+import tfcollections
+from tfcollections._model.files import load_model
+paths = [p for p in sorted(Path(sys.argv[1]).iterdir()) if p.suffix in (".meta", ".pb") and p.is_file()]
+datas = [p.read_bytes() for p in paths]
+for _ in range(int(sys.argv[2])):
+    if sys.argv[3] == "lean":
+        for path in paths:
+            load_model(path, True, ends=False)
+    else:
+        for data in datas:
+            tfcollections.loads(data, graph=True)
+"""
+
+
+def count(corpus: Path, passes: int, mode: str) -> int:
+    with tempfile.TemporaryDirectory() as folder:
+        out = os.path.join(folder, "callgrind.out")
+        command = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, "-c", _PASSES,
+                   str(corpus), str(passes), mode]  # fmt: skip
+        subprocess.run(command, cwd=REPO, check=True, capture_output=True)
+        for line in Path(out).read_text().splitlines():
+            if line.startswith(("summary:", "totals:")):
+                return int(line.split()[1])
+    raise RuntimeError("callgrind wrote no total")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--corpus", type=Path, default=REPO.parent / "shared" / "corpus" / "real")
+    parser.add_argument("--lean", action="store_true", help="the summary's reading, without inputs and constants")
+    args = parser.parse_args()
+    mode = "lean" if args.lean else "full"
+    one, three = count(args.corpus, 1, mode), count(args.corpus, 3, mode)
+    print(f"{(three - one) / 2 / 1e6:,.0f} M instructions a pass ({mode}, {args.corpus})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
