@@ -20,6 +20,11 @@ fi
 # protos (tools/check_schemas.py, tools/_oracle.py) and the Keras 2 cases of tools/generate_checkpoint_fixtures.py.
 .venv-bench/bin/python -c "import tf_keras" 2>/dev/null ||
   .venv-bench/bin/pip install --quiet "tf_keras~=$(.venv-bench/bin/python -c 'import tensorflow as tf; print(tf.__version__.rsplit(".", 1)[0])' 2>/dev/null).0"
+# The event-file writers and readers that issue 37's fixtures and benchmarks are compared with: PyTorch's
+# SummaryWriter (torch 2.13.0 is the CPU build this machine keeps on disk; a newer one would be a CUDA download),
+# tensorboardX, and tbparse over tensorboard's EventAccumulator. TensorBoard itself comes with TensorFlow.
+.venv-bench/bin/python -c "import torch, tensorboardX, tbparse" 2>/dev/null ||
+  .venv-bench/bin/pip install --quiet "torch==2.13.0" tensorboardX tbparse
 if [ "${1:-}" = "--graph" ]; then
   shift
   exec .venv-bench/bin/python -m benchmarks.graph "$@"
