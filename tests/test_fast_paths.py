@@ -100,7 +100,7 @@ def test_the_one_byte_tag_list_and_the_op_numbers_agree_with_the_table(message: 
         WIRETYPE_LENGTH_DELIMITED: range(_compiled.FIRST_VARINT_OP),
         WIRETYPE_VARINT: range(_compiled.FIRST_VARINT_OP, _compiled.FIRST_FIXED32_OP),
         WIRETYPE_FIXED32: range(_compiled.FIRST_FIXED32_OP, _compiled.FIRST_FIXED64_OP),
-        WIRETYPE_FIXED64: range(_compiled.FIRST_FIXED64_OP, _compiled.OP_REPEATED_DOUBLE + 1),
+        WIRETYPE_FIXED64: range(_compiled.FIRST_FIXED64_OP, _compiled.OP_ONEOF_DOUBLE + 1),
     }
     for tag, (op, _, _) in compiled.table.items():
         assert op in op_ranges[tag & 7], (tag, op)

@@ -294,6 +294,52 @@ def decode_message(type_name: _types.ExampleName, blob: BytesLike, /) -> _types.
 @overload
 def decode_message(type_name: _types.SequenceExampleName, blob: BytesLike, /) -> _types.SequenceExample: ...  # type: ignore[overload-overlap]
 @overload
+def decode_message(type_name: _types.EventName, blob: BytesLike, /) -> _types.Event: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.SourceMetadataName, blob: BytesLike, /) -> _types.SourceMetadata: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.LogMessageName, blob: BytesLike, /) -> _types.LogMessage: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.SessionLogName, blob: BytesLike, /) -> _types.SessionLog: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.TaggedRunMetadataName, blob: BytesLike, /) -> _types.TaggedRunMetadata: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.SummaryName, blob: BytesLike, /) -> _types.Summary: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.ImageName, blob: BytesLike, /) -> _types.Image: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.AudioName, blob: BytesLike, /) -> _types.Audio: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.ValueName, blob: BytesLike, /) -> _types.Value: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.SummaryMetadataName, blob: BytesLike, /) -> _types.SummaryMetadata: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.PluginDataName, blob: BytesLike, /) -> _types.PluginData: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.HistogramProtoName, blob: BytesLike, /) -> _types.HistogramProto: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.HParamsPluginDataName, blob: BytesLike, /) -> _types.HParamsPluginData: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.SessionStartInfoName, blob: BytesLike, /) -> _types.SessionStartInfo: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.SessionEndInfoName, blob: BytesLike, /) -> _types.SessionEndInfo: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.ExperimentName, blob: BytesLike, /) -> _types.Experiment: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.HParamInfoName, blob: BytesLike, /) -> _types.HParamInfo: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.IntervalName, blob: BytesLike, /) -> _types.Interval: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.MetricInfoName, blob: BytesLike, /) -> _types.MetricInfo: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.MetricNameName, blob: BytesLike, /) -> _types.MetricName: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.JsonStructName, blob: BytesLike, /) -> _types.JsonStruct: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.JsonValueName, blob: BytesLike, /) -> _types.JsonValue: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.JsonListValueName, blob: BytesLike, /) -> _types.JsonListValue: ...  # type: ignore[overload-overlap]
+@overload
 def decode_message(type_name: str, blob: BytesLike, /) -> Dict[str, Any]: ...
 # --- end of the overloads of decode_message
 def decode_message(type_name: str, blob: BytesLike, /) -> Mapping[str, Any]:

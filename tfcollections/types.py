@@ -42,6 +42,20 @@ Endianness = Union[Literal["LITTLE", "BIG"], int]  # tensorflow.BundleHeaderProt
 
 DataType = Union[Literal["DT_INVALID", "DT_FLOAT", "DT_DOUBLE", "DT_INT32", "DT_UINT8", "DT_INT16", "DT_INT8", "DT_STRING", "DT_COMPLEX64", "DT_INT64", "DT_BOOL", "DT_QINT8", "DT_QUINT8", "DT_QINT32", "DT_BFLOAT16", "DT_QINT16", "DT_QUINT16", "DT_UINT16", "DT_COMPLEX128", "DT_HALF", "DT_RESOURCE", "DT_VARIANT", "DT_UINT32", "DT_UINT64", "DT_FLOAT8_E5M2", "DT_FLOAT8_E4M3FN", "DT_FLOAT8_E4M3FNUZ", "DT_FLOAT8_E4M3B11FNUZ", "DT_FLOAT8_E5M2FNUZ", "DT_INT4", "DT_UINT4", "DT_INT2", "DT_UINT2", "DT_FLOAT4_E2M1FN", "DT_FLOAT_REF", "DT_DOUBLE_REF", "DT_INT32_REF", "DT_UINT8_REF", "DT_INT16_REF", "DT_INT8_REF", "DT_STRING_REF", "DT_COMPLEX64_REF", "DT_INT64_REF", "DT_BOOL_REF", "DT_QINT8_REF", "DT_QUINT8_REF", "DT_QINT32_REF", "DT_BFLOAT16_REF", "DT_QINT16_REF", "DT_QUINT16_REF", "DT_UINT16_REF", "DT_COMPLEX128_REF", "DT_HALF_REF", "DT_RESOURCE_REF", "DT_VARIANT_REF", "DT_UINT32_REF", "DT_UINT64_REF", "DT_FLOAT8_E5M2_REF", "DT_FLOAT8_E4M3FN_REF", "DT_FLOAT8_E4M3FNUZ_REF", "DT_FLOAT8_E4M3B11FNUZ_REF", "DT_FLOAT8_E5M2FNUZ_REF", "DT_INT4_REF", "DT_UINT4_REF", "DT_INT2_REF", "DT_UINT2_REF", "DT_FLOAT4_E2M1FN_REF"], int]  # tensorflow.DataType
 
+Level = Union[Literal["UNKNOWN", "DEBUGGING", "INFO", "WARN", "ERROR", "FATAL"], int]  # tensorflow.LogMessage.Level
+
+SessionStatus = Union[Literal["STATUS_UNSPECIFIED", "START", "STOP", "CHECKPOINT"], int]  # tensorflow.SessionLog.SessionStatus
+
+DataClass = Union[Literal["DATA_CLASS_UNKNOWN", "DATA_CLASS_SCALAR", "DATA_CLASS_TENSOR", "DATA_CLASS_BLOB_SEQUENCE"], int]  # tensorflow.DataClass
+
+DatasetType = Union[Literal["DATASET_UNKNOWN", "DATASET_TRAINING", "DATASET_VALIDATION"], int]  # tensorboard.hparams.DatasetType
+
+Status = Union[Literal["STATUS_UNKNOWN", "STATUS_SUCCESS", "STATUS_FAILURE", "STATUS_RUNNING"], int]  # tensorboard.hparams.Status
+
+HParamDataType = Union[Literal["DATA_TYPE_UNSET", "DATA_TYPE_STRING", "DATA_TYPE_BOOL", "DATA_TYPE_FLOAT64"], int]  # tensorboard.hparams.DataType
+
+JsonNullValue = Union[Literal["NULL_VALUE"], int]  # google.protobuf.NullValue
+
 
 # --------------------------------------------------------------------------- collection names
 
@@ -197,6 +211,52 @@ FeatureListsName = Literal["FeatureLists", "tensorflow.FeatureLists"]
 ExampleName = Literal["Example", "tensorflow.Example"]
 
 SequenceExampleName = Literal["SequenceExample", "tensorflow.SequenceExample"]
+
+EventName = Literal["Event", "tensorflow.Event"]
+
+SourceMetadataName = Literal["SourceMetadata", "tensorflow.SourceMetadata"]
+
+LogMessageName = Literal["LogMessage", "tensorflow.LogMessage"]
+
+SessionLogName = Literal["SessionLog", "tensorflow.SessionLog"]
+
+TaggedRunMetadataName = Literal["TaggedRunMetadata", "tensorflow.TaggedRunMetadata"]
+
+SummaryName = Literal["Summary", "tensorflow.Summary"]
+
+ImageName = Literal["Image", "tensorflow.Summary.Image"]
+
+AudioName = Literal["Audio", "tensorflow.Summary.Audio"]
+
+ValueName = Literal["Value", "tensorflow.Summary.Value"]
+
+SummaryMetadataName = Literal["SummaryMetadata", "tensorflow.SummaryMetadata"]
+
+PluginDataName = Literal["PluginData", "tensorflow.SummaryMetadata.PluginData"]
+
+HistogramProtoName = Literal["HistogramProto", "tensorflow.HistogramProto"]
+
+HParamsPluginDataName = Literal["HParamsPluginData", "tensorboard.hparams.HParamsPluginData"]
+
+SessionStartInfoName = Literal["SessionStartInfo", "tensorboard.hparams.SessionStartInfo"]
+
+SessionEndInfoName = Literal["SessionEndInfo", "tensorboard.hparams.SessionEndInfo"]
+
+ExperimentName = Literal["Experiment", "tensorboard.hparams.Experiment"]
+
+HParamInfoName = Literal["HParamInfo", "tensorboard.hparams.HParamInfo"]
+
+IntervalName = Literal["Interval", "tensorboard.hparams.Interval"]
+
+MetricInfoName = Literal["MetricInfo", "tensorboard.hparams.MetricInfo"]
+
+MetricNameName = Literal["MetricName", "tensorboard.hparams.MetricName"]
+
+JsonStructName = Literal["Struct", "google.protobuf.Struct"]
+
+JsonValueName = Literal["google.protobuf.Value"]
+
+JsonListValueName = Literal["google.protobuf.ListValue"]
 
 
 # --------------------------------------------------------------------------- messages
@@ -828,6 +888,211 @@ class SequenceExample(TypedDict):
 
     context: Optional[Features]
     feature_lists: Optional[FeatureLists]
+
+
+class Event(TypedDict):
+    """tensorflow.Event (tensorflow/core/util/event.proto)."""
+
+    wall_time: float
+    step: int
+    file_version: Optional[str]
+    graph_def: Optional[bytes]
+    summary: Optional[Summary]
+    log_message: Optional[LogMessage]
+    session_log: Optional[SessionLog]
+    tagged_run_metadata: Optional[TaggedRunMetadata]
+    meta_graph_def: Optional[bytes]
+    source_metadata: Optional[SourceMetadata]
+
+
+class SourceMetadata(TypedDict):
+    """tensorflow.SourceMetadata (tensorflow/core/util/event.proto)."""
+
+    writer: str
+
+
+class LogMessage(TypedDict):
+    """tensorflow.LogMessage (tensorflow/core/util/event.proto)."""
+
+    level: Level
+    message: str
+
+
+class SessionLog(TypedDict):
+    """tensorflow.SessionLog (tensorflow/core/util/event.proto)."""
+
+    status: SessionStatus
+    checkpoint_path: str
+    msg: str
+
+
+class TaggedRunMetadata(TypedDict):
+    """tensorflow.TaggedRunMetadata (tensorflow/core/util/event.proto)."""
+
+    tag: str
+    run_metadata: bytes
+
+
+class Summary(TypedDict):
+    """tensorflow.Summary (tensorflow/core/framework/summary.proto)."""
+
+    value: List[Value]
+
+
+class Image(TypedDict):
+    """tensorflow.Summary.Image (tensorflow/core/framework/summary.proto)."""
+
+    height: int
+    width: int
+    colorspace: int
+    encoded_image_string: bytes
+
+
+class Audio(TypedDict):
+    """tensorflow.Summary.Audio (tensorflow/core/framework/summary.proto)."""
+
+    sample_rate: float
+    num_channels: int
+    length_frames: int
+    encoded_audio_string: bytes
+    content_type: str
+
+
+class Value(TypedDict):
+    """tensorflow.Summary.Value (tensorflow/core/framework/summary.proto)."""
+
+    node_name: str
+    tag: str
+    metadata: Optional[SummaryMetadata]
+    simple_value: Optional[float]
+    obsolete_old_style_histogram: Optional[bytes]
+    image: Optional[Image]
+    histo: Optional[HistogramProto]
+    audio: Optional[Audio]
+    tensor: Optional[TensorProto]
+
+
+class SummaryMetadata(TypedDict):
+    """tensorflow.SummaryMetadata (tensorflow/core/framework/summary.proto)."""
+
+    plugin_data: Optional[PluginData]
+    display_name: str
+    summary_description: str
+    data_class: DataClass
+
+
+class PluginData(TypedDict):
+    """tensorflow.SummaryMetadata.PluginData (tensorflow/core/framework/summary.proto)."""
+
+    plugin_name: str
+    content: bytes
+
+
+class HistogramProto(TypedDict):
+    """tensorflow.HistogramProto (xla/tsl/protobuf/histogram.proto)."""
+
+    min: float
+    max: float
+    num: float
+    sum: float
+    sum_squares: float
+    bucket_limit: List[float]
+    bucket: List[float]
+
+
+class HParamsPluginData(TypedDict):
+    """tensorboard.hparams.HParamsPluginData (tensorboard/plugins/hparams/plugin_data.proto)."""
+
+    version: int
+    experiment: Optional[Experiment]
+    session_start_info: Optional[SessionStartInfo]
+    session_end_info: Optional[SessionEndInfo]
+
+
+class SessionStartInfo(TypedDict):
+    """tensorboard.hparams.SessionStartInfo (tensorboard/plugins/hparams/plugin_data.proto)."""
+
+    hparams: Dict[str, JsonValue]
+    model_uri: str
+    monitor_url: str
+    group_name: str
+    start_time_secs: float
+
+
+class SessionEndInfo(TypedDict):
+    """tensorboard.hparams.SessionEndInfo (tensorboard/plugins/hparams/plugin_data.proto)."""
+
+    status: Status
+    end_time_secs: float
+
+
+class Experiment(TypedDict):
+    """tensorboard.hparams.Experiment (tensorboard/plugins/hparams/api.proto)."""
+
+    name: str
+    description: str
+    user: str
+    time_created_secs: float
+    hparam_infos: List[HParamInfo]
+    metric_infos: List[MetricInfo]
+
+
+class HParamInfo(TypedDict):
+    """tensorboard.hparams.HParamInfo (tensorboard/plugins/hparams/api.proto)."""
+
+    name: str
+    display_name: str
+    description: str
+    type: HParamDataType
+    domain_discrete: Optional[JsonListValue]
+    domain_interval: Optional[Interval]
+    differs: bool
+
+
+class Interval(TypedDict):
+    """tensorboard.hparams.Interval (tensorboard/plugins/hparams/api.proto)."""
+
+    min_value: float
+    max_value: float
+
+
+class MetricInfo(TypedDict):
+    """tensorboard.hparams.MetricInfo (tensorboard/plugins/hparams/api.proto)."""
+
+    name: Optional[MetricName]
+    display_name: str
+    description: str
+    dataset_type: DatasetType
+
+
+class MetricName(TypedDict):
+    """tensorboard.hparams.MetricName (tensorboard/plugins/hparams/api.proto)."""
+
+    group: str
+    tag: str
+
+
+class JsonStruct(TypedDict):
+    """google.protobuf.Struct (google/protobuf/struct.proto)."""
+
+    fields: Dict[str, JsonValue]
+
+
+class JsonValue(TypedDict):
+    """google.protobuf.Value (google/protobuf/struct.proto)."""
+
+    null_value: Optional[JsonNullValue]
+    number_value: Optional[float]
+    string_value: Optional[str]
+    bool_value: Optional[bool]
+    struct_value: Optional[JsonStruct]
+    list_value: Optional[JsonListValue]
+
+
+class JsonListValue(TypedDict):
+    """google.protobuf.ListValue (google/protobuf/struct.proto)."""
+
+    values: List[JsonValue]
 
 
 class MetaGraphFields(TypedDict):

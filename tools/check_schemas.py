@@ -21,12 +21,14 @@ REPO = Path(__file__).resolve().parent.parent
 
 from google.protobuf import descriptor_pool  # noqa: E402
 from google.protobuf.descriptor import FieldDescriptor as FD  # noqa: E402
+from tensorboard.plugins.hparams import plugin_data_pb2  # noqa: E402, F401 (the hparams plugin's data, struct.proto)
 from tensorflow.core.framework import (  # noqa: E402, F401
     attr_value_pb2,
     function_pb2,
     graph_pb2,
     node_def_pb2,
     op_def_pb2,
+    summary_pb2,
     tensor_pb2,
     tensor_slice_pb2,
     types_pb2,
@@ -42,7 +44,7 @@ from tensorflow.core.protobuf import (  # noqa: E402, F401
     saver_pb2,
     tensor_bundle_pb2,
 )
-from tensorflow.core.util import saved_tensor_slice_pb2  # noqa: E402, F401
+from tensorflow.core.util import event_pb2, saved_tensor_slice_pb2  # noqa: E402, F401
 from tf_keras.protobuf import saved_metadata_pb2  # noqa: E402, F401 (keras_metadata.pb's messages: pip install tf_keras)
 
 from tfcollections._proto.schema import ENUMS, MAP, MESSAGES, SKIPPED  # noqa: E402

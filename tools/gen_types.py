@@ -53,6 +53,13 @@ _RENAMED = {
     "tensorflow.BytesList": "FeatureBytesList",
     "tensorflow.FloatList": "FeatureFloatList",
     "tensorflow.Int64List": "FeatureInt64List",
+    # struct.proto's JSON values (the hparams plugin's), beside Summary.Value and AttrValue.ListValue
+    "google.protobuf.Struct": "JsonStruct",
+    "google.protobuf.Value": "JsonValue",
+    "google.protobuf.ListValue": "JsonListValue",
+    "google.protobuf.NullValue": "JsonNullValue",
+    # the hparams plugin's data types, beside TensorFlow's DataType
+    "tensorboard.hparams.DataType": "HParamDataType",
 }
 _SCALARS = {"string": "str", "bytes": "bytes", "bool": "bool", "float": "float", "double": "float"}
 _SCALARS.update(dict.fromkeys(("int32", "int64", "uint32", "uint64", "fixed32"), "int"))

@@ -86,6 +86,8 @@ OP_ONEOF_FLOAT: Final = 24
 OP_FIXED32: Final = 25
 # Ops of fixed64 tags.
 OP_REPEATED_DOUBLE: Final = 26
+OP_DOUBLE: Final = 27
+OP_ONEOF_DOUBLE: Final = 28
 
 FIRST_VARINT_OP: Final = OP_BOOL
 FIRST_FIXED32_OP: Final = OP_FLOAT
@@ -133,6 +135,9 @@ _READ_AS: Final[Dict[Tuple[str, bool, bool], Tuple[Tuple[int, int], ...]]] = {
     (UINT64, True, False):   ((_VARINT, OP_REPEATED_VARINT), (_LEN, OP_PACKED_VARINT)),
     (FIXED32, False, False): ((_FIXED32, OP_FIXED32),),
     (DOUBLE, True, False):   ((_FIXED64, OP_REPEATED_DOUBLE), (_LEN, OP_PACKED_DOUBLE)),
+    # The event files' messages: an event's wall time, a histogram's statistics, an hparam's number.
+    (DOUBLE, False, False):  ((_FIXED64, OP_DOUBLE),),
+    (DOUBLE, False, True):   ((_FIXED64, OP_ONEOF_DOUBLE),),
 }
 # fmt: on
 
@@ -304,7 +309,7 @@ def _argument(op: int, field: Field, info: CompiledField, siblings: Tuple[str, .
         return info.message
     if op == OP_ONEOF_MESSAGE:
         return info.message, siblings
-    if op in (OP_ONEOF_STRING, OP_ONEOF_BYTES, OP_ONEOF_FLOAT):
+    if op in (OP_ONEOF_STRING, OP_ONEOF_BYTES, OP_ONEOF_FLOAT, OP_ONEOF_DOUBLE):
         return siblings
     if op == OP_ONEOF_SKIPPED:
         return field.ref, siblings

@@ -37,6 +37,7 @@ from .compiled import (
     FIRST_VARINT_OP,
     OP_BOOL,
     OP_BYTES,
+    OP_DOUBLE,
     OP_ENUM,
     OP_FIXED32,
     OP_FLOAT,
@@ -52,6 +53,7 @@ from .compiled import (
     OP_PACKED_FLOAT,
     OP_PACKED_VARINT,
     OP_REPEATED_BYTES,
+    OP_REPEATED_DOUBLE,
     OP_REPEATED_FLOAT,
     OP_REPEATED_MESSAGE,
     OP_REPEATED_SKIPPED,
@@ -312,8 +314,15 @@ def parse_message(buf: Buffer, pos: int, end: int, message: CompiledMessage, out
                         out[sibling] = None
                 pos += 4
 
-            else:  # fixed64: OP_REPEATED_DOUBLE
-                out[name].append(_unpack_double(buf, pos)[0])
+            else:  # fixed64
+                if op == OP_DOUBLE:
+                    out[name] = _unpack_double(buf, pos)[0]
+                elif op == OP_REPEATED_DOUBLE:
+                    out[name].append(_unpack_double(buf, pos)[0])
+                else:  # OP_ONEOF_DOUBLE
+                    out[name] = _unpack_double(buf, pos)[0]
+                    for sibling in arg:
+                        out[sibling] = None
                 pos += 8
 
     except UnicodeDecodeError as exc:

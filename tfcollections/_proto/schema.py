@@ -135,6 +135,12 @@ _SAVED_TENSOR_SLICE_PROTO = "tensorflow/core/util/saved_tensor_slice.proto"
 _TENSOR_PROTO = "tensorflow/core/framework/tensor.proto"
 _FEATURE_PROTO = "tensorflow/core/example/feature.proto"
 _EXAMPLE_PROTO = "tensorflow/core/example/example.proto"
+_EVENT_PROTO = "tensorflow/core/util/event.proto"
+_SUMMARY_PROTO = "tensorflow/core/framework/summary.proto"
+_HISTOGRAM_PROTO = "xla/tsl/protobuf/histogram.proto"  # was tensorflow/core/framework/summary.proto
+_STRUCT_PROTO = "google/protobuf/struct.proto"
+_HPARAMS_API_PROTO = "tensorboard/plugins/hparams/api.proto"
+_HPARAMS_DATA_PROTO = "tensorboard/plugins/hparams/plugin_data.proto"
 
 # The tables are laid out one row per field, as in the .proto: keep them so.
 # fmt: off
@@ -251,6 +257,47 @@ ENUMS: Final[Tuple[Enum, ...]] = (
         ("DT_INT2_REF", 131),
         ("DT_UINT2_REF", 132),
         ("DT_FLOAT4_E2M1FN_REF", 133),
+    )),
+    # --- event files (TensorBoard): event.proto, summary.proto, the hparams plugin's api.proto, struct.proto.
+    Enum("tensorflow.LogMessage.Level", _EVENT_PROTO, (
+        ("UNKNOWN", 0),
+        ("DEBUGGING", 10),
+        ("INFO", 20),
+        ("WARN", 30),
+        ("ERROR", 40),
+        ("FATAL", 50),
+    )),
+    Enum("tensorflow.SessionLog.SessionStatus", _EVENT_PROTO, (
+        ("STATUS_UNSPECIFIED", 0),
+        ("START", 1),
+        ("STOP", 2),
+        ("CHECKPOINT", 3),
+    )),
+    Enum("tensorflow.DataClass", _SUMMARY_PROTO, (
+        ("DATA_CLASS_UNKNOWN", 0),
+        ("DATA_CLASS_SCALAR", 1),
+        ("DATA_CLASS_TENSOR", 2),
+        ("DATA_CLASS_BLOB_SEQUENCE", 3),
+    )),
+    Enum("tensorboard.hparams.DatasetType", _HPARAMS_API_PROTO, (
+        ("DATASET_UNKNOWN", 0),
+        ("DATASET_TRAINING", 1),
+        ("DATASET_VALIDATION", 2),
+    )),
+    Enum("tensorboard.hparams.Status", _HPARAMS_API_PROTO, (
+        ("STATUS_UNKNOWN", 0),
+        ("STATUS_SUCCESS", 1),
+        ("STATUS_FAILURE", 2),
+        ("STATUS_RUNNING", 3),
+    )),
+    Enum("tensorboard.hparams.DataType", _HPARAMS_API_PROTO, (
+        ("DATA_TYPE_UNSET", 0),
+        ("DATA_TYPE_STRING", 1),
+        ("DATA_TYPE_BOOL", 2),
+        ("DATA_TYPE_FLOAT64", 3),
+    )),
+    Enum("google.protobuf.NullValue", _STRUCT_PROTO, (
+        ("NULL_VALUE", 0),
     )),
 )
 
@@ -702,6 +749,150 @@ MESSAGES: Final[Tuple[Message, ...]] = (
     Message("tensorflow.SequenceExample", _EXAMPLE_PROTO, (
         Field(1, "context", MESSAGE, "tensorflow.Features"),
         Field(2, "feature_lists", MESSAGE, "tensorflow.FeatureLists"),
+    )),
+    # --- event files: what tf.summary, Keras' TensorBoard callback, PyTorch and tensorboardX write, one Event a
+    # TFRecord record. Declared in the order 1-10; fields 3-9 are the oneof "what".
+    Message("tensorflow.Event", _EVENT_PROTO, (
+        Field(1, "wall_time", DOUBLE),
+        Field(2, "step", INT64),
+        Field(3, "file_version", STRING, oneof="what"),
+        Field(4, "graph_def", BYTES, oneof="what"),  # a serialized GraphDef
+        Field(5, "summary", MESSAGE, "tensorflow.Summary", oneof="what"),
+        Field(6, "log_message", MESSAGE, "tensorflow.LogMessage", oneof="what"),  # deprecated in TF 2
+        Field(7, "session_log", MESSAGE, "tensorflow.SessionLog", oneof="what"),
+        Field(8, "tagged_run_metadata", MESSAGE, "tensorflow.TaggedRunMetadata", oneof="what"),
+        Field(9, "meta_graph_def", BYTES, oneof="what"),  # a serialized MetaGraphDef
+        Field(10, "source_metadata", MESSAGE, "tensorflow.SourceMetadata"),
+    )),
+    Message("tensorflow.SourceMetadata", _EVENT_PROTO, (
+        Field(1, "writer", STRING),
+    )),
+    Message("tensorflow.LogMessage", _EVENT_PROTO, (
+        Field(1, "level", ENUM, "tensorflow.LogMessage.Level"),
+        Field(2, "message", STRING),
+    )),
+    Message("tensorflow.SessionLog", _EVENT_PROTO, (
+        Field(1, "status", ENUM, "tensorflow.SessionLog.SessionStatus"),
+        Field(2, "checkpoint_path", STRING),
+        Field(3, "msg", STRING),
+    )),
+    Message("tensorflow.TaggedRunMetadata", _EVENT_PROTO, (
+        Field(1, "tag", STRING),
+        Field(2, "run_metadata", BYTES),  # a serialized RunMetadata
+    )),
+    Message("tensorflow.Summary", _SUMMARY_PROTO, (
+        Field(1, "value", MESSAGE, "tensorflow.Summary.Value", repeated=True),
+    )),
+    Message("tensorflow.Summary.Image", _SUMMARY_PROTO, (
+        Field(1, "height", INT32),
+        Field(2, "width", INT32),
+        Field(3, "colorspace", INT32),  # 1 grayscale, 2 grayscale + alpha, 3 RGB, 4 RGBA, 5 DIGITAL_YUV, 6 BGRA
+        Field(4, "encoded_image_string", BYTES),  # PNG or JPEG
+    )),
+    Message("tensorflow.Summary.Audio", _SUMMARY_PROTO, (
+        Field(1, "sample_rate", FLOAT),
+        Field(2, "num_channels", INT64),
+        Field(3, "length_frames", INT64),
+        Field(4, "encoded_audio_string", BYTES),
+        Field(5, "content_type", STRING),
+    )),
+    # Declared in the order 7, 1, 9, 2-6, 8; fields 2-6 and 8 are the oneof "value".
+    Message("tensorflow.Summary.Value", _SUMMARY_PROTO, (
+        Field(7, "node_name", STRING),
+        Field(1, "tag", STRING),
+        Field(9, "metadata", MESSAGE, "tensorflow.SummaryMetadata"),
+        Field(2, "simple_value", FLOAT, oneof="value"),
+        Field(3, "obsolete_old_style_histogram", BYTES, oneof="value"),
+        Field(4, "image", MESSAGE, "tensorflow.Summary.Image", oneof="value"),
+        Field(5, "histo", MESSAGE, "tensorflow.HistogramProto", oneof="value"),
+        Field(6, "audio", MESSAGE, "tensorflow.Summary.Audio", oneof="value"),
+        Field(8, "tensor", MESSAGE, "tensorflow.TensorProto", oneof="value"),
+    )),
+    Message("tensorflow.SummaryMetadata", _SUMMARY_PROTO, (
+        Field(1, "plugin_data", MESSAGE, "tensorflow.SummaryMetadata.PluginData"),
+        Field(2, "display_name", STRING),
+        Field(3, "summary_description", STRING),
+        Field(4, "data_class", ENUM, "tensorflow.DataClass"),
+    )),
+    Message("tensorflow.SummaryMetadata.PluginData", _SUMMARY_PROTO, (
+        Field(1, "plugin_name", STRING),
+        Field(2, "content", BYTES),  # the plugin's own message, serialized
+    )),
+    # Bucket i counts the values in (bucket_limit[i-1], bucket_limit[i]]; the first from min. Both packed.
+    Message("tensorflow.HistogramProto", _HISTOGRAM_PROTO, (
+        Field(1, "min", DOUBLE),
+        Field(2, "max", DOUBLE),
+        Field(3, "num", DOUBLE),
+        Field(4, "sum", DOUBLE),
+        Field(5, "sum_squares", DOUBLE),
+        Field(6, "bucket_limit", DOUBLE, repeated=True),
+        Field(7, "bucket", DOUBLE, repeated=True),
+    )),
+    # The hparams plugin's content (its SummaryMetadata.PluginData, plugin "hparams"): the experiment's
+    # hyperparameters and metrics, and each session's values at its start and its status at its end.
+    Message("tensorboard.hparams.HParamsPluginData", _HPARAMS_DATA_PROTO, (
+        Field(1, "version", INT32),
+        Field(2, "experiment", MESSAGE, "tensorboard.hparams.Experiment", oneof="data"),
+        Field(3, "session_start_info", MESSAGE, "tensorboard.hparams.SessionStartInfo", oneof="data"),
+        Field(4, "session_end_info", MESSAGE, "tensorboard.hparams.SessionEndInfo", oneof="data"),
+    )),
+    Message("tensorboard.hparams.SessionStartInfo", _HPARAMS_DATA_PROTO, (
+        Field(1, "hparams", MAP, "google.protobuf.Value", value=MESSAGE),
+        Field(2, "model_uri", STRING),
+        Field(3, "monitor_url", STRING),
+        Field(4, "group_name", STRING),
+        Field(5, "start_time_secs", DOUBLE),
+    )),
+    Message("tensorboard.hparams.SessionEndInfo", _HPARAMS_DATA_PROTO, (
+        Field(1, "status", ENUM, "tensorboard.hparams.Status"),
+        Field(2, "end_time_secs", DOUBLE),
+    )),
+    # Declared in the order 6, 1-5.
+    Message("tensorboard.hparams.Experiment", _HPARAMS_API_PROTO, (
+        Field(6, "name", STRING),
+        Field(1, "description", STRING),
+        Field(2, "user", STRING),
+        Field(3, "time_created_secs", DOUBLE),
+        Field(4, "hparam_infos", MESSAGE, "tensorboard.hparams.HParamInfo", repeated=True),
+        Field(5, "metric_infos", MESSAGE, "tensorboard.hparams.MetricInfo", repeated=True),
+    )),
+    Message("tensorboard.hparams.HParamInfo", _HPARAMS_API_PROTO, (
+        Field(1, "name", STRING),
+        Field(2, "display_name", STRING),
+        Field(3, "description", STRING),
+        Field(4, "type", ENUM, "tensorboard.hparams.DataType"),
+        Field(5, "domain_discrete", MESSAGE, "google.protobuf.ListValue", oneof="domain"),
+        Field(6, "domain_interval", MESSAGE, "tensorboard.hparams.Interval", oneof="domain"),
+        Field(7, "differs", BOOL),
+    )),
+    Message("tensorboard.hparams.Interval", _HPARAMS_API_PROTO, (
+        Field(1, "min_value", DOUBLE),
+        Field(2, "max_value", DOUBLE),
+    )),
+    Message("tensorboard.hparams.MetricInfo", _HPARAMS_API_PROTO, (  # field 2 reserved
+        Field(1, "name", MESSAGE, "tensorboard.hparams.MetricName"),
+        Field(3, "display_name", STRING),
+        Field(4, "description", STRING),
+        Field(5, "dataset_type", ENUM, "tensorboard.hparams.DatasetType"),
+    )),
+    Message("tensorboard.hparams.MetricName", _HPARAMS_API_PROTO, (
+        Field(1, "group", STRING),
+        Field(2, "tag", STRING),
+    )),
+    # A JSON value, as protobuf's well-known types hold one: an hparam's value and a discrete domain's.
+    Message("google.protobuf.Struct", _STRUCT_PROTO, (
+        Field(1, "fields", MAP, "google.protobuf.Value", value=MESSAGE),
+    )),
+    Message("google.protobuf.Value", _STRUCT_PROTO, (
+        Field(1, "null_value", ENUM, "google.protobuf.NullValue", oneof="kind"),
+        Field(2, "number_value", DOUBLE, oneof="kind"),
+        Field(3, "string_value", STRING, oneof="kind"),
+        Field(4, "bool_value", BOOL, oneof="kind"),
+        Field(5, "struct_value", MESSAGE, "google.protobuf.Struct", oneof="kind"),
+        Field(6, "list_value", MESSAGE, "google.protobuf.ListValue", oneof="kind"),
+    )),
+    Message("google.protobuf.ListValue", _STRUCT_PROTO, (
+        Field(1, "values", MESSAGE, "google.protobuf.Value", repeated=True),
     )),
 )
 
