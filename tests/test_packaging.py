@@ -72,6 +72,8 @@ def test_public_surface() -> None:
         "diff",
         "encode",
         "encode_message",
+        "event_columns",
+        "events",
         "example_columns",
         "examples",
         "export",

@@ -1,10 +1,10 @@
 # SPDX-License-Identifier: Apache-2.0
-"""Read what TensorFlow wrote, without TensorFlow or protobuf: models, graphs, checkpoints, TFRecords.
+"""Read what TensorFlow wrote, without TensorFlow or protobuf: models, graphs, checkpoints, TFRecords, events.
 
 ``load(path, graph=True)`` reads a ``.meta``, ``saved_model.pb`` or frozen graph; ``load_checkpoint`` and
-``read_tensor`` a checkpoint; ``records`` and ``examples`` a TFRecord file; ``decode(name, blob)`` one
-``bytes_list`` item of a collection, by the collection's name (or gives the bytes back). The README's table
-lists every name.
+``read_tensor`` a checkpoint; ``records`` and ``examples`` a TFRecord file; ``events`` TensorBoard's event files;
+``decode(name, blob)`` one ``bytes_list`` item of a collection, by the collection's name (or gives the bytes
+back). The README's table lists every name.
 """
 
 from ._api import (
@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from ._ckpt.export import export as export
     from ._ckpt.restore import check_checkpoint as check_checkpoint
     from ._model.subgraph import subgraph as subgraph
+    from ._records.events import event_columns as event_columns, events as events
     from ._records.examples import (
         decode_example as decode_example,
         example_columns as example_columns,
@@ -54,6 +55,8 @@ _LAZY = {
     "examples": "_records.examples",
     "decode_example": "_records.examples",
     "example_columns": "_records.examples",
+    "events": "_records.events",
+    "event_columns": "_records.events",
 }
 
 
@@ -76,6 +79,8 @@ __all__ = (
     "diff",
     "encode",
     "encode_message",
+    "event_columns",
+    "events",
     "example_columns",
     "examples",
     "export",

@@ -45,6 +45,8 @@ COMMANDS: Final = (
             "when they differ)", "diff"),
     Command("records", "what a TFRecord file holds: records, bytes, and tf.train.Example features (GZIP and ZLIB "
             "too, every CRC checked)", "records"),
+    Command("events", "what TensorBoard's event files hold: runs, tags by kind, each scalar's count, steps, "
+            "min, max, last value and curve (--csv, --jsonl: every event)", "events"),
     Command("help", "this overview, or a command's options: tfcollections help COMMAND", ""),
 )  # fmt: skip
 
@@ -59,6 +61,7 @@ _EXAMPLES: Final = (
     ("tfcollections export model.ckpt weights.safetensors", "weights out"),
     ("tfcollections diff a.ckpt b.ckpt", "what changed"),
     ("tfcollections records train.tfrecord", "Example features"),
+    ("tfcollections events logs/ --csv", "training curves"),
 )
 
 
@@ -84,6 +87,10 @@ def parser_of(name: str, out: TextIO) -> argparse.ArgumentParser:
         from .records import parser as records_parser  # noqa: PLC0415 (as above)
 
         return records_parser(out)
+    if name == "events":
+        from .events import parser as events_parser  # noqa: PLC0415 (as above)
+
+        return events_parser(out)
     raise KeyError(name)
 
 

@@ -143,6 +143,10 @@ def _run(argv: Optional[Sequence[str]], env: Environment) -> int:
         from .records import run as run_records  # noqa: PLC0415 (only reading records needs it)
 
         return run_records(arguments[1:], env.stdout, env.stderr, env.path)
+    if arguments[:1] == ["events"]:  # TensorBoard's event files, a command of its own
+        from .events import run as run_events  # noqa: PLC0415 (only reading events needs it)
+
+        return run_events(arguments[1:], env.stdout, env.stderr, env.path, env.stderr_isatty)
     if arguments[:1] == ["export"]:  # weights out, a command of its own
         from .export import run as run_export  # noqa: PLC0415 (only an export needs it)
 

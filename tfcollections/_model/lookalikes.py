@@ -38,6 +38,10 @@ def by_magic(head: bytes, tail: bytes) -> Optional[Tuple[str, str]]:
             return kind, words
     if len(head) >= 12 and _masked_crc32c(head[:8]) == int.from_bytes(head[8:12], "little"):
         # A TFRecord frame: a uint64 length, then its masked CRC-32C (tensorflow/core/lib/io/record_writer.cc).
+        # An event file's first record is the Event of its version: a wall time (09 + 8 bytes), then field 3,
+        # "brain.Event:2" (EventsWriter::InitIfNeeded).
+        if head[12:13] == b"\x09" and head[21:22] == b"\x1a" and head[23:35] == b"brain.Event:":
+            return "look-alike", "a TensorBoard event file (tf.summary's records): `tfcollections events FILE` reads it"
         return "look-alike", (
             "a TFRecord file (tf.data records; TensorBoard's event files are TFRecords too): `tfcollections records "
             "FILE` reads it"

@@ -46,13 +46,15 @@ class Records:
 
     After the iteration, ``count`` is how many records were read, ``compression`` what the file was read as
     (``""``, ``"GZIP"`` or ``"ZLIB"``), and ``truncated`` the byte where an incomplete last record starts (None
-    when the file ends after a whole record)."""
+    when the file ends after a whole record). While it runs, ``offset`` is where the frame of the record last
+    given starts (in the decompressed stream, for a compressed file)."""
 
     def __init__(self, path: PathLike, compression: Optional[str], verify: bool, strict: bool) -> None:
         self.path = os.fspath(path)
         self.verify = verify
         self.strict = strict
         self.count = 0
+        self.offset = 0
         self.truncated: Optional[int] = None
         with open(self.path, "rb") as file:
             head = file.read(_HEADER)
@@ -105,6 +107,7 @@ class Records:
             if check and mask(crc32c(data)) != _CRC.unpack_from(body, length)[0]:
                 raise self._corrupted(pos + _HEADER, f"the CRC of its {length:,} bytes does not match")
             self.count += 1
+            self.offset = pos
             yield data
             pos += _HEADER + length + _FOOTER
 
