@@ -5,6 +5,7 @@
 #   bash benchmarks/run.sh --graph    # the graph scan (benchmarks/graph.py), about 5 minutes; --graph --quick
 #   bash benchmarks/run.sh --checkpoints   # checkpoints against TensorFlow's reader (benchmarks/checkpoints.py)
 #   bash benchmarks/run.sh --scanners # the scan beside modelscan and modelaudit (benchmarks/scanners.py), ~3 minutes
+#   bash benchmarks/run.sh --events   # event files and TFRecords beside TensorBoard, tbparse, tf.data (benchmarks/events.py)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -x .venv-bench/bin/python ]; then
@@ -42,6 +43,10 @@ if [ "${1:-}" = "--scanners" ]; then
   fi
   exec .venv-bench/bin/python -m benchmarks.scanners --modelscan .venv-peers/bin/python \
     --modelaudit .venv-audit/bin/python
+fi
+if [ "${1:-}" = "--events" ]; then
+  shift
+  exec .venv-bench/bin/python -m benchmarks.events "$@"
 fi
 if [ "${1:-}" = "--checkpoints" ]; then
   shift

@@ -27,6 +27,9 @@ from tfcollections._cli.main import Environment, main
 
 from .helpers import DATA, _revive
 
+# Every test twice: the CRCs of a mapped file computed together, and one record at a time.
+pytestmark = pytest.mark.usefixtures("both_crc_loops")
+
 LOGDIR = DATA / "events"
 DAMAGED = DATA / "events-damaged"
 EXPECTED = json.loads((DATA / "events.json").read_text(encoding="utf-8"))

@@ -20,6 +20,9 @@ from tfcollections import DecodeError
 
 from .helpers import DATA, REPO
 
+# Every test twice: the CRCs of a mapped file computed together, and one record at a time.
+pytestmark = pytest.mark.usefixtures("both_crc_loops")
+
 RECORDS = DATA / "records"
 EXPECTED: Dict[str, Any] = json.loads((RECORDS / "EXPECTED.json").read_text(encoding="utf-8"))
 WHOLE = ["examples.tfrecord", "examples.gz.tfrecord", "examples.zlib.tfrecord", "sequence.tfrecord", "raw.tfrecord"]

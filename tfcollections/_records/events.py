@@ -21,9 +21,10 @@ record being read: a file of any size is read in constant memory.
 from __future__ import annotations
 
 import os
+import struct
 
 from .._errors import DecodeError
-from .._proto.compiled import COMPILED
+from .._proto.compiled import COMPILED, field_tag, to_int64
 from .._proto.decoder import parse_message
 from .._tensor import Tensor
 from .tfrecord import Records
@@ -39,6 +40,30 @@ if TYPE_CHECKING:
 
 _EVENT = COMPILED["tensorflow.Event"]
 _HPARAMS = COMPILED["tensorboard.hparams.HParamsPluginData"]
+
+# The usual scalar event, read in one step (``_scalar_layout``): its tags, from the schema.
+_WALL_TIME = field_tag("tensorflow.Event", "wall_time")
+_STEP = field_tag("tensorflow.Event", "step")
+_SUMMARY = field_tag("tensorflow.Event", "summary")
+_VALUE = field_tag("tensorflow.Summary", "value")
+_TAG = field_tag("tensorflow.Summary.Value", "tag")
+_SIMPLE_VALUE = field_tag("tensorflow.Summary.Value", "simple_value")
+_TENSOR = field_tag("tensorflow.Summary.Value", "tensor")
+_DTYPE = field_tag("tensorflow.TensorProto", "dtype")
+_SHAPE = field_tag("tensorflow.TensorProto", "tensor_shape")
+_CONTENT = field_tag("tensorflow.TensorProto", "tensor_content")
+_FLOAT_VAL = field_tag("tensorflow.TensorProto", "float_val")
+_DT_FLOAT = 1
+# A 0-d float32 tensor's fields before its 4 bytes of value, as TF 2 (content) and PyTorch (float_val) write them,
+# with or without the empty shape.
+_SCALAR_TENSORS = frozenset(
+    bytes([_DTYPE, _DT_FLOAT, *shape, value_tag, 4])
+    for shape in ((), (_SHAPE, 0))
+    for value_tag in (_CONTENT, _FLOAT_VAL)
+)
+_CACHED_LAYOUTS = 4096  # a run's distinct scalar layouts kept (about one per tag): memory stays bounded
+_unpack_double = struct.Struct("<d").unpack_from
+_unpack_float = struct.Struct("<f").unpack_from
 
 #: The kinds of event, in the order the command line lists them.
 KINDS = (
@@ -82,7 +107,7 @@ class Events:
         self._events = self._walk()
 
     def __iter__(self) -> Iterator[EventDict]:
-        return self
+        return self._events  # the generator itself: a for loop then calls no Python method per event
 
     def __next__(self) -> EventDict:
         return next(self._events)
@@ -90,13 +115,16 @@ class Events:
     def _walk(self) -> Iterator[EventDict]:
         for run, files in self.runs.items():
             plugins: Dict[str, str] = {}  # a run's tags: the plugin of the first metadata given (TensorBoard's)
+            layouts: Dict[Tuple[bytes, bytes], Tuple[str, str]] = {}  # a run's known scalar layouts: tag, plugin
             for path in files:
-                yield from self._file(run, path, plugins)
+                yield from self._file(run, path, plugins, layouts)
 
     def _skip(self, path: str, record: Optional[int], why: str) -> None:
         self.skipped.append({"path": path, "record": record, "why": why})
 
-    def _file(self, run: str, path: str, plugins: Dict[str, str]) -> Iterator[EventDict]:
+    def _file(
+        self, run: str, path: str, plugins: Dict[str, str], layouts: Dict[Tuple[bytes, bytes], Tuple[str, str]]
+    ) -> Iterator[EventDict]:
         if os.path.getsize(path) == 0:
             if self.strict:
                 raise DecodeError(f"{path}: an empty event file")
@@ -108,6 +136,17 @@ class Events:
         index = -1
         try:
             for index, record in enumerate(frames):
+                layout = _scalar_layout(record)
+                if layout is not None:
+                    known = layouts.get(layout[0])
+                    if known is not None:  # a scalar read before: only its wall time, step and value are new
+                        tag, plugin = known
+                        if tag_filter is None or tag_filter.search(tag):
+                            self.count += 1
+                            yield {"run": run, "file": name, "wall_time": layout[2], "step": layout[3],
+                                   "kind": "scalar", "tag": tag, "plugin": plugin,
+                                   "value": _unpack_float(record, layout[1])[0]}  # fmt: skip
+                        continue
                 event = _EVENT.new()
                 try:
                     parse_message(record, 0, len(record), _EVENT, event, 0)
@@ -118,6 +157,10 @@ class Events:
                         raise
                     self._skip(path, index, str(exc))
                     continue
+                if layout is not None and found[0]["kind"] == "scalar" and len(layouts) < _CACHED_LAYOUTS:
+                    # A scalar of this layout is a scalar of this tag and plugin whatever else comes: a simple
+                    # value always, a tensor only once the tag's plugin is known, which then never changes.
+                    layouts[layout[0]] = (found[0]["tag"], found[0]["plugin"])
                 for item in found:
                     if tag_filter is not None and (item["tag"] is None or not tag_filter.search(item["tag"])):
                         continue
@@ -133,6 +176,60 @@ class Events:
             return
         if frames.truncated is not None:
             self.truncated.append({"path": path, "at": frames.truncated})
+
+
+def _scalar_layout(record: bytes) -> Optional[Tuple[Tuple[bytes, bytes], int, float, int]]:
+    """The usual scalar event in one step: (its layout, where its float32 value lies, its wall time, its step).
+
+    The usual event is a wall time, perhaps a step, and a summary of one value, the last field: a tag, then a
+    ``simple_value`` or a 0-d float32 tensor (then anything, its metadata). Its layout is every byte of the summary
+    but the value's four: two records of the same layout are the same event but for their wall time, step and
+    value, so a layout read once by the general reader is known. Anything else is None, for the general reader.
+    """
+    end = len(record)
+    try:
+        if record[0] != _WALL_TIME or end < 20:
+            return None
+        pos = 9
+        step = 0
+        if record[pos] == _STEP:  # absent when 0
+            pos += 1
+            shift = 0
+            while True:
+                byte = record[pos]
+                pos += 1
+                step |= (byte & 0x7F) << shift
+                if byte < 0x80:
+                    break
+                shift += 7
+                if shift > 56:  # ten bytes (a negative step): the general reader's
+                    return None
+            step = to_int64(step)
+        start = pos
+        # Every length is one byte (below 0x80), and each says the field runs to the end of the record.
+        summary_length, value_length, tag_length = record[pos + 1], record[pos + 3], record[pos + 5]
+        if record[pos] != _SUMMARY or summary_length >= 0x80 or summary_length != end - pos - 2:
+            return None
+        if record[pos + 2] != _VALUE or value_length >= 0x80 or value_length != end - pos - 4:
+            return None
+        after_tag = pos + 6 + tag_length
+        if record[pos + 4] != _TAG or tag_length >= 0x80 or after_tag + 5 > end:
+            return None
+        kind = record[after_tag]
+        if kind == _SIMPLE_VALUE:
+            at = after_tag + 1
+            if at + 4 != end:
+                return None
+        elif kind == _TENSOR:
+            tensor_length = record[after_tag + 1]
+            at = after_tag + 2 + tensor_length - 4
+            if tensor_length >= 0x80 or at + 4 > end or record[after_tag + 2 : at] not in _SCALAR_TENSORS:
+                return None
+        else:
+            return None
+    except IndexError:
+        return None
+    return (record[start:at], record[at + 4 :]), at, _unpack_double(record, 1)[0], step
 
 
 def events(

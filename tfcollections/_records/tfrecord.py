@@ -24,12 +24,12 @@ import mmap
 import os
 import struct
 
-from .._ckpt.crc32c import crc32c, mask
+from .._ckpt.crc32c import crc32c, crc32c_many, mask, whole_crc32c
 from .._errors import DecodeError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import IO, Any, Callable, Final, Iterator, Optional, Union
+    from typing import IO, Any, Callable, Dict, Final, Iterator, List, Optional, Union
 
     PathLike = Union[str, "os.PathLike[str]"]
 
@@ -38,6 +38,8 @@ _FOOTER: Final = 4  # the record's masked CRC
 _LENGTH = struct.Struct("<QI")
 _CRC = struct.Struct("<I")
 _CHUNK: Final = 1 << 20  # bytes decompressed at a time
+_KNOWN_LENGTHS: Final = 4096  # lengths whose CRC a mapped file's walk keeps
+_BATCH_BYTES: Final = 1 << 20  # records whose CRCs the pure-Python CRC-32C computes together
 COMPRESSIONS: Final = ("", "GZIP", "ZLIB")  # TensorFlow's compression_type names
 
 
@@ -59,6 +61,8 @@ class Records:
         with open(self.path, "rb") as file:
             head = file.read(_HEADER)
         self.compression = _compression_of(head, compression)
+        # Records are short: the C CRC-32C, when one is installed, is called directly (looked for now).
+        self._crc = whole_crc32c() if verify else crc32c
         self._frames = self._walk()
 
     def __iter__(self) -> Iterator[bytes]:
@@ -80,7 +84,45 @@ class Records:
             if size == 0:
                 return
             with mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ) as mapped:
-                yield from self._frames_of(_Mapped(mapped))
+                if self.verify and self._crc is crc32c:  # pure Python: the records' CRCs computed together
+                    yield from self._mapped_batches(mapped, size)
+                else:
+                    yield from self._mapped_frames(mapped, size)
+
+    def _mapped_frames(self, mapped: mmap.mmap, size: int) -> Iterator[bytes]:
+        """The frames of a mapped file: ``_frames_of``'s walk with the fields read in place (one slice a record,
+        its data) and each length's CRC computed once (lengths repeat: a CRC is a function of its 8 bytes)."""
+        check, crc = self.verify, self._crc
+        unpack_length, unpack_crc = _LENGTH.unpack_from, _CRC.unpack_from
+        length_crcs: Dict[int, int] = {}
+        pos = 0
+        while pos + _HEADER <= size:
+            length, length_crc = unpack_length(mapped, pos)
+            if check:
+                expected = length_crcs.get(length)
+                if expected is None:
+                    expected = mask(crc(mapped[pos : pos + 8]))
+                    if len(length_crcs) < _KNOWN_LENGTHS:
+                        length_crcs[length] = expected
+                if expected != length_crc:
+                    raise self._corrupted(pos, "the CRC of its length does not match")
+            start = pos + _HEADER
+            stop = start + length
+            if stop + _FOOTER > size:
+                self._cut(pos, size - start, length)
+                return
+            data = mapped[start:stop]
+            if check:
+                value = crc(data)  # masked, inline: crc32c::Mask
+                value = ((((value >> 15) | (value << 17)) & 0xFFFF_FFFF) + 0xA282_EAD8) & 0xFFFF_FFFF
+                if value != unpack_crc(mapped, stop)[0]:
+                    raise self._corrupted(start, f"the CRC of its {length:,} bytes does not match")
+            self.count += 1
+            self.offset = pos
+            yield data
+            pos = stop + _FOOTER
+        if pos < size:
+            self.truncated = pos  # inside its length or the length's CRC: TensorFlow's reader ends here
 
     def _frames_of(self, source: Any) -> Iterator[bytes]:
         check = self.verify
@@ -92,24 +134,70 @@ class Records:
                     self.truncated = pos  # inside its length or the length's CRC: TensorFlow's reader ends here
                 return
             length, length_crc = _LENGTH.unpack(header)
-            if check and mask(crc32c(header[:8])) != length_crc:
+            if check and mask(self._crc(header[:8])) != length_crc:
                 raise self._corrupted(pos, "the CRC of its length does not match")
             body = source.read(pos + _HEADER, length + _FOOTER)
             if len(body) < length + _FOOTER:
-                self.truncated = pos
-                if self.strict:  # TensorFlow: DataLossError, at the record's start
-                    raise DecodeError(
-                        f"truncated record at {pos}: record {self.count} of {self.path} needs {length + _FOOTER:,} "
-                        f"bytes after its length, {len(body):,} are left", pos
-                    )  # fmt: skip
+                self._cut(pos, len(body), length)
                 return
             data = body[:length]
-            if check and mask(crc32c(data)) != _CRC.unpack_from(body, length)[0]:
+            if check and mask(self._crc(data)) != _CRC.unpack_from(body, length)[0]:
                 raise self._corrupted(pos + _HEADER, f"the CRC of its {length:,} bytes does not match")
             self.count += 1
             self.offset = pos
             yield data
             pos += _HEADER + length + _FOOTER
+
+    def _mapped_batches(self, mapped: mmap.mmap, size: int) -> Iterator[bytes]:
+        """``_mapped_frames`` with the pure-Python CRC-32C: the records of up to a megabyte are read, then their CRCs
+        computed together in lanes (``crc32c_many``: 6x the byte loop's speed for records of 1 KB), then given in
+        order, each only once its CRC holds; a record whose CRC does not hold raises after those before it."""
+        unpack_length, unpack_crc = _LENGTH.unpack_from, _CRC.unpack_from
+        length_crcs: Dict[int, int] = {}
+        pos = 0
+        while True:
+            batch: List[bytes] = []
+            starts: List[int] = []
+            held = 0
+            while pos + _HEADER <= size and held < _BATCH_BYTES:
+                length, length_crc = unpack_length(mapped, pos)
+                expected = length_crcs.get(length)
+                if expected is None:
+                    expected = mask(crc32c(mapped[pos : pos + 8]))
+                    if len(length_crcs) < _KNOWN_LENGTHS:
+                        length_crcs[length] = expected
+                if expected != length_crc:
+                    break  # the records before it are given first, below
+                if pos + _HEADER + length + _FOOTER > size:
+                    break
+                batch.append(mapped[pos + _HEADER : pos + _HEADER + length])
+                starts.append(pos)
+                held += length
+                pos += _HEADER + length + _FOOTER
+            for data, start, value in zip(batch, starts, crc32c_many(batch)):
+                if mask(value) != unpack_crc(mapped, start + _HEADER + len(data))[0]:
+                    raise self._corrupted(start + _HEADER, f"the CRC of its {len(data):,} bytes does not match")
+                self.count += 1
+                self.offset = start
+                yield data
+            if held < _BATCH_BYTES:  # the walk stopped early: the file's end, a cut record, or a bad length CRC
+                break
+        if pos + _HEADER <= size:
+            length, length_crc = unpack_length(mapped, pos)
+            if mask(crc32c(mapped[pos : pos + 8])) != length_crc:
+                raise self._corrupted(pos, "the CRC of its length does not match")
+            self._cut(pos, size - pos - _HEADER, length)
+        elif pos < size:
+            self.truncated = pos  # inside its length or the length's CRC: TensorFlow's reader ends here
+
+    def _cut(self, pos: int, left: int, length: int) -> None:
+        """A record cut inside its data or its data's CRC, at the end of the file: where, or (strict) an error."""
+        self.truncated = pos
+        if self.strict:  # TensorFlow: DataLossError, at the record's start
+            raise DecodeError(
+                f"truncated record at {pos}: record {self.count} of {self.path} needs {length + _FOOTER:,} "
+                f"bytes after its length, {left:,} are left", pos
+            )  # fmt: skip
 
     def _corrupted(self, pos: int, why: str) -> DecodeError:
         where = " of the decompressed stream" if self.compression else ""
@@ -139,16 +227,6 @@ def _compression_of(head: bytes, given: Optional[str]) -> str:
     if len(head) >= 2 and head[0] & 0x0F == 8 and (head[0] << 8 | head[1]) % 31 == 0:
         return "ZLIB"  # a zlib header: deflate, and the check bits RFC 1950 asks for
     return ""
-
-
-class _Mapped:
-    """A memory-mapped file read by position: ``read(pos, size)`` copies at most *size* bytes from *pos*."""
-
-    def __init__(self, mapped: mmap.mmap) -> None:
-        self.mapped = mapped
-
-    def read(self, pos: int, size: int) -> bytes:
-        return self.mapped[pos : pos + size]
 
 
 class _Stream:

@@ -1,0 +1,356 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Event files and TFRecords against TensorBoard, tbparse, tf.data and protobuf, in one run (issue 37, point 6).
+
+    bash benchmarks/run.sh --events          # makes .venv-bench if needed, then runs this (about 10 minutes)
+    .venv-bench/bin/python -m benchmarks.events [--quick] [--json out.json]
+
+Sections (docs/performance.md keeps the last table):
+
+1. A log of 1,000,000 scalar events over 20 tags, written by TF 2's ``tf.summary.scalar`` (50,000 steps), every
+   scalar read as (run, tag, step, wall time, value): ``event_columns(logdir)`` (every CRC checked, with each
+   CRC-32C backend) against TensorBoard's ``EventAccumulator`` with size guidance 0 (``Reload`` and each tag's
+   tensors made floats) and against tbparse's ``SummaryReader(logdir).scalars``; each held to give the same
+   values. The same for a log PyTorch's ``SummaryWriter`` wrote (``simple_value`` events).
+2. A TFRecord file of about 1 GB of ``tf.train.Example`` records (about 1 KB each): every record's bytes with both
+   CRCs checked, ``records(path)`` with each CRC-32C backend, against ``tf.data.TFRecordDataset`` iterated in
+   Python (``as_numpy_iterator``: each record as ``bytes``, what a Python user gets) and against the same dataset
+   counted inside TensorFlow (``reduce``: no record reaches Python; the floor of any reader that hands records
+   to Python).
+3. ``decode_example`` of 20,000 of those records against protobuf's upb ``Example.FromString`` plus the Python
+   loop that makes the same dicts; held to give the same dicts.
+4. Memory: the peak RSS of a fresh process that reads every event of the log (keeping none), against one that
+   only imports the package: what reading costs beyond the import, whatever the file's size.
+
+The targets of issue 37 are checked at the end (PASS / MISS); the exit code is 0 either way.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Callable, Dict, List, Tuple
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+REPO = Path(__file__).resolve().parent.parent
+
+import numpy as np  # noqa: E402
+import tensorflow as tf  # noqa: E402
+
+import tfcollections  # noqa: E402
+from tfcollections._ckpt import crc32c as _crc32c  # noqa: E402
+
+gc.freeze()  # TensorFlow's objects out of the collector, as a process using tfcollections has none of them
+
+BACKENDS = ("python", "crc32c", "google_crc32c")
+
+
+def _timed(run: Callable[[], Any], repeats: int) -> Tuple[float, Any]:
+    samples, result = [], None
+    for _ in range(repeats):
+        start = time.perf_counter()
+        result = run()
+        samples.append(time.perf_counter() - start)
+    return statistics.median(samples), result
+
+
+def _with_backend(name: str, run: Callable[[], Any]) -> Callable[[], Any]:
+    """*run* with the CRC-32C backend *name*, chosen as a user would (TFCOLLECTIONS_CRC32C), afresh."""
+
+    def wrapped() -> Any:
+        os.environ["TFCOLLECTIONS_CRC32C"] = name
+        _crc32c._FOUND.clear()
+        try:
+            assert _crc32c.backend() == name, (_crc32c.backend(), name)
+            return run()
+        finally:
+            os.environ.pop("TFCOLLECTIONS_CRC32C", None)
+            _crc32c._FOUND.clear()
+
+    return wrapped
+
+
+# --------------------------------------------------------------------------- 1. scalars
+
+
+def write_tf2_log(logdir: Path, steps: int, tags: int) -> None:
+    writer = tf.summary.create_file_writer(str(logdir / "train"), max_queue=10_000, flush_millis=60_000)
+
+    @tf.function
+    def write(count: tf.Tensor) -> None:
+        with writer.as_default():
+            for step in tf.range(count, dtype=tf.int64):
+                value = tf.cast(step, tf.float32)
+                for tag in range(tags):
+                    tf.summary.scalar(f"metric_{tag:02d}", value * (tag + 1) / 7.0, step=step)
+
+    write(tf.constant(steps, tf.int64))
+    writer.close()
+
+
+def write_torch_log(logdir: Path, steps: int, tags: int) -> None:
+    from torch.utils.tensorboard import SummaryWriter
+
+    writer = SummaryWriter(str(logdir / "torch"), max_queue=10_000, flush_secs=600)
+    for step in range(steps):
+        for tag in range(tags):
+            writer.add_scalar(f"metric_{tag:02d}", step * (tag + 1) / 7.0, step)
+    writer.close()
+
+
+def ours_scalars(logdir: Path) -> List[Tuple[str, str, int, float, float]]:
+    columns = tfcollections.event_columns(logdir)
+    return list(zip(columns["run"], columns["tag"], columns["step"], columns["wall_time"], columns["value"]))
+
+
+def accumulator_scalars(logdir: Path) -> List[Tuple[str, str, int, float, float]]:
+    """Every scalar through EventAccumulator (size guidance 0: none sampled away), TF 1 and TF 2 alike."""
+    from tensorboard.backend.event_processing import event_accumulator
+    from tensorboard.util import tensor_util
+
+    rows = []
+    for run in sorted(os.listdir(logdir)):
+        accumulator = event_accumulator.EventAccumulator(
+            str(logdir / run), size_guidance={event_accumulator.SCALARS: 0, event_accumulator.TENSORS: 0}
+        )
+        accumulator.Reload()
+        tags = accumulator.Tags()
+        for tag in tags["scalars"]:
+            rows += [(run, tag, e.step, e.wall_time, e.value) for e in accumulator.Scalars(tag)]
+        for tag in tags["tensors"]:
+            rows += [(run, tag, e.step, e.wall_time, tensor_util.make_ndarray(e.tensor_proto).item())
+                     for e in accumulator.Tensors(tag)]  # fmt: skip
+    return rows
+
+
+def tbparse_scalars(logdir: Path) -> List[Tuple[str, str, int, float, float]]:
+    from tbparse import SummaryReader
+
+    # tbparse keeps TF 1 simple values as scalars and TF 2's scalar tensors as tensors: both are asked for.
+    reader = SummaryReader(str(logdir), extra_columns={"dir_name", "wall_time"}, event_types={"scalars", "tensors"})
+    rows = []
+    for frame in (reader.scalars, reader.tensors):
+        if len(frame):
+            rows += zip(frame["dir_name"], frame["tag"], frame["step"], frame["wall_time"], frame["value"])
+    return rows
+
+
+def _same_rows(a: List[Tuple[Any, ...]], b: List[Tuple[Any, ...]]) -> bool:
+    key = lambda row: (row[0], row[1], int(row[2]), float(row[3]))  # noqa: E731
+    return sorted((key(row), float(row[4])) for row in a) == sorted((key(row), float(row[4])) for row in b)
+
+
+def bench_scalars(workdir: Path, quick: bool) -> Dict[str, Any]:
+    steps, tags = (2_500, 20) if quick else (50_000, 20)
+    results: Dict[str, Any] = {}
+    for writer, make in (("tf2", write_tf2_log), ("torch", write_torch_log)):
+        logdir = workdir / f"log_{writer}"
+        started = time.perf_counter()
+        make(logdir, steps if writer == "tf2" else steps // 5, tags)
+        files = [path for path in logdir.rglob("*tfevents*")]
+        size = sum(path.stat().st_size for path in files)
+        count = (steps if writer == "tf2" else steps // 5) * tags
+        print(f"{writer} log: {count:,} scalar events, {size / 1e6:.1f} MB, written in "
+              f"{time.perf_counter() - started:.1f} s", flush=True)  # fmt: skip
+        row: Dict[str, Any] = {"events": count, "bytes": size}
+        reference = None
+        for backend in BACKENDS:
+            seconds, found = _timed(_with_backend(backend, lambda: ours_scalars(logdir)), 3)  # noqa: B023
+            assert len(found) == count, (len(found), count)
+            reference = reference or found
+            row[f"ours_{backend}"] = seconds
+            print(f"  ours ({backend} CRC): {seconds:.2f} s", flush=True)
+        normalized = [(run if run != "." else "", *rest) for run, *rest in reference]  # type: ignore[union-attr]
+        seconds, found = _timed(lambda: accumulator_scalars(logdir), 1 if not quick else 2)  # noqa: B023
+        assert _same_rows(found, normalized), "EventAccumulator's scalars differ from ours"
+        row["event_accumulator"] = seconds
+        print(f"  EventAccumulator (size guidance 0): {seconds:.2f} s", flush=True)
+        seconds, found = _timed(lambda: tbparse_scalars(logdir), 1 if not quick else 2)  # noqa: B023
+        assert _same_rows(found, normalized), "tbparse's scalars differ from ours"
+        row["tbparse"] = seconds
+        print(f"  tbparse: {seconds:.2f} s", flush=True)
+        results[writer] = row
+    return results
+
+
+# --------------------------------------------------------------------------- 2, 3. TFRecords of Examples
+
+
+def write_examples(path: Path, megabytes: int) -> Tuple[int, int]:
+    rng = np.random.default_rng(11)
+    distinct = []
+    for index in range(512):
+        feature = {
+            "id": tf.train.Feature(int64_list=tf.train.Int64List(value=[index])),
+            "label": tf.train.Feature(int64_list=tf.train.Int64List(value=[int(rng.integers(0, 1000))])),
+            "embedding": tf.train.Feature(float_list=tf.train.FloatList(value=rng.standard_normal(128).tolist())),
+            "tokens": tf.train.Feature(int64_list=tf.train.Int64List(value=rng.integers(0, 30_000, 64).tolist())),
+            "text": tf.train.Feature(bytes_list=tf.train.BytesList(value=[b"an example of some text " * 4])),
+        }
+        distinct.append(tf.train.Example(features=tf.train.Features(feature=feature)).SerializeToString())
+    target = megabytes * 1_000_000
+    written = count = 0
+    with tf.io.TFRecordWriter(str(path)) as writer:
+        while written < target:
+            record = distinct[count % len(distinct)]
+            writer.write(record)
+            written += len(record) + 16
+            count += 1
+    return count, path.stat().st_size
+
+
+def bench_records(workdir: Path, quick: bool) -> Dict[str, Any]:
+    path = workdir / "examples.tfrecord"
+    count, size = write_examples(path, 50 if quick else 1000)
+    print(f"TFRecord: {count:,} Examples, {size / 1e6:.0f} MB", flush=True)
+    row: Dict[str, Any] = {"records": count, "bytes": size}
+
+    def ours() -> int:
+        total = 0
+        for record in tfcollections.records(path):
+            total += len(record)
+        return total
+
+    payload = size - 16 * count
+    for backend in BACKENDS:
+        seconds, total = _timed(_with_backend(backend, ours), 3 if backend != "python" else 1)
+        assert total == payload
+        row[f"ours_{backend}"] = seconds
+        print(f"  records() ({backend} CRC): {seconds:.2f} s", flush=True)
+
+    def tf_data_python() -> int:
+        total = 0
+        for record in tf.data.TFRecordDataset(str(path)).as_numpy_iterator():
+            total += len(record)
+        return total
+
+    seconds, total = _timed(tf_data_python, 1)
+    assert total == payload
+    row["tf_data_python"] = seconds
+    print(f"  tf.data, iterated in Python: {seconds:.2f} s", flush=True)
+    dataset = tf.data.TFRecordDataset(str(path))
+    counted = dataset.reduce(
+        tf.constant(0, tf.int64), lambda total, record: total + tf.cast(tf.strings.length(record), tf.int64)
+    )
+    assert int(counted) == payload
+    seconds, _ = _timed(lambda: dataset.reduce(tf.constant(0, tf.int64), lambda t, r: t + 1), 3)
+    row["tf_data_reduce"] = seconds
+    print(f"  tf.data, counted inside TensorFlow: {seconds:.2f} s", flush=True)
+
+    # 3. Example decoding, from records in memory.
+    blobs = []
+    for record in tfcollections.records(path):
+        blobs.append(record)
+        if len(blobs) == 20_000:
+            break
+    from tensorflow.core.example import example_pb2
+
+    def upb() -> List[Dict[str, Any]]:
+        out = []
+        for blob in blobs:
+            example = example_pb2.Example.FromString(blob)
+            decoded = {}
+            for name, feature in example.features.feature.items():
+                kind = feature.WhichOneof("kind")
+                decoded[name] = list(getattr(feature, kind).value) if kind else []
+            out.append(decoded)
+        return out
+
+    def mine() -> List[Dict[str, Any]]:
+        decode = tfcollections.decode_example
+        return [decode(blob) for blob in blobs]
+
+    assert upb() == mine(), "decode_example differs from protobuf's"
+    row["examples"] = len(blobs)
+    row["decode_ours"], _ = _timed(mine, 5)
+    row["decode_upb"], _ = _timed(upb, 5)
+    print(f"  {len(blobs):,} Examples decoded: ours {row['decode_ours']:.3f} s, upb + loop {row['decode_upb']:.3f} s")
+    path.unlink()
+    return row
+
+
+# --------------------------------------------------------------------------- 4. memory
+
+_READ_ALL = """
+import sys, tfcollections
+count = 0
+for event in tfcollections.events(sys.argv[1]):
+    count += 1
+print(count, int(open('/proc/self/status').read().split('VmHWM:')[1].split()[0]))
+"""
+_IMPORT_ONLY = """
+import tfcollections, tfcollections._records.events
+print(0, int(open('/proc/self/status').read().split('VmHWM:')[1].split()[0]))
+"""
+
+
+def bench_memory(workdir: Path) -> Dict[str, Any]:
+    logdir = workdir / "log_tf2"
+    out = {}
+    for name, script in (("read_all", _READ_ALL), ("import_only", _IMPORT_ONLY)):
+        result = subprocess.run([sys.executable, "-c", script, str(logdir)], capture_output=True, text=True,
+                                check=True, env={**os.environ, "PYTHONPATH": str(REPO)})  # fmt: skip
+        count, peak = result.stdout.split()
+        out[name] = {"events": int(count), "peak_kb": int(peak)}
+    size = sum(path.stat().st_size for path in logdir.rglob("*tfevents*"))
+    extra = out["read_all"]["peak_kb"] - out["import_only"]["peak_kb"]
+    print(f"memory: reading {out['read_all']['events']:,} events of {size / 1e6:.0f} MB peaks {extra:,} KB above "
+          "the import", flush=True)  # fmt: skip
+    out["bytes"] = size
+    return out
+
+
+# --------------------------------------------------------------------------- targets
+
+
+def verdicts(results: Dict[str, Any]) -> List[str]:
+    lines = []
+    for writer, row in results["scalars"].items():
+        for backend in BACKENDS:
+            ours = row[f"ours_{backend}"]
+            for peer in ("event_accumulator", "tbparse"):
+                ratio = row[peer] / ours
+                verdict = "PASS" if ratio >= 3 else "MISS"
+                lines.append(f"{verdict}: {writer} scalars, ours ({backend}) {ratio:.1f}x faster than {peer} (>= 3x)")
+    records = results["records"]
+    for backend in ("crc32c", "google_crc32c"):
+        ratio = records[f"ours_{backend}"] / records["tf_data_python"]
+        verdict = "PASS" if ratio <= 1.5 else "MISS"
+        lines.append(f"{verdict}: records with CRCs ({backend}) at {ratio:.2f}x tf.data iterated in Python (<= 1.5x)")
+        floor = records[f"ours_{backend}"] / records["tf_data_reduce"]
+        lines.append(f"note: the same at {floor:.2f}x tf.data counting inside TensorFlow (no record reaches Python)")
+    ratio = records["decode_ours"] / records["decode_upb"]
+    verdict = "PASS" if ratio <= 1.0 else "MISS"
+    lines.append(f"{verdict}: decode_example at {ratio:.2f}x upb's Example.FromString + the loop (<= 1x)")
+    return lines
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="small files, a smoke run")
+    parser.add_argument("--json", metavar="FILE", help="write the figures as JSON")
+    parser.add_argument("--only", choices=("scalars", "records"), help="one section")
+    args = parser.parse_args()
+    results: Dict[str, Any] = {"tensorflow": tf.__version__}
+    with tempfile.TemporaryDirectory() as workdir:
+        if args.only != "records":
+            results["scalars"] = bench_scalars(Path(workdir), args.quick)
+            results["memory"] = bench_memory(Path(workdir))
+        if args.only != "scalars":
+            results["records"] = bench_records(Path(workdir), args.quick)
+    if args.only is None:
+        print("\n".join(verdicts(results)))
+    if args.json:
+        Path(args.json).write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
