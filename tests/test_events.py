@@ -20,12 +20,15 @@ from pathlib import Path
 from typing import Any, Dict, List, Tuple
 
 import pytest
+from hypothesis import given, strategies as st
 
 import tfcollections
+from tfcollections._ckpt.crc32c import crc32c, mask
 from tfcollections._cli.events import sparkline
 from tfcollections._cli.main import Environment, main
+from tfcollections._records import events as events_module
 
-from .helpers import DATA, _revive
+from .helpers import DATA, _revive, field, varint
 
 # Every test twice: the CRCs of a mapped file computed together, and one record at a time.
 pytestmark = pytest.mark.usefixtures("both_crc_loops")
@@ -313,3 +316,81 @@ def test_an_event_file_shown_as_a_model_points_here() -> None:
     path = next(iter(tfcollections.events(LOGDIR, run="^torch$").runs["torch"]))
     status, _, err = _run(path)
     assert status != 0 and "a TensorBoard event file" in err and "tfcollections events FILE" in err
+
+
+# --------------------------------------------------------------------------- the one-step scalar
+
+
+def _frame(data: bytes) -> bytes:
+    length = struct.pack("<Q", len(data))
+    return length + struct.pack("<I", mask(crc32c(length))) + data + struct.pack("<I", mask(crc32c(data)))
+
+
+_METADATA = field(1, field(1, b"scalars"))
+# Summary.Value bodies before and after the value's four bytes: TF 1's simple value, TF 2's tensor with content and
+# shape, PyTorch's tensor with float_val and no shape, a tensor with no metadata, a double tensor of four bytes
+# (damaged: a tensor), a double tensor (a scalar, not of one step).
+_LAYOUTS = [
+    (lambda tag: field(1, tag) + b"\x15", b""),
+    (lambda tag: field(1, tag) + b"\x42\x0a\x08\x01\x12\x00\x22\x04", field(9, _METADATA)),
+    (lambda tag: field(1, tag) + b"\x42\x08\x08\x01\x2a\x04", field(9, _METADATA + field(2, b"\x08\x01"))),
+    (lambda tag: field(1, tag) + b"\x42\x0a\x08\x01\x12\x00\x22\x04", b""),
+    (lambda tag: field(1, tag) + b"\x42\x0a\x08\x02\x12\x00\x22\x04", field(9, _METADATA)),
+    # a double: its four low bytes, then the four drawn (the high half), then the metadata
+    (lambda tag: field(1, tag) + b"\x42\x0e\x08\x02\x12\x00\x22\x08\x00\x00\x00\x00", field(9, _METADATA)),
+]
+
+
+def _scalar_event(layout: int, tag: bytes, wall_time: float, step: int, value: bytes) -> bytes:
+    before, after = _LAYOUTS[layout]
+    steps = b"\x10" + varint(step) if step else b""
+    return b"\x09" + struct.pack("<d", wall_time) + steps + field(5, field(1, before(tag) + value + after))
+
+
+_events_strategy = st.lists(
+    st.tuples(
+        st.integers(0, len(_LAYOUTS) - 1),
+        st.sampled_from([b"loss", b"acc", b"a" * 130, b"\xff"]),
+        st.floats(allow_nan=False),
+        st.integers(-(2**63), 2**63 - 1) | st.integers(0, 300),
+        st.binary(min_size=4, max_size=4) | st.sampled_from([b"\x00\x00\xc0\x7f", b"\x00\x00\x80\x7f"]),
+        st.none() | st.tuples(st.integers(0, 200), st.integers(0, 255)),  # one byte changed: where, to what
+    ),
+    min_size=1,
+    max_size=12,
+)
+
+
+@given(_events_strategy)
+def test_the_one_step_scalar_is_what_the_general_reader_gives(tmp_path_factory: Any, specs: List[Any]) -> None:
+    records = []
+    for layout, tag, wall_time, step, value, change in specs:
+        record = bytearray(_scalar_event(layout, tag, wall_time, step, value))
+        if change is not None and change[0] < len(record):
+            record[change[0]] = change[1]
+        records.append(bytes(record))
+    path = tmp_path_factory.mktemp("events") / "events.out.tfevents.1"
+    path.write_bytes(b"".join(_frame(record) for record in records * 2))  # each layout read again: in one step
+
+    def read() -> Tuple[List[Any], List[Any]]:
+        found = tfcollections.events(path)
+        return [canonical(event) for event in found], found.skipped
+
+    one_step = read()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(events_module, "_scalar_layout", lambda record: None)
+        general = read()
+    assert one_step == general
+
+
+def test_the_one_step_scalar_is_taken(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    records = [_scalar_event(layout, b"loss", 1.5, step, struct.pack("<f", step)) for layout in (0, 1, 2)
+               for step in range(3)]  # fmt: skip
+    path = tmp_path / "events.out.tfevents.1"
+    path.write_bytes(b"".join(_frame(record) for record in records))
+    parsed: List[bytes] = []
+    general = events_module.parse_message
+    monkeypatch.setattr(events_module, "parse_message", lambda buf, *rest: parsed.append(buf) or general(buf, *rest))
+    found = [(event["kind"], event["plugin"], event["step"], event["value"]) for event in tfcollections.events(path)]
+    assert found == [("scalar", "scalars", step, float(step)) for _ in range(3) for step in range(3)]
+    assert parsed == [records[0], records[3], records[6]]  # each layout's first record only

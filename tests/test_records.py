@@ -14,11 +14,13 @@ from pathlib import Path
 from typing import Any, Dict, List
 
 import pytest
+from hypothesis import given, strategies as st
 
 import tfcollections
 from tfcollections import DecodeError
+from tfcollections._records import examples as examples_module
 
-from .helpers import DATA, REPO
+from .helpers import DATA, REPO, field, varint
 
 # Every test twice: the CRCs of a mapped file computed together, and one record at a time.
 pytestmark = pytest.mark.usefixtures("both_crc_loops")
@@ -224,3 +226,70 @@ def test_a_tfrecord_given_as_a_model_says_what_it_is() -> None:
         tfcollections.load(RECORDS / "examples.tfrecord")
     result = _cli(["tests/data/records/sequence.tfrecord"])
     assert result.returncode == 1 and "a TFRecord file" in result.stderr
+
+
+# --------------------------------------------------------------------------- the one-pass Example
+
+
+def _bits(value: Any) -> Any:
+    """Floats by their bits (NaN equals NaN), lists and dicts through."""
+    if isinstance(value, float):
+        return struct.pack("<d", value)
+    if isinstance(value, list):
+        return [_bits(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _bits(item) for key, item in value.items()}
+    return value
+
+
+def _one_pass_agrees(blob: bytes) -> bool:
+    """Whether the one pass gives the decoder's answer, or leaves the record to it (None)."""
+    fast = examples_module._usual_example(blob)
+    if fast is None:
+        return False
+    message = examples_module._EXAMPLE
+    decoded = message.new()
+    examples_module.parse_message(blob, 0, len(blob), message, decoded, 0)  # raises where the record is damaged
+    assert list(fast) == list(examples_module._features(decoded["features"]))
+    assert _bits(fast) == _bits(examples_module._features(decoded["features"]))
+    return True
+
+
+def test_the_one_pass_reads_what_tensorflow_wrote_as_the_decoder_does() -> None:
+    blobs = [bytes.fromhex(record) for record in EXPECTED["examples.tfrecord"]["records"]]
+    assert all(_one_pass_agrees(blob) for blob in blobs)  # every record TensorFlow wrote: in one pass
+    taken = 0
+    for blob in blobs[:12]:
+        for at in range(0, len(blob), 3):
+            for byte in {0x00, 0x7F, 0x80, 0xFF, blob[at] ^ 0x01}:
+                changed = blob[:at] + bytes([byte]) + blob[at + 1 :]
+                try:
+                    taken += _one_pass_agrees(changed)
+                except DecodeError:  # the decoder refuses it: the one pass must have left it
+                    assert examples_module._usual_example(changed) is None
+    assert taken > 1000  # changed values and names are still read in one pass
+
+
+@given(
+    st.dictionaries(
+        st.text(max_size=140),
+        st.one_of(
+            st.lists(st.binary(max_size=200), max_size=5),
+            st.lists(st.floats(width=32), max_size=40),
+            st.lists(st.integers(-(2**63), 2**63 - 1), max_size=40),
+        ),
+        max_size=6,
+    )
+)
+def test_the_one_pass_reads_generated_examples_as_the_decoder_does(features: Dict[str, List[Any]]) -> None:
+    body = b""
+    for name, values in features.items():
+        if values and isinstance(values[0], bytes):
+            kind = field(1, b"".join(field(1, value) for value in values))
+        elif values and isinstance(values[0], float):
+            kind = field(2, field(1, struct.pack(f"<{len(values)}f", *values)))
+        else:
+            kind = field(3, field(1, b"".join(varint(value) for value in values)) if values else b"")
+        body += field(1, field(1, name.encode()) + field(2, kind))
+    blob = field(1, body) if features else b""
+    assert _one_pass_agrees(blob)

@@ -7,19 +7,25 @@ each ``Feature`` becomes the list its one kind holds: ``bytes`` for a ``bytes_li
 ``float_list``, ``int`` for an ``int64_list``, ``[]`` for a feature of no kind. A ``SequenceExample`` is told from
 an ``Example`` by its ``feature_lists`` (field 2); one of context only reads as the ``Example`` it is on the wire,
 unless ``sequence=True`` says otherwise. The column form gathers many records by feature name.
+
+An Example as TensorFlow writes it (each feature one entry of a key and a ``Feature`` of one kind, each list packed
+in one run) is read in one pass (``_usual_example``), without a dict per message; anything else (fields out of
+order or repeated, unknown fields, lists in several runs, damage) is left to the decoder, which knows every rule.
 """
 
 from __future__ import annotations
 
+import struct
+
 from .._errors import DecodeError
-from .._proto.compiled import COMPILED, field_tag
+from .._proto.compiled import COMPILED, field_tag, to_int64
 from .._proto.decoder import parse_message
 from .._proto.wire import read_tag, skip_field
 from .tfrecord import records
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Dict, Iterator, List, Optional, Union
+    from typing import Any, Dict, Iterator, List, Optional, Tuple, Union
 
     from .._typing import Decoded
     from .tfrecord import PathLike
@@ -30,6 +36,17 @@ _EXAMPLE = COMPILED["tensorflow.Example"]
 _SEQUENCE_EXAMPLE = COMPILED["tensorflow.SequenceExample"]
 _KINDS = ("bytes_list", "float_list", "int64_list")
 _FEATURE_LISTS_TAG = field_tag("tensorflow.SequenceExample", "feature_lists")  # what an Example has not
+# The tags of the one-pass reading, from the schema.
+_FEATURES_TAG = field_tag("tensorflow.Example", "features")
+_ENTRY_TAG = field_tag("tensorflow.Features", "feature")
+_KEY_TAG = field_tag("tensorflow.Features.FeatureEntry", "key")
+_VALUE_TAG = field_tag("tensorflow.Features.FeatureEntry", "value")
+_BYTES_LIST_TAG = field_tag("tensorflow.Feature", "bytes_list")
+_FLOAT_LIST_TAG = field_tag("tensorflow.Feature", "float_list")
+_INT64_LIST_TAG = field_tag("tensorflow.Feature", "int64_list")
+_BYTES_TAG = field_tag("tensorflow.BytesList", "value")
+_FLOATS_TAG = field_tag("tensorflow.FloatList", "value")  # packed
+_INT64S_TAG = field_tag("tensorflow.Int64List", "value")  # packed
 
 
 def _values(feature: Decoded) -> Values:
@@ -57,11 +74,117 @@ def _is_sequence(blob: bytes) -> bool:
     return False
 
 
+def _size(blob: bytes, pos: int) -> Tuple[int, int]:
+    """A length of at most three bytes (2 MB) and where its field starts; a longer one raises IndexError."""
+    size = blob[pos]
+    if size < 0x80:
+        return size, pos + 1
+    second = blob[pos + 1]
+    if second < 0x80:
+        return (size & 0x7F) | (second << 7), pos + 2
+    third = blob[pos + 2]
+    if third < 0x80:
+        return (size & 0x7F) | ((second & 0x7F) << 7) | (third << 14), pos + 3
+    raise IndexError("a length of four bytes or more: the decoder's")
+
+
+def _usual_example(blob: bytes) -> Optional[Dict[str, Values]]:
+    """An Example as TensorFlow writes it, in one pass: ``decode_example``'s answer, or None for anything else."""
+    end = len(blob)
+    out: Dict[str, Values] = {}
+    if end == 0:
+        return out
+    try:
+        if blob[0] != _FEATURES_TAG:
+            return None
+        length, pos = _size(blob, 1)
+        if pos + length != end:  # one features field, the whole Example
+            return None
+        while pos < end:
+            if blob[pos] != _ENTRY_TAG:
+                return None
+            length, pos = _size(blob, pos + 1)
+            entry_end = pos + length
+            if entry_end > end or blob[pos] != _KEY_TAG:
+                return None
+            length, pos = _size(blob, pos + 1)
+            key_end = pos + length
+            if key_end >= entry_end or blob[key_end] != _VALUE_TAG:
+                return None
+            key = blob[pos:key_end].decode()
+            length, pos = _size(blob, key_end + 1)
+            if pos + length != entry_end:  # the value ends the entry
+                return None
+            if pos == entry_end:  # a feature of no kind
+                out[key] = []
+                continue
+            kind = blob[pos]
+            length, pos = _size(blob, pos + 1)
+            if pos + length != entry_end:  # one kind, the whole feature
+                return None
+            values: Values
+            if kind == _BYTES_LIST_TAG:
+                strings: List[bytes] = []
+                while pos < entry_end:
+                    if blob[pos] != _BYTES_TAG:
+                        return None
+                    length, pos = _size(blob, pos + 1)
+                    if pos + length > entry_end:
+                        return None
+                    strings.append(blob[pos : pos + length])
+                    pos += length
+                values = strings
+            elif pos == entry_end:  # an empty list of floats or ints
+                if kind != _FLOAT_LIST_TAG and kind != _INT64_LIST_TAG:
+                    return None
+                values = []
+            elif blob[pos] != (_FLOATS_TAG if kind == _FLOAT_LIST_TAG else _INT64S_TAG):
+                return None
+            elif kind == _FLOAT_LIST_TAG:
+                length, pos = _size(blob, pos + 1)
+                if pos + length != entry_end or length & 3:  # one packed run
+                    return None
+                values = list(struct.unpack_from(f"<{length >> 2}f", blob, pos))
+            elif kind == _INT64_LIST_TAG:
+                length, pos = _size(blob, pos + 1)
+                if pos + length != entry_end:  # one packed run
+                    return None
+                # The varints of the run, a byte at a time (a for loop over the bytes: 1.6x a loop of indexing).
+                numbers: List[int] = []
+                append = numbers.append
+                number = shift = 0
+                for byte in blob[pos:entry_end]:
+                    if byte < 0x80:
+                        append(number | (byte << shift))
+                        number = shift = 0
+                    else:
+                        number |= (byte & 0x7F) << shift
+                        shift += 7
+                        if shift > 63:  # an eleventh byte: the decoder's to refuse
+                            return None
+                if shift:  # the run ends inside a varint
+                    return None
+                if numbers and max(numbers) > 0x7FFF_FFFF_FFFF_FFFF:  # negative, or past 64 bits: as int64
+                    numbers = [to_int64(number & 0xFFFF_FFFF_FFFF_FFFF) for number in numbers]
+                values = numbers
+            else:
+                return None
+            out[key] = values
+            pos = entry_end
+    except (IndexError, UnicodeDecodeError):
+        return None
+    return out
+
+
 def decode_example(blob: bytes, *, sequence: Optional[bool] = None) -> Dict[str, Any]:
     """One serialized ``tf.train.Example`` as ``{feature name: values}``, or a ``SequenceExample`` as
     ``{"context": {name: values}, "feature_lists": {name: [values, ...]}}``. *sequence*: None tells them apart
     by the content (see the module's docstring). Raises ``DecodeError`` for bytes that are not one, saying where."""
     data = bytes(blob)
+    if not sequence:
+        found = _usual_example(data)
+        if found is not None:
+            return found
     if sequence is None:
         sequence = _is_sequence(data)
     message = _SEQUENCE_EXAMPLE if sequence else _EXAMPLE
