@@ -20,8 +20,8 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 @pytest.fixture(params=["together", "one by one"])
 def both_crc_loops(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
     """A TFRecord file's CRCs computed both ways a mapped file is read: together in lanes (the pure-Python
-    CRC-32C's way, in batches of about 1,000 bytes) and one record at a time (a C module's way, here with the
-    pure-Python function behind it)."""
+    CRC-32C's way) and one record at a time (a C module's way, here with the pure-Python function behind it), the
+    file read in chunks of 1,000 bytes, so that records lie across their seams."""
     from tfcollections._ckpt.crc32c import crc32c
     from tfcollections._records import tfrecord
 
@@ -29,5 +29,5 @@ def both_crc_loops(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPat
         monkeypatch.setattr(tfrecord, "whole_crc32c", lambda: lambda data: crc32c(data))
     else:
         monkeypatch.setattr(tfrecord, "whole_crc32c", lambda: crc32c)
-        monkeypatch.setattr(tfrecord, "_BATCH_BYTES", 1000)  # batches of a few records: their seams are read too
+    monkeypatch.setattr(tfrecord, "_CHUNK", 1000)  # chunks of a few records: their seams are read too
     return str(request.param)

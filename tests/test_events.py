@@ -222,6 +222,28 @@ def test_a_path_without_events_is_a_clear_error(tmp_path: Path) -> None:
         tfcollections.events(tmp_path)
 
 
+def test_an_unreadable_file_is_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    run = tmp_path / "run"
+    run.mkdir()
+    source = next(iter(tfcollections.events(LOGDIR, run="^tf2$").runs["tf2"]))
+    (run / "events.out.tfevents.1.a").write_bytes(Path(source).read_bytes())
+    (run / "events.out.tfevents.2.b").write_bytes(Path(source).read_bytes())
+    real_open = open
+
+    def refusing(file: Any, *args: Any, **kwargs: Any) -> Any:
+        if str(file).endswith(".b"):
+            raise PermissionError(13, "Permission denied", str(file))
+        return real_open(file, *args, **kwargs)
+
+    monkeypatch.setattr("builtins.open", refusing)
+    found = tfcollections.events(tmp_path)
+    assert len(list(found)) == 51
+    assert found.skipped == [{"path": str(run / "events.out.tfevents.2.b"), "record": None,
+                              "why": "cannot read: Permission denied"}]  # fmt: skip
+    with pytest.raises(PermissionError):
+        list(tfcollections.events(tmp_path, strict=True))
+
+
 def test_unknown_plugins_keep_their_tensor_and_name() -> None:
     (custom,) = [e for e in tfcollections.events(LOGDIR, run="^tf2$", tag="^custom$")]
     assert (custom["kind"], custom["plugin"], custom["step"]) == ("tensor", "my_plugin", 3)

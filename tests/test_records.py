@@ -143,20 +143,20 @@ def test_a_compressed_file_read_in_part_is_closed(monkeypatch: pytest.MonkeyPatc
     # Left unfinished, the iterator closes its file when it is closed, as the garbage collector closes it.
     from tfcollections._records import tfrecord
 
-    streams: List[Any] = []
+    files: List[Any] = []
 
-    class Kept(tfrecord._Stream):
-        def __init__(self, *args: Any) -> None:
-            super().__init__(*args)
-            streams.append(self)
+    class Kept(tfrecord._Inflater):
+        def __init__(self, file: Any, compression: str) -> None:
+            super().__init__(file, compression)
+            files.append(file)
 
-    monkeypatch.setattr(tfrecord, "_Stream", Kept)
+    monkeypatch.setattr(tfrecord, "_Inflater", Kept)
     found = tfcollections.records(RECORDS / "examples.gz.tfrecord")
     assert next(iter(found)).hex() == EXPECTED["examples.gz.tfrecord"]["records"][0]
-    (stream,) = streams
-    assert not stream.file.closed and found.count == 1
+    (file,) = files
+    assert not file.closed and found.count == 1
     found._frames.close()
-    assert stream.file.closed
+    assert file.closed
 
 
 def test_bad_input_says_what_it_is(tmp_path: Path) -> None:

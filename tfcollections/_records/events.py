@@ -125,12 +125,19 @@ class Events:
     def _file(
         self, run: str, path: str, plugins: Dict[str, str], layouts: Dict[Tuple[bytes, bytes], Tuple[str, str]]
     ) -> Iterator[EventDict]:
-        if os.path.getsize(path) == 0:
+        try:
+            empty = os.path.getsize(path) == 0
+            frames = Records(path, None, self.verify, self.strict)
+        except OSError as exc:  # a file that went away, or that may not be read: named, as TensorBoard logs it
+            if self.strict:
+                raise
+            self._skip(path, None, f"cannot read: {exc.strerror or exc}")
+            return
+        if empty:
             if self.strict:
                 raise DecodeError(f"{path}: an empty event file")
             self._skip(path, None, "an empty file")
             return
-        frames = Records(path, None, self.verify, self.strict)
         name = os.path.basename(path)
         tag_filter = self._tag
         index = -1

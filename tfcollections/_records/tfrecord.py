@@ -2,12 +2,13 @@
 """TFRecord files (``tf.io.TFRecordWriter``, ``tf.data.TFRecordDataset``): the records, one at a time.
 
 Strategy: a TFRecord is a run of frames, each a little-endian uint64 length, the masked CRC-32C of those 8 bytes,
-the record's bytes, and the masked CRC-32C of the record (``tensorflow/core/lib/io/record_reader.cc``). An
-uncompressed file is memory-mapped and walked frame by frame, so a 10 GB file costs one record of memory; a GZIP
-or ZLIB file (``TFRecordOptions(compression_type=...)``) is decompressed as a stream by the standard library,
-a chunk at a time, and its frames read from what is decompressed. Which it is comes from the content when not
-given: a frame whose length's CRC holds is a plain file, else the gzip magic or a zlib header says. Every CRC is
-checked unless ``verify=False`` (the installed C CRC-32C module when there is one, as checkpoints do).
+the record's bytes, and the masked CRC-32C of the record (``tensorflow/core/lib/io/record_reader.cc``). A file is
+read a megabyte at a time (a GZIP or ZLIB one, ``TFRecordOptions(compression_type=...)``, decompressed by the
+standard library as it is read) and its frames walked in each chunk, so a 10 GB file costs a chunk and one record
+of memory (not a map, whose pages would count in the process's memory as they are read). Which compression it
+is comes from the content when not given: a frame whose length's CRC holds is a plain file, else the gzip magic or
+a zlib header says. Every CRC is checked unless ``verify=False`` (the installed C CRC-32C module when there is
+one, as checkpoints do).
 
 A file that ends inside its last record (a writer still running) ends the iteration there, and the iterator's
 ``truncated`` says where that record starts. With ``strict=True`` a record cut in its data or its data's CRC is a
@@ -20,7 +21,6 @@ file.
 
 from __future__ import annotations
 
-import mmap
 import os
 import struct
 
@@ -29,7 +29,7 @@ from .._errors import DecodeError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import IO, Any, Callable, Dict, Final, Iterator, List, Optional, Union
+    from typing import IO, Callable, Dict, Final, Iterator, List, Optional, Union
 
     PathLike = Union[str, "os.PathLike[str]"]
 
@@ -37,9 +37,8 @@ _HEADER: Final = 12  # the length (8 bytes) and its masked CRC (4)
 _FOOTER: Final = 4  # the record's masked CRC
 _LENGTH = struct.Struct("<QI")
 _CRC = struct.Struct("<I")
-_CHUNK: Final = 1 << 20  # bytes decompressed at a time
-_KNOWN_LENGTHS: Final = 4096  # lengths whose CRC a mapped file's walk keeps
-_BATCH_BYTES: Final = 1 << 20  # records whose CRCs the pure-Python CRC-32C computes together
+_CHUNK: Final = 1 << 20  # bytes read (or decompressed) at a time
+_KNOWN_LENGTHS: Final = 4096  # lengths whose CRC a file's walk keeps
 COMPRESSIONS: Final = ("", "GZIP", "ZLIB")  # TensorFlow's compression_type names
 
 
@@ -66,129 +65,83 @@ class Records:
         self._frames = self._walk()
 
     def __iter__(self) -> Iterator[bytes]:
-        return self
+        return self._frames  # the generator itself: a for loop then calls no Python method per record
 
     def __next__(self) -> bytes:
         return next(self._frames)
 
     def _walk(self) -> Iterator[bytes]:
-        if self.compression:
-            stream = _Stream(self.path, self.compression)
-            try:
-                yield from self._frames_of(stream)
-            finally:  # also when the caller stops early: the generator is closed, and the file with it
-                stream.file.close()
-            return
+        # The file is closed when the walk ends, also when the caller stops early (the generator is closed).
         with open(self.path, "rb") as file:
-            size = os.fstat(file.fileno()).st_size
-            if size == 0:
-                return
-            with mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ) as mapped:
-                if self.verify and self._crc is crc32c:  # pure Python: the records' CRCs computed together
-                    yield from self._mapped_batches(mapped, size)
-                else:
-                    yield from self._mapped_frames(mapped, size)
+            read = _Inflater(file, self.compression) if self.compression else file.read
+            yield from self._frames_of(read)
 
-    def _mapped_frames(self, mapped: mmap.mmap, size: int) -> Iterator[bytes]:
-        """The frames of a mapped file: ``_frames_of``'s walk with the fields read in place (one slice a record,
-        its data) and each length's CRC computed once (lengths repeat: a CRC is a function of its 8 bytes)."""
+    def _frames_of(self, read: Callable[[int], bytes]) -> Iterator[bytes]:
+        """The frames of the bytes *read* gives, a chunk at a time: each field read in place in the chunk, one slice
+        a record (its data), each length's CRC computed once (lengths repeat: a CRC is a function of its 8 bytes).
+        With the pure-Python CRC-32C the CRCs of a chunk's records are computed together in lanes
+        (``crc32c_many``: 6x the byte loop for records of 1 KB), and each record given only once its CRC holds."""
         check, crc = self.verify, self._crc
+        together = check and crc is crc32c
         unpack_length, unpack_crc = _LENGTH.unpack_from, _CRC.unpack_from
         length_crcs: Dict[int, int] = {}
-        pos = 0
-        while pos + _HEADER <= size:
-            length, length_crc = unpack_length(mapped, pos)
-            if check:
-                expected = length_crcs.get(length)
-                if expected is None:
-                    expected = mask(crc(mapped[pos : pos + 8]))
-                    if len(length_crcs) < _KNOWN_LENGTHS:
-                        length_crcs[length] = expected
-                if expected != length_crc:
-                    raise self._corrupted(pos, "the CRC of its length does not match")
-            start = pos + _HEADER
-            stop = start + length
-            if stop + _FOOTER > size:
-                self._cut(pos, size - start, length)
-                return
-            data = mapped[start:stop]
-            if check:
-                value = crc(data)  # masked, inline: crc32c::Mask
-                value = ((((value >> 15) | (value << 17)) & 0xFFFF_FFFF) + 0xA282_EAD8) & 0xFFFF_FFFF
-                if value != unpack_crc(mapped, stop)[0]:
-                    raise self._corrupted(start, f"the CRC of its {length:,} bytes does not match")
-            self.count += 1
-            self.offset = pos
-            yield data
-            pos = stop + _FOOTER
-        if pos < size:
-            self.truncated = pos  # inside its length or the length's CRC: TensorFlow's reader ends here
+        batch: List[bytes] = []  # together: the records read, their frames' starts and their stored CRCs
+        starts: List[int] = []
+        stored: List[int] = []
 
-    def _frames_of(self, source: Any) -> Iterator[bytes]:
-        check = self.verify
-        pos = 0
-        while True:
-            header = source.read(pos, _HEADER)
-            if len(header) < _HEADER:
-                if header:
-                    self.truncated = pos  # inside its length or the length's CRC: TensorFlow's reader ends here
-                return
-            length, length_crc = _LENGTH.unpack(header)
-            if check and mask(self._crc(header[:8])) != length_crc:
-                raise self._corrupted(pos, "the CRC of its length does not match")
-            body = source.read(pos + _HEADER, length + _FOOTER)
-            if len(body) < length + _FOOTER:
-                self._cut(pos, len(body), length)
-                return
-            data = body[:length]
-            if check and mask(self._crc(data)) != _CRC.unpack_from(body, length)[0]:
-                raise self._corrupted(pos + _HEADER, f"the CRC of its {length:,} bytes does not match")
-            self.count += 1
-            self.offset = pos
-            yield data
-            pos += _HEADER + length + _FOOTER
-
-    def _mapped_batches(self, mapped: mmap.mmap, size: int) -> Iterator[bytes]:
-        """``_mapped_frames`` with the pure-Python CRC-32C: the records of up to a megabyte are read, then their CRCs
-        computed together in lanes (``crc32c_many``: 6x the byte loop's speed for records of 1 KB), then given in
-        order, each only once its CRC holds; a record whose CRC does not hold raises after those before it."""
-        unpack_length, unpack_crc = _LENGTH.unpack_from, _CRC.unpack_from
-        length_crcs: Dict[int, int] = {}
-        pos = 0
-        while True:
-            batch: List[bytes] = []
-            starts: List[int] = []
-            held = 0
-            while pos + _HEADER <= size and held < _BATCH_BYTES:
-                length, length_crc = unpack_length(mapped, pos)
-                expected = length_crcs.get(length)
-                if expected is None:
-                    expected = mask(crc32c(mapped[pos : pos + 8]))
-                    if len(length_crcs) < _KNOWN_LENGTHS:
-                        length_crcs[length] = expected
-                if expected != length_crc:
-                    break  # the records before it are given first, below
-                if pos + _HEADER + length + _FOOTER > size:
-                    break
-                batch.append(mapped[pos + _HEADER : pos + _HEADER + length])
-                starts.append(pos)
-                held += length
-                pos += _HEADER + length + _FOOTER
-            for data, start, value in zip(batch, starts, crc32c_many(batch)):
-                if mask(value) != unpack_crc(mapped, start + _HEADER + len(data))[0]:
+        def verified() -> Iterator[bytes]:
+            for data, start, value, expected in zip(batch, starts, crc32c_many(batch), stored):
+                if mask(value) != expected:
                     raise self._corrupted(start + _HEADER, f"the CRC of its {len(data):,} bytes does not match")
                 self.count += 1
                 self.offset = start
                 yield data
-            if held < _BATCH_BYTES:  # the walk stopped early: the file's end, a cut record, or a bad length CRC
-                break
-        if pos + _HEADER <= size:
-            length, length_crc = unpack_length(mapped, pos)
-            if mask(crc32c(mapped[pos : pos + 8])) != length_crc:
-                raise self._corrupted(pos, "the CRC of its length does not match")
-            self._cut(pos, size - pos - _HEADER, length)
-        elif pos < size:
-            self.truncated = pos  # inside its length or the length's CRC: TensorFlow's reader ends here
+            del batch[:], starts[:], stored[:]
+
+        buffer = b""
+        at = base = 0  # where the next frame starts in the buffer; the stream's position of the buffer's start
+        while True:
+            end = at + _HEADER
+            if end > len(buffer):  # the next chunk, after the records of this one are given
+                yield from verified()
+                buffer, base, at = buffer[at:] + _read_at_least(read, _CHUNK), base + at, 0
+                if len(buffer) < _HEADER:
+                    if buffer:
+                        self.truncated = base  # inside its length or the length's CRC: TensorFlow's reader ends here
+                    return
+            length, length_crc = unpack_length(buffer, at)
+            if check:
+                expected = length_crcs.get(length)
+                if expected is None:
+                    expected = mask(crc(buffer[at : at + 8]))
+                    if len(length_crcs) < _KNOWN_LENGTHS:
+                        length_crcs[length] = expected
+                if expected != length_crc:
+                    yield from verified()
+                    raise self._corrupted(base + at, "the CRC of its length does not match")
+            end = at + _HEADER + length + _FOOTER
+            if end > len(buffer):  # a record longer than what is left of the chunk
+                yield from verified()
+                buffer, base, end, at = buffer[at:], base + at, end - at, 0
+                buffer += _read_at_least(read, max(_CHUNK, end - len(buffer)))
+                if end > len(buffer):
+                    self._cut(base, len(buffer) - _HEADER, length)
+                    return
+            data = buffer[at + _HEADER : end - _FOOTER]
+            if together:
+                batch.append(data)
+                starts.append(base + at)
+                stored.append(unpack_crc(buffer, end - _FOOTER)[0])
+            else:
+                if check:
+                    value = crc(data)  # masked, inline: crc32c::Mask
+                    value = ((((value >> 15) | (value << 17)) & 0xFFFF_FFFF) + 0xA282_EAD8) & 0xFFFF_FFFF
+                    if value != unpack_crc(buffer, end - _FOOTER)[0]:
+                        raise self._corrupted(base + at + _HEADER, f"the CRC of its {length:,} bytes does not match")
+                self.count += 1
+                self.offset = base + at
+                yield data
+            at = end
 
     def _cut(self, pos: int, left: int, length: int) -> None:
         """A record cut inside its data or its data's CRC, at the end of the file: where, or (strict) an error."""
@@ -229,46 +182,51 @@ def _compression_of(head: bytes, given: Optional[str]) -> str:
     return ""
 
 
-class _Stream:
-    """A compressed file read forward by position in its decompressed bytes, holding only what is not yet read."""
+def _read_at_least(read: Callable[[int], bytes], size: int) -> bytes:
+    """At least *size* bytes of what *read* gives (fewer only at its end)."""
+    first = read(size)
+    if len(first) >= size or not first:
+        return first
+    parts = [first]
+    got = len(first)
+    while got < size:
+        more = read(size - got)
+        if not more:
+            break
+        parts.append(more)
+        got += len(more)
+    return b"".join(parts)
 
-    def __init__(self, path: str, compression: str) -> None:
+
+class _Inflater:
+    """A GZIP or ZLIB file's decompressed bytes, as ``file.read`` gives a plain file's: ``inflater(size)`` gives at
+    most *size* bytes, and ``b""`` only at the end (of the file, or of a stream cut short). Concatenated gzip
+    members are read one after another, as TensorFlow reads them."""
+
+    def __init__(self, file: IO[bytes], compression: str) -> None:
         import zlib  # noqa: PLC0415 (only compressed files need it)
 
-        self.file: IO[bytes] = open(path, "rb")  # noqa: SIM115 (closed when the stream ends)
-        # GZIP: wbits 16 + 15 reads the gzip header; concatenated members are read one after another below.
-        self.wbits = 31 if compression == "GZIP" else 15
-        self.new: Callable[[], Any] = lambda: zlib.decompressobj(self.wbits)
-        self.inflate = self.new()
-        self.buffer = b""
-        self.start = 0  # the decompressed position of buffer[0]
-        self.done = False
-        self.error = zlib.error
+        self.file = file
+        self.compression = compression
+        self.wbits = 31 if compression == "GZIP" else 15  # 16 + 15: the gzip header and trailer
+        self.zlib = zlib
+        self.inflate = zlib.decompressobj(self.wbits)
+        self.pending = b""  # what followed a gzip member: the next member's start
+        self.produced = 0  # bytes given so far: where a stream that does not decompress fails
 
-    def read(self, pos: int, size: int) -> bytes:
-        drop = pos - self.start
-        if drop > 0:
-            self.buffer = self.buffer[drop:]
-            self.start = pos
-        while len(self.buffer) < size and not self.done:
-            self._more()
-        return self.buffer[:size]
-
-    def _more(self) -> None:
-        chunk = self.inflate.unconsumed_tail or self.file.read(_CHUNK)
-        if not chunk:
-            self.done = True
-            self.file.close()
-            return
-        try:
-            self.buffer += self.inflate.decompress(chunk, _CHUNK)
-        except self.error as exc:
-            self.done = True
-            self.file.close()
-            raise DecodeError(f"the {('GZIP' if self.wbits == 31 else 'ZLIB')} stream does not decompress: {exc}",
-                              self.start + len(self.buffer)) from None  # fmt: skip
-        if self.inflate.eof:
-            rest = self.inflate.unused_data
-            self.inflate = self.new()
-            if rest:
-                self.buffer += self.inflate.decompress(rest, _CHUNK)
+    def __call__(self, size: int) -> bytes:
+        while True:
+            chunk = self.inflate.unconsumed_tail or self.pending or self.file.read(_CHUNK)
+            self.pending = b""
+            if not chunk:
+                return b""
+            try:
+                out: bytes = self.inflate.decompress(chunk, size)
+            except self.zlib.error as exc:
+                raise DecodeError(f"the {self.compression} stream does not decompress: {exc}", self.produced) from None
+            if self.inflate.eof:  # a member ends: another may follow
+                self.pending = self.inflate.unused_data
+                self.inflate = self.zlib.decompressobj(self.wbits)
+            if out:
+                self.produced += len(out)
+                return out
