@@ -8,6 +8,7 @@ checking before trusting, and the wrapping, never the modules themselves.
 
 from __future__ import annotations
 
+import random
 import sys
 import types
 from typing import Any, Iterator, List, Optional
@@ -193,6 +194,27 @@ def test_crc32c_many_equals_each_crc_for_any_sizes(sizes: List[int], start: int)
         patch.setattr(_crc32c, "_MANY_LANES_FROM", 0)  # lanes even for a few bytes in all
         patch.setattr(_crc32c, "_MANY_FROM", 0)  # and for every buffer that can have them (4 bytes and more)
         assert _crc32c.crc32c_many(buffers) == [_reference(data) for data in buffers]
+
+
+@pytest.mark.parametrize("window", [1 << 22, 1 << 10])
+def test_crc32c_many_of_equal_lengths(fresh: pytest.MonkeyPatch, window: int) -> None:
+    # Sixteen buffers or more of one length are a lane each (_equal_lanes); fifteen are not; a small window splits
+    # a length's buffers into several groups. Views and bytes, lengths from one byte to a long record.
+    fresh.setattr(_crc32c, "_WINDOW", window)
+    buffers: List[Any] = []
+    for length, count in [(1, 16), (4, 40), (75, 15), (75 + 1, 16), (300, 33), (0, 20)]:
+        buffers += [DATA[index : index + length] for index in range(count)]
+        buffers += [memoryview(DATA)[3 * index : 3 * index + length] for index in range(count)]
+    order = list(range(len(buffers)))
+    random.Random(5).shuffle(order)  # the lengths interleaved
+    buffers = [buffers[index] for index in order]
+    assert _crc32c.crc32c_many(buffers) == [_reference(data) for data in buffers]
+
+
+@given(lengths=st.lists(st.integers(min_value=1, max_value=300), min_size=1, max_size=3), start=st.integers(0, 900))
+def test_crc32c_many_of_a_few_lengths(lengths: List[int], start: int) -> None:
+    buffers = [DATA[start + index : start + index + lengths[index % len(lengths)]] for index in range(60)]
+    assert _crc32c.crc32c_many(buffers) == [_reference(data) for data in buffers]
 
 
 def test_crc32c_many_folds_groups_of_every_size() -> None:

@@ -173,6 +173,48 @@ def _fold(planes: List[bytes], groups: List[int]) -> List[int]:
     return results
 
 
+def _equal_lanes(buffers: Sequence[BytesLike], length: int) -> List[int]:
+    """The CRC-32C of each of *buffers*, all *length* bytes long: each buffer one lane, all advanced together a byte
+    position at a time (as ``_lane_states`` advances lanes), from CRC-32C's all-ones initial state, so that no lane
+    is padded and none is folded. A TFRecord's records are mostly of a few lengths (a tag's scalar, an Example of a
+    fixed layout): for 1,000 records of 75 bytes, about 6x ``crc32c_many``'s lanes of 256 bytes."""
+    count = len(buffers)
+    chunk = b"".join(buffers)
+    plane0, plane1, plane2, plane3 = _PLANES
+    c0 = c1 = c2 = c3 = (1 << (8 * count)) - 1  # every lane's state all ones: CRC-32C's initial state
+    for position in range(length):
+        index = (c0 ^ int.from_bytes(chunk[position::length], "little")).to_bytes(count, "little")
+        c0 = int.from_bytes(index.translate(plane0), "little") ^ c1
+        c1 = int.from_bytes(index.translate(plane1), "little") ^ c2
+        c2 = int.from_bytes(index.translate(plane2), "little") ^ c3
+        c3 = int.from_bytes(index.translate(plane3), "little")
+    planes = [plane.to_bytes(count, "little") for plane in (c0, c1, c2, c3)]
+    return [(b0 | b1 << 8 | b2 << 16 | b3 << 24) ^ 0xFFFF_FFFF for b0, b1, b2, b3 in zip(*planes)]
+
+
+# Buffers of one length, at least this many, go through _equal_lanes (fewer: its steps cost more than they save).
+_EQUAL_LANES_FROM: Final = 16
+_EQUAL_LANES_UP_TO: Final = _WINDOW // _EQUAL_LANES_FROM  # bytes a buffer: a group's chunk stays in the caches
+
+
+def _of_equal_lengths(buffers: Sequence[BytesLike], results: List[int]) -> List[int]:
+    """The CRCs of the buffers of one length, when enough share it, put in *results* by ``_equal_lanes``; the
+    indexes of the others, in order."""
+    by_length: Dict[int, List[int]] = {}
+    for index, data in enumerate(buffers):
+        by_length.setdefault(len(data), []).append(index)
+    rest: List[int] = []
+    for length, indexes in by_length.items():
+        if len(indexes) < _EQUAL_LANES_FROM or not 0 < length <= _EQUAL_LANES_UP_TO:
+            rest += indexes
+            continue
+        for start in range(0, len(indexes), _WINDOW // length):  # a window's bytes at most at once
+            group = indexes[start : start + _WINDOW // length]
+            for index, value in zip(group, _equal_lanes([buffers[index] for index in group], length)):
+                results[index] = value
+    return sorted(rest)
+
+
 def crc32c_many(buffers: Sequence[BytesLike]) -> List[int]:
     """The CRC-32C of each of *buffers*, as ``[crc32c(b) for b in buffers]`` gives, computed together.
 
@@ -180,12 +222,15 @@ def crc32c_many(buffers: Sequence[BytesLike]) -> List[int]:
     own, so each would go through the byte loop (about 6 MB/s). Here they share the lanes: each buffer is
     laid out in whole lanes, zeros in front (which change no CRC from zero), its first four bytes inverted (the
     same as starting from CRC-32C's initial all-ones state); the lanes of many buffers advance together, and
-    each buffer's lanes are folded into its CRC (``_fold``). An installed C module computes each instead.
+    each buffer's lanes are folded into its CRC (``_fold``). Many buffers of one length (a TFRecord's records)
+    are each a lane of their own (``_equal_lanes``). An installed C module computes each instead.
     """
     results = [0] * len(buffers)
     extend = _accelerator_for(max((len(data) for data in buffers), default=0))
     batch: List[int] = []
-    for index, data in enumerate(buffers):
+    rest = range(len(buffers)) if extend is not None else _of_equal_lengths(buffers, results)
+    for index in rest:
+        data = buffers[index]
         if extend is not None:
             try:
                 results[index] = extend(data, 0)
