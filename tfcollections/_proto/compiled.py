@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: Apache-2.0
 """The compiled schema: everything the readers and the writer need, derived once from the literal tables.
 
-Strategy: ``schema.py`` says what TensorFlow declares, one row per field. At import each message is
-turned into a ``CompiledMessage`` holding every derived table, so that no other module builds tables
-of its own or reaches into another's:
+Strategy: ``schema.py`` says what TensorFlow declares, one row per field. The first time a message is asked
+for (``COMPILED[name]``), it and every message it refers to are turned into ``CompiledMessage``s holding every
+derived table, so that no other module builds tables of its own or reaches into another's, and a program
+pays at import for the messages it reads (a model's, not an event file's):
 
 - for the binary decoder: ``table``, from the *integer tag* (field number and wire type) to an
   ``(op, field name, argument)`` triple, the same as a list indexed by the one-byte tags (``by_byte``:
@@ -45,7 +46,23 @@ from .wire import WIRETYPE_FIXED32, WIRETYPE_FIXED64, WIRETYPE_LENGTH_DELIMITED,
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Callable, Dict, Final, FrozenSet, Iterable, List, Optional, Set, Tuple, Union
+    from typing import (
+        Any,
+        Callable,
+        Dict,
+        Final,
+        FrozenSet,
+        ItemsView,
+        Iterable,
+        Iterator,
+        KeysView,
+        List,
+        Optional,
+        Set,
+        Tuple,
+        Union,
+        ValuesView,
+    )
 
     from .._typing import Decoded
 
@@ -330,16 +347,13 @@ def _argument(op: int, field: Field, info: CompiledField, siblings: Tuple[str, .
     return None
 
 
-def _compile(schemas: Tuple[Message, ...]) -> Dict[str, CompiledMessage]:
-    compiled: Dict[str, CompiledMessage] = {}
-    pending = list(schemas)
-    for schema in pending:
-        for field in schema.fields:
-            if field.type == MAP:
-                pending.append(map_entry_schema(schema, field))
-        compiled[schema.name] = CompiledMessage(schema)
+def _compile_into(compiled: Dict[str, CompiledMessage], schemas: List[Message]) -> None:
+    """Compile *schemas* into *compiled*, which holds already (or gets here) every message they refer to."""
+    new = [CompiledMessage(schema) for schema in schemas]
+    for message in new:
+        dict.__setitem__(compiled, message.name, message)
 
-    for message in compiled.values():
+    for message in new:
         containers: List[Tuple[str, Callable[[], Any]]] = []
         oneofs: Dict[str, List[str]] = {}
         for field in message.schema.fields:
@@ -370,11 +384,108 @@ def _compile(schemas: Tuple[Message, ...]) -> Dict[str, CompiledMessage]:
         message.new = message.defaults.copy
         fields = message.schema.fields
         message.string_map = message.name.endswith("Entry") and [f.type for f in fields] == [STRING, STRING]
-    _dict_display_sources([message for message in compiled.values() if message.containers])
+    _dict_display_sources([message for message in new if message.containers])
+
+
+def _all_schemas(schemas: Tuple[Message, ...]) -> Dict[str, Message]:
+    """Every message by name, the map fields' entry messages after the declared ones (the order of ``COMPILED``)."""
+    found = {schema.name: schema for schema in schemas}
+    pending = list(schemas)
+    for schema in pending:
+        for field in schema.fields:
+            if field.type == MAP:
+                entry = map_entry_schema(schema, field)
+                found[entry.name] = entry
+                pending.append(entry)
+    return found
+
+
+def _referred(schema: Message) -> Iterable[str]:
+    """The messages a message's compiled fields point at: its message fields', its maps' entries and values."""
+    for field in schema.fields:
+        if field.type == MESSAGE:
+            yield field.ref
+        elif field.type == MAP:
+            yield map_entry_schema(schema, field).name
+            if field.value == MESSAGE:
+                yield field.ref
+
+
+def _compile(schemas: Tuple[Message, ...]) -> Dict[str, CompiledMessage]:
+    """Every message of *schemas* (and its maps' entries) compiled at once, into a plain dict: for a schema of
+    its own, as the tests make one."""
+    compiled: Dict[str, CompiledMessage] = {}
+    _compile_into(compiled, list(_all_schemas(schemas).values()))
     return compiled
 
 
-COMPILED: Final[Dict[str, CompiledMessage]] = _compile(MESSAGES)
+_SCHEMAS: Final = _all_schemas(MESSAGES)
+#: Every message's full name, map entries too, in the schema's order: what ``COMPILED`` can compile.
+MESSAGE_NAMES: Final = tuple(_SCHEMAS)
+
+if TYPE_CHECKING:
+    _CompiledBase = Dict[str, CompiledMessage]
+else:
+    _CompiledBase = dict
+
+
+class _Compiled(_CompiledBase):
+    """Message name -> ``CompiledMessage``, each compiled the first time it is asked for, with every message it
+    refers to: reading a model compiles the model's messages, not those of event files or Keras' metadata (the
+    import pays for what it uses). Iterating it, or asking its length, compiles them all, in the schema's order."""
+
+    def __missing__(self, name: str) -> CompiledMessage:
+        if name not in _SCHEMAS:
+            raise KeyError(name)
+        needed: List[Message] = []
+        pending = [name]
+        seen = {name}
+        while pending:
+            schema = _SCHEMAS[pending.pop()]
+            needed.append(schema)
+            for referred in _referred(schema):
+                if referred not in seen and not dict.__contains__(self, referred):
+                    seen.add(referred)
+                    pending.append(referred)
+        _compile_into(self, needed)
+        message: CompiledMessage = dict.__getitem__(self, name)
+        return message
+
+    def get(self, name: str, default: Optional[CompiledMessage] = None) -> Optional[CompiledMessage]:  # type: ignore[override]
+        return self[name] if name in _SCHEMAS else default
+
+    def __contains__(self, name: object) -> bool:
+        return name in _SCHEMAS
+
+    def _every(self) -> None:
+        if dict.__len__(self) < len(_SCHEMAS):
+            for name in _SCHEMAS:
+                self[name]
+            ordered = {name: dict.__getitem__(self, name) for name in _SCHEMAS}
+            dict.clear(self)
+            dict.update(self, ordered)
+
+    def __iter__(self) -> Iterator[str]:
+        self._every()
+        return dict.__iter__(self)
+
+    def __len__(self) -> int:
+        return len(_SCHEMAS)
+
+    def keys(self) -> KeysView[str]:  # type: ignore[override]
+        self._every()
+        return dict.keys(self)
+
+    def values(self) -> ValuesView[CompiledMessage]:  # type: ignore[override]
+        self._every()
+        return dict.values(self)
+
+    def items(self) -> ItemsView[str, CompiledMessage]:  # type: ignore[override]
+        self._every()
+        return dict.items(self)
+
+
+COMPILED: Final[Dict[str, CompiledMessage]] = _Compiled()
 
 
 def field_tag(type_name: str, field_name: str) -> int:
@@ -393,8 +504,7 @@ def _reachable(roots: Iterable[str]) -> FrozenSet[str]:
         name = pending.pop()
         if name not in seen:
             seen.add(name)
-            for info in COMPILED[name].fields.values():
-                pending.extend(sub.name for sub in (info.message, info.value_message) if sub is not None)
+            pending.extend(_referred(_SCHEMAS[name]))
     return frozenset(seen)
 
 
