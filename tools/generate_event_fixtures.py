@@ -2,6 +2,7 @@
 """Write TensorBoard event files with the real writers, and what TensorBoard reads from them (run by hand).
 
     .venv-bench/bin/python -m tools.generate_event_fixtures      # bash benchmarks/run.sh --quick makes the venv
+    .venv-bench/bin/python -m tools.generate_event_fixtures --reread   # the files kept, their readings again
 
 Needs TensorFlow, TensorBoard, PyTorch (CPU), tensorboardX and tbparse (the benchmark venv has them all). Writes
 the log directory tests/data/events/ (its runs below) and tests/data/events-damaged/, and EXPECTED.json beside
@@ -263,6 +264,21 @@ def _tensor_value(array: np.ndarray, dtype: Any) -> Dict[str, Any]:
     return {"dtype": types_pb2.DataType.Name(dtype), "shape": list(array.shape), "values": array.tolist()}
 
 
+def _format(data: bytes) -> Any:
+    """The encoding its magic number says (written here, not taken from the package)."""
+    if data.startswith(b"\x89PNG\r\n\x1a\n"):
+        return "png"
+    if data.startswith(b"\xff\xd8\xff"):
+        return "jpeg"
+    if data.startswith((b"GIF87a", b"GIF89a")):
+        return "gif"
+    if data.startswith(b"RIFF") and data[8:12] in (b"WAVE", b"WEBP"):
+        return "wav" if data[8:12] == b"WAVE" else "webp"
+    if data.startswith(b"BM"):
+        return "bmp"
+    return {b"fLaC": "flac", b"OggS": "ogg"}.get(data[:4])
+
+
 def _kind_value(plugin: str, value: Any, original: Any) -> Any:
     """(kind, value) of one migrated Summary.Value, as TensorBoard's plugins read it."""
     from tensorboard.plugins.hparams import plugin_data_pb2
@@ -281,18 +297,20 @@ def _kind_value(plugin: str, value: Any, original: Any) -> Any:
     if plugin == "images" and which == "image":
         image = original.image
         return "image", {"width": image.width, "height": image.height, "colorspace": image.colorspace,
-                         "images": [image.encoded_image_string]}  # fmt: skip
+                         "images": [image.encoded_image_string],
+                         "formats": [_format(image.encoded_image_string)]}  # fmt: skip
     if plugin == "images" and array is not None and array.ndim == 1 and array.dtype.kind == "O":
         strings = array.tolist()
         return "image", {"width": int(strings[0]), "height": int(strings[1]), "colorspace": None,
-                         "images": strings[2:]}  # fmt: skip
+                         "images": strings[2:], "formats": [_format(data) for data in strings[2:]]}  # fmt: skip
     if plugin == "audio" and which == "audio":
         audio = original.audio
         return "audio", {"sample_rate": audio.sample_rate, "num_channels": audio.num_channels,
                          "length_frames": audio.length_frames, "content_type": audio.content_type,
-                         "clips": [{"audio": audio.encoded_audio_string, "label": b""}]}  # fmt: skip
+                         "clips": [{"audio": audio.encoded_audio_string, "label": b"",
+                                    "format": _format(audio.encoded_audio_string)}]}  # fmt: skip
     if plugin == "audio" and array is not None and array.ndim == 2 and array.shape[1] == 2:
-        clips = [{"audio": audio, "label": label} for audio, label in array.tolist()]
+        clips = [{"audio": audio, "label": label, "format": _format(audio)} for audio, label in array.tolist()]
         return "audio", {"sample_rate": None, "num_channels": None, "length_frames": None, "content_type": None,
                          "clips": clips}  # fmt: skip
     if plugin == "text" and array is not None and array.dtype.kind == "O":
@@ -399,18 +417,23 @@ def tbparse_frames(logdir: Path) -> Dict[str, Any]:
 
 
 def main() -> int:
-    for folder in (OUT, DAMAGED):
-        if folder.exists():
-            shutil.rmtree(folder)
-    OUT.mkdir(parents=True)
-    write_tf2(OUT)
-    write_tf1(OUT)
-    write_keras(OUT)
-    write_hparams(OUT)
-    write_torch(OUT)
-    write_tbx(OUT)
-    tf2_file = sorted((OUT / "tf2").iterdir())[0]
-    write_damaged(tf2_file, DAMAGED)
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--reread", action="store_true", help="keep the event files; record their readings again")
+    if not parser.parse_args().reread:
+        for folder in (OUT, DAMAGED):
+            if folder.exists():
+                shutil.rmtree(folder)
+        OUT.mkdir(parents=True)
+        write_tf2(OUT)
+        write_tf1(OUT)
+        write_keras(OUT)
+        write_hparams(OUT)
+        write_torch(OUT)
+        write_tbx(OUT)
+        tf2_file = sorted((OUT / "tf2").iterdir())[0]
+        write_damaged(tf2_file, DAMAGED)
 
     files: List[Dict[str, Any]] = []
     accumulators: Dict[str, Any] = {}

@@ -85,7 +85,7 @@ class Events:
 
     Each event is ``{"run", "file", "wall_time", "step", "kind", "tag", "plugin", "value"}``, ``kind`` one of
     ``KINDS`` and ``value`` what it holds: a scalar's number; a histogram's ``[left, right, count]`` buckets; an
-    image's ``{"width", "height", "colorspace", "images"}``; audio's ``{"sample_rate", "num_channels",
+    image's ``{"width", "height", "colorspace", "images", "formats"}``; audio's ``{"sample_rate", "num_channels",
     "length_frames", "content_type", "clips"}``; text as ``str`` (lists of them for a table); a tensor as a
     ``Tensor``; the hparams plugin's data; a graph's, meta graph's or run metadata's bytes; a session log or log
     message as its dict; the file's version. A TF 1 histogram has ``"histo"`` too (its ``HistogramProto``). Known
@@ -390,10 +390,12 @@ def _summary_value(
     if image is not None:
         images = [image["encoded_image_string"]]
         return "image", "images", {"width": image["width"], "height": image["height"],
-                                   "colorspace": image["colorspace"], "images": images}, None  # fmt: skip
+                                   "colorspace": image["colorspace"], "images": images,
+                                   "formats": [_encoding(images[0])]}, None  # fmt: skip
     audio = value["audio"]
     if audio is not None:
-        clip = {"audio": audio["encoded_audio_string"], "label": b""}
+        encoded = audio["encoded_audio_string"]
+        clip = {"audio": encoded, "label": b"", "format": _encoding(encoded)}
         return "audio", "audio", {"sample_rate": audio["sample_rate"], "num_channels": audio["num_channels"],
                                   "length_frames": audio["length_frames"], "content_type": audio["content_type"],
                                   "clips": [clip]}, None  # fmt: skip
@@ -469,15 +471,32 @@ def _image(tensor: Tensor) -> Any:
         width, height = int(strings[0]), int(strings[1])
     except ValueError:
         return _NOT_THIS
-    return {"width": width, "height": height, "colorspace": None, "images": strings[2:]}
+    images = strings[2:]
+    return {"width": width, "height": height, "colorspace": None, "images": images,
+            "formats": [_encoding(data) for data in images]}  # fmt: skip
 
 
 def _audio(tensor: Tensor) -> Any:
     # tf.summary.audio: k x 2 strings, each clip's encoded audio and its label (Markdown).
     if tensor.dtype != "DT_STRING" or len(tensor.shape) != 2 or tensor.shape[1] != 2:
         return _NOT_THIS
-    clips = [{"audio": audio, "label": label} for audio, label in tensor.tolist()]
+    clips = [{"audio": audio, "label": label, "format": _encoding(audio)} for audio, label in tensor.tolist()]
     return {"sample_rate": None, "num_channels": None, "length_frames": None, "content_type": None, "clips": clips}
+
+
+# What an image's or a clip's first bytes say it is encoded as (the writers: PNG, JPEG or GIF; WAV).
+_ENCODINGS: Tuple[Tuple[int, bytes, str], ...] = (
+    (0, b"\x89PNG\r\n\x1a\n", "png"), (0, b"\xff\xd8\xff", "jpeg"), (0, b"GIF87a", "gif"), (0, b"GIF89a", "gif"),
+    (8, b"WEBP", "webp"), (0, b"BM", "bmp"), (8, b"WAVE", "wav"), (0, b"fLaC", "flac"), (0, b"OggS", "ogg"),
+)  # fmt: skip
+
+
+def _encoding(data: bytes) -> Optional[str]:
+    """The format an encoded image or clip is in, from its first bytes, or None when they say none of these."""
+    for offset, magic, name in _ENCODINGS:
+        if data[offset : offset + len(magic)] == magic and (offset == 0 or data[:4] == b"RIFF"):
+            return name
+    return None
 
 
 def _text(tensor: Tensor) -> Any:
