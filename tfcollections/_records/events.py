@@ -104,6 +104,9 @@ class Events:
         self.count = 0
         self.skipped: List[Dict[str, Any]] = []
         self.truncated: List[Dict[str, Any]] = []
+        # Where the usual scalars go instead of being given as dicts: (run, tag, step, wall_time, value), for the
+        # column form, which needs no dict of them (event_columns).
+        self._scalars: Optional[Callable[[str, str, int, float, float], None]] = None
         self._events = self._walk()
 
     def __iter__(self) -> Iterator[EventDict]:
@@ -139,7 +142,7 @@ class Events:
             self._skip(path, None, "an empty file")
             return
         name = os.path.basename(path)
-        tag_filter = self._tag
+        tag_filter, scalars = self._tag, self._scalars
         index = -1
         try:
             for index, record in enumerate(frames):
@@ -150,9 +153,12 @@ class Events:
                         tag, plugin = known
                         if tag_filter is None or tag_filter.search(tag):
                             self.count += 1
-                            yield {"run": run, "file": name, "wall_time": layout[2], "step": layout[3],
-                                   "kind": "scalar", "tag": tag, "plugin": plugin,
-                                   "value": _unpack_float(record, layout[1])[0]}  # fmt: skip
+                            if scalars is not None:
+                                scalars(run, tag, layout[3], layout[2], _unpack_float(record, layout[1])[0])
+                            else:
+                                yield {"run": run, "file": name, "wall_time": layout[2], "step": layout[3],
+                                       "kind": "scalar", "tag": tag, "plugin": plugin,
+                                       "value": _unpack_float(record, layout[1])[0]}  # fmt: skip
                         continue
                 event = _EVENT.new()
                 try:
@@ -200,27 +206,31 @@ def _scalar_layout(record: bytes) -> Optional[Tuple[Tuple[bytes, bytes], int, fl
         pos = 9
         step = 0
         if record[pos] == _STEP:  # absent when 0
-            pos += 1
-            shift = 0
-            while True:
-                byte = record[pos]
-                pos += 1
-                step |= (byte & 0x7F) << shift
-                if byte < 0x80:
-                    break
-                shift += 7
-                if shift > 56:  # ten bytes (a negative step): the general reader's
-                    return None
-            step = to_int64(step)
+            step = record[10]
+            pos = 11
+            if step >= 0x80:
+                step &= 0x7F
+                shift = 7
+                while True:
+                    byte = record[pos]
+                    pos += 1
+                    step |= (byte & 0x7F) << shift
+                    if byte < 0x80:
+                        break
+                    shift += 7
+                    if shift > 56:  # ten bytes (a negative step): the general reader's
+                        return None
+                step = to_int64(step)
         start = pos
-        # Every length is one byte (below 0x80), and each says the field runs to the end of the record.
-        summary_length, value_length, tag_length = record[pos + 1], record[pos + 3], record[pos + 5]
-        if record[pos] != _SUMMARY or summary_length >= 0x80 or summary_length != end - pos - 2:
+        # The summary's tag and length, its one value's, the value's tag's: every length one byte (below 0x80),
+        # the summary's and the value's running to the end of the record.
+        summary_tag, summary_length, value_tag, value_length, tag_tag, tag_length = record[pos : pos + 6]
+        if summary_tag != _SUMMARY or summary_length >= 0x80 or summary_length != end - pos - 2:
             return None
-        if record[pos + 2] != _VALUE or value_length >= 0x80 or value_length != end - pos - 4:
+        if value_tag != _VALUE or value_length >= 0x80 or value_length != end - pos - 4:
             return None
         after_tag = pos + 6 + tag_length
-        if record[pos + 4] != _TAG or tag_length >= 0x80 or after_tag + 5 > end:
+        if tag_tag != _TAG or tag_length >= 0x80 or after_tag + 5 > end:
             return None
         kind = record[after_tag]
         if kind == _SIMPLE_VALUE:
@@ -234,7 +244,7 @@ def _scalar_layout(record: bytes) -> Optional[Tuple[Tuple[bytes, bytes], int, fl
                 return None
         else:
             return None
-    except IndexError:
+    except (IndexError, ValueError):  # a record shorter than the fields it starts (ValueError: the six unpacked)
         return None
     return (record[start:at], record[at + 4 :]), at, _unpack_double(record, 1)[0], step
 
@@ -273,6 +283,16 @@ class EventColumns(_Columns):
         self.kind = kind
         columns = (self["run"], self["tag"], self["step"], self["wall_time"], self["value"])
         runs, tags, steps, times, values = (column.append for column in columns)
+        if kind == "scalar":
+
+            def scalar(run: str, tag: str, step: int, wall_time: float, value: float) -> None:
+                runs(run)
+                tags(tag)
+                steps(step)
+                times(wall_time)
+                values(value)
+
+            found._scalars = scalar  # the usual scalars straight into the columns, in their order
         for event in found:
             if event["kind"] == kind:
                 runs(event["run"])
