@@ -159,6 +159,15 @@ def test_tbparse_frames_are_ours() -> None:
                                      histograms["counts"], histograms["limits"]))  # fmt: skip
 
 
+@pytest.mark.parametrize("kind", ["scalar", "histogram", "text"])
+def test_columns_are_the_events_of_their_kind(kind: str) -> None:
+    # The column form takes the usual scalars straight from the one-step reading: the same rows as the events.
+    columns = tfcollections.event_columns(LOGDIR, kind=kind)
+    rows = [(e["run"], e["tag"], e["step"], e["wall_time"], e["value"]) for e in tfcollections.events(LOGDIR)
+            if e["kind"] == kind]  # fmt: skip
+    assert canonical(list(zip(*columns.values()))) == canonical(rows) and len(rows) > 10
+
+
 def test_columns_and_pandas() -> None:
     columns = tfcollections.event_columns(LOGDIR, run="^tf2$", tag="^loss$")
     assert list(columns) == ["run", "tag", "step", "wall_time", "value"]
