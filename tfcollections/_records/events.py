@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from .tfrecord import PathLike
 
     EventDict = Dict[str, Any]
+    Layout = Union[bytes, Tuple[bytes, bytes]]  # a scalar event's bytes but its value's four (_scalar_layout)
 
 _EVENT = COMPILED["tensorflow.Event"]
 _HPARAMS = COMPILED["tensorboard.hparams.HParamsPluginData"]
@@ -118,7 +119,7 @@ class Events:
     def _walk(self) -> Iterator[EventDict]:
         for run, files in self.runs.items():
             plugins: Dict[str, str] = {}  # a run's tags: the plugin of the first metadata given (TensorBoard's)
-            layouts: Dict[Tuple[bytes, bytes], Tuple[str, str]] = {}  # a run's known scalar layouts: tag, plugin
+            layouts: Dict[Layout, Tuple[str, str]] = {}  # a run's known scalar layouts: their tag and plugin
             for path in files:
                 yield from self._file(run, path, plugins, layouts)
 
@@ -126,7 +127,7 @@ class Events:
         self.skipped.append({"path": path, "record": record, "why": why})
 
     def _file(
-        self, run: str, path: str, plugins: Dict[str, str], layouts: Dict[Tuple[bytes, bytes], Tuple[str, str]]
+        self, run: str, path: str, plugins: Dict[str, str], layouts: Dict[Layout, Tuple[str, str]]
     ) -> Iterator[EventDict]:
         try:
             empty = os.path.getsize(path) == 0
@@ -191,7 +192,7 @@ class Events:
             self.truncated.append({"path": path, "at": frames.truncated})
 
 
-def _scalar_layout(record: bytes) -> Optional[Tuple[Tuple[bytes, bytes], int, float, int]]:
+def _scalar_layout(record: bytes) -> Optional[Tuple[Layout, int, float, int]]:
     """The usual scalar event in one step: (its layout, where its float32 value lies, its wall time, its step).
 
     The usual event is a wall time, perhaps a step, and a summary of one value, the last field: a tag, then a
@@ -246,7 +247,9 @@ def _scalar_layout(record: bytes) -> Optional[Tuple[Tuple[bytes, bytes], int, fl
             return None
     except (IndexError, ValueError):  # a record shorter than the fields it starts (ValueError: the six unpacked)
         return None
-    return (record[start:at], record[at + 4 :]), at, _unpack_double(record, 1)[0], step
+    # A simple value ends the record: what precedes its four bytes is its whole layout.
+    layout = record[start:at] if at + 4 == end else (record[start:at], record[at + 4 :])
+    return layout, at, _unpack_double(record, 1)[0], step
 
 
 def events(
