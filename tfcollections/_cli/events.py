@@ -61,8 +61,12 @@ def run(argv: Sequence[str], stdout: TextIO, stderr: TextIO, path: Callable[[str
     from .._records.events import events  # noqa: PLC0415 (only this command reads events)
 
     status = 0
+    rows = None
     if args.csv:
-        stdout.write("step,tag,value,wall_time,dir_name\n")
+        import csv  # noqa: PLC0415 (only --csv)
+
+        rows = csv.writer(stdout, lineterminator="\n")
+        rows.writerow(["step", "tag", "value", "wall_time", "dir_name"])
     for given in args.paths:
         progress = _Progress(stderr, given) if isatty else None
         try:
@@ -71,9 +75,11 @@ def run(argv: Sequence[str], stdout: TextIO, stderr: TextIO, path: Callable[[str
             for event in found:
                 if args.jsonl:
                     _json_line(stdout, given, event)
-                elif args.csv:
-                    if event["kind"] == "scalar":
-                        _csv_row(stdout, event)
+                elif rows is not None:
+                    if event["kind"] == "scalar":  # tbparse's long form
+                        run = event["run"]
+                        rows.writerow([event["step"], event["tag"], repr(float(event["value"])),
+                                       repr(event["wall_time"]), "" if run == "." else run])  # fmt: skip
                 else:
                     tally.add(event)
                 if progress is not None:
@@ -270,15 +276,6 @@ def _json_line(out: TextIO, given: str, event: Dict[str, Any]) -> None:
     if hasattr(value, "tolist") and hasattr(value, "dtype"):  # a Tensor: its dtype, shape and values
         value = {"dtype": value.dtype, "shape": list(value.shape), "values": complex_as_pairs(value.tolist())}
     out.write(json.dumps(jsonable({"path": given, **event, "value": value}), allow_nan=False) + "\n")
-
-
-def _csv_row(out: TextIO, event: Dict[str, Any]) -> None:
-    import csv  # noqa: PLC0415 (only --csv)
-
-    run = event["run"]
-    csv.writer(out, lineterminator="\n").writerow(
-        [event["step"], event["tag"], repr(float(event["value"])), repr(event["wall_time"]), "" if run == "." else run]
-    )
 
 
 class _Progress:

@@ -14,8 +14,12 @@ A log directory is read as TensorBoard reads it: a run is each directory under i
 names. An empty file or one that is no TFRecord is skipped and named in ``skipped``; a file cut inside its last
 record (a writer still running) ends there and is named in ``truncated``; a record that is damaged ends its file
 there (TensorBoard's reader stops there too) and one that is no ``Event`` is skipped alone, each named in
-``skipped`` with where and why, unless ``strict=True`` asks for a ``DecodeError``. Nothing is kept but the
-record being read: a file of any size is read in constant memory.
+``skipped`` with where and why, unless ``strict=True`` asks for a ``DecodeError``. Nothing is kept but the chunk
+being read and the record: a file of any size is read in constant memory.
+
+The usual scalar event (a wall time, a step, one value of a tag: TF 1's ``simple_value`` or a 0-d float32 tensor)
+is read in one step once the general reader has read one of the same layout (``_scalar_layout``): most of a log's
+events are these, and the general reader makes six dicts for each.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ import os
 import struct
 
 from .._errors import DecodeError
-from .._proto.compiled import COMPILED, field_tag, to_int64
+from .._proto.compiled import COMPILED, ENUM_NUMBERS, field_tag, to_int64
 from .._proto.decoder import parse_message
 from .._tensor import Tensor
 from .tfrecord import Records
@@ -54,7 +58,7 @@ _DTYPE = field_tag("tensorflow.TensorProto", "dtype")
 _SHAPE = field_tag("tensorflow.TensorProto", "tensor_shape")
 _CONTENT = field_tag("tensorflow.TensorProto", "tensor_content")
 _FLOAT_VAL = field_tag("tensorflow.TensorProto", "float_val")
-_DT_FLOAT = 1
+_DT_FLOAT = ENUM_NUMBERS["tensorflow.DataType"]["DT_FLOAT"]
 # A 0-d float32 tensor's fields before its 4 bytes of value, as TF 2 (content) and PyTorch (float_val) write them,
 # with or without the empty shape.
 _SCALAR_TENSORS = frozenset(
