@@ -139,6 +139,23 @@ def test_a_record_whose_crc_does_not_hold(part: str) -> None:
         assert len(list(tfcollections.records(RECORDS / name, verify=False))) == 40
 
 
+@pytest.mark.parametrize("suffix", ["", ".gz"])
+def test_an_unchecked_length_past_the_end_is_a_cut_record(tmp_path: Path, suffix: str) -> None:
+    # Unchecked, a damaged length may say petabytes: the record is cut short, and nothing that long is read.
+    import gzip
+
+    data = (RECORDS / "raw.tfrecord").read_bytes()
+    first = 12 + struct.unpack_from("<Q", data)[0] + 4  # the second record's frame starts here
+    damaged = data[:first] + struct.pack("<Q", 1 << 62) + data[first + 8 :]
+    path = tmp_path / f"damaged.tfrecord{suffix}"
+    path.write_bytes(gzip.compress(damaged) if suffix else damaged)
+    found = tfcollections.records(path, verify=False)
+    assert [record.hex() for record in found] == EXPECTED["raw.tfrecord"]["records"][:1]
+    assert found.truncated == first
+    with pytest.raises(DecodeError, match="corrupted record at"):  # checked, its length's CRC does not hold
+        list(tfcollections.records(path))
+
+
 def test_a_compressed_file_read_in_part_is_closed(monkeypatch: pytest.MonkeyPatch) -> None:
     # Left unfinished, the iterator closes its file when it is closed, as the garbage collector closes it.
     from tfcollections._records import tfrecord

@@ -39,6 +39,7 @@ _LENGTH = struct.Struct("<QI")
 _CRC = struct.Struct("<I")
 _CHUNK: Final = 1 << 20  # bytes read (or decompressed) at a time
 _KNOWN_LENGTHS: Final = 4096  # lengths whose CRC a file's walk keeps
+_PIECE: Final = 1 << 26  # the most asked of a stream at once
 COMPRESSIONS: Final = ("", "GZIP", "ZLIB")  # TensorFlow's compression_type names
 
 
@@ -73,14 +74,18 @@ class Records:
     def _walk(self) -> Iterator[bytes]:
         # The file is closed when the walk ends, also when the caller stops early (the generator is closed).
         with open(self.path, "rb") as file:
-            read = _Inflater(file, self.compression) if self.compression else file.read
-            yield from self._frames_of(read)
+            if self.compression:
+                yield from self._frames_of(_Inflater(file, self.compression), None)
+            else:
+                yield from self._frames_of(file.read, os.fstat(file.fileno()).st_size)
 
-    def _frames_of(self, read: Callable[[int], bytes]) -> Iterator[bytes]:
+    def _frames_of(self, read: Callable[[int], bytes], size: Optional[int]) -> Iterator[bytes]:
         """The frames of the bytes *read* gives, a chunk at a time: each field read in place in the chunk, one slice
         a record (its data), each length's CRC computed once (lengths repeat: a CRC is a function of its 8 bytes).
         With the pure-Python CRC-32C the CRCs of a chunk's records are computed together in lanes
-        (``crc32c_many``: 6x the byte loop for records of 1 KB), and each record given only once its CRC holds."""
+        (``crc32c_many``: 6x the byte loop for records of 1 KB), and each record given only once its CRC holds.
+        *size* is the stream's length when known (a plain file): a length past it is a record cut short, not read
+        (unchecked, a damaged length may say petabytes)."""
         check, crc = self.verify, self._crc
         together = check and crc is crc32c
         unpack_length, unpack_crc = _LENGTH.unpack_from, _CRC.unpack_from
@@ -124,7 +129,8 @@ class Records:
             if end > len(buffer):  # a record longer than what is left of the chunk
                 yield from verified()
                 buffer, base, end, at = buffer[at:], base + at, end - at, 0
-                buffer += _read_at_least(read, max(_CHUNK, end - len(buffer)))
+                if size is None or base + end <= size:
+                    buffer += _read_at_least(read, max(_CHUNK, end - len(buffer)))
                 if end > len(buffer):
                     self._cut(base, len(buffer) - _HEADER, length)
                     return
@@ -184,14 +190,15 @@ def _compression_of(head: bytes, given: Optional[str]) -> str:
 
 
 def _read_at_least(read: Callable[[int], bytes], size: int) -> bytes:
-    """At least *size* bytes of what *read* gives (fewer only at its end)."""
-    first = read(size)
+    """At least *size* bytes of what *read* gives (fewer only at its end), asked for in pieces of at most 64 MB:
+    a length a damaged stream gives is never allocated at once."""
+    first = read(min(size, _PIECE))
     if len(first) >= size or not first:
         return first
     parts = [first]
     got = len(first)
     while got < size:
-        more = read(size - got)
+        more = read(min(size - got, _PIECE))
         if not more:
             break
         parts.append(more)
