@@ -426,3 +426,32 @@ def test_the_one_step_scalar_is_taken(tmp_path: Path, monkeypatch: pytest.Monkey
     found = [(event["kind"], event["plugin"], event["step"], event["value"]) for event in tfcollections.events(path)]
     assert found == [("scalar", "scalars", step, float(step)) for _ in range(3) for step in range(3)]
     assert parsed == [records[0], records[3], records[6]]  # each layout's first record only
+
+
+# --------------------------------------------------------------------------- damage anywhere
+
+_FILES = sorted(path for path in LOGDIR.rglob("*tfevents*"))
+
+
+@given(st.sampled_from(_FILES), st.floats(0, 1), st.integers(0, 255), st.booleans())
+def test_a_changed_byte_anywhere_is_read_or_named(tmp_path_factory: Any, source: Path, where: float, byte: int,
+                                                 cut: bool) -> None:  # fmt: skip
+    data = bytearray(source.read_bytes())
+    at = min(int(where * len(data)), len(data) - 1)
+    if cut:
+        del data[at:]
+    else:
+        data[at] = byte
+    path = tmp_path_factory.mktemp("damaged") / "events.out.tfevents.1"
+    path.write_bytes(bytes(data))
+    found = tfcollections.events(path)  # never raises: what cannot be read is named
+    events = list(found)
+    assert found.count == len(events)
+    assert all(isinstance(item["why"], str) and item["why"] for item in found.skipped)
+    for event in events:
+        assert event["kind"] in events_module.KINDS
+    try:
+        assert len(list(tfcollections.events(path, strict=True))) == len(events)  # strict: the same, or an error
+    except tfcollections.DecodeError as exc:
+        assert str(exc)
+        assert found.skipped or found.truncated
