@@ -455,3 +455,17 @@ def test_a_changed_byte_anywhere_is_read_or_named(tmp_path_factory: Any, source:
     except tfcollections.DecodeError as exc:
         assert str(exc)
         assert found.skipped or found.truncated
+
+
+def test_cli_progress_on_a_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A long read on a terminal shows how far it has got on stderr, rewritten in place, and clears it at the end.
+    source = next(iter(tfcollections.events(LOGDIR, run="^tf2$").runs["tf2"]))
+    (tmp_path / "events.out.tfevents.1").write_bytes(Path(source).read_bytes() * 30)  # 1,530 events
+    clock = iter(range(0, 10_000, 2))  # two seconds a look: every look draws
+    monkeypatch.setattr("tfcollections._cli.events.time.monotonic", lambda: float(next(clock)))
+    status, out, err = _run("events", str(tmp_path), isatty=True)
+    assert status == 0 and out.startswith(f"{tmp_path}: 1 run, 1,530 events")
+    assert err.startswith(f"\rtfcollections events: 1,024 events read: {tmp_path} (run .)\x1b[K")
+    assert err.endswith("\r\x1b[K")
+    status, _, err = _run("events", str(tmp_path), isatty=False)
+    assert status == 0 and err == ""
