@@ -174,6 +174,41 @@ def test_the_text_reader_and_re_are_imported_only_for_text(tmp_path: Path) -> No
     assert result.stdout.splitlines() == ["[]", "[]", text_layer]
 
 
+def test_messages_are_compiled_when_first_asked_for_and_published_whole(tmp_path: Path) -> None:
+    # Importing the package compiles the messages a model needs, not an event file's; eight threads that read the
+    # first events at once all get the same answer, each message they see with its tables filled in.
+    code = textwrap.dedent(
+        """
+        import sys, threading
+        sys.path.insert(0, {root!r})
+        import tfcollections
+        from tfcollections._proto import compiled
+        print(sorted(name for name in ("tensorflow.MetaGraphDef", "tensorflow.Event", "tensorflow.Example")
+                     if name in dict.keys(compiled.COMPILED)))
+        blob = bytes.fromhex("09000000000000f03f10032a0d0a0b0a046c6f737315000080bf")  # step 3, loss -1.0
+        barrier = threading.Barrier(8)
+        results = []
+
+        def read():
+            barrier.wait()
+            event = tfcollections.decode_message("Event", blob)
+            results.append((event["step"], event["summary"]["value"][0]["simple_value"]))
+
+        threads = [threading.Thread(target=read) for _ in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        print(sorted(set(results)), len(results))
+        print(all(message.by_byte and message.new for message in dict.values(compiled.COMPILED)))
+        print(len(list(compiled.COMPILED)) == len(compiled.MESSAGE_NAMES) == len(compiled.COMPILED))
+        """
+    ).format(root=str(PACKAGE.parent))
+    result = _run(code, tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == ["['tensorflow.MetaGraphDef']", "[(3, -1.0)] 8", "True", "True"]
+
+
 def test_one_source_for_the_version() -> None:
     from importlib import metadata
 

@@ -432,7 +432,8 @@ else:
 class _Compiled(_CompiledBase):
     """Message name -> ``CompiledMessage``, each compiled the first time it is asked for, with every message it
     refers to: reading a model compiles the model's messages, not those of event files or Keras' metadata (the
-    import pays for what it uses). Iterating it, or asking its length, compiles them all, in the schema's order."""
+    import pays for what it uses). Iterating it compiles them all, and gives them in the schema's order. A message
+    is published only once its tables are filled in, so threads may look messages up at once."""
 
     def __missing__(self, name: str) -> CompiledMessage:
         if name not in _SCHEMAS:
@@ -447,7 +448,12 @@ class _Compiled(_CompiledBase):
                 if referred not in seen and not dict.__contains__(self, referred):
                     seen.add(referred)
                     pending.append(referred)
-        _compile_into(self, needed)
+        # Built apart, then published whole: another thread never sees a message whose tables are not filled in
+        # (two threads that both compile a message publish the first one's; the second's is as good, and unused).
+        staging: Dict[str, CompiledMessage] = dict(dict.items(self))
+        _compile_into(staging, needed)
+        for schema in needed:
+            dict.setdefault(self, schema.name, staging[schema.name])
         message: CompiledMessage = dict.__getitem__(self, name)
         return message
 
@@ -457,32 +463,24 @@ class _Compiled(_CompiledBase):
     def __contains__(self, name: object) -> bool:
         return name in _SCHEMAS
 
-    def _every(self) -> None:
-        if dict.__len__(self) < len(_SCHEMAS):
-            for name in _SCHEMAS:
-                self[name]
-            ordered = {name: dict.__getitem__(self, name) for name in _SCHEMAS}
-            dict.clear(self)
-            dict.update(self, ordered)
+    def _every(self) -> Dict[str, CompiledMessage]:
+        """Every message, compiled, in the schema's order."""
+        return {name: self[name] for name in _SCHEMAS}
 
     def __iter__(self) -> Iterator[str]:
-        self._every()
-        return dict.__iter__(self)
+        return iter(self._every())
 
     def __len__(self) -> int:
         return len(_SCHEMAS)
 
     def keys(self) -> KeysView[str]:  # type: ignore[override]
-        self._every()
-        return dict.keys(self)
+        return self._every().keys()
 
     def values(self) -> ValuesView[CompiledMessage]:  # type: ignore[override]
-        self._every()
-        return dict.values(self)
+        return self._every().values()
 
     def items(self) -> ItemsView[str, CompiledMessage]:  # type: ignore[override]
-        self._every()
-        return dict.items(self)
+        return self._every().items()
 
 
 COMPILED: Final[Dict[str, CompiledMessage]] = _Compiled()
