@@ -26,6 +26,8 @@ fi
 # tensorboardX, and tbparse over tensorboard's EventAccumulator. TensorBoard itself comes with TensorFlow.
 .venv-bench/bin/python -c "import torch, tensorboardX, tbparse" 2>/dev/null ||
   .venv-bench/bin/pip install --quiet "torch==2.13.0" tensorboardX tbparse
+# onnx's protos, for tools/check_schemas.py's ONNX rows.
+.venv-bench/bin/python -c "import onnx" 2>/dev/null || .venv-bench/bin/pip install --quiet onnx
 if [ "${1:-}" = "--graph" ]; then
   shift
   exec .venv-bench/bin/python -m benchmarks.graph "$@"

@@ -341,6 +341,50 @@ def decode_message(type_name: _types.JsonValueName, blob: BytesLike, /) -> _type
 @overload
 def decode_message(type_name: _types.JsonListValueName, blob: BytesLike, /) -> _types.JsonListValue: ...  # type: ignore[overload-overlap]
 @overload
+def decode_message(type_name: _types.OnnxModelProtoName, blob: BytesLike, /) -> _types.OnnxModelProto: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(  # type: ignore[overload-overlap]
+    type_name: _types.OnnxOperatorSetIdProtoName, blob: BytesLike, /
+) -> _types.OnnxOperatorSetIdProto: ...
+@overload
+def decode_message(  # type: ignore[overload-overlap]
+    type_name: _types.OnnxStringStringEntryProtoName, blob: BytesLike, /
+) -> _types.OnnxStringStringEntryProto: ...
+@overload
+def decode_message(type_name: _types.OnnxGraphProtoName, blob: BytesLike, /) -> _types.OnnxGraphProto: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.OnnxNodeProtoName, blob: BytesLike, /) -> _types.OnnxNodeProto: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.OnnxAttributeProtoName, blob: BytesLike, /) -> _types.OnnxAttributeProto: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.OnnxTensorProtoName, blob: BytesLike, /) -> _types.OnnxTensorProto: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.OnnxSegmentName, blob: BytesLike, /) -> _types.OnnxSegment: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.OnnxSparseTensorProtoName, blob: BytesLike, /) -> _types.OnnxSparseTensorProto: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.OnnxValueInfoProtoName, blob: BytesLike, /) -> _types.OnnxValueInfoProto: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.OnnxTypeProtoName, blob: BytesLike, /) -> _types.OnnxTypeProto: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.OnnxTensorName, blob: BytesLike, /) -> _types.OnnxTensor: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.OnnxSequenceName, blob: BytesLike, /) -> _types.OnnxSequence: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.OnnxMapName, blob: BytesLike, /) -> _types.OnnxMap: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.OnnxOptionalName, blob: BytesLike, /) -> _types.OnnxOptional: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.OnnxSparseTensorName, blob: BytesLike, /) -> _types.OnnxSparseTensor: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.OnnxOpaqueName, blob: BytesLike, /) -> _types.OnnxOpaque: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.OnnxTensorShapeProtoName, blob: BytesLike, /) -> _types.OnnxTensorShapeProto: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.OnnxDimensionName, blob: BytesLike, /) -> _types.OnnxDimension: ...  # type: ignore[overload-overlap]
+@overload
+def decode_message(type_name: _types.OnnxFunctionProtoName, blob: BytesLike, /) -> _types.OnnxFunctionProto: ...  # type: ignore[overload-overlap]
+@overload
 def decode_message(type_name: str, blob: BytesLike, /) -> Dict[str, Any]: ...
 # --- end of the overloads of decode_message
 def decode_message(type_name: str, blob: BytesLike, /) -> Mapping[str, Any]:

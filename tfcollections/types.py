@@ -56,6 +56,10 @@ HParamDataType = Union[Literal["DATA_TYPE_UNSET", "DATA_TYPE_STRING", "DATA_TYPE
 
 JsonNullValue = Union[Literal["NULL_VALUE"], int]  # google.protobuf.NullValue
 
+OnnxAttributeType = Union[Literal["UNDEFINED", "FLOAT", "INT", "STRING", "TENSOR", "GRAPH", "SPARSE_TENSOR", "TYPE_PROTO", "FLOATS", "INTS", "STRINGS", "TENSORS", "GRAPHS", "SPARSE_TENSORS", "TYPE_PROTOS"], int]  # onnx.AttributeProto.AttributeType
+
+OnnxDataLocation = Union[Literal["DEFAULT", "EXTERNAL"], int]  # onnx.TensorProto.DataLocation
+
 
 # --------------------------------------------------------------------------- collection names
 
@@ -257,6 +261,46 @@ JsonStructName = Literal["Struct", "google.protobuf.Struct"]
 JsonValueName = Literal["google.protobuf.Value"]
 
 JsonListValueName = Literal["google.protobuf.ListValue"]
+
+OnnxModelProtoName = Literal["ModelProto", "onnx.ModelProto"]
+
+OnnxOperatorSetIdProtoName = Literal["OperatorSetIdProto", "onnx.OperatorSetIdProto"]
+
+OnnxStringStringEntryProtoName = Literal["StringStringEntryProto", "onnx.StringStringEntryProto"]
+
+OnnxGraphProtoName = Literal["GraphProto", "onnx.GraphProto"]
+
+OnnxNodeProtoName = Literal["NodeProto", "onnx.NodeProto"]
+
+OnnxAttributeProtoName = Literal["AttributeProto", "onnx.AttributeProto"]
+
+OnnxTensorProtoName = Literal["onnx.TensorProto"]
+
+OnnxSegmentName = Literal["Segment", "onnx.TensorProto.Segment"]
+
+OnnxSparseTensorProtoName = Literal["SparseTensorProto", "onnx.SparseTensorProto"]
+
+OnnxValueInfoProtoName = Literal["ValueInfoProto", "onnx.ValueInfoProto"]
+
+OnnxTypeProtoName = Literal["TypeProto", "onnx.TypeProto"]
+
+OnnxTensorName = Literal["Tensor", "onnx.TypeProto.Tensor"]
+
+OnnxSequenceName = Literal["Sequence", "onnx.TypeProto.Sequence"]
+
+OnnxMapName = Literal["Map", "onnx.TypeProto.Map"]
+
+OnnxOptionalName = Literal["Optional", "onnx.TypeProto.Optional"]
+
+OnnxSparseTensorName = Literal["SparseTensor", "onnx.TypeProto.SparseTensor"]
+
+OnnxOpaqueName = Literal["Opaque", "onnx.TypeProto.Opaque"]
+
+OnnxTensorShapeProtoName = Literal["onnx.TensorShapeProto"]
+
+OnnxDimensionName = Literal["Dimension", "onnx.TensorShapeProto.Dimension"]
+
+OnnxFunctionProtoName = Literal["FunctionProto", "onnx.FunctionProto"]
 
 
 # --------------------------------------------------------------------------- messages
@@ -1093,6 +1137,217 @@ class JsonListValue(TypedDict):
     """google.protobuf.ListValue (google/protobuf/struct.proto)."""
 
     values: List[JsonValue]
+
+
+class OnnxModelProto(TypedDict):
+    """onnx.ModelProto (onnx/onnx-ml.proto)."""
+
+    ir_version: int
+    opset_import: List[OnnxOperatorSetIdProto]
+    producer_name: str
+    producer_version: str
+    domain: str
+    model_version: int
+    doc_string: str
+    graph: Optional[OnnxGraphProto]
+    metadata_props: List[OnnxStringStringEntryProto]
+    training_info: List[Span]
+    functions: List[OnnxFunctionProto]
+    configuration: List[Span]
+
+
+class OnnxOperatorSetIdProto(TypedDict):
+    """onnx.OperatorSetIdProto (onnx/onnx-ml.proto)."""
+
+    domain: str
+    version: int
+
+
+class OnnxStringStringEntryProto(TypedDict):
+    """onnx.StringStringEntryProto (onnx/onnx-ml.proto)."""
+
+    key: str
+    value: str
+
+
+class OnnxGraphProto(TypedDict):
+    """onnx.GraphProto (onnx/onnx-ml.proto)."""
+
+    node: List[OnnxNodeProto]
+    name: str
+    initializer: List[OnnxTensorProto]
+    sparse_initializer: List[OnnxSparseTensorProto]
+    doc_string: str
+    input: List[OnnxValueInfoProto]
+    output: List[OnnxValueInfoProto]
+    value_info: List[OnnxValueInfoProto]
+    quantization_annotation: List[Span]
+    metadata_props: List[OnnxStringStringEntryProto]
+
+
+class OnnxNodeProto(TypedDict):
+    """onnx.NodeProto (onnx/onnx-ml.proto)."""
+
+    input: List[str]
+    output: List[str]
+    name: str
+    op_type: str
+    domain: str
+    overload: str
+    attribute: List[OnnxAttributeProto]
+    doc_string: str
+    metadata_props: List[OnnxStringStringEntryProto]
+    device_configurations: List[Span]
+
+
+class OnnxAttributeProto(TypedDict):
+    """onnx.AttributeProto (onnx/onnx-ml.proto)."""
+
+    name: str
+    ref_attr_name: str
+    doc_string: str
+    type: OnnxAttributeType
+    f: float
+    i: int
+    s: bytes
+    t: Optional[OnnxTensorProto]
+    g: Optional[OnnxGraphProto]
+    sparse_tensor: Optional[OnnxSparseTensorProto]
+    tp: Optional[OnnxTypeProto]
+    floats: List[float]
+    ints: List[int]
+    strings: List[bytes]
+    tensors: List[OnnxTensorProto]
+    graphs: List[OnnxGraphProto]
+    sparse_tensors: List[OnnxSparseTensorProto]
+    type_protos: List[OnnxTypeProto]
+
+
+class OnnxTensorProto(TypedDict):
+    """onnx.TensorProto (onnx/onnx-ml.proto)."""
+
+    dims: List[int]
+    data_type: int
+    segment: Optional[OnnxSegment]
+    float_data: List[float]
+    int32_data: List[int]
+    string_data: List[bytes]
+    int64_data: List[int]
+    name: str
+    doc_string: str
+    raw_data: bytes
+    external_data: List[OnnxStringStringEntryProto]
+    data_location: OnnxDataLocation
+    double_data: List[float]
+    uint64_data: List[int]
+    metadata_props: List[OnnxStringStringEntryProto]
+
+
+class OnnxSegment(TypedDict):
+    """onnx.TensorProto.Segment (onnx/onnx-ml.proto)."""
+
+    begin: int
+    end: int
+
+
+class OnnxSparseTensorProto(TypedDict):
+    """onnx.SparseTensorProto (onnx/onnx-ml.proto)."""
+
+    values: Optional[OnnxTensorProto]
+    indices: Optional[OnnxTensorProto]
+    dims: List[int]
+
+
+class OnnxValueInfoProto(TypedDict):
+    """onnx.ValueInfoProto (onnx/onnx-ml.proto)."""
+
+    name: str
+    type: Optional[OnnxTypeProto]
+    doc_string: str
+    metadata_props: List[OnnxStringStringEntryProto]
+
+
+class OnnxTypeProto(TypedDict):
+    """onnx.TypeProto (onnx/onnx-ml.proto)."""
+
+    tensor_type: Optional[OnnxTensor]
+    sequence_type: Optional[OnnxSequence]
+    map_type: Optional[OnnxMap]
+    optional_type: Optional[OnnxOptional]
+    sparse_tensor_type: Optional[OnnxSparseTensor]
+    opaque_type: Optional[OnnxOpaque]
+    denotation: str
+
+
+class OnnxTensor(TypedDict):
+    """onnx.TypeProto.Tensor (onnx/onnx-ml.proto)."""
+
+    elem_type: int
+    shape: Optional[OnnxTensorShapeProto]
+
+
+class OnnxSequence(TypedDict):
+    """onnx.TypeProto.Sequence (onnx/onnx-ml.proto)."""
+
+    elem_type: Optional[OnnxTypeProto]
+
+
+class OnnxMap(TypedDict):
+    """onnx.TypeProto.Map (onnx/onnx-ml.proto)."""
+
+    key_type: int
+    value_type: Optional[OnnxTypeProto]
+
+
+class OnnxOptional(TypedDict):
+    """onnx.TypeProto.Optional (onnx/onnx-ml.proto)."""
+
+    elem_type: Optional[OnnxTypeProto]
+
+
+class OnnxSparseTensor(TypedDict):
+    """onnx.TypeProto.SparseTensor (onnx/onnx-ml.proto)."""
+
+    elem_type: int
+    shape: Optional[OnnxTensorShapeProto]
+
+
+class OnnxOpaque(TypedDict):
+    """onnx.TypeProto.Opaque (onnx/onnx-ml.proto)."""
+
+    domain: str
+    name: str
+
+
+class OnnxTensorShapeProto(TypedDict):
+    """onnx.TensorShapeProto (onnx/onnx-ml.proto)."""
+
+    dim: List[OnnxDimension]
+
+
+class OnnxDimension(TypedDict):
+    """onnx.TensorShapeProto.Dimension (onnx/onnx-ml.proto)."""
+
+    dim_value: Optional[int]
+    dim_param: Optional[str]
+    denotation: str
+
+
+class OnnxFunctionProto(TypedDict):
+    """onnx.FunctionProto (onnx/onnx-ml.proto)."""
+
+    name: str
+    input: List[str]
+    output: List[str]
+    attribute: List[str]
+    attribute_proto: List[OnnxAttributeProto]
+    node: List[OnnxNodeProto]
+    doc_string: str
+    opset_import: List[OnnxOperatorSetIdProto]
+    domain: str
+    overload: str
+    value_info: List[OnnxValueInfoProto]
+    metadata_props: List[OnnxStringStringEntryProto]
 
 
 class MetaGraphFields(TypedDict):

@@ -21,6 +21,7 @@ REPO = Path(__file__).resolve().parent.parent
 
 from google.protobuf import descriptor_pool  # noqa: E402
 from google.protobuf.descriptor import FieldDescriptor as FD  # noqa: E402
+from onnx import onnx_ml_pb2  # noqa: E402, F401 (ONNX's messages: pip install onnx)
 from tensorboard.plugins.hparams import plugin_data_pb2  # noqa: E402, F401 (the hparams plugin's data, struct.proto)
 from tensorflow.core.framework import (  # noqa: E402, F401
     attr_value_pb2,

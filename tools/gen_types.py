@@ -552,6 +552,8 @@ class SavedVariableKey(TypedDict):
 
 
 def type_name(full_name: str) -> str:
+    if full_name.startswith("onnx."):  # ONNX's names (TensorProto, Optional, Map, ...) beside TensorFlow's and typing's
+        return "Onnx" + full_name.rsplit(".", 1)[-1]
     return _RENAMED.get(full_name) or full_name.rsplit(".", 1)[-1]
 
 

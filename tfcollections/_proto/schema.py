@@ -8,10 +8,12 @@ they cite (which is also the key order of decoded dicts); ``compiled.py``
 derives every table the readers and the writer use from them at import, and the
 project's schema documentation is generated from them.
 
-All of these files are ``syntax = "proto3"``: scalars have no presence (absent
+All of these files are ``syntax = "proto3"`` but ONNX's (proto2, whose wire format
+is the same, read and written the same way): scalars have no presence (absent
 means the default), embedded messages do, and repeated numeric fields are
-packed by default. Verified against TensorFlow 2.21's own descriptors, field by
-field, by a tool of the project's repository (``check_schemas.py``).
+packed by default. Verified against TensorFlow 2.21's, TensorBoard's and onnx's
+own descriptors, field by field, by a tool of the project's repository
+(``check_schemas.py``) and, for ONNX, a test.
 """
 
 from __future__ import annotations
@@ -141,6 +143,10 @@ _HISTOGRAM_PROTO = "xla/tsl/protobuf/histogram.proto"  # was tensorflow/core/fra
 _STRUCT_PROTO = "google/protobuf/struct.proto"
 _HPARAMS_API_PROTO = "tensorboard/plugins/hparams/api.proto"
 _HPARAMS_DATA_PROTO = "tensorboard/plugins/hparams/plugin_data.proto"
+# ONNX (onnx/onnx-ml.proto, IR version 13, as the onnx package 1.23 ships it): syntax proto2, whose wire format is
+# proto3's. Read as the rest are: an absent scalar is its default (proto2 would say "not set"), a repeated number
+# read packed or not; written packed, which every protobuf reader takes.
+_ONNX_PROTO = "onnx/onnx-ml.proto"
 
 # The tables are laid out one row per field, as in the .proto: keep them so.
 # fmt: off
@@ -298,6 +304,28 @@ ENUMS: Final[Tuple[Enum, ...]] = (
     )),
     Enum("google.protobuf.NullValue", _STRUCT_PROTO, (
         ("NULL_VALUE", 0),
+    )),
+    # --- ONNX models (the conversion's output; onnx-ml.proto). TensorProto.DataType is an int32 field there.
+    Enum("onnx.AttributeProto.AttributeType", _ONNX_PROTO, (
+        ("UNDEFINED", 0),
+        ("FLOAT", 1),
+        ("INT", 2),
+        ("STRING", 3),
+        ("TENSOR", 4),
+        ("GRAPH", 5),
+        ("SPARSE_TENSOR", 11),
+        ("TYPE_PROTO", 13),
+        ("FLOATS", 6),
+        ("INTS", 7),
+        ("STRINGS", 8),
+        ("TENSORS", 9),
+        ("GRAPHS", 10),
+        ("SPARSE_TENSORS", 12),
+        ("TYPE_PROTOS", 14),
+    )),
+    Enum("onnx.TensorProto.DataLocation", _ONNX_PROTO, (
+        ("DEFAULT", 0),
+        ("EXTERNAL", 1),
     )),
 )
 
@@ -893,6 +921,165 @@ MESSAGES: Final[Tuple[Message, ...]] = (
     )),
     Message("google.protobuf.ListValue", _STRUCT_PROTO, (
         Field(1, "values", MESSAGE, "google.protobuf.Value", repeated=True),
+    )),
+    # --- ONNX: a model, its graph, nodes, attributes, tensors and types, as onnx-ml.proto declares them.
+    Message("onnx.ModelProto", _ONNX_PROTO, (
+        Field(1, "ir_version", INT64),
+        Field(8, "opset_import", MESSAGE, "onnx.OperatorSetIdProto", repeated=True),
+        Field(2, "producer_name", STRING),
+        Field(3, "producer_version", STRING),
+        Field(4, "domain", STRING),
+        Field(5, "model_version", INT64),
+        Field(6, "doc_string", STRING),
+        Field(7, "graph", MESSAGE, "onnx.GraphProto"),
+        Field(14, "metadata_props", MESSAGE, "onnx.StringStringEntryProto", repeated=True),
+        Field(20, "training_info", SKIPPED, "onnx.TrainingInfoProto", repeated=True),
+        Field(25, "functions", MESSAGE, "onnx.FunctionProto", repeated=True),
+        Field(26, "configuration", SKIPPED, "onnx.DeviceConfigurationProto", repeated=True),
+    )),
+    Message("onnx.OperatorSetIdProto", _ONNX_PROTO, (
+        Field(1, "domain", STRING),
+        Field(2, "version", INT64),
+    )),
+    Message("onnx.StringStringEntryProto", _ONNX_PROTO, (
+        Field(1, "key", STRING),
+        Field(2, "value", STRING),
+    )),
+    # Declared in the order 1, 2, 5, 15, 10-14, 16.
+    Message("onnx.GraphProto", _ONNX_PROTO, (
+        Field(1, "node", MESSAGE, "onnx.NodeProto", repeated=True),
+        Field(2, "name", STRING),
+        Field(5, "initializer", MESSAGE, "onnx.TensorProto", repeated=True),
+        Field(15, "sparse_initializer", MESSAGE, "onnx.SparseTensorProto", repeated=True),
+        Field(10, "doc_string", STRING),
+        Field(11, "input", MESSAGE, "onnx.ValueInfoProto", repeated=True),
+        Field(12, "output", MESSAGE, "onnx.ValueInfoProto", repeated=True),
+        Field(13, "value_info", MESSAGE, "onnx.ValueInfoProto", repeated=True),
+        Field(14, "quantization_annotation", SKIPPED, "onnx.TensorAnnotation", repeated=True),
+        Field(16, "metadata_props", MESSAGE, "onnx.StringStringEntryProto", repeated=True),
+    )),
+    # Declared in the order 1-4, 7, 8, 5, 6, 9, 10.
+    Message("onnx.NodeProto", _ONNX_PROTO, (
+        Field(1, "input", STRING, repeated=True),
+        Field(2, "output", STRING, repeated=True),
+        Field(3, "name", STRING),
+        Field(4, "op_type", STRING),
+        Field(7, "domain", STRING),
+        Field(8, "overload", STRING),
+        Field(5, "attribute", MESSAGE, "onnx.AttributeProto", repeated=True),
+        Field(6, "doc_string", STRING),
+        Field(9, "metadata_props", MESSAGE, "onnx.StringStringEntryProto", repeated=True),
+        Field(10, "device_configurations", SKIPPED, "onnx.NodeDeviceConfigurationProto", repeated=True),
+    )),
+    # Declared in the order 1, 21, 13, 20, 2-6, 22, 14, 7-11, 23, 15. No oneof: `type` says which value is meant.
+    Message("onnx.AttributeProto", _ONNX_PROTO, (
+        Field(1, "name", STRING),
+        Field(21, "ref_attr_name", STRING),
+        Field(13, "doc_string", STRING),
+        Field(20, "type", ENUM, "onnx.AttributeProto.AttributeType"),
+        Field(2, "f", FLOAT),
+        Field(3, "i", INT64),
+        Field(4, "s", BYTES),
+        Field(5, "t", MESSAGE, "onnx.TensorProto"),
+        Field(6, "g", MESSAGE, "onnx.GraphProto"),
+        Field(22, "sparse_tensor", MESSAGE, "onnx.SparseTensorProto"),
+        Field(14, "tp", MESSAGE, "onnx.TypeProto"),
+        Field(7, "floats", FLOAT, repeated=True),
+        Field(8, "ints", INT64, repeated=True),
+        Field(9, "strings", BYTES, repeated=True),
+        Field(10, "tensors", MESSAGE, "onnx.TensorProto", repeated=True),
+        Field(11, "graphs", MESSAGE, "onnx.GraphProto", repeated=True),
+        Field(23, "sparse_tensors", MESSAGE, "onnx.SparseTensorProto", repeated=True),
+        Field(15, "type_protos", MESSAGE, "onnx.TypeProto", repeated=True),
+    )),
+    # Declared in the order 1-8, 12, 9, 13, 14, 10, 11, 16. data_type holds an onnx.TensorProto.DataType number.
+    Message("onnx.TensorProto", _ONNX_PROTO, (
+        Field(1, "dims", INT64, repeated=True),
+        Field(2, "data_type", INT32),
+        Field(3, "segment", MESSAGE, "onnx.TensorProto.Segment"),
+        Field(4, "float_data", FLOAT, repeated=True),  # [packed = true], as the next four
+        Field(5, "int32_data", INT32, repeated=True),
+        Field(6, "string_data", BYTES, repeated=True),
+        Field(7, "int64_data", INT64, repeated=True),
+        Field(8, "name", STRING),
+        Field(12, "doc_string", STRING),
+        Field(9, "raw_data", BYTES),  # little-endian, C order: the weights the conversion writes
+        Field(13, "external_data", MESSAGE, "onnx.StringStringEntryProto", repeated=True),
+        Field(14, "data_location", ENUM, "onnx.TensorProto.DataLocation"),
+        Field(10, "double_data", DOUBLE, repeated=True),
+        Field(11, "uint64_data", UINT64, repeated=True),
+        Field(16, "metadata_props", MESSAGE, "onnx.StringStringEntryProto", repeated=True),
+    )),
+    Message("onnx.TensorProto.Segment", _ONNX_PROTO, (
+        Field(1, "begin", INT64),
+        Field(2, "end", INT64),
+    )),
+    Message("onnx.SparseTensorProto", _ONNX_PROTO, (
+        Field(1, "values", MESSAGE, "onnx.TensorProto"),
+        Field(2, "indices", MESSAGE, "onnx.TensorProto"),
+        Field(3, "dims", INT64, repeated=True),
+    )),
+    Message("onnx.ValueInfoProto", _ONNX_PROTO, (
+        Field(1, "name", STRING),
+        Field(2, "type", MESSAGE, "onnx.TypeProto"),
+        Field(3, "doc_string", STRING),
+        Field(4, "metadata_props", MESSAGE, "onnx.StringStringEntryProto", repeated=True),
+    )),
+    # Declared in the order 1, 4, 5, 9, 8, 7, 6; fields 1, 4, 5, 9, 8 and 7 are the oneof "value".
+    Message("onnx.TypeProto", _ONNX_PROTO, (
+        Field(1, "tensor_type", MESSAGE, "onnx.TypeProto.Tensor", oneof="value"),
+        Field(4, "sequence_type", MESSAGE, "onnx.TypeProto.Sequence", oneof="value"),
+        Field(5, "map_type", MESSAGE, "onnx.TypeProto.Map", oneof="value"),
+        Field(9, "optional_type", MESSAGE, "onnx.TypeProto.Optional", oneof="value"),
+        Field(8, "sparse_tensor_type", MESSAGE, "onnx.TypeProto.SparseTensor", oneof="value"),
+        Field(7, "opaque_type", MESSAGE, "onnx.TypeProto.Opaque", oneof="value"),
+        Field(6, "denotation", STRING),
+    )),
+    Message("onnx.TypeProto.Tensor", _ONNX_PROTO, (
+        Field(1, "elem_type", INT32),  # an onnx.TensorProto.DataType number
+        Field(2, "shape", MESSAGE, "onnx.TensorShapeProto"),
+    )),
+    Message("onnx.TypeProto.Sequence", _ONNX_PROTO, (
+        Field(1, "elem_type", MESSAGE, "onnx.TypeProto"),
+    )),
+    Message("onnx.TypeProto.Map", _ONNX_PROTO, (
+        Field(1, "key_type", INT32),
+        Field(2, "value_type", MESSAGE, "onnx.TypeProto"),
+    )),
+    Message("onnx.TypeProto.Optional", _ONNX_PROTO, (
+        Field(1, "elem_type", MESSAGE, "onnx.TypeProto"),
+    )),
+    Message("onnx.TypeProto.SparseTensor", _ONNX_PROTO, (
+        Field(1, "elem_type", INT32),
+        Field(2, "shape", MESSAGE, "onnx.TensorShapeProto"),
+    )),
+    Message("onnx.TypeProto.Opaque", _ONNX_PROTO, (
+        Field(1, "domain", STRING),
+        Field(2, "name", STRING),
+    )),
+    Message("onnx.TensorShapeProto", _ONNX_PROTO, (
+        Field(1, "dim", MESSAGE, "onnx.TensorShapeProto.Dimension", repeated=True),
+    )),
+    # A dimension is a number or a symbol (dim_param: "batch"), in the oneof "value".
+    Message("onnx.TensorShapeProto.Dimension", _ONNX_PROTO, (
+        Field(1, "dim_value", INT64, oneof="value"),
+        Field(2, "dim_param", STRING, oneof="value"),
+        Field(3, "denotation", STRING),
+    )),
+    # Declared in the order 1, 4-6, 11, 7-10, 13, 12, 14.
+    Message("onnx.FunctionProto", _ONNX_PROTO, (
+        Field(1, "name", STRING),
+        Field(4, "input", STRING, repeated=True),
+        Field(5, "output", STRING, repeated=True),
+        Field(6, "attribute", STRING, repeated=True),
+        Field(11, "attribute_proto", MESSAGE, "onnx.AttributeProto", repeated=True),
+        Field(7, "node", MESSAGE, "onnx.NodeProto", repeated=True),
+        Field(8, "doc_string", STRING),
+        Field(9, "opset_import", MESSAGE, "onnx.OperatorSetIdProto", repeated=True),
+        Field(10, "domain", STRING),
+        Field(13, "overload", STRING),
+        Field(12, "value_info", MESSAGE, "onnx.ValueInfoProto", repeated=True),
+        Field(14, "metadata_props", MESSAGE, "onnx.StringStringEntryProto", repeated=True),
     )),
 )
 
