@@ -469,3 +469,84 @@ def test_cli_progress_on_a_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert err.endswith("\r\x1b[K")
     status, _, err = _run("events", str(tmp_path), isatty=False)
     assert status == 0 and err == ""
+
+
+# --------------------------------------------------------------------------- forms the writers rarely write
+
+
+def _tensor_proto(dtype: int, dims: List[int], strings: List[bytes] = (), content: bytes = b"") -> bytes:  # type: ignore[assignment]
+    shape = field(2, b"".join(field(2, b"\x08" + varint(dim)) for dim in dims))
+    values = b"".join(field(8, value) for value in strings)
+    return b"\x08" + varint(dtype) + shape + (field(4, content) if content else b"") + values
+
+
+def _plugin(name: bytes, content: bytes = b"") -> bytes:
+    return field(9, field(1, field(1, name) + (field(2, content) if content else b"")))
+
+
+def _event(summary_value: bytes = b"", step: int = 1, other: bytes = b"") -> bytes:
+    body = field(5, field(1, summary_value)) if summary_value else other
+    return b"\x09" + struct.pack("<d", 2.5) + b"\x10" + varint(step) + body
+
+
+def test_every_odd_form_is_an_event_of_its_kind(tmp_path: Path) -> None:
+    value = lambda tag, rest: field(1, tag) + rest  # noqa: E731
+    entry = lambda name, json_value: field(1, field(1, name) + field(2, json_value))  # noqa: E731
+    number = b"\x11" + struct.pack("<d", 2.0)
+    hparams = field(3, entry(b"b", b"\x20\x01") + entry(b"n", b"\x08\x00") + entry(b"s", field(5, entry(b"k", number)))
+                    + entry(b"l", field(6, field(1, b"\x1a\x01x"))))  # fmt: skip
+    records = [
+        _event(other=b""),  # no kind at all
+        _event(other=field(6, b"\x08\x14" + field(2, b"a log line"))),  # a log message, INFO
+        _event(value(b"old", field(3, b"\x01\x02"))),  # an obsolete histogram
+        _event(value(b"nothing", _plugin(b"scalars"))),  # a value of no kind, with a plugin
+        _event(value(b"vector", field(8, _tensor_proto(1, [2], content=b"\x00" * 8)) + _plugin(b"scalars"))),
+        _event(value(b"pairs", field(8, _tensor_proto(2, [1, 2], content=b"\x00" * 16)) + _plugin(b"histograms"))),
+        _event(value(b"notimage", field(8, _tensor_proto(1, [3], content=b"\x00" * 12)) + _plugin(b"images"))),
+        _event(value(b"badsize", field(8, _tensor_proto(7, [3], [b"w", b"2", b"\x89PNG"])) + _plugin(b"images"))),
+        _event(value(b"clip3", field(8, _tensor_proto(7, [1, 3], [b"a", b"b", b"c"])) + _plugin(b"audio"))),
+        _event(value(b"numbers", field(8, _tensor_proto(1, [1], content=b"\x00" * 4)) + _plugin(b"text"))),
+        _event(value(b"binary", field(8, _tensor_proto(7, [], [b"\xff\xfe"])) + _plugin(b"text"))),
+        _event(value(b"_hparams_/session_start_info", _plugin(b"hparams", hparams))),
+        _event(value(b"_hparams_/none", _plugin(b"hparams", b"\x08\x00"))),
+        _event(value(b"_hparams_/bad", _plugin(b"hparams", b"\x1a\x05"))),  # content that is no HParamsPluginData
+        _event(value(b"variant", field(8, b"\x08\x15" + field(2, b"")))),  # a DT_VARIANT tensor: its proto kept
+        _event(value(b"neg", b"\x15" + struct.pack("<f", 1.5)), step=-3),  # a negative step: ten bytes
+        b"\x09" + struct.pack("<d", 2.5),  # a wall time only: shorter than any usual scalar
+    ]
+    path = tmp_path / "events.out.tfevents.1"
+    path.write_bytes(b"".join(_frame(record) for record in records))
+    found = tfcollections.events(path)
+    got = []
+    while True:
+        try:
+            event = next(found)  # the iterator's own __next__
+        except StopIteration:
+            break
+        got.append((event["tag"], event["kind"], event["plugin"], event["value"]))
+    assert got[0] == (None, "empty", None, None) and got[-1] == (None, "empty", None, None)
+    assert got[1] == (None, "log_message", None, {"level": "INFO", "message": "a log line"})
+    kinds = {tag: (kind, plugin) for tag, kind, plugin, _ in got}
+    assert kinds["old"] == ("obsolete_histogram", None) and kinds["nothing"] == ("empty", "scalars")
+    for tag, plugin in [("vector", "scalars"), ("pairs", "histograms"), ("notimage", "images"), ("badsize", "images"),
+                        ("clip3", "audio"), ("numbers", "text"), ("variant", None)]:  # fmt: skip
+        assert kinds[tag] == ("tensor", plugin), tag
+    values = {tag: found_value for tag, _, _, found_value in got}
+    assert values["binary"] == b"\xff\xfe"  # not UTF-8: kept as bytes
+    assert values["_hparams_/session_start_info"]["session_start_info"]["hparams"] == {
+        "b": True, "n": None, "s": {"k": 2.0}, "l": ["x"]}  # fmt: skip
+    assert values["_hparams_/none"] == {}
+    assert values["variant"]["dtype"] == "DT_VARIANT"
+    assert values["neg"] == 1.5 and [e for e in got if e[0] == "neg"]
+    assert [(item["record"], "_hparams_/bad" in item["why"]) for item in found.skipped] == [(13, True)]
+    negative = [e for e in tfcollections.events(path, tag="^neg$")]
+    assert negative[0]["step"] == -3
+
+
+def test_cli_shows_each_session_s_hparams() -> None:
+    status, out, _ = _run("events", str(LOGDIR), "--run", "^hparams")
+    assert status == 0
+    assert "  hparams experiment: 3 hyperparameters (learning_rate, optimizer, layers), 1 metric (accuracy)" in out
+    assert "  hparams: layers=2, optimizer=sgd, learning_rate=0.1 (group trial-1)" in out.splitlines()  # as written
+    status, out, _ = _run("events", str(LOGDIR), "--run", "^torch/hp$")
+    assert "  hparams session ended: STATUS_SUCCESS" in out.splitlines()
