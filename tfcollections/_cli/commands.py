@@ -130,7 +130,7 @@ def overview(columns: int = 80, color: bool = False) -> str:
         *textwrap.wrap(
             f"Read what TensorFlow wrote, without TensorFlow or protobuf (tfcollections {__version__}): models "
             "(.meta, saved_model.pb, frozen graphs, binary or text), their graphs, TF 2 object graphs and Keras "
-            "layers, and checkpoints (V1, V2, TF 2).",
+            "layers, checkpoints (V1, V2, TF 2), TFRecords of tf.train.Example, and TensorBoard's event files.",
             width,
         ),
         "",
