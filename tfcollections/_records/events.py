@@ -406,26 +406,32 @@ def _summary_value(
     tag = value["tag"]
     metadata = value["metadata"]
     plugin = plugins.get(tag)
-    if plugin is None and metadata is not None and metadata["plugin_data"] is not None:
-        plugin = plugins[tag] = metadata["plugin_data"]["plugin_name"]
+    if plugin is None:  # the first metadata a run's tag is given is its plugin's, as TensorBoard keeps it
+        tf1 = next((field for field in _TF1_PLUGINS if value[field] is not None), None)
+        if tf1 is not None:  # data_compat gives a TF 1 value the metadata of its plugin
+            plugin = plugins[tag] = _TF1_PLUGINS[tf1]
+        elif metadata is not None:  # a metadata naming no plugin: the plugin "", as TensorBoard keeps it
+            data = metadata["plugin_data"]
+            plugin = plugins[tag] = data["plugin_name"] if data is not None else ""
+    # A TF 1 value is of its own kind; its plugin is its tag's (its own, unless another was given first).
     if value["simple_value"] is not None:
-        return "scalar", "scalars", value["simple_value"], None
+        return "scalar", plugin, value["simple_value"], None
     histo = value["histo"]
     if histo is not None:
-        return "histogram", "histograms", _tf1_buckets(histo), histo
+        return "histogram", plugin, _tf1_buckets(histo), histo
     image = value["image"]
     if image is not None:
         images = [image["encoded_image_string"]]
-        return "image", "images", {"width": image["width"], "height": image["height"],
-                                   "colorspace": image["colorspace"], "images": images,
-                                   "formats": [_encoding(images[0])]}, None  # fmt: skip
+        return "image", plugin, {"width": image["width"], "height": image["height"],
+                                 "colorspace": image["colorspace"], "images": images,
+                                 "formats": [_encoding(images[0])]}, None  # fmt: skip
     audio = value["audio"]
     if audio is not None:
         encoded = audio["encoded_audio_string"]
         clip = {"audio": encoded, "label": b"", "format": _encoding(encoded)}
-        return "audio", "audio", {"sample_rate": audio["sample_rate"], "num_channels": audio["num_channels"],
-                                  "length_frames": audio["length_frames"], "content_type": audio["content_type"],
-                                  "clips": [clip]}, None  # fmt: skip
+        return "audio", plugin, {"sample_rate": audio["sample_rate"], "num_channels": audio["num_channels"],
+                                 "length_frames": audio["length_frames"], "content_type": audio["content_type"],
+                                 "clips": [clip]}, None  # fmt: skip
     if value["obsolete_old_style_histogram"] is not None:
         return "obsolete_histogram", plugin, value["obsolete_old_style_histogram"], None
     if plugin == "hparams":  # its data is its metadata's content; the value, if any, says nothing
