@@ -251,8 +251,9 @@ def _message(message: Any) -> Dict[str, Any]:
                 out[field.name] = None
             else:
                 out[field.name] = _message(value) if field.type == FD.TYPE_MESSAGE else value
-        elif field.type == FD.TYPE_ENUM:
-            out[field.name] = field.enum_type.values_by_number[value].name
+        elif field.type == FD.TYPE_ENUM:  # a number the enum does not name stays a number
+            named = field.enum_type.values_by_number.get(value)
+            out[field.name] = named.name if named is not None else value
         else:
             out[field.name] = value
     return out
@@ -285,11 +286,16 @@ def _kind_value(plugin: str, value: Any, original: Any) -> Any:
     from tensorboard.util import tensor_util
 
     which = original.WhichOneof("value")
-    array = tensor_util.make_ndarray(value.tensor) if value.HasField("tensor") else None
-    if plugin == "hparams":
+    if plugin == "hparams":  # the plugin reads its metadata's content, whatever the tensor
         data = plugin_data_pb2.HParamsPluginData.FromString(value.metadata.plugin_data.content)
         member = data.WhichOneof("data")
         return "hparams", ({member: _message(getattr(data, member))} if member else {})
+    if which == "obsolete_old_style_histogram":  # no plugin reads it: its bytes
+        return "obsolete_histogram", original.obsolete_old_style_histogram
+    try:
+        array = tensor_util.make_ndarray(value.tensor) if value.HasField("tensor") else None
+    except (TypeError, ValueError, KeyError):  # a dtype without plain values, or values that do not fill the shape
+        return "tensor", _message(value.tensor)  # the library keeps the proto, as parsed
     if plugin == "scalars" and array is not None and array.shape == () and array.dtype.kind != "O":
         return "scalar", array.item()
     if plugin == "histograms" and array is not None and array.ndim == 2 and array.shape[1] == 3:
@@ -324,11 +330,46 @@ def _kind_value(plugin: str, value: Any, original: Any) -> Any:
                 return item
 
         return "text", text(array.tolist())
+    if which is None:  # a value of no kind: an empty event (of an hparams plugin, its data, above)
+        return "empty", None
     return "tensor", _tensor_value(array, value.tensor.dtype) if array is not None else None
 
 
-def read_file(path: Path, run: str, plugins: Dict[str, str]) -> Dict[str, Any]:
+def tensorboard_events(event: Any, plugins: Dict[str, str]) -> List[Dict[str, Any]]:
+    """One parsed Event as TensorBoard's plugins read it, in the library's contract: each summary value migrated by
+    data_compat, its plugin the first one given for its tag (*plugins*, the run's), its values from make_ndarray."""
     from tensorboard import data_compat
+
+    events: List[Dict[str, Any]] = []
+    base = {"wall_time": event.wall_time, "step": event.step}
+    which = event.WhichOneof("what")
+    if which == "summary":
+        for original in event.summary.value:
+            value = data_compat.migrate_value(original)
+            if value.HasField("metadata") and value.tag not in plugins:
+                plugins[value.tag] = value.metadata.plugin_data.plugin_name
+            plugin = plugins.get(value.tag)
+            kind, found = _kind_value(plugin or "", value, original)
+            item = {**base, "kind": kind, "tag": value.tag, "plugin": plugin, "value": found}
+            if original.WhichOneof("value") == "histo":
+                item["histo"] = _message(original.histo)
+            events.append(item)
+    elif which is None:
+        source = _message(event.source_metadata) if event.HasField("source_metadata") else None
+        events.append({**base, "kind": "empty", "tag": None, "plugin": None, "value": source})
+    else:
+        kind = {"tagged_run_metadata": "run_metadata"}.get(which, which)
+        found = getattr(event, which)
+        tag = found.tag if which == "tagged_run_metadata" else None
+        if which == "tagged_run_metadata":
+            found = found.run_metadata
+        elif which in ("session_log", "log_message"):
+            found = _message(found)
+        events.append({**base, "kind": kind, "tag": tag, "plugin": None, "value": found})
+    return events
+
+
+def read_file(path: Path, run: str, plugins: Dict[str, str]) -> Dict[str, Any]:
     from tensorboard.backend.event_processing import event_file_loader
 
     events: List[Dict[str, Any]] = []
@@ -337,31 +378,7 @@ def read_file(path: Path, run: str, plugins: Dict[str, str]) -> Dict[str, Any]:
         # The events as written (the legacy loader: EventFileLoader also applies dataclass_compat, TensorBoard's
         # storage layer, which adds a summary for each graph and reshapes blobs); data_compat is applied below.
         for event in event_file_loader.LegacyEventFileLoader(str(path)).Load():
-            base = {"wall_time": event.wall_time, "step": event.step}
-            which = event.WhichOneof("what")
-            if which == "summary":
-                for original in event.summary.value:
-                    value = data_compat.migrate_value(original)
-                    if value.HasField("metadata") and value.tag not in plugins:
-                        plugins[value.tag] = value.metadata.plugin_data.plugin_name
-                    plugin = plugins.get(value.tag)
-                    kind, found = _kind_value(plugin or "", value, original)
-                    item = {**base, "kind": kind, "tag": value.tag, "plugin": plugin, "value": found}
-                    if original.WhichOneof("value") == "histo":
-                        item["histo"] = _message(original.histo)
-                    events.append(item)
-            elif which is None:
-                source = _message(event.source_metadata) if event.HasField("source_metadata") else None
-                events.append({**base, "kind": "empty", "tag": None, "plugin": None, "value": source})
-            else:
-                kind = {"tagged_run_metadata": "run_metadata"}.get(which, which)
-                found = getattr(event, which)
-                tag = found.tag if which == "tagged_run_metadata" else None
-                if which == "tagged_run_metadata":
-                    found = found.run_metadata
-                elif which in ("session_log", "log_message"):
-                    found = _message(found)
-                events.append({**base, "kind": kind, "tag": tag, "plugin": None, "value": found})
+            events += tensorboard_events(event, plugins)
     except Exception as exc:  # TensorBoard's reader stops at damage: what it says is recorded
         error = f"{type(exc).__name__}: {exc}"
     return {"run": run, "file": path.name, "events": canonical(events), "error": error}
