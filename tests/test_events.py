@@ -550,3 +550,19 @@ def test_cli_shows_each_session_s_hparams() -> None:
     assert "  hparams: layers=2, optimizer=sgd, learning_rate=0.1 (group trial-1)" in out.splitlines()  # as written
     status, out, _ = _run("events", str(LOGDIR), "--run", "^torch/hp$")
     assert "  hparams session ended: STATUS_SUCCESS" in out.splitlines()
+
+
+def test_a_tag_s_plugin_is_its_first_metadata_s_as_tensorboard_keeps_it(tmp_path: Path) -> None:
+    value = lambda tag, rest: field(1, tag) + rest  # noqa: E731
+    scalar = field(8, _tensor_proto(1, [], content=struct.pack("<f", 0.5)))
+    records = [
+        _event(value(b"bare", scalar + field(9, field(2, b"shown as")))),  # metadata naming no plugin: ""
+        _event(value(b"bare", scalar + _plugin(b"scalars"))),  # a later plugin does not replace it
+        _event(value(b"old", b"\x15" + struct.pack("<f", 1.5))),  # a TF 1 scalar: its tag's plugin is scalars
+        _event(value(b"old", scalar)),  # so a 0-d tensor of that tag without metadata is a scalar
+    ]
+    path = tmp_path / "events.out.tfevents.1"
+    path.write_bytes(b"".join(_frame(record) for record in records))
+    found = [(e["tag"], e["kind"], e["plugin"], e["value"]) for e in tfcollections.events(path)]
+    assert found == [("bare", "tensor", "", found[0][3]), ("bare", "tensor", "", found[1][3]),
+                     ("old", "scalar", "scalars", 1.5), ("old", "scalar", "scalars", 0.5)]  # fmt: skip
