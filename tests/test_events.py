@@ -566,3 +566,12 @@ def test_a_tag_s_plugin_is_its_first_metadata_s_as_tensorboard_keeps_it(tmp_path
     found = [(e["tag"], e["kind"], e["plugin"], e["value"]) for e in tfcollections.events(path)]
     assert found == [("bare", "tensor", "", found[0][3]), ("bare", "tensor", "", found[1][3]),
                      ("old", "scalar", "scalars", 1.5), ("old", "scalar", "scalars", 0.5)]  # fmt: skip
+
+
+def test_the_command_s_output_in_the_docs_is_what_it_prints(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(DATA.parent.parent)  # the paths as the docs give them
+    text = (DATA.parent.parent / "docs" / "events.md").read_text(encoding="utf-8")
+    command = "tfcollections events tests/data/events --run '^(tf2|torch/hp)$'"
+    shown = text.split(f"$ {command}\n", 1)[1].split("```", 1)[0]
+    status, out, _ = _run("events", "tests/data/events", "--run", "^(tf2|torch/hp)$")
+    assert status == 0 and out == shown
