@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 import math
 from pathlib import Path
@@ -78,3 +79,24 @@ def varint(value: int) -> bytes:
 def field(number: int, payload: bytes) -> bytes:
     """A length-delimited field: its tag, the payload's length and the payload."""
     return varint((number << 3) | 2) + varint(len(payload)) + payload
+
+
+def canonical(value: Any) -> Any:
+    """A value in the event fixtures' JSON form (tools/generate_event_fixtures.py writes it, tests/test_events.py
+    compares with it): bytes as base64, or past 512 bytes their size and SHA-256; non-finite floats tagged; a numpy
+    scalar as its Python value; a tensor (the library's ``Tensor``) as its dtype name, shape and values."""
+    if isinstance(value, (bytes, bytearray)):
+        if len(value) > 512:
+            return {"$sha256": hashlib.sha256(value).hexdigest(), "size": len(value)}
+        return {"$base64": base64.b64encode(bytes(value)).decode("ascii")}
+    if isinstance(value, float) and not math.isfinite(value):
+        return {"$float": repr(value)}
+    if isinstance(value, dict):
+        return {key: canonical(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [canonical(item) for item in value]
+    if type(value).__module__ == "numpy" and getattr(value, "ndim", None) == 0:
+        return canonical(value.item())
+    if hasattr(value, "tolist") and isinstance(getattr(value, "dtype", None), str):
+        return {"dtype": value.dtype, "shape": list(value.shape), "values": canonical(value.tolist())}
+    return value

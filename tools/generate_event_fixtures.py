@@ -30,10 +30,7 @@ tbparse's scalars and histograms.
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import json
-import math
 import os
 import shutil
 import struct
@@ -47,28 +44,13 @@ os.environ.setdefault("TF_ENABLE_ONEDNN_OPTS", "0")
 import numpy as np
 import tensorflow as tf
 
+from tests.helpers import canonical  # the fixtures' JSON form, which the tests compare with
+
 ROOT = Path(__file__).resolve().parent.parent / "tests" / "data"
 OUT = ROOT / "events"
 DAMAGED = ROOT / "events-damaged"
 EXPECTED = ROOT / "events.json"
 WALL = 1_700_000_000.0  # the writers stamp the clock; the readings record whatever they wrote
-
-
-def canonical(value: Any) -> Any:
-    """JSON of a value: bytes as base64 (or, past 512 bytes, their size and SHA-256), non-finite floats tagged."""
-    if isinstance(value, (bytes, bytearray)):
-        if len(value) > 512:
-            return {"$sha256": hashlib.sha256(value).hexdigest(), "size": len(value)}
-        return {"$base64": base64.b64encode(bytes(value)).decode("ascii")}
-    if isinstance(value, float) and not math.isfinite(value):
-        return {"$float": repr(value)}
-    if isinstance(value, dict):
-        return {key: canonical(item) for key, item in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [canonical(item) for item in value]
-    if isinstance(value, np.generic):
-        return canonical(value.item())
-    return value
 
 
 # --------------------------------------------------------------------------- the writers
