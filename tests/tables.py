@@ -12,7 +12,7 @@ import struct
 from typing import List, Optional, Sequence, Tuple
 
 from tfcollections._ckpt.crc32c import crc32c, mask
-from tfcollections._model.lookalikes import TABLE_MAGIC as MAGIC
+from tfcollections._disk.lookalikes import TABLE_MAGIC as MAGIC
 
 from .helpers import varint
 

@@ -492,7 +492,7 @@ def test_a_sharded_v1_checkpoint_is_read_through_its_pattern() -> None:
 
 
 def test_what_a_result_keeps_and_what_a_copy_does_not(tmp_path: Path) -> None:
-    from tfcollections._model.files import source_of
+    from tfcollections._disk.source import source_of
 
     listing = tfcollections.load_checkpoint(RESTORE / "model.ckpt")
     # A copy that kept its path is read again from it; the meta graph checked is the first with a saver.

@@ -199,7 +199,7 @@ def test_every_form_of_a_colocation(value: bytes, colocated_with: list) -> None:
 
 
 def test_a_node_too_large_to_copy_is_walked_in_place() -> None:
-    from tfcollections._model.nodes import _COPIED_NODE_SIZE
+    from tfcollections._graph.nodes import _COPIED_NODE_SIZE
 
     padding = attr("value", field(8, field(4, b"\x00" * _COPIED_NODE_SIZE)))  # a Const's tensor: tensor_content
     large = node("big", "Const", {"dtype": dtype(1)}) + padding

@@ -302,7 +302,7 @@ def test_the_summary_reads_no_ends_it_does_not_show(monkeypatch: pytest.MonkeyPa
 
 def _constant_attrs() -> List[bytes]:
     """The attr fields of every small Const of the fixture graphs, as the constants' reader sees them."""
-    from tfcollections._model.endpoints import _first_attr
+    from tfcollections._graph.endpoints import _first_attr
 
     found = []
     for path in [*sorted(FILES.glob("*.meta")), *sorted(FILES.glob("*.pb"))]:
@@ -345,7 +345,7 @@ def _fields_or_none(data: bytes, start: int, end: int) -> List[Any]:
 
 
 def _general_layout(attrs: bytes, census: Any) -> Any:
-    from tfcollections._model import endpoints
+    from tfcollections._graph import endpoints
 
     span = endpoints.constant_tensor(attrs, 0, len(attrs), census)
     if span is None:
@@ -357,8 +357,8 @@ def _general_layout(attrs: bytes, census: Any) -> Any:
 def test_the_usual_constants_read_in_one_pass_as_the_general_reader_reads_them() -> None:
     # Every small Const TensorFlow wrote in the fixtures, and one-byte changes of each: the one pass gives what
     # the general reader gives, or leaves it to it (None); it never gives another answer, nor raises.
-    from tfcollections._model.endpoints import _usual_layout
-    from tfcollections._model.nodes import _Census
+    from tfcollections._graph.endpoints import _usual_layout
+    from tfcollections._graph.nodes import _Census
 
     constants = _constant_attrs()
     assert len(constants) > 300
@@ -430,8 +430,8 @@ def _tensor_bytes(draw: Any) -> bytes:
 def test_generated_constants_read_in_one_pass_as_the_general_reader_reads_them(data: Any) -> None:
     # Constants of every dtype and shape form, their entries in any order with _class lists and checked entries:
     # the one pass gives the general reader's answer or None, never another answer, never an exception.
-    from tfcollections._model.endpoints import _usual_layout
-    from tfcollections._model.nodes import _Census
+    from tfcollections._graph.endpoints import _usual_layout
+    from tfcollections._graph.nodes import _Census
 
     draw = data.draw
     entries = [_attr("value", field(8, _tensor_bytes(draw)))[2:]]

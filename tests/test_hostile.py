@@ -230,7 +230,7 @@ def test_many_threads_at_once() -> None:
 
 
 def test_an_endless_stream_that_looks_valid_stops_at_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
-    from tfcollections._model import source as _source
+    from tfcollections._disk import source as _source
 
     class Endless:
         """`yes | tfcollections -`: text that never ends and never breaks a rule early."""

@@ -26,7 +26,9 @@ LAYERS: Tuple[Tuple[str, ...], ...] = (
     ("types",),  # generated TypedDicts: imports _tensor only
     ("_proto",),  # protobuf without TensorFlow's file rules
     ("_api",),  # decode and encode one collection item
-    ("_model",),  # model files: what a file is, its source, collections, locating, the graph scan
+    ("_disk",),  # files on disk: what a file is, its source, where a path's model or checkpoint is
+    ("_graph",),  # the graph: nodes, inputs and outputs, constants, op signatures, the object graph
+    ("_model",),  # model files: load, collections, views of a model by its path
     ("_ckpt",),  # checkpoints: tables, CRC-32C, listing and values, restore checks
     ("_records",),  # TFRecord files and tf.train.Example: frames, CRCs, features
     ("_scan",),  # the security scan: what in a model can touch the host, the op registry as data
@@ -175,8 +177,8 @@ def test_the_rule_sees_what_breaks_it() -> None:
         "tfcollections._model.files": [(4, "tfcollections._ckpt.table")],  # up
         "tfcollections._typing": [(5, "tfcollections._errors")],  # sideways
         "tfcollections._ckpt.table": [(6, "absolute import of tfcollections._errors")],
-        "tfcollections._model.graph": [(7, "tfcollections._model.nodes")],
-        "tfcollections._model.nodes": [(8, "tfcollections._model.graph")],  # a cycle inside a wing
+        "tfcollections._graph.graph": [(7, "tfcollections._graph.nodes")],
+        "tfcollections._graph.nodes": [(8, "tfcollections._graph.graph")],  # a cycle inside a wing
         "tfcollections._errors": [],
         "tfcollections._extra": [],
     }
@@ -188,7 +190,7 @@ def test_the_rule_sees_what_breaks_it() -> None:
         "tfcollections._model.files:4: imports tfcollections._ckpt.table, a layer above it (_model < _ckpt)",
         "tfcollections._proto.wire:3: imports tfcollections._model.files, a layer above it (_proto < _model)",
         "tfcollections._typing:5: imports tfcollections._errors, sideways (_typing and _errors share a layer)",
-        "cycle: tfcollections._model.graph -> tfcollections._model.nodes -> tfcollections._model.graph",
+        "cycle: tfcollections._graph.graph -> tfcollections._graph.nodes -> tfcollections._graph.graph",
     ]
 
 

@@ -18,7 +18,7 @@ import pytest
 import tfcollections
 from tfcollections._cli.main import main
 from tfcollections._cli.scan import ScanStatus
-from tfcollections._model.ops import FLAGGED_OPS
+from tfcollections._graph.ops import FLAGGED_OPS
 from tfcollections._scan import known, registry
 from tfcollections._scan.scan import RULES, SEVERITIES
 

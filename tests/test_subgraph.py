@@ -21,7 +21,7 @@ from hypothesis import given, strategies as st
 
 import tfcollections
 from tfcollections import DecodeError
-from tfcollections._model.optypes import output_args, output_spec
+from tfcollections._graph.optypes import output_args, output_spec
 
 from .helpers import field
 

@@ -491,7 +491,7 @@ def _object_paths(nodes):
     return paths
 
 
-# The graph's ends (tfcollections/_model/endpoints.py states the same rules; written again here on purpose).
+# The graph's ends (tfcollections/_graph/endpoints.py states the same rules; written again here on purpose).
 PLACEHOLDER_OPS = {"Placeholder", "PlaceholderV2", "PlaceholderWithDefault"}
 CALL_OPS = {"StatefulPartitionedCall", "PartitionedCall"}
 NOT_OUTPUTS = {"Const", "Assign", "NoOp", "Assert", "AssignVariableOp"} | PLACEHOLDER_OPS

@@ -35,7 +35,7 @@ from tensorflow.core.protobuf import meta_graph_pb2, saved_model_pb2  # noqa: E4
 
 import tfcollections  # noqa: E402
 from tests.helpers import same  # noqa: E402
-from tfcollections._model.ops import FLAGGED_OPS  # noqa: E402  (policy, not parsing: which ops are flagged)
+from tfcollections._graph.ops import FLAGGED_OPS  # noqa: E402  (policy, not parsing: which ops are flagged)
 from tools import _oracle as oracle  # noqa: E402
 
 

@@ -45,7 +45,7 @@ from tensorflow.core.protobuf import meta_graph_pb2
 
 import tfcollections
 from tests.helpers import field, same
-from tfcollections._model.ops import FLAGGED_OPS
+from tfcollections._graph.ops import FLAGGED_OPS
 from tools import _oracle as oracle
 
 REPO = Path(__file__).resolve().parent.parent

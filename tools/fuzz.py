@@ -53,7 +53,8 @@ REPO = Path(__file__).resolve().parent.parent
 
 with atheris.instrument_imports(include=["tfcollections"]):
     import tfcollections
-    from tfcollections._model import graph, nodes, source  # noqa: F401  (imported lazily otherwise)
+    from tfcollections._disk import source  # noqa: F401  (imported lazily otherwise)
+    from tfcollections._graph import graph, nodes  # noqa: F401  (imported lazily otherwise)
     from tfcollections._proto import schema as _schema, text, textscan  # noqa: F401  (imported lazily otherwise)
 
 from tests.helpers import same  # noqa: E402  (the tests' exact equality: types, -0.0 and NaN)

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 from typing import Dict, List
 
-from tfcollections._model.ops import FLAGGED_OPS
+from tfcollections._graph.ops import FLAGGED_OPS
 from tfcollections._scan import known, registry
 from tfcollections._scan.scan import _RULE_OF_KIND, RULES, RULES_BY_ID
 

@@ -62,7 +62,7 @@ from google.protobuf.message import DecodeError  # noqa: E402
 from tensorflow.core.protobuf import meta_graph_pb2, saved_model_pb2  # noqa: E402
 from tensorflow.python.framework import ops  # noqa: E402
 
-from tfcollections._model.ops import FLAGGED_OPS  # noqa: E402  (policy, not parsing: which ops are flagged)
+from tfcollections._graph.ops import FLAGGED_OPS  # noqa: E402  (policy, not parsing: which ops are flagged)
 from tfcollections._proto.compiled import ANY_TYPES  # noqa: E402  (only: which types an Any is decoded as)
 from tools import _oracle as oracle  # noqa: E402
 

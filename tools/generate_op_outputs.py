@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-"""Write ``tfcollections/_model/opdefs.py``: the output arguments of every op TensorFlow registers.
+"""Write ``tfcollections/_graph/opdefs.py``: the output arguments of every op TensorFlow registers.
 
 A subgraph view gives the dtype of each tensor that crosses its boundary. A NodeDef does not record its outputs'
 dtypes; its op's ``OpDef`` says how its attrs give them: an output argument has a fixed type (``Equal``'s
@@ -27,7 +27,7 @@ import textwrap
 from typing import Dict, List, Optional, Sequence, Tuple
 
 _ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-_OUT = os.path.join(_ROOT, "tfcollections", "_model", "opdefs.py")
+_OUT = os.path.join(_ROOT, "tfcollections", "_graph", "opdefs.py")
 
 # Runs in the Python that imports TensorFlow (1.15 or 2.x): every registered op's outputs as a spec and the
 # defaults of the attrs they use.

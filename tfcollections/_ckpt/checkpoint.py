@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 
 from .._errors import DecodeError
-from .._model.constants import read_constants
+from .._graph.constants import read_constants
 from .._model.files import load
 from .._tensor import Tensor
 from .._typing import cast

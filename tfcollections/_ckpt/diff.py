@@ -19,12 +19,12 @@ import math
 import os
 import struct
 
+from .._disk.find import find_checkpoint
 from .._errors import DecodeError
 from .._model.files import load
 from .._tensor import NUMERIC
 from .._typing import cast
 from .checkpoint import _model_file
-from .find import find_checkpoint
 from .listing import _ENTRY, _decode_slice_key, _fast_entry, _key_name, _parse, _tensor, list_checkpoint
 from .table import MappedFile, Table
 from .values import read_values
@@ -310,7 +310,7 @@ def _models(a: Decoded, b: Decoded, values: bool, result: Dict[str, Any]) -> Non
         change["name"] == name for change in compared["changed"])]  # fmt: skip
     compared["same"] = 0  # those of the same layout are compared by value below
     if both:
-        from .._model.constants import read_constants  # noqa: PLC0415 (only two graphs' constants need it)
+        from .._graph.constants import read_constants  # noqa: PLC0415 (only two graphs' constants need it)
 
         read_a, read_b = read_constants(a, both), read_constants(b, both)
         for name in both:

@@ -9,7 +9,7 @@ chunks, its CRC32C computed on the way and compared at its end (a mismatch stops
 file is removed); a partitioned variable's slices are checked, then copied run by run into their place, the runs
 of all slices merged in the order of the full tensor, so that nothing holds a whole tensor. A V1 checkpoint keeps
 its values inside table entries (small, in practice): each tensor is read whole by ``values``. A frozen graph's
-constants are read by ``_model.constants``.
+constants are read by ``_graph.constants``.
 """
 
 from __future__ import annotations
@@ -243,7 +243,7 @@ class _Plan:
         return entries, described
 
     def of_graph(self, model: Decoded) -> Tuple[List[Entry], List[Decoded]]:
-        from .._model.constants import read_constants  # noqa: PLC0415 (a checkpoint's export never reads a graph)
+        from .._graph.constants import read_constants  # noqa: PLC0415 (a checkpoint's export never reads a graph)
 
         entries: List[Entry] = []
         described: List[Decoded] = []

@@ -14,13 +14,13 @@ from __future__ import annotations
 import os
 import struct
 
+from .._disk.find import find_checkpoint, what_instead
+from .._disk.locate import is_pattern, matching_files
+from .._disk.lookalikes import TABLE_MAGIC
 from .._errors import DecodeError
-from .._model.locate import is_pattern, matching_files
-from .._model.lookalikes import TABLE_MAGIC
 from .._proto.compiled import COMPILED, ENUM_NAMES, field_tag, to_int32, to_int64
 from .._proto.decoder import parse_message
 from .._proto.wire import read_varint
-from .find import find_checkpoint, what_instead
 from .table import MappedFile, Table
 
 TYPE_CHECKING = False

@@ -23,11 +23,12 @@ from __future__ import annotations
 
 import os
 
+from .._disk.source import source_of
 from .._errors import DecodeError
-from .._model.files import load, source_of
-from .._model.graph import graph_of
-from .._model.nodes import shape_list
-from .._model.saved_objects import saved_object_paths
+from .._graph.graph import graph_of
+from .._graph.nodes import shape_list
+from .._graph.saved_objects import saved_object_paths
+from .._model.files import load
 from .._typing import cast
 from .checkpoint import load_checkpoint
 from .objects import OBJECT_GRAPH_KEY, joined_keys, read_object_graph
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
     from typing import Any, Dict, Final, List, Optional
 
     from .. import types as _types
-    from .._model.source import Source
+    from .._disk.source import Source
     from .._typing import Buffer, Decoded
 
 

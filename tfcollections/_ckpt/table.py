@@ -18,8 +18,8 @@ import mmap
 import os
 import struct
 
+from .._disk.lookalikes import TABLE_MAGIC
 from .._errors import DecodeError
-from .._model.lookalikes import TABLE_MAGIC
 from .._proto.wire import read_varint
 from .crc32c import crc32c, unmask
 

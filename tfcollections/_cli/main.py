@@ -27,9 +27,9 @@ import sys
 import time
 
 from .. import DecodeError
+from .._disk.locate import checkpoint_beside, saved_model_file, shown as shown_path
 from .._model.collections import meta_graph_tags
 from .._model.files import load_model, walk_models
-from .._model.locate import checkpoint_beside, saved_model_file, shown as shown_path
 from .cells import dtype_text, shape_text
 from .checkpoints import checkpoint_lines, summary as checkpoint_summary
 from .render import print_summary

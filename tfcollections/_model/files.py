@@ -15,12 +15,7 @@ from __future__ import annotations
 
 import os
 
-from .._errors import DecodeError
-from .._proto.compiled import COMPILED
-from .._proto.decoder import parse_message
-from .._typing import cast
-from .collections import finish_meta_graph
-from .sniff import (
+from .._disk.sniff import (
     BOM,
     LFS_POINTER,
     TEXT_BYTES,
@@ -30,7 +25,12 @@ from .sniff import (
     looks_like_text,
     sniff,
 )
-from .source import Source, open_file
+from .._disk.source import Source, open_file
+from .._errors import DecodeError
+from .._proto.compiled import COMPILED
+from .._proto.decoder import parse_message
+from .._typing import cast
+from .collections import finish_meta_graph
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -57,12 +57,6 @@ class _LoadedMetaGraph(dict):  # type: ignore[type-arg]
     __slots__ = ("index", "source")
     source: Source
     index: int
-
-
-def source_of(model: Any) -> Optional[Source]:
-    """The source a result of ``load``/``loads``, or one of its meta graphs, was read from; None for any other
-    mapping (a copy keeps no source)."""
-    return getattr(model, "source", None)
 
 
 def load(source: Union[PathLike, IO[bytes]], /, *, graph: bool = False) -> _types.Model:
@@ -93,7 +87,7 @@ def load_model(source: Union[PathLike, IO[bytes]], graph: bool, ends: bool = Tru
     """``load``; with ``ends=False`` a graph's inputs, outputs and constants are left unread (empty lists) unless
     the file is a GraphDef: for the command line's summary, which shows them for frozen graphs only."""
     if isinstance(source, (str, bytes, os.PathLike)):
-        from .locate import locate, shown  # noqa: PLC0415 (only a path needs it, not `import tfcollections`)
+        from .._disk.locate import locate, shown  # noqa: PLC0415 (only a path needs it, not `import tfcollections`)
 
         path, located = locate(os.fsdecode(source))
         try:
@@ -118,7 +112,7 @@ _SAID_BETTER_BY_NAME: Final = frozenset({"junk", "text", "table"})
 def _said_by_name(exc: DecodeError, path: str) -> DecodeError:
     """A file beside a model that is not one (a checkpoint's files, an Estimator's graph.pbtxt): the error
     that says what it is where its content cannot, and names the model."""
-    from .locate import beside  # noqa: PLC0415 (only a path needs it, not `import tfcollections`)
+    from .._disk.locate import beside  # noqa: PLC0415 (only a path needs it, not `import tfcollections`)
 
     what, hint = beside(path)
     if what is not None and exc.what in _SAID_BETTER_BY_NAME:
@@ -180,7 +174,7 @@ def _read(source: Source, graph: bool, watch: Optional[Callable[[str], bool]] = 
             meta_graph.source, meta_graph.index = source, index
             meta_graphs.append(meta_graph)
         if graph:
-            from .graph import add_graphs  # noqa: PLC0415 (a plain load never reads the graph)
+            from .._graph.graph import add_graphs  # noqa: PLC0415 (a plain load never reads the graph)
 
             add_graphs(source, buf, meta_graphs, watch, ends=ends or kind == "GraphDef")
     model = _Loaded(

@@ -13,13 +13,14 @@ those and for ``_output_shapes``. Time and memory are linear in the nodes and in
 
 from __future__ import annotations
 
+from .._disk.source import source_of
 from .._errors import DecodeError
+from .._graph.nodelists import Nodes, nodes_of
+from .._graph.nodes import shape_list
+from .._graph.optypes import counts_use_attrs, output_args, output_spec, signature_spec, uses_attrs
 from .._typing import cast
 from .collections import scope_matcher
-from .files import load, source_of
-from .nodelists import Nodes, nodes_of
-from .nodes import shape_list
-from .optypes import counts_use_attrs, output_args, output_spec, signature_spec, uses_attrs
+from .files import load
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
     from .._typing import Decoded
 
     PathLike = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
-    from .optypes import OutputArg
+    from .._graph.optypes import OutputArg
 
 
 # Sorted after every real output index (-1, an output not known, modulo this).

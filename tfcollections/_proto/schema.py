@@ -480,7 +480,7 @@ MESSAGES: Final[Tuple[Message, ...]] = (
         Field(1, "tensor_info", MESSAGE, "tensorflow.TensorInfo"),
         Field(2, "filename", STRING),
     )),
-    # --- the graph: read only by load(..., graph=True). The binary graph scan (_model/nodes.py) walks nodes
+    # --- the graph: read only by load(..., graph=True). The binary graph scan (_graph/nodes.py) walks nodes
     # itself and decodes attrs and saved objects with these rows; text files are read with all of them.
     # Declared in the order 1, 4, 3, 2, 5.
     Message("tensorflow.GraphDef", _GRAPH_PROTO, (

@@ -469,7 +469,7 @@ def _tf1_buckets(histo: Decoded) -> List[List[float]]:
 def _tensor(proto: Decoded, tag: str) -> Optional[Tensor]:
     """The values of a summary's ``TensorProto`` by TensorFlow's rules, or None for a dtype without plain values
     (the proto is kept instead)."""
-    from .._model.endpoints import tensor_values  # noqa: PLC0415 (the graph wing's import: only tensors pay)
+    from .._graph.endpoints import tensor_values  # noqa: PLC0415 (the graph wing's import: only tensors pay)
 
     shape_proto = proto["tensor_shape"]
     dims = [dim["size"] for dim in shape_proto["dim"]] if shape_proto is not None else []

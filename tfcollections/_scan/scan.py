@@ -2,7 +2,7 @@
 """The security scan: for every model file, directory or tree, what in it can touch the host, and how much.
 
 Strategy: a model is read as ``load(path, graph=True)`` reads it, with the graph walk watching, besides the
-ops of ``_model.ops.FLAGGED_OPS``, every op no TensorFlow release registers (``known``): the walk lists the
+ops of ``_graph.ops.FLAGGED_OPS``, every op no TensorFlow release registers (``known``): the walk lists the
 nodes of those ops, in the graph or in which library function, so a finding says where it is at the cost of
 one question per distinct op. Each flagged op's kind has a severity (``RULES``); a saver's own checkpoint ops
 (in the scope of a SaverDef's nodes, or in the library function a TF 2 saver node calls) are not findings.
@@ -18,11 +18,11 @@ import os
 import re
 
 from .._errors import DecodeError
-from .._model.endpoints import in_savers, saver_nodes
+from .._graph.endpoints import in_savers, saver_nodes
+from .._graph.graph import node_inputs
+from .._graph.ops import FLAGGED_OPS, NETWORK, PRINTS, PYTHON, READS, SAVER_OPS, WRITES
+from .._graph.saved_objects import KERAS_METADATA_FILE, metadata_layers
 from .._model.files import _read_file, walk_models
-from .._model.graph import node_inputs
-from .._model.ops import FLAGGED_OPS, NETWORK, PRINTS, PYTHON, READS, SAVER_OPS, WRITES
-from .._model.saved_objects import KERAS_METADATA_FILE, metadata_layers
 from .._typing import cast
 from . import known
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 import os
 
 from .._errors import DecodeError
-from .._model.locate import checkpoint_state_prefix, data_shard_prefix, is_pattern, matching_files, shown
-from .._model.lookalikes import TABLE_MAGIC
-from .._model.sniff import sniff
+from .locate import checkpoint_state_prefix, data_shard_prefix, is_pattern, matching_files, shown
+from .lookalikes import TABLE_MAGIC
+from .sniff import sniff
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

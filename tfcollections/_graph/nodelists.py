@@ -21,8 +21,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Callable, Dict, Final, List, Optional, Tuple
 
+    from .._disk.source import Source
     from .._typing import Decoded, FrozenBuffer as Buffer
-    from .source import Source
 
 _GRAPH_NODE: Final = field_tag("tensorflow.GraphDef", "node")
 _GRAPH_LIBRARY: Final = field_tag("tensorflow.GraphDef", "library")

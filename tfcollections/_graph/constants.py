@@ -10,20 +10,20 @@ same ``Tensor`` as a checkpoint's, so whatever reads checkpoint values reads the
 
 from __future__ import annotations
 
+from .._disk.source import source_of
 from .._errors import DecodeError
 from .._proto.compiled import COMPILED
 from .._proto.decoder import parse_message
 from .._tensor import Tensor
 from .endpoints import constant_tensor, tensor_layout, tensor_values
-from .files import source_of
 from .nodes import CONST_OP, KEPT_CONST, scan_binary, shape_list
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Dict, Final, Iterable, List, Optional
 
+    from .._disk.source import Source
     from .._typing import Buffer, Decoded
-    from .source import Source
 
 _TENSOR: Final = COMPILED["tensorflow.TensorProto"]
 

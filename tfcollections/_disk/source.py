@@ -38,6 +38,12 @@ if TYPE_CHECKING:
 _META_GRAPHS: Final = field_tag("tensorflow.SavedModel", "meta_graphs") >> 3
 
 
+def source_of(model: Any) -> Optional[Source]:
+    """The source a result of ``load``/``loads``, or one of its meta graphs, was read from; None for any other
+    mapping (a copy keeps no source)."""
+    return getattr(model, "source", None)
+
+
 def _identity_of(status: os.stat_result) -> Identity:
     return (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns)
 

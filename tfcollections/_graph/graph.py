@@ -45,8 +45,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Callable, Dict, Final, List, Optional, Set, Tuple
 
+    from .._disk.source import Source
     from .._typing import Buffer, Decoded, FrozenBuffer
-    from .source import Source
 
 # Collections whose items are VariableDefs (or, in old files, node_list tensor names of variables).
 _VARIABLE_COLLECTIONS: Final = tuple(name for name, ref in COLLECTIONS.items() if ref == "tensorflow.VariableDef")
