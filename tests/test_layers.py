@@ -30,6 +30,7 @@ LAYERS: Tuple[Tuple[str, ...], ...] = (
     ("_graph",),  # the graph: nodes, inputs and outputs, constants, op signatures, the object graph
     ("_model",),  # model files: load, collections, views of a model by its path
     ("_ckpt",),  # checkpoints: tables, CRC-32C, listing and values, restore checks
+    ("_convert",),  # conversion: freezing with a checkpoint's values, ONNX
     ("_records",),  # TFRecord files and tf.train.Example: frames, CRCs, features
     ("_scan",),  # the security scan: what in a model can touch the host, the op registry as data
     ("__init__",),  # the public names

@@ -78,6 +78,7 @@ def test_public_surface() -> None:
         "examples",
         "export",
         "find_models",
+        "freeze",
         "get_collection",
         "load",
         "load_checkpoint",
@@ -88,6 +89,7 @@ def test_public_surface() -> None:
         "records",
         "scan",
         "subgraph",
+        "to_onnx",
     }
     for name in tfcollections.__all__:
         assert getattr(tfcollections, name).__doc__ or name == "COLLECTIONS"

@@ -2,7 +2,8 @@
 """Read what TensorFlow wrote, without TensorFlow or protobuf: models, graphs, checkpoints, TFRecords, events.
 
 ``load(path, graph=True)`` reads a ``.meta``, ``saved_model.pb`` or frozen graph; ``load_checkpoint`` and
-``read_tensor`` a checkpoint; ``records`` and ``examples`` a TFRecord file; ``events`` TensorBoard's event files;
+``read_tensor`` a checkpoint; ``freeze`` and ``to_onnx`` turn a model into a frozen graph or an ONNX model;
+``records`` and ``examples`` a TFRecord file; ``events`` TensorBoard's event files;
 ``decode(name, blob)`` one ``bytes_list`` item of a collection, by the collection's name (or gives the bytes
 back). The README's table lists every name.
 """
@@ -30,6 +31,8 @@ if TYPE_CHECKING:
     from ._ckpt.diff import diff as diff
     from ._ckpt.export import export as export
     from ._ckpt.restore import check_checkpoint as check_checkpoint
+    from ._convert.freeze import freeze as freeze
+    from ._convert.onnx import to_onnx as to_onnx
     from ._model.subgraph import subgraph as subgraph
     from ._records.events import event_columns as event_columns, events as events
     from ._records.examples import (
@@ -49,6 +52,8 @@ _LAZY = {
     "check_checkpoint": "_ckpt.restore",
     "diff": "_ckpt.diff",
     "export": "_ckpt.export",
+    "freeze": "_convert.freeze",
+    "to_onnx": "_convert.onnx",
     "scan": "_scan.scan",
     "subgraph": "_model.subgraph",
     "records": "_records.tfrecord",
@@ -85,6 +90,7 @@ __all__ = (
     "examples",
     "export",
     "find_models",
+    "freeze",
     "get_collection",
     "load",
     "load_checkpoint",
@@ -95,5 +101,6 @@ __all__ = (
     "records",
     "scan",
     "subgraph",
+    "to_onnx",
 )
 __version__ = "0.1.0"

@@ -200,6 +200,14 @@ def _strings_of(source: Source, buf: Buffer, node: Optional[Decoded]) -> Optiona
     return values
 
 
+def restore_plan(
+    source: Source, buf: Buffer, graph: Decoded, meta_graph: Decoded, graph_variables: List[Decoded]
+) -> List[Decoded]:
+    """What restoring the meta graph reads: each key with its dtype, shape, slice and the ``variable`` node it goes
+    to, from the saver's save ops (``Saver``'s own mapping) or else the variable nodes (a default ``Saver``'s)."""
+    return _from_saver(source, buf, graph, meta_graph, graph_variables) or _from_variables(graph_variables)
+
+
 def _from_saver(
     source: Source, buf: Buffer, graph: Decoded, meta_graph: Decoded, graph_variables: List[Decoded]
 ) -> Optional[List[Decoded]]:
@@ -262,7 +270,9 @@ def _variable_of(node_name: str, nodes: Dict[str, Decoded], variables: Dict[str,
 
 def _expected_entry(key: str, dtype: Any, spec: str, variable: Optional[Decoded]) -> Decoded:
     shape = variable["shape"] if variable is not None else None
+    # "variable": the graph's variable node this key restores (freezing puts the key's value there).
     entry: Decoded = {"name": key, "dtype": dtype, "shape": shape, "slice": None}
+    entry["variable"] = variable["name"] if variable is not None else None
     if spec.strip():
         # "10 3 0,4:0,3": the full shape, then start,length per dimension ("-" for the whole of it)
         *full, extents = spec.split()
@@ -289,6 +299,7 @@ def _from_variables(variables: List[Decoded]) -> List[Decoded]:
             dtype = dtype[: -len("_REF")]
         partition = variable["partition"]
         entry: Decoded = {"name": variable["name"], "dtype": dtype, "shape": variable["shape"], "slice": None}
+        entry["variable"] = variable["name"]
         if partition is not None and variable["shape"] is not None:
             entry.update(name=partition["full_name"], shape=partition["full_shape"])
             entry["slice"] = list(zip(partition["offset"], variable["shape"]))

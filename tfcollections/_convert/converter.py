@@ -1,0 +1,260 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The conversion of a frozen graph, node by node, by an op table: the values made so far and what rules use.
+
+Strategy: the nodes are put in an order where each comes after its inputs (a cycle is refused: control flow is
+not converted here), and every op checked against the table before anything is made, so that a graph the table
+does not cover is refused whole, with every missing op named. Each node is then converted by its op's rule,
+which reads its inputs as ``Value`` objects and makes ONNX nodes through the converter: ``tf(value)`` and
+``nchw(value)`` give a value in TensorFlow's layout or in NCHW, making the one ``Transpose`` (or transposed
+constant) needed the first time a value is asked for in the other layout, so none is made twice or undone by
+the next. Constants become initializers only when a rule reads them as tensors (an axis read as an attribute
+costs nothing). Nodes nothing needs are dropped at the end.
+"""
+
+from __future__ import annotations
+
+from .._errors import DecodeError
+from .._tensor import Tensor
+from .graphdef import split_tensor_name
+from .values import (
+    SMALL_INTS,
+    TO_NCHW,
+    TO_NHWC,
+    ConversionError,
+    Value,
+    attribute,
+    flat,
+    ints_tensor,
+    onnx_tensor,
+    scalar_tensor,
+    transpose,
+    value_info,
+)
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Callable, Dict, Final, List, Optional, Sequence, Tuple, Union
+
+    from .._typing import Decoded
+    from .freeze import FrozenGraph
+    from .values import Shape
+
+    # A rule of the op table: the converter, the TensorFlow node, its data inputs -> its outputs' values.
+    RuleFunction = Callable[["Converter", Decoded, List[Value]], List[Optional[Value]]]
+
+
+class Converter:
+    """The conversion of one frozen graph: its values, the ONNX nodes and initializers made so far."""
+
+    def __init__(self, frozen: FrozenGraph, opset: int, input_shapes: Dict[str, Shape]) -> None:
+        self.frozen = frozen
+        self.opset = opset
+        self.input_shapes = input_shapes
+        self.values: Dict[str, Value] = {}
+        self.nodes: List[Decoded] = []
+        self.initializers: Dict[str, Decoded] = {}
+        self._constants: Dict[Tuple[str, Tuple[int, ...], bytes], str] = {}
+        self._used_names: Dict[str, int] = {}
+        self.graph_inputs: List[Decoded] = []
+        self.node: Decoded = {}  # the TensorFlow node being converted, for errors and names
+
+    # ---------------------------------------------------------------- the walk
+
+    def convert(
+        self,
+        rules: Dict[str, RuleFunction],
+        rewrite: Callable[[List[Decoded], Callable[[Decoded], Optional[List[int]]]], List[Decoded]],
+        unsupported: Callable[[List[Decoded]], List[Decoded]],
+    ) -> Decoded:
+        """The ONNX graph (a GraphProto dict) of the frozen graph, by *rules* (op -> rule), after *rewrite*;
+        *unsupported* lists the op types of the nodes the rules do not cover."""
+        order = _topological(rewrite(self.frozen.nodes, self._constant_ints))
+        missing = unsupported(order)
+        if missing:
+            lines = "; ".join(f"{item['op']} ({item['count']} node{'s' if item['count'] > 1 else ''}, first "
+                              f"{item['node']!r})" for item in missing)  # fmt: skip
+            raise ConversionError(f"the conversion does not cover {len(missing)} op type(s) of the graph: {lines}",
+                                  missing)  # fmt: skip
+        for node in order:
+            self.node = node
+            rule = rules[node["op"]]
+            try:
+                results = rule(self, node, [self._input(item) for item in _data_inputs(node)])
+            except ConversionError:
+                raise
+            except (DecodeError, ValueError) as exc:
+                raise ConversionError(f"node {node['name']!r} ({node['op']}): {exc}") from None
+            for port, value in enumerate(results):
+                if value is not None:
+                    self.values[f"{node['name']}:{port}"] = value
+        outputs = []
+        for name in self.frozen.outputs:
+            value = self.values.get(name)
+            if value is None:
+                raise ConversionError(f"output {name!r}: its node gives no such output")
+            outputs.append(self._graph_output(name, value))
+        nodes, initializers = self._live(outputs)
+        return {
+            "name": "tfcollections",
+            "node": nodes,
+            "initializer": initializers,
+            "input": self.graph_inputs,
+            "output": outputs,
+        }
+
+    def _constant_ints(self, node: Decoded) -> Optional[List[int]]:
+        """A small integer Const node's elements (the rewrite's block shapes and paddings), else None."""
+        if node["op"] != "Const" or (node["attr"].get("dtype") or {}).get("type") not in ("DT_INT32", "DT_INT64"):
+            return None
+        tensor = self.frozen.graph.value_of(node)
+        return flat(tensor.tolist()) if tensor.size <= SMALL_INTS else None
+
+    def _input(self, name: str) -> Value:
+        node, port = split_tensor_name(name)
+        value = self.values.get(f"{node}:{port}")
+        if value is None:
+            raise ConversionError(f"node {self.node['name']!r} ({self.node['op']}): its input {name!r} has no value "
+                                  "(an output its producer's op does not give)")  # fmt: skip
+        return value
+
+    def _graph_output(self, name: str, value: Value) -> Decoded:
+        """The graph's output *name* (a TensorFlow tensor name), an Identity of *value* where its ONNX value has
+        another name."""
+        made = self.tf(value)
+        if made != name:
+            self.emit("Identity", [made], [name])
+        return value_info(name, value.dtype, value.shape, symbolic=False)
+
+    def _live(self, outputs: List[Decoded]) -> Tuple[List[Decoded], List[Decoded]]:
+        """The nodes and initializers the outputs need, in the order they were made."""
+        needed = {item["name"] for item in outputs}
+        kept: List[Decoded] = []
+        for node in reversed(self.nodes):
+            if any(name in needed for name in node["output"]):
+                kept.append(node)
+                needed.update(name for name in node["input"] if name)
+        kept.reverse()
+        return kept, [tensor for name, tensor in self.initializers.items() if name in needed]
+
+    # ---------------------------------------------------------------- what rules use
+
+    def fresh(self, hint: str) -> str:
+        """A new ONNX value name, from the TensorFlow node being converted and *hint*."""
+        base = f"{self.node.get('name', 'tfcollections')}/{hint}"
+        count = self._used_names.get(base, 0)
+        self._used_names[base] = count + 1
+        return base if count == 0 else f"{base}_{count}"
+
+    def emit(self, op_type: str, inputs: List[str], outputs: Union[int, List[str]] = 1, **attrs: Any) -> List[str]:
+        """An ONNX node: its outputs' names (new ones, or those given)."""
+        names = [self.fresh(op_type) for _ in range(outputs)] if isinstance(outputs, int) else outputs
+        node: Decoded = {
+            "input": list(inputs),
+            "output": names,
+            "name": self.fresh(f"{op_type}_node"),
+            "op_type": op_type,
+            "attribute": [attribute(key, value) for key, value in sorted(attrs.items()) if value is not None],
+        }
+        self.nodes.append(node)
+        return names
+
+    def result(self, port: int, dtype: str, shape: Shape, onnx: Optional[str] = None,
+               nchw: Optional[str] = None) -> Value:  # fmt: skip
+        """The Value of output *port* of the node being converted."""
+        value = Value(f"{self.node['name']}:{port}", dtype, shape)
+        value.onnx, value.nchw = onnx, nchw
+        return value
+
+    def constant_result(self, port: int, tensor: Tensor) -> Value:
+        value = Value(f"{self.node['name']}:{port}", tensor.dtype, list(tensor.shape))
+        value.const = tensor
+        if tensor.dtype in ("DT_INT32", "DT_INT64") and tensor.size <= SMALL_INTS:
+            value.partial = flat(tensor.tolist())
+        return value
+
+    def tf(self, value: Value) -> str:
+        """The ONNX value holding *value* in TensorFlow's layout (made now if needed: an initializer for a
+        constant, a Transpose from NCHW)."""
+        if value.onnx is not None:
+            return value.onnx
+        if value.const is not None:
+            value.onnx = self.initializer(value.const, value.tf_name)
+        elif value.nchw is not None:
+            value.onnx = self.emit("Transpose", [value.nchw], [value.tf_name], perm=list(TO_NHWC))[0]
+        else:  # not reached: every rule gives a value one of the three
+            raise ConversionError(f"value {value.tf_name!r} was never made")
+        return value.onnx
+
+    def nchw(self, value: Value) -> str:
+        """The ONNX value holding a 4-D *value* in NCHW (a constant transposed now, else a Transpose)."""
+        if value.nchw is not None:
+            return value.nchw
+        if value.rank != 4:
+            raise ConversionError(f"node {self.node['name']!r} ({self.node['op']}): {value.tf_name!r} needs rank 4 "
+                                  f"to be laid out NCHW, and has {_rank_text(value)}{_INPUTS_HINT}")  # fmt: skip
+        if value.const is not None:
+            value.nchw = self.initializer(transpose(value.const, TO_NCHW), f"{value.tf_name}/nchw")
+        else:
+            value.nchw = self.emit("Transpose", [self.tf(value)], [f"{value.tf_name}/nchw"], perm=list(TO_NCHW))[0]
+        return value.nchw
+
+    def initializer(self, tensor: Tensor, name: str) -> str:
+        """An initializer holding *tensor*; the same small constant is made once."""
+        key = (tensor.dtype, tensor.shape, tensor.tobytes()) if tensor.size <= SMALL_INTS else None
+        if key is not None and key in self._constants:
+            return self._constants[key]
+        unique = name if name not in self.initializers else self.fresh("const")
+        self.initializers[unique] = onnx_tensor(tensor, unique)
+        if key is not None:
+            self._constants[key] = unique
+        return unique
+
+    def ints(self, values: Sequence[int], dtype: str = "DT_INT64") -> str:
+        """A 1-D integer constant (axes, shapes, pads, starts), once per content."""
+        return self.initializer(ints_tensor(values, dtype), self.fresh("ints"))
+
+    def scalar(self, number: Union[int, float], dtype: str) -> str:
+        return self.initializer(scalar_tensor(number, dtype), self.fresh("scalar"))
+
+    def add_graph_input(self, name: str, dtype: str, shape: Shape) -> None:
+        self.graph_inputs.append(value_info(name, dtype, shape, symbolic=True))
+
+
+_INPUTS_HINT: Final = " (pass the inputs' shapes: --inputs NAME:SHAPE, or to_onnx(inputs={name: shape}))"
+
+
+def _rank_text(value: Value) -> str:
+    return "an unknown rank" if value.rank is None else f"rank {value.rank}"
+
+
+def _data_inputs(node: Decoded) -> List[str]:
+    return [item for item in node["input"] if not item.startswith("^")]
+
+
+def _topological(nodes: List[Decoded]) -> List[Decoded]:
+    """The nodes in an order where each comes after every node it reads (data or control), stable; a cycle is a
+    ``ConversionError`` naming a node on it."""
+    by_name = {node["name"]: node for node in nodes}
+    waiting: Dict[str, int] = {}
+    consumers: Dict[str, List[str]] = {}
+    for node in nodes:
+        sources = {split_tensor_name(item)[0] for item in node["input"]}
+        sources &= by_name.keys()
+        waiting[node["name"]] = len(sources)
+        for source in sources:
+            consumers.setdefault(source, []).append(node["name"])
+    ready = [node["name"] for node in nodes if waiting[node["name"]] == 0]
+    ready.reverse()
+    order: List[Decoded] = []
+    while ready:
+        name = ready.pop()
+        order.append(by_name[name])
+        for consumer in consumers.get(name, ()):
+            waiting[consumer] -= 1
+            if waiting[consumer] == 0:
+                ready.append(consumer)
+    if len(order) < len(nodes):
+        stuck = next(node for node in nodes if waiting[node["name"]] > 0)
+        raise ConversionError(f"the graph has a cycle through node {stuck['name']!r} ({stuck['op']}): control flow "
+                              "(while loops) is not converted")  # fmt: skip
+    return order

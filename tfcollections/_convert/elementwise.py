@@ -1,0 +1,304 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The op table's rules for values, matrices and elementwise ops.
+
+Strategy: factories make the rows of one kind (``_unary("Relu")``, ``_binary("Add", fold)``), so the table reads as
+data. An elementwise op keeps the layout its input has: an NCHW value (a convolution's) stays NCHW, and a constant
+operand is laid out to match at conversion, so a chain of convolutions, adds and activations needs no Transpose.
+Integer arithmetic on the small tensors that shapes are made of carries their known elements (``fold``).
+"""
+
+from __future__ import annotations
+
+from .._tensor import Tensor
+from .nodeparts import (
+    _INTEGER_TYPES,
+    _broadcast,
+    _main_nchw,
+    _need_rank,
+    _onnx_type,
+    _operand_nchw,
+    _settle,
+    _text,
+    _unsqueeze,
+    attr,
+)
+from .values import ConversionError, scalar_tensor, tensor_of, transpose
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Callable, Dict, List, Optional
+
+    from .._typing import Decoded
+    from .converter import Converter, RuleFunction
+    from .values import Shape, Value
+
+    Outputs = List[Optional[Value]]
+
+
+def _pass(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    """The value goes through unchanged (Identity, StopGradient, ...): the same Value, its layouts and constants."""
+    return list(inputs[:1]) if node["op"] != "IdentityN" else list(inputs)
+
+
+def _unary(onnx_op: str, **attrs: Any) -> RuleFunction:
+    def convert(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+        (x,) = inputs[:1]
+        given = {key: (value(node) if callable(value) else value) for key, value in attrs.items()}
+        if _main_nchw(x):
+            out = cx.emit(onnx_op, [cx.nchw(x)], **given)[0]
+            return [cx.result(0, x.dtype, x.shape, nchw=out)]
+        return [cx.result(0, x.dtype, x.shape, onnx=cx.emit(onnx_op, [cx.tf(x)], **given)[0])]
+
+    return convert
+
+
+def _composite(build: Callable[[Converter, str, str], str]) -> RuleFunction:
+    """An elementwise op made of several ONNX ops (*build* takes the input's ONNX name and its dtype)."""
+
+    def convert(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+        x = inputs[0]
+        if _main_nchw(x):
+            return [cx.result(0, x.dtype, x.shape, nchw=build(cx, cx.nchw(x), x.dtype))]
+        return [cx.result(0, x.dtype, x.shape, onnx=build(cx, cx.tf(x), x.dtype))]
+
+    return convert
+
+
+def _binary(onnx_op: str, fold: Optional[Callable[[int, int], int]] = None, dtype: Optional[str] = None,
+            build: Optional[Callable[[Converter, str, str, str], str]] = None) -> RuleFunction:  # fmt: skip
+    """An elementwise op of two operands, broadcast as numpy and TensorFlow broadcast them."""
+
+    def convert(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+        a, b = inputs[0], inputs[1]
+        shape = _broadcast(a.shape, b.shape)
+        out_type = dtype or a.dtype
+
+        def make(left: str, right: str) -> str:
+            return build(cx, left, right, a.dtype) if build is not None else cx.emit(onnx_op, [left, right])[0]
+
+        result: Optional[Value] = None
+        if (_main_nchw(a) or _main_nchw(b)) and shape is not None and len(shape) == 4:
+            left, right = _operand_nchw(cx, a), _operand_nchw(cx, b)
+            if left is not None and right is not None:
+                result = cx.result(0, out_type, shape, nchw=make(left, right))
+        if result is None:
+            result = cx.result(0, out_type, shape, onnx=make(cx.tf(a), cx.tf(b)))
+        if fold is not None and a.partial is not None and b.partial is not None and a.dtype in _INTEGER_TYPES:
+            result.partial = _fold_elementwise(a.partial, b.partial, fold)
+            if result.partial is not None and all(item is not None for item in result.partial) and shape is not None:
+                folded = tensor_of(a.dtype, [dim or 0 for dim in shape], result.partial)
+                result.const = folded
+        return [result]
+
+    return convert
+
+
+def _fold_elementwise(a: List[Optional[int]], b: List[Optional[int]], fold: Callable[[int, int], int]
+                      ) -> Optional[List[Optional[int]]]:  # fmt: skip
+    if len(a) != len(b) and 1 not in (len(a), len(b)):
+        return None
+    size = max(len(a), len(b))
+    a = a * size if len(a) == 1 else a
+    b = b * size if len(b) == 1 else b
+    out: List[Optional[int]] = []
+    for x, y in zip(a, b):
+        try:
+            out.append(None if x is None or y is None else fold(x, y))
+        except ZeroDivisionError:
+            return None
+    return out
+
+
+def _const(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    return [cx.constant_result(0, cx.frozen.graph.value_of(node))]
+
+
+def _placeholder(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    name = f"{node['name']}:0"
+    if node["op"] == "PlaceholderWithDefault" and name not in cx.frozen.inputs:
+        return list(inputs[:1])  # not fed: its default
+    dtype = attr(node, "dtype")
+    if not isinstance(dtype, str):
+        raise ConversionError("its dtype is not one TensorFlow names")
+    shape: Shape = None
+    if name in cx.input_shapes:
+        shape = cx.input_shapes[name]
+    else:
+        declared = attr(node, "shape")
+        if isinstance(declared, dict) and not declared.get("unknown_rank"):
+            shape = [None if dim["size"] < 0 else dim["size"] for dim in declared["dim"]]
+        elif node["op"] == "PlaceholderWithDefault" and inputs:
+            shape = inputs[0].shape
+    cx.add_graph_input(name, dtype, shape)
+    return [cx.result(0, dtype, shape, onnx=name)]
+
+
+def _matmul(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    a, b = inputs[0], inputs[1]
+    batched = node["op"].startswith("BatchMatMul")
+    flip_a = attr(node, "adj_x" if batched else "transpose_a", False)
+    flip_b = attr(node, "adj_y" if batched else "transpose_b", False)
+    left = _last_two_swapped(cx, a) if flip_a else cx.tf(a)
+    right = _last_two_swapped(cx, b) if flip_b else cx.tf(b)
+    shape: Shape = None
+    if a.shape is not None and b.shape is not None and len(a.shape) >= 2 and len(b.shape) >= 2:
+        rows = a.shape[-1] if flip_a else a.shape[-2]
+        cols = b.shape[-2] if flip_b else b.shape[-1]
+        outer = _broadcast(a.shape[:-2], b.shape[:-2])
+        shape = None if outer is None else [*outer, rows, cols]
+    out = cx.emit("MatMul", [left, right])[0]
+    dtype = attr(node, "Tout", a.dtype) if node["op"] == "BatchMatMulV3" else a.dtype
+    if dtype != a.dtype:
+        out = cx.emit("Cast", [out], to=_onnx_type(dtype))[0]
+    return [cx.result(0, dtype, shape, onnx=out)]
+
+
+def _last_two_swapped(cx: Converter, value: Value) -> str:
+    rank = _need_rank(value)
+    perm = [*range(rank - 2), rank - 1, rank - 2]
+    if value.const is not None:
+        return cx.initializer(transpose(value.const, perm), f"{value.tf_name}/transposed")
+    return cx.emit("Transpose", [cx.tf(value)], perm=perm)[0]
+
+
+def _bias_add(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    x, bias = inputs[0], inputs[1]
+    if _text(node, "data_format", "NHWC") == "NCHW":
+        rank = _need_rank(x)
+        shaped = _reshaped(cx, bias, [-1] + [1] * (rank - 2))
+        return [cx.result(0, x.dtype, x.shape, onnx=cx.emit("Add", [cx.tf(x), shaped])[0])]
+    if _main_nchw(x):
+        shaped = _reshaped(cx, bias, [-1, 1, 1])
+        return [cx.result(0, x.dtype, x.shape, nchw=cx.emit("Add", [cx.nchw(x), shaped])[0])]
+    return [cx.result(0, x.dtype, x.shape, onnx=cx.emit("Add", [cx.tf(x), cx.tf(bias)])[0])]
+
+
+def _reshaped(cx: Converter, value: Value, shape: List[int]) -> str:
+    if value.const is not None:
+        size = value.const.size
+        dims = [size if dim == -1 else dim for dim in shape]
+        return cx.initializer(Tensor(value.const.dtype, tuple(dims), value.const.tobytes()), f"{value.tf_name}/r")
+    return cx.emit("Reshape", [cx.tf(value), cx.ints(shape)])[0]
+
+
+def _softmax(onnx_op: str) -> RuleFunction:
+    def convert(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+        x = inputs[0]
+        return [cx.result(0, x.dtype, x.shape, onnx=cx.emit(onnx_op, [cx.tf(x)], axis=-1)[0])]
+
+    return convert
+
+
+def _add_n(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    shape = inputs[0].shape
+    for value in inputs[1:]:
+        shape = _broadcast(shape, value.shape)
+    if all(_main_nchw(value) for value in inputs):
+        return [cx.result(0, inputs[0].dtype, shape, nchw=cx.emit("Sum", [cx.nchw(v) for v in inputs])[0])]
+    return [cx.result(0, inputs[0].dtype, shape, onnx=cx.emit("Sum", [cx.tf(v) for v in inputs])[0])]
+
+
+def _no_op(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    return []
+
+
+def _select(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    condition, then, other = inputs[0], inputs[1], inputs[2]
+    shape = _broadcast(then.shape, other.shape)
+    cond = cx.tf(condition)
+    if node["op"] == "Select" and condition.rank == 1 and then.rank is not None and then.rank > 1:
+        cond = _unsqueeze(cx, cond, list(range(1, then.rank)))  # Select picks rows by a vector
+    elif node["op"] == "SelectV2":
+        shape = _broadcast(condition.shape, shape)
+    return [cx.result(0, then.dtype, shape, onnx=cx.emit("Where", [cond, cx.tf(then), cx.tf(other)])[0])]
+
+
+def _einsum(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    equation = _text(node, "equation", "")
+    out = cx.emit("Einsum", [cx.tf(value) for value in inputs], equation=equation)[0]
+    return [cx.result(0, inputs[0].dtype, _einsum_shape(equation, inputs), onnx=out)]
+
+
+def _einsum_shape(equation: str, inputs: List[Value]) -> Shape:
+    if "->" not in equation or "." in equation:
+        return None
+    terms, result = equation.replace(" ", "").split("->")
+    sizes: Dict[str, Optional[int]] = {}
+    for term, value in zip(terms.split(","), inputs):
+        if value.shape is None or len(value.shape) != len(term):
+            return None
+        for letter, dim in zip(term, value.shape):
+            if sizes.get(letter) is None:
+                sizes[letter] = dim
+    return [sizes.get(letter) for letter in result]
+
+
+def _cast(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    x = inputs[0]
+    dtype = attr(node, "DstT")
+    if not isinstance(dtype, str):
+        raise ConversionError("its DstT is not a dtype TensorFlow names")
+    result = cx.result(0, dtype, x.shape, onnx=cx.emit("Cast", [cx.tf(x)], to=_onnx_type(dtype))[0])
+    if x.partial is not None and dtype in _INTEGER_TYPES:
+        result.partial = list(x.partial)
+        _settle(result)
+    return [result]
+
+
+def _like(number: int) -> RuleFunction:
+    def convert(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+        x = inputs[0]
+        fill = scalar_tensor(number, x.dtype)
+        fill = Tensor(fill.dtype, (1,), fill.tobytes())
+        if _main_nchw(x):
+            out = cx.emit("ConstantOfShape", [cx.emit("Shape", [cx.nchw(x)])[0]], value=fill)[0]
+            return [cx.result(0, x.dtype, x.shape, nchw=out)]
+        out = cx.emit("ConstantOfShape", [cx.emit("Shape", [cx.tf(x)])[0]], value=fill)[0]
+        return [cx.result(0, x.dtype, x.shape, onnx=out)]
+
+    return convert
+
+
+def _relu6(cx: Converter, x: str, dtype: str) -> str:
+    return cx.emit("Clip", [x, cx.scalar(0, dtype), cx.scalar(6, dtype)])[0]
+
+
+def _square(cx: Converter, x: str, dtype: str) -> str:
+    return cx.emit("Mul", [x, x])[0]
+
+
+def _rsqrt(cx: Converter, x: str, dtype: str) -> str:
+    return cx.emit("Reciprocal", [cx.emit("Sqrt", [x])[0]])[0]
+
+
+def _erfc(cx: Converter, x: str, dtype: str) -> str:
+    # ONNX has no erfc: 1 - erf(x) (what tf2onnx 1.17 leaves out, so its model of a Keras GELU fails the checker).
+    return cx.emit("Sub", [cx.scalar(1, dtype), cx.emit("Erf", [x])[0]])[0]
+
+
+def _squared_difference(cx: Converter, a: str, b: str, dtype: str) -> str:
+    difference = cx.emit("Sub", [a, b])[0]
+    return cx.emit("Mul", [difference, difference])[0]
+
+
+def _floor_div(cx: Converter, a: str, b: str, dtype: str) -> str:
+    if dtype in _INTEGER_TYPES or dtype.startswith(("DT_UINT", "DT_INT")):
+        remainder = cx.emit("Mod", [a, b], fmod=0)[0]  # the divisor's sign, as Python's: floor division is exact
+        return cx.emit("Div", [cx.emit("Sub", [a, remainder])[0], b])[0]
+    return cx.emit("Floor", [cx.emit("Div", [a, b])[0]])[0]
+
+
+def _floor_mod(cx: Converter, a: str, b: str, dtype: str) -> str:
+    if dtype in _INTEGER_TYPES or dtype.startswith(("DT_UINT", "DT_INT")):
+        return cx.emit("Mod", [a, b], fmod=0)[0]
+    quotient = cx.emit("Floor", [cx.emit("Div", [a, b])[0]])[0]
+    return cx.emit("Sub", [a, cx.emit("Mul", [quotient, b])[0]])[0]
+
+
+def _truncated_div(a: int, b: int) -> int:
+    quotient = abs(a) // abs(b)
+    return quotient if (a >= 0) == (b > 0) else -quotient
+
+
+def _not_equal(cx: Converter, a: str, b: str, dtype: str) -> str:
+    return cx.emit("Not", [cx.emit("Equal", [a, b])[0]])[0]

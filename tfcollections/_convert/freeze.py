@@ -1,0 +1,471 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Freezing: a graph whose variables are constants holding a checkpoint's values, pruned to what its outputs need.
+
+Strategy: what TensorFlow's ``convert_variables_to_constants`` and ``extract_sub_graph`` do, on the decoded graph.
+The outputs are followed back through data and control inputs (stopping at the inputs asked for, which become
+``Placeholder`` nodes), so the saver, the initializers, summaries and the optimizer fall away as they do there.
+Each variable left (``VariableV2``/``Variable``, a resource ``VarHandleOp``) is looked up in the checkpoint as the
+saver would restore it (``restore.restore_plan``: the save ops' keys and slices, else the variable's name or its
+partition), its values read with every CRC checked (``read_tensors``: a partitioned variable assembled, then its
+part cut out), checked against the variable's dtype and shape, and put in its place as a ``Const``; a
+``ReadVariableOp`` of it becomes an ``Identity`` and a ``ResourceGather`` a ``GatherV2``, as TensorFlow rewrites
+them. Colocation (``_class``) with a node that is gone is dropped, as TensorFlow's importer would refuse it.
+The result is a ``FrozenGraph``: the nodes in the graph's order with their constants readable, which
+``freeze`` writes as a GraphDef and the ONNX conversion converts.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+from .._disk.locate import checkpoint_beside
+from .._disk.source import source_of
+from .._errors import DecodeError
+from .._graph.graph import graph_of
+from .._model.files import load
+from .._tensor import NUMERIC, Tensor, element_count
+from .._typing import cast
+from .graphdef import Graph, int_attr, new_node, output_dtypes, split_tensor_name, type_attr
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Dict, Final, Iterable, List, Optional, Sequence, Set, Tuple, Union
+
+    from .. import types as _types
+    from .._disk.source import Source
+    from .._typing import Buffer, Decoded
+
+    PathLike = Union[str, "os.PathLike[str]"]
+
+VARIABLE_OPS: Final = frozenset({"VariableV2", "Variable", "VarHandleOp"})
+PLACEHOLDER_OPS: Final = frozenset({"Placeholder", "PlaceholderV2"})
+
+# Ops whose nodes, and every node that needs one, train, initialise, save, summarise or check: no model output.
+_BOOKKEEPING: Final = frozenset({
+    "Assign", "AssignAdd", "AssignSub", "AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp",
+    "VarIsInitializedOp", "IsVariableInitialized", "SaveV2", "RestoreV2", "Save", "SaveSlices", "Restore",
+    "RestoreSlice", "MergeV2Checkpoints", "Assert", "Print", "PrintV2", "ReportUninitializedVariables",
+    "MakeIterator", "IteratorToStringHandle", "InitializeTableV2", "InitializeTableFromTextFileV2",
+})  # fmt: skip
+# Unconsumed nodes that are no output of their own: a constant, an input, a variable or its read left unused.
+_NOT_OUTPUTS: Final = frozenset({"NoOp", "Const", "Placeholder", "PlaceholderV2", "VariableV2", "Variable",
+                                 "VarHandleOp", "ReadVariableOp", "Shape"})  # fmt: skip
+_NOT_OUTPUT_SCOPES: Final = ("save/", "report_uninitialized_variables/")
+# The scope tf.gradients makes (``gradients``, ``gradients_1``, under any scope).
+_GRADIENTS: Final = re.compile(r"(?:^|/)gradients(?:_[0-9]+)?/")
+
+
+class FrozenGraph:
+    """A frozen graph in memory: ``nodes`` in the graph's order, ``inputs`` and ``outputs`` as tensor names, and the
+    ``graph`` that reads each constant's values (``graph.value_of(node)``) and writes them (``graph.encode``)."""
+
+    __slots__ = ("graph", "inputs", "nodes", "outputs", "variables")
+
+    def __init__(self, graph: Graph, nodes: List[Decoded], inputs: List[str], outputs: List[str]) -> None:
+        self.graph = graph
+        self.nodes = nodes
+        self.inputs = inputs
+        self.outputs = outputs
+        self.variables = 0  # how many variables were made constants
+
+    def encode(self) -> bytes:
+        return self.graph.encode(self.nodes)
+
+
+def freeze(
+    model: Any,
+    checkpoint: Any = None,
+    *,
+    outputs: Optional[Sequence[str]] = None,
+    inputs: Optional[Sequence[str]] = None,
+    signature: Optional[str] = None,
+) -> bytes:
+    """A frozen graph (binary ``GraphDef``) of *model*: each variable its outputs need a ``Const`` holding the
+    checkpoint's value, and only what *outputs* need kept.
+
+    *model* is a path ``load`` takes (a ``.meta``, a SavedModel, a frozen graph) or what ``load`` returned.
+    *checkpoint* is a path ``load_checkpoint`` takes or what it returned; by default the one beside the model
+    (``model.ckpt`` beside ``model.ckpt.meta``, a SavedModel's ``variables/variables``). *outputs* are node or
+    tensor names (``"softmax"``, ``"softmax:0"``); by default a SavedModel signature's outputs (*signature*, or its
+    only or ``serving_default`` one) or else the graph's outputs that are no training, saving or summary nodes.
+    *inputs* are node or tensor names at which the graph is cut, each made a ``Placeholder`` of its dtype (and
+    shape, where the graph records it); by default the graph's placeholders stay as they are. Raises
+    ``DecodeError`` for a graph or checkpoint that does not read, a variable the checkpoint lacks or holds with
+    another dtype or shape, an input a node names that the graph lacks; ``ValueError`` for an output or input
+    the graph does not have.
+    """
+    loaded = model if isinstance(model, dict) else load(os.fsdecode(model))
+    source = source_of(loaded)
+    if source is None or "meta_graphs" not in loaded:
+        raise TypeError("freeze() needs a path or what tfcollections.load returned (a copy keeps no file to read)")
+    with source.opened() as buf:
+        return freeze_graph(cast("Decoded", loaded), source, buf, checkpoint, outputs, inputs, signature).encode()
+
+
+def freeze_graph(
+    model: Decoded,
+    source: Source,
+    buf: Buffer,
+    checkpoint: Any,
+    outputs: Optional[Sequence[str]],
+    inputs: Optional[Sequence[str]],
+    signature_key: Optional[str],
+) -> FrozenGraph:
+    """The ``FrozenGraph`` of a loaded model (``freeze``'s arguments), read from *buf*, the bytes of its *source*:
+    its constants are read from them, so the caller holds them open while it reads the result."""
+    index, meta_graph = _chosen_meta_graph(model)
+    graph = Graph(source, buf, index, meta_graph)
+    by_name: Dict[str, Decoded] = {}
+    for node in graph.nodes:
+        by_name.setdefault(node["name"], node)
+    signature = _signature(meta_graph, signature_key)
+    output_names = _output_names(graph, meta_graph, signature, outputs, by_name)
+    input_names = _input_names(signature, inputs, by_name)
+    cut = {split_tensor_name(name)[0] for name in input_names}
+    kept = _reachable({split_tensor_name(name)[0] for name in output_names}, by_name, cut)
+    nodes = [node for node in graph.nodes if node["name"] in kept and by_name[node["name"]] is node]
+    for position, node in enumerate(nodes):
+        if node["name"] in cut and node["op"] not in PLACEHOLDER_OPS:
+            nodes[position] = _placeholder_for(node)
+    variables = [node for node in nodes if node["op"] in VARIABLE_OPS]
+    frozen = FrozenGraph(graph, nodes, _placeholder_inputs(nodes, input_names), output_names)
+    if variables:
+        values = _variable_values(model, source, buf, index, meta_graph, graph, variables, checkpoint)
+        _make_constants(frozen, variables, values)
+    frozen.nodes = [_without_lost_colocation(node, {node["name"] for node in frozen.nodes}) for node in frozen.nodes]
+    return frozen
+
+
+def _chosen_meta_graph(model: Decoded) -> Tuple[int, Decoded]:
+    """The meta graph to freeze: of a SavedModel, the first tagged ``serve`` (TF Serving's), else the first."""
+    meta_graphs = model["meta_graphs"]
+    if not meta_graphs:
+        raise DecodeError("the model has no meta graph to freeze")
+    for index, meta_graph in enumerate(meta_graphs):
+        tags = (meta_graph.get("meta_info_def") or {}).get("tags") or []
+        if "serve" in tags:
+            return index, meta_graph
+    return 0, meta_graphs[0]
+
+
+def _signature(meta_graph: Decoded, key: Optional[str]) -> Optional[Decoded]:
+    signatures = meta_graph.get("signature_def") or {}
+    if key is not None:
+        if key not in signatures:
+            names = ", ".join(sorted(signatures)) or "none"
+            raise ValueError(f"no signature {key!r} in the meta graph (it has: {names})")
+        return signatures[key]  # type: ignore[no-any-return]
+    if "serving_default" in signatures:
+        return signatures["serving_default"]  # type: ignore[no-any-return]
+    usable = [value for name, value in signatures.items() if not name.startswith("__")]
+    return usable[0] if len(usable) == 1 else None
+
+
+def _tensor_names(spec: Decoded, field: str) -> List[str]:
+    """The tensor names of a signature's inputs or outputs, in the signature's key order."""
+    return [info["name"] for _, info in sorted((spec.get(field) or {}).items()) if info.get("name")]
+
+
+def _output_names(
+    graph: Graph,
+    meta_graph: Decoded,
+    signature: Optional[Decoded],
+    given: Optional[Sequence[str]],
+    by_name: Dict[str, Decoded],
+) -> List[str]:
+    if given is not None:
+        names = [_tensor_name(name) for name in _as_names(given, "outputs")]
+    elif signature is not None and _tensor_names(signature, "outputs"):
+        names = _tensor_names(signature, "outputs")
+    else:
+        names = [f"{name}:0" for name in _default_outputs(graph.nodes)]
+    if not names:
+        raise ValueError("the graph has no outputs to freeze to (every unconsumed node trains, saves or checks): "
+                         "name them with outputs=")  # fmt: skip
+    for name in names:
+        if split_tensor_name(name)[0] not in by_name:
+            raise ValueError(f"no node {split_tensor_name(name)[0]!r} in the graph for output {name!r}")
+    return names
+
+
+def _input_names(
+    signature: Optional[Decoded], given: Optional[Sequence[str]], by_name: Dict[str, Decoded]
+) -> List[str]:
+    if given is None:
+        return _tensor_names(signature, "inputs") if signature is not None else []
+    names = [_tensor_name(name) for name in _as_names(given, "inputs")]
+    for name in names:
+        if split_tensor_name(name)[0] not in by_name:
+            raise ValueError(f"no node {split_tensor_name(name)[0]!r} in the graph for input {name!r}")
+    return names
+
+
+def _as_names(given: Any, what: str) -> List[str]:
+    if isinstance(given, str):
+        return [given]
+    names = list(given)
+    if not all(isinstance(name, str) for name in names):
+        raise TypeError(f"{what} are node or tensor names (str)")
+    return names
+
+
+def _tensor_name(name: str) -> str:
+    node, port = split_tensor_name(name)
+    if port < 0:
+        raise ValueError(f"{name!r} is a control input, not a tensor")
+    return f"{node}:{port}"
+
+
+def _default_outputs(nodes: List[Decoded]) -> List[str]:
+    """The graph's unconsumed nodes that neither are nor need a training, initialising, saving, summary or check
+    node (what needs one is bookkeeping: ``report_uninitialized_variables``, a train op's group)."""
+    consumers: Dict[str, List[str]] = {}
+    for node in nodes:
+        for item in node["input"]:
+            consumers.setdefault(split_tensor_name(item)[0], []).append(node["name"])
+    bookkeeping = [node["name"] for node in nodes if _is_bookkeeping(node)]
+    tainted = set(bookkeeping)
+    while bookkeeping:  # everything downstream of bookkeeping is bookkeeping
+        for consumer in consumers.get(bookkeeping.pop(), ()):
+            if consumer not in tainted:
+                tainted.add(consumer)
+                bookkeeping.append(consumer)
+    ops = {node["name"]: node["op"] for node in nodes}
+    return [
+        node["name"]
+        for node in nodes
+        if node["name"] not in consumers
+        and node["name"] not in tainted
+        and node["op"] not in _NOT_OUTPUTS
+        and not (node["op"] == "Identity" and node["input"] and ops.get(node["input"][0]) in VARIABLE_OPS)
+    ]
+
+
+def _is_bookkeeping(node: Decoded) -> bool:
+    op = node["op"]
+    return (
+        op in _BOOKKEEPING
+        or op.startswith(("Apply", "ResourceApply", "SparseApply", "ResourceSparseApply"))
+        or "Summary" in op
+        or node["name"].startswith(_NOT_OUTPUT_SCOPES)
+        or _GRADIENTS.search(node["name"]) is not None
+    )
+
+
+def _reachable(outputs: Set[str], by_name: Dict[str, Decoded], cut: Set[str]) -> Set[str]:
+    """The nodes the outputs need (``extract_sub_graph``'s rule: data and control inputs followed back), not
+    past the nodes in *cut*."""
+    kept: Set[str] = set()
+    pending = list(outputs)
+    while pending:
+        name = pending.pop()
+        if name in kept:
+            continue
+        kept.add(name)
+        if name in cut:
+            continue
+        for item in by_name[name]["input"]:
+            source = split_tensor_name(item)[0]
+            if source not in by_name:
+                raise DecodeError(f"node {name!r} names input {item!r}, which the graph does not have")
+            if source not in kept:
+                pending.append(source)
+    return kept
+
+
+def _placeholder_for(node: Decoded) -> Decoded:
+    """The node made a ``Placeholder`` of its first output's dtype and recorded shape (the graph is cut there)."""
+    dtypes = output_dtypes(node)
+    dtype = dtypes[0] if dtypes else None
+    if dtype is None or dtype.startswith("DT_INVALID"):
+        raise DecodeError(f"input {node['name']!r} (op {node['op']}): its output's dtype is not known, so it cannot "
+                          "be made a placeholder")  # fmt: skip
+    attrs = {"dtype": type_attr(dtype.replace("_REF", ""))}
+    shapes = node["attr"].get("_output_shapes")
+    if shapes is not None and shapes["list"] is not None and shapes["list"]["shape"]:
+        shape_value = dict(shapes)
+        shape_value["list"] = None
+        shape_value["shape"] = shapes["list"]["shape"][0]
+        attrs["shape"] = shape_value
+    return new_node(node["name"], "Placeholder", [], attrs, node["device"])
+
+
+def _placeholder_inputs(nodes: List[Decoded], given: List[str]) -> List[str]:
+    if given:
+        return given
+    return [f"{node['name']}:0" for node in nodes if node["op"] in PLACEHOLDER_OPS]
+
+
+def _variable_values(
+    model: Decoded,
+    source: Source,
+    buf: Buffer,
+    index: int,
+    meta_graph: Decoded,
+    graph: Graph,
+    variables: List[Decoded],
+    checkpoint: Any,
+) -> Dict[str, Tensor]:
+    """Each variable node's value from the checkpoint, as the saver would restore it."""
+    from .._ckpt.checkpoint import load_checkpoint, read_tensors  # noqa: PLC0415 (a frozen graph needs neither)
+    from .._ckpt.restore import restore_plan  # noqa: PLC0415 (a frozen graph needs no checkpoint)
+
+    if checkpoint is None:
+        checkpoint = checkpoint_beside(model.get("path"), source.format)
+        if checkpoint is None:
+            names = ", ".join(repr(node["name"]) for node in variables[:3]) + (", ..." if len(variables) > 3 else "")
+            raise DecodeError(
+                f"the graph's outputs need {len(variables)} variable(s) ({names}) and no checkpoint was given or "
+                "found beside the model: pass the checkpoint"
+            )
+    listing: Decoded = dict(checkpoint) if isinstance(checkpoint, dict) else dict(load_checkpoint(checkpoint))
+    found = meta_graph["graph"] if "graph" in meta_graph else graph_of(source, buf, index, meta_graph, ends=False)
+    graph_variables = found["variables"]
+    plan = restore_plan(source, buf, {"node": graph.nodes, "library": None}, meta_graph, graph_variables)
+    by_variable: Dict[str, Decoded] = {}
+    for entry in plan:
+        if entry["variable"] is not None:
+            by_variable.setdefault(entry["variable"], entry)
+    described = {variable["name"]: variable for variable in graph_variables}
+    wanted: Dict[str, Decoded] = {}
+    for node in variables:
+        # A variable no saver saves is restored by its own name, if at all.
+        entry = by_variable.get(node["name"]) or {"name": node["name"], "slice": None}
+        if entry["name"] not in listing["tensors"]:
+            raise DecodeError(f"variable {node['name']!r}: the checkpoint {listing['prefix']} has no {entry['name']!r}")
+        wanted[node["name"]] = entry
+    keys = list(dict.fromkeys(entry["name"] for entry in wanted.values()))
+    values = read_tensors(cast("_types.Checkpoint", listing), keys)
+    out: Dict[str, Tensor] = {}
+    for name, entry in wanted.items():
+        value = values[entry["name"]]
+        variable = described.get(name) or {}
+        if entry["slice"] is not None:
+            value = _part_of(value, entry["slice"], name)
+        _check_value(name, variable, value, entry["name"])
+        out[name] = value
+    return out
+
+
+def _check_value(name: str, variable: Decoded, value: Tensor, key: str) -> None:
+    dtype = variable.get("dtype")
+    if isinstance(dtype, str):
+        dtype = dtype.replace("_REF", "")
+        if dtype != value.dtype:
+            raise DecodeError(f"variable {name!r} is {dtype}, but the checkpoint's {key!r} is {value.dtype}")
+    shape = variable.get("shape")
+    if shape is not None and all(dim >= 0 for dim in shape) and tuple(shape) != value.shape:
+        raise DecodeError(
+            f"variable {name!r} has shape {list(shape)}, but the checkpoint's {key!r} has {list(value.shape)}"
+        )
+
+
+def _part_of(whole: Tensor, extents: List[Tuple[int, int]], name: str) -> Tensor:
+    """The slice (start, length per dimension) of a tensor in C order: a partitioned variable's part."""
+    shape = whole.shape
+    if len(extents) != len(shape) or any(s < 0 or s + n > d for (s, n), d in zip(extents, shape)):
+        raise DecodeError(
+            f"variable {name!r}: its slice {extents} does not lie in the checkpoint's shape {list(shape)}"
+        )
+    part_shape = tuple(length for _, length in extents)
+    if whole.dtype == "DT_STRING":
+        flat = _flat(whole.tolist(), len(shape))
+        return Tensor("DT_STRING", part_shape, None, [flat[at] for at in _run_starts(shape, extents, whole_runs=False)])
+    itemsize = NUMERIC[whole.dtype][1]
+    data = whole.tobytes()
+    if all(extent == (0, dim) for extent, dim in zip(extents[1:], shape[1:])):
+        # The usual partition, along the first dimension: one piece of the bytes.
+        row = element_count(shape[1:]) * itemsize
+        start, length = extents[0] if extents else (0, 1)
+        return Tensor(whole.dtype, part_shape, data[start * row : (start + length) * row])
+    run = extents[-1][1] * itemsize
+    pieces = [data[at * itemsize : at * itemsize + run] for at in _run_starts(shape, extents, whole_runs=True)]
+    return Tensor(whole.dtype, part_shape, b"".join(pieces))
+
+
+def _run_starts(shape: Tuple[int, ...], extents: List[Tuple[int, int]], whole_runs: bool) -> List[int]:
+    """The flat index where each run of the slice starts, in C order: a run is the slice's extent along the last
+    dimension (*whole_runs*), or one element."""
+    starts = [0]
+    for axis, (start, length) in enumerate(extents):
+        stride = element_count(shape[axis + 1 :])
+        indices = range(start, start + 1) if whole_runs and axis == len(shape) - 1 else range(start, start + length)
+        starts = [base + index * stride for base in starts for index in indices]
+    return starts
+
+
+def _flat(nested: Any, rank: int) -> List[Any]:
+    flat = [nested]
+    for _ in range(rank):
+        flat = [item for part in flat for item in part]
+    return flat
+
+
+def _make_constants(frozen: FrozenGraph, variables: List[Decoded], values: Dict[str, Tensor]) -> None:
+    """Each variable made a ``Const`` of its value, and its resource reads rewritten as TensorFlow rewrites them."""
+    graph = frozen.graph
+    handles = {node["name"] for node in variables if node["op"] == "VarHandleOp"}
+    rewritten: List[Decoded] = []
+    for node in frozen.nodes:
+        name, op = node["name"], node["op"]
+        if name in values:
+            value = values[name]
+            graph.replaced[name] = value
+            const = new_node(name, "Const", [], {"dtype": type_attr(value.dtype), "value": type_attr(value.dtype)},
+                             node["device"])  # fmt: skip
+            rewritten.append(const)
+            frozen.variables += 1
+            continue
+        reads = [split_tensor_name(item)[0] for item in node["input"] if not item.startswith("^")]
+        if not any(source in handles for source in reads):
+            rewritten.append(node)
+            continue
+        if op == "ReadVariableOp":
+            rewritten.append(new_node(name, "Identity", node["input"], {"T": node["attr"]["dtype"]}, node["device"]))
+        elif op == "ResourceGather":
+            axis_name = f"{name}/axis"
+            graph.replaced[axis_name] = Tensor("DT_INT32", (), b"\x00\x00\x00\x00")
+            rewritten.append(new_node(axis_name, "Const", [], {"dtype": type_attr("DT_INT32"),
+                                                                "value": type_attr("DT_INT32")}))  # fmt: skip
+            attrs = {
+                "Tparams": node["attr"]["dtype"],
+                "Tindices": node["attr"]["Tindices"],
+                "Taxis": type_attr("DT_INT32"),
+                "batch_dims": node["attr"].get("batch_dims") or int_attr(0),
+            }
+            data_inputs = [item for item in node["input"] if not item.startswith("^")]
+            controls = [item for item in node["input"] if item.startswith("^")]
+            rewritten.append(
+                new_node(name, "GatherV2", [*data_inputs[:2], axis_name, *controls], attrs, node["device"])
+            )
+        else:
+            raise DecodeError(f"node {name!r} ({op}) uses a variable as a resource, which a frozen graph cannot "
+                              "hold (only its reads are made constants): leave it out of the outputs")  # fmt: skip
+    frozen.nodes = rewritten
+
+
+def _without_lost_colocation(node: Decoded, kept: Iterable[str]) -> Decoded:
+    """*node* without colocation (``_class: loc:@x``) with a node that is no longer in the graph."""
+    colocation = node["attr"].get("_class")
+    if colocation is None or colocation["list"] is None:
+        return node
+    kept_names = kept if isinstance(kept, set) else set(kept)
+    entries = list(colocation["list"]["s"])
+    left = [
+        entry
+        for entry in entries
+        if not entry.startswith(b"loc:@") or entry[5:].decode("utf-8", "replace") in kept_names
+    ]
+    if len(left) == len(entries):
+        return node
+    copy = dict(node)
+    copy["attr"] = dict(node["attr"])
+    if left:
+        value = dict(colocation)
+        value["list"] = dict(colocation["list"])
+        value["list"]["s"] = left
+        copy["attr"]["_class"] = value
+    else:
+        del copy["attr"]["_class"]
+    return copy

@@ -1,0 +1,329 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The op table's rules for images: convolutions, pooling, batch norm, resizing, and depth and space.
+
+Strategy: ONNX's image ops are NCHW; each rule asks for its input in NCHW (``Converter.nchw``: one Transpose the first
+time, none after a convolution) and gives its output in NCHW, which the next image op takes as it is. TensorFlow's
+SAME padding becomes explicit pads when the size is known (the odd pixel at the end, as ``SAME_UPPER``), filters
+are transposed to ONNX's layout once, at conversion. One rewrite runs before the table: TensorFlow's atrous
+convolution (``SpaceToBatchND`` -> convolution -> ``BatchToSpaceND``) becomes the dilated convolution it stands for.
+"""
+
+from __future__ import annotations
+
+from .._tensor import Tensor
+from .graphdef import bytes_attr, ints_attr, new_node, split_tensor_name
+from .nodeparts import _as_int64, _known, _nchw_shape, _need_rank, _onnx_type, _text, attr, cast_ints
+from .values import TO_NHWC, ConversionError, transpose
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple
+
+    from .._typing import Decoded
+    from .converter import Converter, RuleFunction
+    from .values import Shape, Value
+
+    Outputs = List[Optional[Value]]
+
+
+def _spatial(node: Decoded, key: str, layout: str) -> List[int]:
+    """The H and W of a 4-element attr (strides, dilations, ksize) in the node's layout."""
+    values = attr(node, key, [1, 1, 1, 1]) or [1, 1, 1, 1]
+    return [values[2], values[3]] if layout == "NCHW" else [values[1], values[2]]
+
+
+def _same_pads(size: Optional[int], kernel: int, stride: int, dilation: int) -> Optional[Tuple[int, int]]:
+    """TensorFlow's SAME padding of one spatial dim: the extra pixel at the end."""
+    if size is None:
+        return None
+    effective = (kernel - 1) * dilation + 1
+    out = -(-size // stride)
+    total = max((out - 1) * stride + effective - size, 0)
+    return total // 2, total - total // 2
+
+
+def _window_attrs(node: Decoded, spatial: List[Optional[int]], kernel: List[int], strides: List[int],
+                  dilations: List[int], layout: str) -> Dict[str, Any]:  # fmt: skip
+    """ONNX's pads (or auto_pad) for TensorFlow's padding of a convolution or a pool."""
+    padding = _text(node, "padding", "VALID")
+    attrs: Dict[str, Any] = {"strides": strides}
+    if padding == "VALID":
+        attrs["pads"] = [0, 0, 0, 0]
+    elif padding == "EXPLICIT":
+        given = attr(node, "explicit_paddings", []) or []
+        pairs = [given[4:6], given[6:8]] if layout == "NCHW" else [given[2:4], given[4:6]]
+        attrs["pads"] = [pairs[0][0], pairs[1][0], pairs[0][1], pairs[1][1]]
+    elif padding == "SAME":
+        found = [_same_pads(size, k, s, d) for size, k, s, d in zip(spatial, kernel, strides, dilations)]
+        if all(pair is not None for pair in found):
+            pairs = [pair for pair in found if pair is not None]
+            attrs["pads"] = [pairs[0][0], pairs[1][0], pairs[0][1], pairs[1][1]]
+        else:
+            attrs["auto_pad"] = "SAME_UPPER"  # TensorFlow's SAME puts the odd pixel at the end
+    else:
+        raise ConversionError(f"padding {padding!r} is not SAME, VALID or EXPLICIT")
+    return attrs
+
+
+def _window_out(size: Optional[int], kernel: int, stride: int, dilation: int, pads: Optional[Sequence[int]],
+                same: bool) -> Optional[int]:  # fmt: skip
+    if size is None:
+        return None
+    if same:
+        return -(-size // stride)
+    before, after = pads if pads is not None else (0, 0)
+    return (size + before + after - ((kernel - 1) * dilation + 1)) // stride + 1
+
+
+def _image_in(cx: Converter, x: Value, layout: str) -> Tuple[str, Shape]:
+    """The input of an image op in NCHW, and its NCHW shape."""
+    if layout == "NCHW":
+        return cx.tf(x), x.shape
+    return cx.nchw(x), _nchw_shape(x.shape)
+
+
+def _image_out(cx: Converter, name: str, dtype: str, nchw_shape: Shape, layout: str) -> Value:
+    if layout == "NCHW":
+        return cx.result(0, dtype, nchw_shape, onnx=name)
+    shape = None if nchw_shape is None else [nchw_shape[axis] for axis in TO_NHWC]
+    return cx.result(0, dtype, shape, nchw=name)
+
+
+def _filter(cx: Converter, weights: Value, perm: Sequence[int], shape: Optional[Sequence[int]] = None) -> str:
+    """A convolution's filter in ONNX's layout: a constant transposed now, else a Transpose (and a Reshape)."""
+    if weights.const is not None:
+        moved = transpose(weights.const, perm)
+        if shape is not None:
+            moved = Tensor(moved.dtype, tuple(shape), moved.tobytes())
+        return cx.initializer(moved, f"{weights.tf_name}/onnx")
+    out = cx.emit("Transpose", [cx.tf(weights)], perm=list(perm))[0]
+    if shape is not None:
+        out = cx.emit("Reshape", [out, cx.ints(list(shape))])[0]
+    return out
+
+
+def _conv(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    x, weights = inputs[0], inputs[1]
+    layout = _text(node, "data_format", "NHWC")
+    if _need_rank(x) != 4 or _need_rank(weights, "filter") != 4:
+        raise ConversionError("only 2-D convolutions (4-D inputs) are converted")
+    if weights.shape is None or not _known(weights.shape):
+        raise ConversionError("its filter's shape must be known")
+    kh, kw, channels_in, channels_out = cast_ints(weights.shape)
+    data, shape = _image_in(cx, x, layout)
+    strides, dilations = _spatial(node, "strides", layout), _spatial(node, "dilations", layout)
+    spatial: List[Optional[int]] = [None, None] if shape is None else shape[2:]
+    attrs = _window_attrs(node, spatial, [kh, kw], strides, dilations, layout)
+    attrs["dilations"], attrs["kernel_shape"] = dilations, [kh, kw]
+    if node["op"] == "DepthwiseConv2dNative":
+        # [H, W, C, M] -> [C * M, 1, H, W], one group per input channel.
+        kernel = _filter(cx, weights, (2, 3, 0, 1), (channels_in * channels_out, 1, kh, kw))
+        attrs["group"] = channels_in
+        channels = channels_in * channels_out
+    else:
+        group = 1
+        if shape is not None and shape[1] is not None and shape[1] != channels_in:
+            group = shape[1] // channels_in  # a grouped convolution: the filter holds one group's input channels
+        kernel = _filter(cx, weights, (3, 2, 0, 1))  # HWIO -> OIHW
+        attrs["group"] = group if group != 1 else None
+        channels = channels_out
+    out = cx.emit("Conv", [data, kernel], **attrs)[0]
+    pads = attrs.get("pads")
+    dims = [
+        _window_out(size, k, s, d, (pads[i], pads[i + 2]) if pads else None, "auto_pad" in attrs)
+        for i, (size, k, s, d) in enumerate(zip(spatial, (kh, kw), strides, dilations))
+    ]
+    batch = shape[0] if shape is not None else None
+    return [_image_out(cx, out, x.dtype, [batch, channels, *dims], layout)]
+
+
+def _conv_transpose(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    sizes, weights, x = inputs[0], inputs[1], inputs[2]
+    layout = _text(node, "data_format", "NHWC")
+    if weights.shape is None or not _known(weights.shape) or _need_rank(x) != 4:
+        raise ConversionError("its filter's shape and its input's rank must be known")
+    kh, kw, channels_out, _ = cast_ints(weights.shape)
+    wanted = sizes.partial
+    if wanted is None or len(wanted) != 4:
+        raise ConversionError("its input_sizes must be 4 elements the graph gives")
+    out_h, out_w = (wanted[2], wanted[3]) if layout == "NCHW" else (wanted[1], wanted[2])
+    data, shape = _image_in(cx, x, layout)
+    if out_h is None or out_w is None or shape is None or shape[2] is None or shape[3] is None:
+        raise ConversionError("its output's height and width, and its input's, must be known")
+    strides, dilations = _spatial(node, "strides", layout), _spatial(node, "dilations", layout)
+    padding = _text(node, "padding", "VALID")
+    pads, extra = [], []
+    for size, wanted_size, k, s, d in zip(cast_ints(shape[2:]), (out_h, out_w), (kh, kw), strides, dilations):
+        effective = (k - 1) * d + 1
+        if padding == "SAME":
+            total = max((size - 1) * s + effective - wanted_size, 0)  # the forward convolution's padding
+            before, after = total // 2, total - total // 2
+        elif padding == "VALID":
+            before = after = 0
+        else:
+            raise ConversionError(f"padding {padding!r} of a transposed convolution is not converted")
+        pads.append((before, after))
+        extra.append(wanted_size - ((size - 1) * s + effective - before - after))
+    if any(item < 0 or item >= max(strides) for item in extra):
+        raise ConversionError("its output size is not one a transposed convolution of its input gives")
+    kernel = _filter(cx, weights, (3, 2, 0, 1))  # [H, W, out, in] -> [in, out, H, W]
+    out = cx.emit("ConvTranspose", [data, kernel], strides=strides, dilations=dilations, kernel_shape=[kh, kw],
+                  pads=[pads[0][0], pads[1][0], pads[0][1], pads[1][1]],
+                  output_padding=extra if any(extra) else None)[0]  # fmt: skip
+    return [_image_out(cx, out, x.dtype, [shape[0], channels_out, out_h, out_w], layout)]
+
+
+def _pool(onnx_op: str) -> RuleFunction:
+    def convert(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+        x = inputs[0]
+        layout = _text(node, "data_format", "NHWC")
+        if _need_rank(x) != 4:
+            raise ConversionError("only 2-D pooling (4-D inputs) is converted")
+        data, shape = _image_in(cx, x, layout)
+        kernel, strides = _spatial(node, "ksize", layout), _spatial(node, "strides", layout)
+        spatial: List[Optional[int]] = [None, None] if shape is None else shape[2:]
+        attrs = _window_attrs(node, spatial, kernel, strides, [1, 1], layout)
+        attrs["kernel_shape"] = kernel
+        out = cx.emit(onnx_op, [data], **attrs)[0]
+        pads = attrs.get("pads")
+        dims = [_window_out(size, k, s, 1, (pads[i], pads[i + 2]) if pads else None, "auto_pad" in attrs)
+                for i, (size, k, s) in enumerate(zip(spatial, kernel, strides))]  # fmt: skip
+        nchw_shape = None if shape is None else [shape[0], shape[1], *dims]
+        return [_image_out(cx, out, x.dtype, nchw_shape, layout)]
+
+    return convert
+
+
+def _batch_norm(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    x, scale, offset, mean, variance = inputs[:5]
+    if attr(node, "is_training", True):
+        raise ConversionError("a batch norm computing its statistics (is_training) is not converted: freeze the "
+                              "model for inference")  # fmt: skip
+    layout = _text(node, "data_format", "NHWC")
+    if _need_rank(x) != 4:
+        raise ConversionError("only 4-D batch norms are converted")
+    data, shape = _image_in(cx, x, layout)
+    epsilon = attr(node, "epsilon", 0.0001)
+    stats = [cx.tf(value) for value in (scale, offset, mean, variance)]
+    if x.dtype != scale.dtype:  # a half-precision input with float statistics
+        data = cx.emit("Cast", [data], to=_onnx_type(scale.dtype))[0]
+    out = cx.emit("BatchNormalization", [data, *stats], epsilon=float(epsilon))[0]
+    if x.dtype != scale.dtype:
+        out = cx.emit("Cast", [out], to=_onnx_type(x.dtype))[0]
+    return [_image_out(cx, out, x.dtype, shape, layout)]
+
+
+def _resize(mode: str) -> RuleFunction:
+    def convert(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+        x, size = inputs[0], inputs[1]
+        if _need_rank(x) != 4:
+            raise ConversionError("only 4-D images are resized")
+        corners, half = attr(node, "align_corners", False), attr(node, "half_pixel_centers", False)
+        if corners:
+            transform, nearest = "align_corners", "round_prefer_ceil"
+        elif half:
+            transform, nearest = "half_pixel", "round_prefer_ceil"  # floor(x + 0.5), which TF's rule comes to
+        else:
+            transform, nearest = "asymmetric", "floor"
+        data = cx.nchw(x)
+        wanted = size.ints()
+        leading = cx.emit("Slice", [cx.emit("Shape", [data])[0], cx.ints([0]), cx.ints([2])])[0]
+        sizes = cx.emit("Concat", [leading, cx.ints(wanted) if wanted is not None else _as_int64(cx, size)], axis=0)[0]
+        attrs: Dict[str, Any] = {"mode": mode, "coordinate_transformation_mode": transform}
+        if mode == "nearest":
+            attrs["nearest_mode"] = nearest
+        else:
+            attrs["cubic_coeff_a"] = None
+        out = cx.emit("Resize", [data, "", "", sizes], **attrs)[0]
+        size_known: List[Optional[int]] = list(wanted) if wanted is not None else [None, None]
+        shape = None if x.shape is None else [x.shape[0], *size_known, x.shape[3]]
+        result = cx.result(0, x.dtype, shape, nchw=out)
+        if node["op"] == "ResizeBilinear" and x.dtype != "DT_FLOAT":  # TensorFlow's bilinear resize gives floats
+            result = cx.result(0, "DT_FLOAT", shape, nchw=cx.emit("Cast", [out], to=1)[0])
+        return [result]
+
+    return convert
+
+
+def _depth_space(onnx_op: str) -> RuleFunction:
+    def convert(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+        x = inputs[0]
+        block = attr(node, "block_size", 2)
+        layout = _text(node, "data_format", "NHWC")
+        data, shape = _image_in(cx, x, layout)
+        attrs: Dict[str, Any] = {"blocksize": block}
+        if onnx_op == "DepthToSpace":
+            attrs["mode"] = "DCR"  # TensorFlow's order: the block's offset, then the channel
+        out = cx.emit(onnx_op, [data], **attrs)[0]
+        out_shape: Shape = None
+        if shape is not None:
+            n, c, h, w = shape
+            if onnx_op == "DepthToSpace":
+                out_shape = [n, None if c is None else c // block**2, None if h is None else h * block,
+                             None if w is None else w * block]  # fmt: skip
+            else:
+                out_shape = [n, None if c is None else c * block**2, None if h is None else h // block,
+                             None if w is None else w // block]  # fmt: skip
+        return [_image_out(cx, out, x.dtype, out_shape, layout)]
+
+    return convert
+
+
+def rewrite(nodes: List[Decoded], constant: Callable[[Decoded], Optional[List[int]]]) -> List[Decoded]:
+    """TensorFlow's atrous convolution (``SpaceToBatchND`` -> ``Conv2D``/``DepthwiseConv2dNative`` (VALID, stride 1)
+    -> ``BatchToSpaceND``, each consumed once) as the dilated convolution it computes: dilations of the block,
+    the padding less the crops, as explicit padding. *constant* gives a Const node's ints (None: not constant)."""
+    by_name = {node["name"]: node for node in nodes}
+    consumers: Dict[str, List[str]] = {}
+    for node in nodes:
+        for item in node["input"]:
+            consumers.setdefault(split_tensor_name(item)[0], []).append(node["name"])
+    replaced: Dict[str, Decoded] = {}
+    dropped: Set[str] = set()
+    for node in nodes:
+        if node["op"] != "SpaceToBatchND":
+            continue
+        pattern = _atrous(node, by_name, consumers, constant)
+        if pattern is None:
+            continue
+        conv, back, dilation, pads = pattern
+        data = node["input"][0]
+        attrs = dict(conv["attr"])
+        attrs["dilations"] = ints_attr([1, dilation[0], dilation[1], 1])
+        attrs["padding"] = bytes_attr(b"EXPLICIT")
+        attrs["explicit_paddings"] = ints_attr([0, 0, pads[0][0], pads[0][1], pads[1][0], pads[1][1], 0, 0])
+        fused = new_node(back["name"], conv["op"], [data, conv["input"][1]], attrs, conv["device"])
+        replaced[back["name"]] = fused
+        dropped.update({node["name"], conv["name"]})
+    if not replaced:
+        return nodes
+    return [replaced.get(node["name"], node) for node in nodes if node["name"] not in dropped]
+
+
+def _atrous(node: Decoded, by_name: Dict[str, Decoded], consumers: Dict[str, List[str]],
+            constant: Callable[[Decoded], Optional[List[int]]]
+            ) -> Optional[Tuple[Decoded, Decoded, List[int], List[Tuple[int, int]]]]:  # fmt: skip
+    after = consumers.get(node["name"], [])
+    if len(after) != 1 or by_name[after[0]]["op"] not in ("Conv2D", "DepthwiseConv2dNative"):
+        return None
+    conv = by_name[after[0]]
+    if _text(conv, "data_format", "NHWC") != "NHWC" or _text(conv, "padding", "") != "VALID":
+        return None
+    if (attr(conv, "strides", [1, 1, 1, 1]) or [1, 1, 1, 1]) != [1, 1, 1, 1]:
+        return None
+    if (attr(conv, "dilations", [1, 1, 1, 1]) or [1, 1, 1, 1]) != [1, 1, 1, 1]:
+        return None
+    after = consumers.get(conv["name"], [])
+    if len(after) != 1 or by_name[after[0]]["op"] != "BatchToSpaceND":
+        return None
+    back = by_name[after[0]]
+    sources = [by_name.get(split_tensor_name(item)[0]) for item in node["input"][1:3] + back["input"][1:3]]
+    if any(source is None for source in sources):
+        return None
+    block, paddings, block_back, crops = (constant(source) for source in sources if source is not None)
+    if block is None or paddings is None or crops is None or block != block_back or len(block) != 2:
+        return None
+    pads = [(paddings[2 * i] - crops[2 * i], paddings[2 * i + 1] - crops[2 * i + 1]) for i in range(2)]
+    if any(before < 0 or after_ < 0 for before, after_ in pads):
+        return None
+    return conv, back, block, pads

@@ -1,0 +1,145 @@
+# SPDX-License-Identifier: Apache-2.0
+"""What the op table's rules share: a node's attrs, its inputs' constants and ranks, shapes broadcast, layouts.
+
+Strategy: small functions the rules of ``elementwise``, ``images`` and ``shapes`` call, each saying in its error
+what the conversion needs that the graph does not give (a constant it computes, a rank it does not record), so
+that every refusal names its node (the converter adds it) and what to pass.
+"""
+
+from __future__ import annotations
+
+from .._tensor import Tensor
+from .values import ONNX_TYPES, TO_NCHW, ConversionError, tensor_of, transpose
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Final, List, Optional, Sequence
+
+    from .._typing import Decoded
+    from .converter import Converter
+    from .values import Shape, Value
+
+    Outputs = List[Optional[Value]]
+
+
+_INT64_MAX: Final = 2**63 - 1
+
+
+_INT64_MIN: Final = -(2**63)
+
+
+_INTEGER_TYPES: Final = frozenset({"DT_INT32", "DT_INT64"})
+
+
+def attr(node: Decoded, key: str, default: Any = None) -> Any:
+    """The value of attr *key* of *node*: an int, float, bool, bytes, dtype, list or shape, as the attr holds it."""
+    value = node["attr"].get(key)
+    if value is None:
+        return default
+    for field in ("i", "f", "b", "s", "type", "shape", "placeholder"):
+        if value.get(field) is not None:
+            return value[field]
+    listed = value.get("list")
+    if listed is not None:
+        for field in ("i", "f", "s", "type", "b", "shape"):
+            if listed.get(field):
+                return list(listed[field])
+        return []
+    return default
+
+
+def _text(node: Decoded, key: str, default: str) -> str:
+    value = attr(node, key, None)
+    return value.decode("utf-8", "replace") if isinstance(value, bytes) else default
+
+
+def _need_ints(value: Value, what: str) -> List[int]:
+    found = value.ints()
+    if found is None:
+        raise ConversionError(f"its {what} ({value.tf_name!r}) must be a constant the graph gives: it is computed")
+    return found
+
+
+def _need_rank(value: Value, what: str = "input") -> int:
+    if value.rank is None:
+        raise ConversionError(f"its {what} {value.tf_name!r} has an unknown rank, which the conversion needs (pass "
+                              "the inputs' shapes: --inputs NAME:SHAPE, or to_onnx(inputs={name: shape}))")  # fmt: skip
+    return value.rank
+
+
+def _axis(axis: int, rank: int) -> int:
+    return axis + rank if axis < 0 else axis
+
+
+def _broadcast(a: Shape, b: Shape) -> Shape:
+    if a is None or b is None:
+        return None
+    rank = max(len(a), len(b))
+    one: List[Optional[int]] = [1]
+    left = one * (rank - len(a)) + list(a)
+    right = one * (rank - len(b)) + list(b)
+    out: List[Optional[int]] = []
+    for x, y in zip(left, right):
+        if x == 1:
+            out.append(y)
+        elif y == 1 or x == y:
+            out.append(x)
+        elif x is None or y is None:
+            out.append(x if y is None else y)
+        else:
+            raise ConversionError(f"shapes {a} and {b} do not broadcast")
+    return out
+
+
+def _known(shape: Shape) -> bool:
+    return shape is not None and all(dim is not None for dim in shape)
+
+
+def _nchw_shape(shape: Shape) -> Shape:
+    return None if shape is None else [shape[axis] for axis in TO_NCHW]
+
+
+def _main_nchw(value: Value) -> bool:
+    """Whether a rule that does not care should take *value* in NCHW: it is held so (a convolution made it)."""
+    return value.nchw is not None and value.rank == 4
+
+
+def _operand_nchw(cx: Converter, value: Value) -> Optional[str]:
+    """*value* as an operand of an elementwise op whose other operand is NCHW: a 4-D value in NCHW; a scalar as it
+    is; a constant of lower rank broadcast as TensorFlow broadcasts it, laid out NCHW; else None (not possible)."""
+    if value.rank == 4:
+        return cx.nchw(value)
+    if value.rank == 0:
+        return cx.tf(value)
+    if value.const is not None and value.rank is not None and value.rank < 4:
+        padded = Tensor(value.const.dtype, (1,) * (4 - value.rank) + value.const.shape, value.const.tobytes(),
+                        None)  # fmt: skip
+        return cx.initializer(transpose(padded, TO_NCHW), f"{value.tf_name}/nchw")
+    return None
+
+
+def cast_ints(shape: Sequence[Optional[int]]) -> List[int]:
+    return [int(dim) if dim is not None else -1 for dim in shape]
+
+
+def _onnx_type(dtype: str) -> int:
+    if dtype not in ONNX_TYPES:
+        raise ConversionError(f"ONNX has no type for {dtype}")
+    return ONNX_TYPES[dtype]
+
+
+def _unsqueeze(cx: Converter, name: str, axes: List[int]) -> str:
+    return cx.emit("Unsqueeze", [name, cx.ints(axes)])[0]
+
+
+def _as_int64(cx: Converter, value: Value) -> str:
+    name = cx.tf(value)
+    return name if value.dtype == "DT_INT64" else cx.emit("Cast", [name], to=7)[0]
+
+
+def _settle(value: Value) -> None:
+    """A small integer value whose every element is known becomes a constant."""
+    found = value.ints()
+    if found is not None and value.shape is not None:
+        value.const = tensor_of(value.dtype, (len(found),) if value.shape else (), found)
+        value.shape = [len(found)] if value.shape else []

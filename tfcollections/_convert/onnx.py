@@ -1,0 +1,185 @@
+# SPDX-License-Identifier: Apache-2.0
+"""A frozen TensorFlow graph converted to an ONNX model that onnxruntime runs: ``to_onnx``.
+
+Strategy: the graph is frozen first (``freeze``: variables made constants, pruned to the outputs), converted node
+by node by the op table (``converter``, ``optable``), and written by the library's encoder from the ONNX rows of
+the schema table, under a temporary name and renamed; a model over 2 GB keeps its weights beside it as ONNX
+external data. TensorFlow's tensor names stay the inputs' and outputs' names.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+from .._disk.source import source_of
+from .._model.files import load
+from .._proto.compiled import COMPILED
+from .._proto.encoder import encode_compiled
+from .._typing import cast
+from .converter import Converter
+from .freeze import freeze_graph
+from .graphdef import split_tensor_name
+from .images import rewrite
+from .optable import RULES, unsupported_ops
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Dict, Final, List, Mapping, Optional, Sequence, Tuple, Union
+
+    from .._typing import Decoded
+    from .values import Shape
+
+    InputSpec = Union[Sequence[str], Mapping[str, Optional[Sequence[Optional[int]]]]]
+
+_MODEL: Final = COMPILED["onnx.ModelProto"]
+DEFAULT_OPSET: Final = 17
+OPSETS: Final = range(13, 22)
+# The IR version each opset came with (onnx/helper.py's VERSION_TABLE): the oldest that carries it.
+_IR_VERSIONS: Final = {13: 7, 14: 7, 15: 8, 16: 8, 17: 8, 18: 8, 19: 9, 20: 9, 21: 10}
+_TWO_GB: Final = 2**31
+
+
+def to_onnx(
+    model: Any,
+    checkpoint: Any = None,
+    *,
+    inputs: Optional[InputSpec] = None,
+    outputs: Optional[Sequence[str]] = None,
+    opset: int = DEFAULT_OPSET,
+    signature: Optional[str] = None,
+    path: Optional[Union[str, os.PathLike[str]]] = None,
+) -> bytes:
+    """An ONNX model (``ModelProto`` bytes) of a TensorFlow graph: a frozen graph, or a ``.meta`` or TF 1
+    SavedModel with its checkpoint (frozen first, as ``freeze`` freezes it).
+
+    *model*, *checkpoint*, *outputs* and *signature* are as ``freeze`` takes them. *inputs* names the inputs: a list
+    of tensor names, each with an optional shape after a colon (``"x:0:1,224,224,3"``, ``"x:0:[-1,3]"``), or a dict
+    ``{name: shape}``; a dim of -1 or None is unknown, and an unknown dim of an input becomes symbolic
+    (``batch`` for the first). *opset* is ONNX's default-domain opset (13 to 21). The model keeps TensorFlow's
+    tensor names for its inputs and outputs (``"x:0"``). With *path*, the model is also written there (under a
+    temporary name, then renamed), its weights beside it as ONNX external data when the model would pass 2 GB.
+
+    Raises ``ConversionError`` (a ``DecodeError``) naming every op type the conversion does not cover (with its
+    count and first node) or the node that needs what the graph does not say (a rank, a constant), and the
+    errors of ``freeze``.
+    """
+    if opset not in OPSETS:
+        raise ValueError(f"opset {opset} is not one the conversion writes ({OPSETS.start} to {OPSETS.stop - 1})")
+    loaded = model if isinstance(model, dict) else load(os.fsdecode(model))
+    source = source_of(loaded)
+    if source is None or "meta_graphs" not in loaded:
+        raise TypeError("to_onnx() needs a path or what tfcollections.load returned (a copy keeps no file to read)")
+    names, shapes = _input_specs(inputs)
+    with source.opened() as buf:
+        frozen = freeze_graph(cast("Decoded", loaded), source, buf, checkpoint, outputs, names, signature)
+        rules = {op: rule.convert for op, rule in RULES.items()}
+        graph = Converter(frozen, opset, shapes).convert(rules, rewrite, unsupported_ops)
+        initializers = graph.pop("initializer")
+        size = sum(len(item.get("raw_data", b"")) for item in initializers)
+        external = path is not None and size >= _TWO_GB - (1 << 20)
+        if external:
+            _externalize(initializers, os.fspath(path))  # type: ignore[arg-type]
+        graph["initializer"] = initializers
+        model_proto = {
+            "ir_version": _IR_VERSIONS[opset],
+            "opset_import": [{"domain": "", "version": opset}],
+            "producer_name": "tfcollections",
+            "producer_version": _version(),
+            "graph": graph,
+        }
+        data = encode_compiled(_MODEL, model_proto, "ModelProto")
+    if path is not None:
+        _write_atomically(os.fspath(path), data)
+    return data
+
+
+def _version() -> str:
+    """The installed package's version, for the model's producer_version ("" for a vendored copy, which has no
+    metadata: the package's ``__version__`` lies above this wing)."""
+    from importlib import metadata  # noqa: PLC0415 (read once a model is written, never at import)
+
+    try:
+        return metadata.version("tfcollections")
+    except metadata.PackageNotFoundError:
+        return ""
+
+
+def _input_specs(inputs: Optional[InputSpec]) -> Tuple[Optional[List[str]], Dict[str, Shape]]:
+    """The input names and the shapes given for them (``"x:0:1,224,224,3"``, or a dict)."""
+    if inputs is None:
+        return None, {}
+    shapes: Dict[str, Shape] = {}
+    names: List[str] = []
+    if isinstance(inputs, str):
+        inputs = [inputs]
+    if isinstance(inputs, dict):
+        for name, shape in inputs.items():
+            tensor = _tensor_name(name)
+            names.append(tensor)
+            shapes[tensor] = None if shape is None else [None if d is None or d < 0 else int(d) for d in shape]
+        return names, shapes
+    for item in inputs:
+        if not isinstance(item, str):
+            raise TypeError("inputs are tensor names (str), each with an optional shape: 'x:0:1,224,224,3'")
+        name, shape = parse_input(item)
+        names.append(name)
+        if shape is not None:
+            shapes[name] = shape
+    return names, shapes
+
+
+_SHAPE_TEXT: Final = re.compile(r"^\[?\s*((?:-?[0-9]+|\?)(?:\s*,\s*(?:-?[0-9]+|\?))*)?\s*\]?$")
+
+
+def parse_input(text: str) -> Tuple[str, Shape]:
+    """``"x:0:1,224,224,3"`` -> ``("x:0", [1, 224, 224, 3])``; ``"x:[-1,3]"`` -> ``("x:0", [None, 3])``; ``"x"``
+    -> ``("x:0", None)``. The part after the last colon is a shape when it has a comma or brackets."""
+    name, sep, last = text.rpartition(":")
+    if sep and ("," in last or last.startswith("[")):
+        match = _SHAPE_TEXT.match(last.strip())
+        if match is None:
+            raise ValueError(f"input {text!r}: {last!r} is no shape (dims separated by commas, -1 or ? unknown)")
+        dims = [dim.strip() for dim in (match.group(1) or "").split(",") if dim.strip()]
+        return _tensor_name(name), [None if dim in ("?", "-1") else int(dim) for dim in dims]
+    return _tensor_name(text), None
+
+
+def _tensor_name(name: str) -> str:
+    node, port = split_tensor_name(name)
+    return f"{node}:{max(port, 0)}"
+
+
+# -------------------------------------------------------------------- writing
+
+
+def _externalize(initializers: List[Decoded], path: str) -> None:
+    """The weights of a model over 2 GB written beside it (``<model>.data``), as ONNX's external data."""
+    location = os.path.basename(path) + ".data"
+    with open(os.path.join(os.path.dirname(path) or ".", location), "wb") as file:
+        offset = 0
+        for tensor in initializers:
+            raw = tensor.get("raw_data")
+            if not raw or len(raw) < 1024:
+                continue
+            file.write(raw)
+            tensor["raw_data"] = b""
+            tensor["data_location"] = "EXTERNAL"
+            tensor["external_data"] = [
+                {"key": "location", "value": location},
+                {"key": "offset", "value": str(offset)},
+                {"key": "length", "value": str(len(raw))},
+            ]
+            offset += len(raw)
+
+
+def _write_atomically(path: str, data: bytes) -> None:
+    temporary = f"{path}.tmp-{os.getpid()}"
+    try:
+        with open(temporary, "wb") as file:
+            file.write(data)
+        os.replace(temporary, path)
+    except BaseException:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+        raise

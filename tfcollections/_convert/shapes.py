@@ -1,0 +1,467 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The op table's rules for shapes, slicing, gathering and reductions.
+
+Strategy: axes, perms, begins and ends must be constants the graph gives (or elements it computes that are known,
+``Value.partial``); each rule infers its output's shape and, for the small integer tensors shapes are made of
+(``Shape``, ``StridedSlice``, ``Pack``, ``ConcatV2``, ``Gather``), carries their known elements, so that a shape
+computed from a dynamic batch still gives ``Reshape`` a constant with one -1. A reduction of an NCHW value over
+height and width (global pooling) is made on the NCHW value, without a Transpose.
+"""
+
+from __future__ import annotations
+
+from .._tensor import Tensor, element_count
+from .nodeparts import (
+    _INT64_MAX,
+    _INT64_MIN,
+    _INTEGER_TYPES,
+    _as_int64,
+    _axis,
+    _known,
+    _main_nchw,
+    _need_ints,
+    _need_rank,
+    _onnx_type,
+    _settle,
+    _text,
+    _unsqueeze,
+    attr,
+    cast_ints,
+)
+from .values import TO_NCHW, TO_NHWC, ConversionError, ints_tensor, scalar_tensor, tensor_of, transpose
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import List, Optional
+
+    from .._typing import Decoded
+    from .converter import Converter, RuleFunction
+    from .values import Shape, Value
+
+    Outputs = List[Optional[Value]]
+
+
+def _reduce(onnx_op: str) -> RuleFunction:
+    def convert(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+        x, axes_value = inputs[0], inputs[1]
+        rank = _need_rank(x)
+        axes = sorted({_axis(axis, rank) for axis in _need_ints(axes_value, "axes")})
+        keep = bool(attr(node, "keep_dims", False))
+        shape = (
+            None
+            if x.shape is None
+            else [(1 if keep else None) if axis in axes else dim for axis, dim in enumerate(x.shape)]
+        )
+        if shape is not None and not keep:
+            shape = [dim for axis, dim in enumerate(x.shape or []) if axis not in axes]
+        if not axes:
+            return [cx.result(0, x.dtype, x.shape, onnx=cx.emit("Identity", [cx.tf(x)])[0])]
+        if _main_nchw(x) and (keep or set(axes) >= {1, 2}):
+            nchw_axes = sorted(TO_NCHW.index(axis) for axis in axes)
+            out = _reduce_node(cx, onnx_op, cx.nchw(x), nchw_axes, keep)
+            if keep:
+                return [cx.result(0, x.dtype, shape, nchw=out)]
+            if nchw_axes == [2, 3] or set(axes) == {1, 2, 3}:  # what is left has the same order in both layouts
+                return [cx.result(0, x.dtype, shape, onnx=out)]
+        return [cx.result(0, x.dtype, shape, onnx=_reduce_node(cx, onnx_op, cx.tf(x), axes, keep))]
+
+    return convert
+
+
+def _reduce_node(cx: Converter, onnx_op: str, data: str, axes: List[int], keep: bool) -> str:
+    # Axes became an input of ReduceSum at opset 13 and of the other reductions at 18.
+    if onnx_op == "ReduceSum" or cx.opset >= 18:
+        return cx.emit(onnx_op, [data, cx.ints(axes)], keepdims=int(keep))[0]
+    return cx.emit(onnx_op, [data], axes=axes, keepdims=int(keep))[0]
+
+
+def _arg(onnx_op: str) -> RuleFunction:
+    def convert(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+        x, dimension = inputs[0], inputs[1]
+        rank = _need_rank(x)
+        (axis,) = _need_ints(dimension, "dimension")
+        axis = _axis(axis, rank)
+        out = cx.emit(onnx_op, [cx.tf(x)], axis=axis, keepdims=0)[0]
+        dtype = attr(node, "output_type", "DT_INT64")
+        if dtype != "DT_INT64":
+            out = cx.emit("Cast", [out], to=_onnx_type(dtype))[0]
+        shape = None if x.shape is None else [dim for index, dim in enumerate(x.shape) if index != axis]
+        return [cx.result(0, dtype, shape, onnx=out)]
+
+    return convert
+
+
+def _reshape(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    x, target = inputs[0], inputs[1]
+    wanted = target.partial
+    shape: Shape = None
+    if wanted is not None and target.rank == 1:
+        unknown = sum(item is None or item < 0 for item in wanted)
+        if unknown <= 1 and 0 not in wanted:
+            dims = [-1 if item is None or item < 0 else item for item in wanted]
+            shape = [None if dim == -1 else dim for dim in dims]
+            if unknown == 1 and _known(x.shape):
+                total = element_count(tuple(cast_ints(x.shape or [])))
+                rest = element_count(tuple(dim for dim in dims if dim != -1))
+                shape = [total // rest if dim == -1 and rest else dim for dim in dims]
+            if x.const is not None and x.dtype != "DT_STRING" and _known(shape):
+                moved = Tensor(x.const.dtype, tuple(cast_ints(shape or [])), x.const.tobytes())
+                return [cx.constant_result(0, moved)]
+            result = cx.result(0, x.dtype, shape, onnx=cx.emit("Reshape", [cx.tf(x), cx.ints(dims)])[0])
+            if x.partial is not None and len(shape) <= 1:
+                result.partial = x.partial
+            return [result]
+        shape = [None if item is None or item < 0 else item for item in wanted]
+    dims_name = cx.emit("Cast", [cx.tf(target)], to=7)[0] if target.dtype != "DT_INT64" else cx.tf(target)
+    return [cx.result(0, x.dtype, shape, onnx=cx.emit("Reshape", [cx.tf(x), dims_name])[0])]
+
+
+def _squeeze(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    x = inputs[0]
+    rank = _need_rank(x)
+    axes = sorted(_axis(axis, rank) for axis in (attr(node, "squeeze_dims", []) or []))
+    if not axes:
+        if x.shape is None or not _known(x.shape):
+            raise ConversionError("a squeeze of every 1 needs its input's shape known")
+        axes = [axis for axis, dim in enumerate(x.shape) if dim == 1]
+    shape = None if x.shape is None else [dim for axis, dim in enumerate(x.shape) if axis not in axes]
+    result = cx.result(0, x.dtype, shape, onnx=cx.emit("Squeeze", [cx.tf(x), cx.ints(axes)])[0])
+    if x.partial is not None and shape == []:
+        result.partial = x.partial
+    return [result]
+
+
+def _expand_dims(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    x, dim = inputs[0], inputs[1]
+    rank = _need_rank(x)
+    (axis,) = _need_ints(dim, "axis")
+    axis = axis + rank + 1 if axis < 0 else axis
+    shape = None if x.shape is None else [*x.shape[:axis], 1, *x.shape[axis:]]
+    result = cx.result(0, x.dtype, shape, onnx=_unsqueeze(cx, cx.tf(x), [axis]))
+    if x.partial is not None and rank == 0:
+        result.partial = x.partial
+    return [result]
+
+
+def _transpose(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    x, perm_value = inputs[0], inputs[1]
+    perm = [_axis(axis, len(x.shape or [])) for axis in _need_ints(perm_value, "perm")]
+    shape = None if x.shape is None else [x.shape[axis] for axis in perm]
+    if x.const is not None:
+        return [cx.constant_result(0, transpose(x.const, perm))]
+    if _main_nchw(x) and tuple(perm) == TO_NCHW:
+        return [cx.result(0, x.dtype, shape, onnx=cx.nchw(x))]  # the NCHW form it already has
+    return [cx.result(0, x.dtype, shape, onnx=cx.emit("Transpose", [cx.tf(x)], perm=perm)[0])]
+
+
+def _concat(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    *parts, axis_value = inputs
+    if node["op"] == "Concat":  # the old op: the axis first
+        axis_value, parts = inputs[0], list(inputs[1:])
+    rank = next((part.rank for part in parts if part.rank is not None), None)
+    if rank is None:
+        raise ConversionError("its inputs have an unknown rank (pass the inputs' shapes: --inputs NAME:SHAPE)")
+    (axis,) = _need_ints(axis_value, "axis")
+    axis = _axis(axis, rank)
+    shape: Shape = None
+    if all(part.shape is not None for part in parts):
+        shape = list(parts[0].shape or [])
+        sizes = [(part.shape or [])[axis] for part in parts]
+        shape[axis] = None if any(size is None for size in sizes) else sum(size for size in sizes if size is not None)
+    dtype = parts[0].dtype
+    if rank == 4 and any(_main_nchw(part) for part in parts) and all(part.rank == 4 for part in parts):
+        out = cx.emit("Concat", [cx.nchw(part) for part in parts], axis=TO_NCHW.index(axis))[0]
+        return [cx.result(0, dtype, shape, nchw=out)]
+    result = cx.result(0, dtype, shape, onnx=cx.emit("Concat", [cx.tf(part) for part in parts], axis=axis)[0])
+    if rank == 1 and all(part.partial is not None for part in parts):
+        result.partial = [item for part in parts for item in (part.partial or [])]
+        _settle(result)
+    return [result]
+
+
+def _pack(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    rank = next((part.rank for part in inputs if part.rank is not None), None)
+    if rank is None:
+        raise ConversionError("its inputs have an unknown rank (pass the inputs' shapes: --inputs NAME:SHAPE)")
+    axis = attr(node, "axis", 0)
+    axis = axis + rank + 1 if axis < 0 else axis
+    shape: Shape = None
+    if inputs[0].shape is not None:
+        shape = [*inputs[0].shape[:axis], len(inputs), *inputs[0].shape[axis:]]
+    parts = [_unsqueeze(cx, cx.tf(part), [axis]) for part in inputs]
+    result = cx.result(0, inputs[0].dtype, shape, onnx=cx.emit("Concat", parts, axis=axis)[0])
+    if rank == 0 and all(part.partial is not None for part in inputs):
+        result.partial = [item for part in inputs for item in (part.partial or [])]
+        _settle(result)
+    return [result]
+
+
+def _unpack(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    x = inputs[0]
+    rank = _need_rank(x)
+    axis = _axis(attr(node, "axis", 0), rank)
+    count = attr(node, "num", 0)
+    parts = _split_node(cx, cx.tf(x), axis, [1] * count)
+    shape = None if x.shape is None else [dim for index, dim in enumerate(x.shape) if index != axis]
+    results: Outputs = []
+    for index, part in enumerate(parts):
+        value = cx.result(index, x.dtype, shape, onnx=cx.emit("Squeeze", [part, cx.ints([axis])])[0])
+        if x.partial is not None and rank == 1:
+            value.partial = [x.partial[index]]
+            _settle(value)
+        results.append(value)
+    return results
+
+
+def _split_node(cx: Converter, data: str, axis: int, sizes: List[int]) -> List[str]:
+    return cx.emit("Split", [data, cx.ints(sizes)], len(sizes), axis=axis)
+
+
+def _split(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    if node["op"] == "Split":
+        axis_value, x = inputs[0], inputs[1]
+        count = attr(node, "num_split", 1)
+        sizes: Optional[List[int]] = None
+    else:
+        x, sizes_value, axis_value = inputs[0], inputs[1], inputs[2]
+        sizes = _need_ints(sizes_value, "size_splits")
+        count = len(sizes)
+    rank = _need_rank(x)
+    (axis,) = _need_ints(axis_value, "axis")
+    axis = _axis(axis, rank)
+    dim = (x.shape or [None] * rank)[axis]
+    if sizes is None or -1 in sizes:
+        if dim is None:
+            raise ConversionError("the split dimension's size must be known")
+        if sizes is None:
+            sizes = [dim // count] * count
+        else:
+            sizes = [dim - (sum(sizes) + 1) if size == -1 else size for size in sizes]
+    parts = _split_node(cx, cx.tf(x), axis, sizes)
+    results: Outputs = []
+    for index, (part, size) in enumerate(zip(parts, sizes)):
+        shape = None if x.shape is None else [size if i == axis else d for i, d in enumerate(x.shape)]
+        results.append(cx.result(index, x.dtype, shape, onnx=part))
+    return results
+
+
+def _slice(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    x, begin_value, size_value = inputs[0], inputs[1], inputs[2]
+    begin = _need_ints(begin_value, "begin")
+    size = _need_ints(size_value, "size")
+    ends = [_INT64_MAX if length == -1 else start + length for start, length in zip(begin, size)]
+    shape: Shape = None
+    if x.shape is not None:
+        shape = [(dim - start if dim is not None else None) if length == -1 else length
+                 for dim, start, length in zip(x.shape, begin, size)]  # fmt: skip
+    out = cx.emit("Slice", [cx.tf(x), cx.ints(begin), cx.ints(ends), cx.ints(list(range(len(begin))))])[0]
+    result = cx.result(0, x.dtype, shape, onnx=out)
+    if x.partial is not None and len(begin) == 1:
+        result.partial = x.partial[begin[0] : ends[0] if ends[0] != _INT64_MAX else None]
+        _settle(result)
+    return [result]
+
+
+def _strided_slice(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    x = inputs[0]
+    begin = _need_ints(inputs[1], "begin")
+    end = _need_ints(inputs[2], "end")
+    strides = _need_ints(inputs[3], "strides")
+    rank = _need_rank(x)
+    masks = {key: attr(node, key, 0) for key in ("begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask",
+                                                 "shrink_axis_mask")}  # fmt: skip
+
+    def has(mask: str, index: int) -> bool:
+        return bool((masks[mask] >> index) & 1)
+
+    # The spec's entries over the input's dims: an ellipsis covers the dims the other entries leave.
+    explicit = sum(1 for i in range(len(begin)) if not has("new_axis_mask", i) and not has("ellipsis_mask", i))
+    starts: List[int] = []
+    ends: List[int] = []
+    steps: List[int] = []
+    axes: List[int] = []
+    shrunk: List[int] = []  # input dims taken at one index, then squeezed
+    inserted: List[int] = []  # positions of new axes in the output
+    dim = 0
+    position = 0  # in the output
+    for i in range(len(begin)):
+        if has("ellipsis_mask", i):
+            dim += rank - explicit
+            position += rank - explicit
+        elif has("new_axis_mask", i):
+            inserted.append(position)
+            position += 1
+        elif has("shrink_axis_mask", i):
+            start = begin[i]
+            starts.append(start)
+            ends.append(start + 1 if start != -1 else _INT64_MAX)
+            steps.append(1)
+            axes.append(dim)
+            shrunk.append(dim)
+            dim += 1
+        else:
+            stride = strides[i]
+            if stride == 0:
+                raise ConversionError("a stride of 0")
+            start, stop = begin[i], end[i]
+            if has("begin_mask", i):
+                start = 0 if stride > 0 else _INT64_MAX
+            if has("end_mask", i):
+                stop = _INT64_MAX if stride > 0 else _INT64_MIN
+            starts.append(start)
+            ends.append(stop)
+            steps.append(stride)
+            axes.append(dim)
+            dim += 1
+            position += 1
+    data = cx.tf(x)
+    out = data
+    if axes:
+        out = cx.emit("Slice", [data, cx.ints(starts), cx.ints(ends), cx.ints(axes), cx.ints(steps)])[0]
+    shape: Shape = None
+    if x.shape is not None:
+        shape = list(x.shape)
+        for start, stop, step, axis in zip(starts, ends, steps, axes):
+            size = shape[axis]
+            shape[axis] = None if size is None else len(range(size)[start:stop:step])
+    partial = None
+    if x.partial is not None and rank == 1 and axes == [0]:
+        partial = x.partial[starts[0] : ends[0] : steps[0]]
+    if shrunk:
+        out = cx.emit("Squeeze", [out, cx.ints(shrunk)])[0]
+        shape = None if shape is None else [size for axis, size in enumerate(shape) if axis not in shrunk]
+    if inserted:
+        out = _unsqueeze(cx, out, inserted)
+        if shape is not None:
+            for at in inserted:
+                shape.insert(at, 1)
+    if out == data:
+        out = cx.emit("Identity", [data])[0]
+    result = cx.result(0, x.dtype, shape, onnx=out)
+    if partial is not None:
+        result.partial = partial
+        _settle(result)
+    return [result]
+
+
+def _pad(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    x, paddings_value = inputs[0], inputs[1]
+    rank = _need_rank(x)
+    flat = _need_ints(paddings_value, "paddings")
+    pairs = [flat[2 * i : 2 * i + 2] for i in range(rank)]
+    mode = "constant"
+    if node["op"] == "MirrorPad":
+        mirror = _text(node, "mode", "REFLECT")
+        if mirror != "REFLECT":
+            raise ConversionError(f"MirrorPad mode {mirror}: ONNX pads by reflection or the edge only")
+        mode = "reflect"
+    shape = None if x.shape is None else [None if d is None else d + a + b for d, (a, b) in zip(x.shape, pairs)]
+    extra = [cx.tf(inputs[2])] if node["op"] == "PadV2" else []
+    if _main_nchw(x) and rank == 4:
+        order = TO_NCHW
+        pads = [pairs[axis][0] for axis in order] + [pairs[axis][1] for axis in order]
+        out = cx.emit("Pad", [cx.nchw(x), cx.ints(pads), *extra], mode=mode)[0]
+        return [cx.result(0, x.dtype, shape, nchw=out)]
+    pads = [pair[0] for pair in pairs] + [pair[1] for pair in pairs]
+    return [cx.result(0, x.dtype, shape, onnx=cx.emit("Pad", [cx.tf(x), cx.ints(pads), *extra], mode=mode)[0])]
+
+
+def _tile(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    x, multiples = inputs[0], inputs[1]
+    counts = multiples.ints()
+    shape: Shape = None
+    if counts is not None and x.shape is not None:
+        shape = [None if d is None else d * m for d, m in zip(x.shape, counts)]
+    reps = cx.ints(counts) if counts is not None else _as_int64(cx, multiples)
+    return [cx.result(0, x.dtype, shape, onnx=cx.emit("Tile", [cx.tf(x), reps])[0])]
+
+
+def _gather(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    params, indices = inputs[0], inputs[1]
+    axis = 0
+    if node["op"] == "GatherV2":
+        (axis,) = _need_ints(inputs[2], "axis")
+        if attr(node, "batch_dims", 0):
+            raise ConversionError("a gather with batch_dims is not converted")
+    rank = _need_rank(params)
+    axis = _axis(axis, rank)
+    shape: Shape = None
+    if params.shape is not None and indices.shape is not None:
+        shape = [*params.shape[:axis], *indices.shape, *params.shape[axis + 1 :]]
+    result = cx.result(0, params.dtype, shape, onnx=cx.emit("Gather", [cx.tf(params), cx.tf(indices)], axis=axis)[0])
+    picks = indices.ints()
+    if (
+        params.partial is not None
+        and rank == 1
+        and picks is not None
+        and indices.rank is not None
+        and indices.rank <= 1
+    ):
+        result.partial = [params.partial[index] for index in picks]
+        _settle(result)
+    return [result]
+
+
+def _shape(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    x = inputs[0]
+    dtype = attr(node, "out_type", "DT_INT32")
+    rank = _need_rank(x)
+    if _known(x.shape):
+        return [cx.constant_result(0, ints_tensor(cast_ints(x.shape or []), dtype))]
+    if _main_nchw(x):  # the shape of the NCHW form, put back in TensorFlow's order
+        out = cx.emit("Gather", [cx.emit("Shape", [cx.nchw(x)])[0], cx.ints(list(TO_NHWC))], axis=0)[0]
+    else:
+        out = cx.emit("Shape", [cx.tf(x)])[0]
+    if dtype != "DT_INT64":
+        out = cx.emit("Cast", [out], to=_onnx_type(dtype))[0]
+    result = cx.result(0, dtype, [rank], onnx=out)
+    result.partial = list(x.shape or [])
+    return [result]
+
+
+def _size(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    x = inputs[0]
+    dtype = attr(node, "out_type", "DT_INT32")
+    if _known(x.shape):
+        return [cx.constant_result(0, scalar_tensor(element_count(tuple(cast_ints(x.shape or []))), dtype))]
+    out = cx.emit("Size", [cx.tf(x)])[0]
+    if dtype != "DT_INT64":
+        out = cx.emit("Cast", [out], to=_onnx_type(dtype))[0]
+    result = cx.result(0, dtype, [], onnx=out)
+    result.partial = [None]
+    return [result]
+
+
+def _rank(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    return [cx.constant_result(0, scalar_tensor(_need_rank(inputs[0]), "DT_INT32"))]
+
+
+def _fill(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    dims, value = inputs[0], inputs[1]
+    shape: Shape = None if dims.partial is None else [None if d is None else d for d in dims.partial]
+    out = cx.emit("Expand", [cx.tf(value), _as_int64(cx, dims)])[0]
+    return [cx.result(0, value.dtype, shape, onnx=out)]
+
+
+def _range(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    start, limit, delta = inputs[0], inputs[1], inputs[2]
+    dtype = attr(node, "Tidx", start.dtype)
+    bounds = [start.ints(), limit.ints(), delta.ints()]
+    if all(item is not None and len(item) == 1 for item in bounds) and dtype in _INTEGER_TYPES:
+        first, last, step = (item[0] for item in bounds if item is not None)
+        values = list(range(first, last, step))
+        return [cx.constant_result(0, tensor_of(dtype, (len(values),), values))]
+    out = cx.emit("Range", [cx.tf(start), cx.tf(limit), cx.tf(delta)])[0]
+    return [cx.result(0, dtype, [None], onnx=out)]
+
+
+def _top_k(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    x, k = inputs[0], inputs[1]
+    count = k.ints()
+    values, indices = cx.emit("TopK", [cx.tf(x), cx.ints(count) if count else _unsqueeze(cx, _as_int64(cx, k), [0])],
+                              2, axis=-1, largest=1, sorted=1)  # fmt: skip
+    dtype = attr(node, "index_type", "DT_INT32")
+    if dtype != "DT_INT64":
+        indices = cx.emit("Cast", [indices], to=_onnx_type(dtype))[0]
+    shape = None if x.shape is None else [*x.shape[:-1], count[0] if count else None]
+    return [cx.result(0, x.dtype, shape, onnx=values), cx.result(1, dtype, shape, onnx=indices)]

@@ -1,0 +1,187 @@
+# SPDX-License-Identifier: Apache-2.0
+"""What the ONNX conversion works with: ``Value`` (a TensorFlow tensor as converted), its error, ONNX's messages as
+dicts, and tensors made at conversion (constants, weights transposed to ONNX's layout).
+
+Strategy: the bottom of the conversion, importing only the bottom of the package, so that the converter and the op
+table above it share one idea of a value. Weights are transposed here, in pure Python, once per conversion: every
+element gathered by its permuted index through a memoryview cast to the element's width, then packed again.
+"""
+
+from __future__ import annotations
+
+import struct
+from array import array
+
+from .._errors import DecodeError
+from .._tensor import NUMERIC, Tensor, element_count
+from .._typing import cast
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Final, Iterable, List, Optional, Sequence, Tuple, Union
+
+    from .._typing import Decoded
+
+    Shape = Optional[List[Optional[int]]]
+
+# ONNX's TensorProto.DataType numbers (onnx.proto), by TensorFlow dtype.
+ONNX_TYPES: Final = {
+    "DT_FLOAT": 1, "DT_UINT8": 2, "DT_INT8": 3, "DT_UINT16": 4, "DT_INT16": 5, "DT_INT32": 6, "DT_INT64": 7,
+    "DT_STRING": 8, "DT_BOOL": 9, "DT_HALF": 10, "DT_DOUBLE": 11, "DT_UINT32": 12, "DT_UINT64": 13,
+    "DT_COMPLEX64": 14, "DT_COMPLEX128": 15, "DT_BFLOAT16": 16,
+}  # fmt: skip
+# Integer tensors up to this many elements carry their elements (``Value.partial``); constants up to it are made once.
+SMALL_INTS: Final = 64
+# array's type codes of unsigned units, by width (``I`` is 4 bytes and ``Q`` 8 wherever CPython runs).
+_UNIT_CODES: Final = {1: "B", 2: "H", 4: "I", 8: "Q"}
+# Permutations between TensorFlow's and ONNX's image layouts.
+TO_NCHW: Final = (0, 3, 1, 2)
+TO_NHWC: Final = (0, 2, 3, 1)
+
+
+class ConversionError(DecodeError):
+    """A graph the conversion cannot convert: ``unsupported`` lists each op type the table lacks, with its count and
+    first node (``{"op", "count", "node"}``), or the one node that stopped it."""
+
+    def __init__(self, message: str, unsupported: Optional[List[Decoded]] = None) -> None:
+        super().__init__(message)
+        self.unsupported: List[Decoded] = unsupported or []
+
+
+class Value:
+    """A TensorFlow tensor as the conversion holds it: ``dtype``, ``shape`` (None: rank unknown; a dim None:
+    unknown), ``const`` (its values, when constant), ``partial`` (a small integer tensor's elements, None where
+    unknown), and the ONNX values that hold it in TensorFlow's layout (``onnx``) and in NCHW (``nchw``)."""
+
+    __slots__ = ("const", "dtype", "nchw", "onnx", "partial", "shape", "tf_name")
+
+    def __init__(self, tf_name: str, dtype: str, shape: Shape) -> None:
+        self.tf_name = tf_name
+        self.dtype = dtype
+        self.shape = shape
+        self.const: Optional[Tensor] = None
+        self.partial: Optional[List[Optional[int]]] = None
+        self.onnx: Optional[str] = None
+        self.nchw: Optional[str] = None
+
+    @property
+    def rank(self) -> Optional[int]:
+        return None if self.shape is None else len(self.shape)
+
+    def ints(self) -> Optional[List[int]]:
+        """Its elements as ints, when every one is known."""
+        if self.partial is not None and all(item is not None for item in self.partial):
+            return cast("List[int]", list(self.partial))
+        return None
+
+
+# -------------------------------------------------------------------- ONNX messages as dicts
+
+
+def attribute(name: str, value: Any) -> Decoded:
+    """An AttributeProto: its type from the Python value (int, float, str, a list of ints or floats, a Tensor)."""
+    if isinstance(value, (bool, int)):
+        return {"name": name, "type": "INT", "i": int(value)}
+    if isinstance(value, float):
+        return {"name": name, "type": "FLOAT", "f": value}
+    if isinstance(value, str):
+        return {"name": name, "type": "STRING", "s": value.encode("utf-8")}
+    if isinstance(value, Tensor):
+        return {"name": name, "type": "TENSOR", "t": onnx_tensor(value, "")}
+    items = list(value)
+    if all(isinstance(item, int) for item in items):
+        return {"name": name, "type": "INTS", "ints": items}
+    return {"name": name, "type": "FLOATS", "floats": [float(item) for item in items]}
+
+
+def onnx_tensor(tensor: Tensor, name: str) -> Decoded:
+    if tensor.dtype not in ONNX_TYPES:
+        raise ConversionError(f"constant {name!r}: ONNX has no type for {tensor.dtype}")
+    proto: Decoded = {"dims": list(tensor.shape), "data_type": ONNX_TYPES[tensor.dtype], "name": name}
+    if tensor.dtype == "DT_STRING":
+        proto["string_data"] = flat(tensor.tolist())
+    else:
+        proto["raw_data"] = tensor.tobytes()
+    return proto
+
+
+def value_info(name: str, dtype: str, shape: Shape, *, symbolic: bool) -> Decoded:
+    """A ValueInfoProto: an unknown dim of a graph input becomes symbolic (``batch`` for the first), of an
+    output it is left unnamed."""
+    if dtype not in ONNX_TYPES:
+        raise ConversionError(f"{name!r}: ONNX has no type for {dtype}")
+    tensor_type: Decoded = {"elem_type": ONNX_TYPES[dtype]}
+    if shape is not None:
+        dims: List[Decoded] = []
+        for index, dim in enumerate(shape):
+            if dim is not None:
+                dims.append({"dim_value": dim})
+            elif symbolic:
+                dims.append({"dim_param": "batch" if index == 0 else f"{name.split(':')[0]}_dim{index}"})
+            else:
+                dims.append({})
+        tensor_type["shape"] = {"dim": dims}
+    return {"name": name, "type": {"tensor_type": tensor_type}}
+
+
+# -------------------------------------------------------------------- tensors made at conversion
+
+
+def flat(nested: Any) -> List[Any]:
+    if not isinstance(nested, list):
+        return [nested]
+    out: List[Any] = []
+    for item in nested:
+        out.extend(flat(item))
+    return out
+
+
+def tensor_of(dtype: str, shape: Sequence[int], values: Iterable[Any]) -> Tensor:
+    flat = list(values)
+    if dtype == "DT_STRING":
+        return Tensor(dtype, tuple(shape), None, flat)
+    fmt = NUMERIC[dtype][0]
+    if dtype == "DT_BFLOAT16":
+        return Tensor(dtype, tuple(shape), b"".join(struct.pack("<f", v)[2:] for v in flat))
+    return Tensor(dtype, tuple(shape), struct.pack(f"<{len(flat)}{fmt}", *flat))
+
+
+def ints_tensor(values: Sequence[int], dtype: str = "DT_INT64") -> Tensor:
+    return tensor_of(dtype, (len(values),), values)
+
+
+def scalar_tensor(number: Union[int, float], dtype: str) -> Tensor:
+    return tensor_of(dtype, (), [number])
+
+
+def transpose(tensor: Tensor, perm: Sequence[int]) -> Tensor:
+    """*tensor* with its axes permuted, computed in C order (element by element, by the strides)."""
+    shape = tensor.shape
+    new_shape = tuple(shape[axis] for axis in perm)
+    if tensor.dtype == "DT_STRING":
+        items = flat(tensor.tolist())
+        return Tensor("DT_STRING", new_shape, None, [items[i] for i in _permuted_indices(shape, perm)])
+    itemsize = NUMERIC[tensor.dtype][1]
+    data = tensor.tobytes()
+    if list(perm) == sorted(perm) or element_count(shape) <= 1:
+        return Tensor(tensor.dtype, new_shape, data)
+    code = _UNIT_CODES.get(itemsize)
+    if code is not None:
+        # The elements as machine units of their width, gathered by their permuted indices: the bytes of each
+        # element are moved whole, so the byte order does not matter.
+        units = array(code, data)
+        return Tensor(
+            tensor.dtype, new_shape, array(code, [units[i] for i in _permuted_indices(shape, perm)]).tobytes()
+        )
+    pieces = [data[index * itemsize : (index + 1) * itemsize] for index in _permuted_indices(shape, perm)]
+    return Tensor(tensor.dtype, new_shape, b"".join(pieces))
+
+
+def _permuted_indices(shape: Tuple[int, ...], perm: Sequence[int]) -> List[int]:
+    """The flat (C-order) index in a tensor of *shape* of each element of its transpose by *perm*, in order."""
+    strides = [element_count(shape[axis + 1 :]) for axis in range(len(shape))]
+    indices = [0]
+    for axis in perm:
+        stride = strides[axis]
+        indices = [base + step * stride for base in indices for step in range(shape[axis])]
+    return indices

@@ -1,0 +1,256 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Models made by TensorFlow for the freezing and the ONNX conversion (issue 35), with TensorFlow's outputs.
+
+Run in the TensorFlow venv (benchmarks/run.sh makes .venv-bench with TensorFlow 2.21):
+
+    .venv-bench/bin/python -m tools.generate_onnx_fixtures [--out tests/data/onnx]
+
+Each model is seeded (weights and inputs) and written to a folder of its own with ``io.npz``: its inputs under their
+tensor names (``x:0``) and TensorFlow's outputs under theirs, from the restored session (TF 1 graphs with a
+checkpoint) or the frozen graph TensorFlow itself made (Keras models, frozen by ``convert_variables_to_constants_v2``).
+``manifest.json`` says what each folder holds: the model file, its checkpoint, inputs and outputs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import sys
+
+import numpy as np
+
+SEED = 35
+# tf.compat.v1.layers needs Keras 2 (tf_keras): TensorFlow uses it when this is set before its import.
+os.environ.setdefault("TF_USE_LEGACY_KERAS", "1")
+
+
+def _session_model(folder, build, feeds, outputs, *, partitioned=False):
+    """A TF 1 graph built by *build* in graph mode, its variables initialised from the seed, saved with a
+    checkpoint, and its outputs for *feeds* computed by a session restored from that checkpoint."""
+    import tensorflow.compat.v1 as tf
+
+    graph = tf.Graph()
+    with graph.as_default():
+        tf.set_random_seed(SEED)
+        build(tf)
+        saver = tf.train.Saver()
+        with tf.Session(graph=graph) as session:
+            session.run(tf.global_variables_initializer())
+            # Batch norm's moving statistics away from 0 and 1, so that they matter.
+            for variable in tf.global_variables():
+                if "moving_" in variable.name:
+                    shape = variable.shape.as_list()
+                    rng = np.random.default_rng(abs(hash(variable.name)) % 2**32)
+                    low, high = (0.5, 1.5) if "variance" in variable.name else (-0.2, 0.2)
+                    session.run(variable.assign(rng.uniform(low, high, shape).astype(np.float32)))
+            prefix = saver.save(session, os.path.join(folder, "model.ckpt"))
+    restored = tf.Graph()
+    with restored.as_default(), tf.Session(graph=restored) as session:
+        loader = tf.train.import_meta_graph(prefix + ".meta")
+        loader.restore(session, prefix)
+        values = session.run(outputs, feed_dict=feeds)
+    return {"model": "model.ckpt.meta", "checkpoint": "model.ckpt"}, values
+
+
+def cnn(tf):
+    x = tf.placeholder(tf.float32, [None, 16, 16, 3], name="x")
+    net = tf.layers.conv2d(x, 8, 3, padding="same", name="conv1")
+    net = tf.layers.batch_normalization(net, training=False, name="bn1", fused=True)
+    net = tf.nn.relu(net)
+    net = tf.layers.max_pooling2d(net, 2, 2, name="pool1")
+    net = tf.layers.conv2d(net, 12, 3, strides=2, padding="valid", name="conv2", activation=tf.nn.relu6)
+    net = tf.layers.average_pooling2d(net, 2, 1, padding="same", name="pool2")
+    net = tf.reshape(net, [-1, 3 * 3 * 12], name="flatten")
+    logits = tf.layers.dense(net, 10, name="logits")
+    tf.nn.softmax(logits, name="probabilities")
+    tf.argmax(logits, axis=1, name="classes")
+
+
+def mlp(tf):
+    x = tf.placeholder(tf.float32, [None, 20], name="x")
+    partitioner = tf.fixed_size_partitioner(3)
+    w1 = tf.get_variable("hidden/kernel", [20, 30], partitioner=partitioner)
+    b1 = tf.get_variable("hidden/bias", [30], initializer=tf.random_normal_initializer(stddev=0.1))
+    w2 = tf.get_variable("out/kernel", [30, 4], partitioner=tf.fixed_size_partitioner(2, axis=1))
+    b2 = tf.get_variable("out/bias", [4], initializer=tf.random_normal_initializer(stddev=0.1))
+    hidden = tf.nn.tanh(tf.nn.bias_add(tf.matmul(x, w1), b1), name="hidden/tanh")
+    tf.nn.sigmoid(tf.matmul(hidden, w2) + b2, name="scores")
+    # A training op and a summary, which freezing leaves out.
+    loss = tf.reduce_mean(tf.square(tf.matmul(hidden, w2)))
+    tf.summary.scalar("loss", loss)
+    tf.train.GradientDescentOptimizer(0.1).minimize(loss, name="train")
+
+
+def text(tf):
+    tokens = tf.placeholder(tf.int32, [None, 12], name="tokens")
+    embeddings = tf.get_variable("embedding", [50, 16], use_resource=True)
+    looked_up = tf.nn.embedding_lookup(embeddings, tokens)
+    pooled = tf.reduce_mean(looked_up, axis=1, name="pooled")
+    hidden = tf.layers.dense(pooled, 8, activation=tf.nn.elu, name="hidden")
+    logits = tf.layers.dense(hidden, 3, name="logits")
+    tf.nn.log_softmax(logits, name="log_probabilities")
+
+
+def _frozen_keras(folder, model, inputs):
+    """A Keras model frozen by TensorFlow (``convert_variables_to_constants_v2``), its outputs from that graph."""
+    import tensorflow as tf
+    from tensorflow.python.framework.convert_to_constants import convert_variables_to_constants_v2
+
+    specs = [tf.TensorSpec([None, *value.shape[1:]], tf.as_dtype(value.dtype), name=name) for name, value in inputs]
+    function = tf.function(lambda *args: model(list(args) if len(args) > 1 else args[0], training=False))
+    concrete = function.get_concrete_function(*specs)
+    frozen = convert_variables_to_constants_v2(concrete)
+    graph_def = frozen.graph.as_graph_def()
+    with open(os.path.join(folder, "frozen.pb"), "wb") as file:
+        file.write(graph_def.SerializeToString())
+    outputs = [tensor.name for tensor in frozen.outputs]
+    values = frozen(*[tf.constant(value) for _, value in inputs])
+    values = values if isinstance(values, (list, tuple)) else [values]
+    feeds = {tensor.name: value for tensor, (_, value) in zip(frozen.inputs, inputs)}
+    return {"model": "frozen.pb", "checkpoint": None}, feeds, outputs, [np.asarray(v) for v in values]
+
+
+def mobilenet():
+    import tf_keras as keras
+
+    keras.utils.set_random_seed(SEED)
+    model = keras.applications.MobileNetV2(input_shape=(64, 64, 3), alpha=0.35, weights=None, classes=10)
+    _perturb_batch_norms(model)
+    return model
+
+
+def _perturb_batch_norms(model):
+    rng = np.random.default_rng(SEED)
+    for layer in model.layers:
+        if layer.__class__.__name__ == "BatchNormalization":
+            gamma, beta, mean, variance = layer.get_weights()
+            ranges = [(0.5, 1.5), (-0.2, 0.2), (-0.2, 0.2), (0.5, 1.5)]  # gamma, beta, mean, variance
+            layer.set_weights([rng.uniform(low, high, weight.shape).astype(np.float32)
+                               for (low, high), weight in zip(ranges, (gamma, beta, mean, variance))])  # fmt: skip
+
+
+def resnet_block():
+    import tf_keras as keras
+    from tf_keras import layers
+
+    keras.utils.set_random_seed(SEED)
+    inputs = keras.Input((32, 32, 3), name="image")
+    x = layers.Conv2D(16, 3, padding="same", use_bias=False)(inputs)
+    x = layers.BatchNormalization()(x)
+    x = layers.ReLU()(x)
+    shortcut = x
+    y = layers.Conv2D(16, 3, padding="same", use_bias=False)(x)
+    y = layers.BatchNormalization()(y)
+    y = layers.ReLU()(y)
+    y = layers.DepthwiseConv2D(3, padding="same", dilation_rate=2)(y)
+    y = layers.Conv2D(16, 1)(y)
+    x = layers.Add()([shortcut, y])
+    x = layers.LeakyReLU(0.1)(x)
+    x = layers.ZeroPadding2D(((1, 0), (0, 1)))(x)
+    x = layers.Conv2D(24, 3, strides=2, padding="valid")(x)
+    x = layers.Conv2DTranspose(8, 3, strides=2, padding="same")(x)
+    x = layers.UpSampling2D(2, interpolation="nearest")(x)
+    x = layers.MaxPooling2D(4)(x)
+    x = layers.GlobalAveragePooling2D()(x)
+    outputs = layers.Dense(5, activation="softmax", name="probabilities")(x)
+    model = keras.Model(inputs, outputs)
+    _perturb_batch_norms(model)
+    return model
+
+
+def transformer_block():
+    import tf_keras as keras
+    from tf_keras import layers
+
+    keras.utils.set_random_seed(SEED)
+    tokens = keras.Input((10,), dtype="int32", name="tokens")
+    x = layers.Embedding(40, 16)(tokens)
+    attention = layers.MultiHeadAttention(num_heads=2, key_dim=8)(x, x)
+    x = layers.LayerNormalization(epsilon=1e-6)(x + attention)
+    hidden = layers.Dense(32, activation=keras.activations.gelu)(x)  # exact GELU: Erf
+    hidden = layers.Dense(16)(hidden)
+    x = layers.LayerNormalization(epsilon=1e-6)(x + hidden)
+    x = layers.GlobalAveragePooling1D()(x)
+    outputs = layers.Dense(3, activation="softmax", name="probabilities")(x)
+    return keras.Model(tokens, outputs)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default=os.path.join("tests", "data", "onnx"))
+    args = parser.parse_args(argv)
+    import tensorflow as tf
+
+    rng = np.random.default_rng(SEED)
+    manifest = {"written_by": f"TensorFlow {tf.__version__}", "tool": "tools/generate_onnx_fixtures.py", "models": {}}
+    if os.path.isdir(args.out):
+        shutil.rmtree(args.out)
+    os.makedirs(args.out)
+
+    def session(name, build, feeds, outputs, about):
+        folder = os.path.join(args.out, name)
+        os.makedirs(folder)
+        files, values = _session_model(folder, build, feeds, outputs)
+        _record(folder, name, files, feeds, outputs, values, about)
+
+    def keras_model(name, model, inputs, about):
+        folder = os.path.join(args.out, name)
+        os.makedirs(folder)
+        files, feeds, outputs, values = _frozen_keras(folder, model, inputs)
+        _record(folder, name, files, feeds, outputs, values, about)
+
+    def _record(folder, name, files, feeds, outputs, values, about):
+        arrays = {f"input/{key}": value for key, value in feeds.items()}
+        arrays.update({f"output/{key}": np.asarray(value) for key, value in zip(outputs, values)})
+        np.savez(os.path.join(folder, "io.npz"), **arrays)
+        manifest["models"][name] = {**files, "inputs": list(feeds), "outputs": list(outputs), "about": about}
+        print(name, {key: np.asarray(value).shape for key, value in zip(outputs, values)}, file=sys.stderr)
+
+    session(
+        "tf1_cnn",
+        cnn,
+        {"x:0": rng.standard_normal((2, 16, 16, 3)).astype(np.float32)},
+        ["probabilities:0", "classes:0"],
+        "TF 1 graph with a checkpoint: conv, fused batch norm, ReLU, max and average pool, ReLU6, dense, softmax",
+    )
+    session(
+        "tf1_mlp_partitioned",
+        mlp,
+        {"x:0": rng.standard_normal((3, 20)).astype(np.float32)},
+        ["scores:0"],
+        "TF 1 graph with partitioned variables (axis 0 and 1), a training op and a summary",
+    )
+    session(
+        "tf1_text",
+        text,
+        {"tokens:0": rng.integers(0, 50, (2, 12)).astype(np.int32)},
+        ["log_probabilities:0"],
+        "TF 1 graph: a resource embedding lookup, mean, dense with ELU, log softmax",
+    )
+    keras_model(
+        "mobilenet_v2",
+        mobilenet(),
+        [("input", rng.standard_normal((1, 64, 64, 3)).astype(np.float32))],
+        "Keras MobileNetV2 (alpha 0.35, 64x64, 10 classes, weights=None), frozen by TensorFlow",
+    )
+    keras_model(
+        "resnet_block",
+        resnet_block(),
+        [("image", rng.standard_normal((2, 32, 32, 3)).astype(np.float32))],
+        "A ResNet-style block: dilation, padding, transposed conv, upsampling (Keras), frozen by TensorFlow",
+    )
+    keras_model(
+        "transformer_block",
+        transformer_block(),
+        [("tokens", rng.integers(0, 40, (2, 10)).astype(np.int32))],
+        "A transformer encoder block: embedding, attention, LayerNorm, exact GELU, frozen by TensorFlow",
+    )
+    with open(os.path.join(args.out, "manifest.json"), "w") as file:
+        json.dump(manifest, file, indent=1, sort_keys=True)
+        file.write("\n")
+
+
+if __name__ == "__main__":
+    main()
