@@ -18,6 +18,7 @@ import json
 import os
 import shutil
 import sys
+import zlib
 
 import numpy as np
 
@@ -31,6 +32,9 @@ def _session_model(folder, build, feeds, outputs, *, partitioned=False):
     checkpoint, and its outputs for *feeds* computed by a session restored from that checkpoint."""
     import tensorflow.compat.v1 as tf
 
+    import tf_keras
+
+    tf_keras.utils.set_random_seed(SEED)  # the seeds tf.layers' initializers hold in the graph
     graph = tf.Graph()
     with graph.as_default():
         tf.set_random_seed(SEED)
@@ -38,20 +42,42 @@ def _session_model(folder, build, feeds, outputs, *, partitioned=False):
         saver = tf.train.Saver()
         with tf.Session(graph=graph) as session:
             session.run(tf.global_variables_initializer())
+            # Every variable from a generator seeded by its name (TensorFlow's initializers are seeded by op
+            # creation order and Keras' by a global seed: this makes the fixtures the same bytes run after run).
             # Batch norm's moving statistics away from 0 and 1, so that they matter.
             for variable in tf.global_variables():
-                if "moving_" in variable.name:
-                    shape = variable.shape.as_list()
-                    rng = np.random.default_rng(abs(hash(variable.name)) % 2**32)
-                    low, high = (0.5, 1.5) if "variance" in variable.name else (-0.2, 0.2)
-                    session.run(variable.assign(rng.uniform(low, high, shape).astype(np.float32)))
+                shape = variable.shape.as_list()
+                if variable.dtype.base_dtype != tf.float32:
+                    continue
+                rng = np.random.default_rng(zlib.crc32(variable.name.encode()))
+                if "moving_variance" in variable.name:
+                    value = rng.uniform(0.5, 1.5, shape)
+                elif "moving_mean" in variable.name or "beta" in variable.name or "bias" in variable.name:
+                    value = rng.uniform(-0.2, 0.2, shape)
+                elif "gamma" in variable.name:
+                    value = rng.uniform(0.5, 1.5, shape)
+                else:
+                    value = rng.standard_normal(shape) / np.sqrt(max(1, int(np.prod(shape[:-1]))))
+                session.run(variable.assign(value.astype(np.float32)))
             prefix = saver.save(session, os.path.join(folder, "model.ckpt"))
+    _deterministic_meta(prefix + ".meta")
     restored = tf.Graph()
     with restored.as_default(), tf.Session(graph=restored) as session:
         loader = tf.train.import_meta_graph(prefix + ".meta")
         loader.restore(session, prefix)
         values = session.run(outputs, feed_dict=feeds)
     return {"model": "model.ckpt.meta", "checkpoint": "model.ckpt"}, values
+
+
+def _deterministic_meta(path):
+    """The .meta written again with protobuf's deterministic serialization (map entries in key order)."""
+    from tensorflow.core.protobuf import meta_graph_pb2
+
+    meta = meta_graph_pb2.MetaGraphDef()
+    with open(path, "rb") as file:
+        meta.ParseFromString(file.read())
+    with open(path, "wb") as file:
+        file.write(meta.SerializeToString(deterministic=True))
 
 
 def cnn(tf):
@@ -104,7 +130,7 @@ def _frozen_keras(folder, model, inputs):
     frozen = convert_variables_to_constants_v2(concrete)
     graph_def = frozen.graph.as_graph_def()
     with open(os.path.join(folder, "frozen.pb"), "wb") as file:
-        file.write(graph_def.SerializeToString())
+        file.write(graph_def.SerializeToString(deterministic=True))
     outputs = [tensor.name for tensor in frozen.outputs]
     values = frozen(*[tf.constant(value) for _, value in inputs])
     values = values if isinstance(values, (list, tuple)) else [values]
@@ -247,9 +273,251 @@ def main(argv=None):
         [("tokens", rng.integers(0, 40, (2, 10)).astype(np.int32))],
         "A transformer encoder block: embedding, attention, LayerNorm, exact GELU, frozen by TensorFlow",
     )
+    zoo(args.out, manifest)
     with open(os.path.join(args.out, "manifest.json"), "w") as file:
         json.dump(manifest, file, indent=1, sort_keys=True)
         file.write("\n")
+
+
+# ==================================================================== the op zoo: one small graph per case
+
+
+def _zoo_cases(tf, rng):
+    """(name, inputs {placeholder name: array}, build(placeholders) -> [output tensors]): each case a graph made in
+    graph mode of the ops it names, run by TensorFlow on its inputs."""
+    f32 = np.float32
+
+    def images(*shape):
+        return rng.standard_normal(shape).astype(f32)
+
+    def ints(low, high, shape, dtype=np.int32):
+        return rng.integers(low, high, shape).astype(dtype)
+
+    nn = tf.nn
+    return [
+        (
+            "strided_slice_masks",
+            {"x": images(2, 5, 6, 3)},
+            lambda x: [x[:, 1:, ..., ::2], x[:, tf.newaxis, 0], x[-1], x[:, ::-1, 2:-1], x[..., 1]],
+        ),
+        (
+            "split_unpack_pack",
+            {"x": images(3, 6, 4)},
+            lambda x: [
+                *tf.split(x, 3, axis=1),
+                *tf.split(x, [1, -1, 2], axis=2),
+                *tf.unstack(x, axis=0),
+                tf.stack([x[0], x[1]], axis=-1),
+            ],
+        ),
+        (
+            "concat_squeeze_expand",
+            {"x": images(2, 1, 4, 1)},
+            lambda x: [
+                tf.concat([x, x * 2.0], axis=-1),
+                tf.squeeze(x),
+                tf.squeeze(x, [1]),
+                tf.expand_dims(x, -1),
+                tf.transpose(x, [3, 0, 2, 1]),
+            ],
+        ),
+        (
+            "reshape_dynamic_batch",
+            {"x": images(3, 4, 5)},
+            lambda x: [
+                tf.reshape(x, [-1, 20]),
+                tf.reshape(x, tf.stack([tf.shape(x)[0], 5, 4])),
+                tf.reshape(x, [tf.shape(x)[0] * 4, -1]),
+            ],
+        ),
+        (
+            "pads",
+            {"x": images(1, 4, 5, 2)},
+            lambda x: [
+                tf.pad(x, [[0, 0], [1, 2], [0, 1], [0, 0]]),
+                tf.pad(x, [[0, 0], [1, 1], [2, 2], [0, 0]], constant_values=3.0),
+                tf.pad(x, [[0, 0], [2, 1], [1, 2], [0, 0]], mode="REFLECT"),
+            ],
+        ),
+        (
+            "tile_gather",
+            {"x": images(4, 5), "i": ints(0, 4, (3,))},
+            lambda x, i: [
+                tf.tile(x, [2, 3]),
+                tf.gather(x, i),
+                tf.gather(x, [4, 0, 2], axis=1),
+                tf.gather(x, tf.constant([[1, 2], [3, 0]])),
+            ],
+        ),
+        (
+            "casts_and_fills",
+            {"x": (images(3, 4) * 4).astype(f32)},
+            lambda x: [
+                tf.cast(x, tf.int32),
+                tf.cast(x > 0, tf.float32),
+                tf.fill(tf.shape(x), 7.0),
+                tf.zeros_like(x),
+                tf.ones_like(x),
+                tf.range(2, 11, 3),
+                tf.cast(tf.size(x), tf.float32) * x,
+            ],
+        ),
+        (
+            "compare_select",
+            {"a": images(3, 4), "b": images(3, 4), "c": rng.random(3) > 0.5},
+            lambda a, b, c: [
+                tf.cast(tf.equal(a, b), tf.int32),
+                tf.where(a < b, a, b),
+                tf.compat.v1.where(c, a, b),
+                tf.logical_and(a > 0, b > 0),
+                tf.logical_or(a > 0, tf.logical_not(b > 0)),
+                tf.greater_equal(a, 0.0),
+                tf.less_equal(b, 0.0),
+                tf.not_equal(a, b),
+            ],
+        ),
+        (
+            "integer_division",
+            {
+                "a": ints(-20, 20, (12,)),
+                "b": ints(1, 6, (12,)) * np.where(rng.random(12) > 0.5, 1, -1).astype(np.int32),
+            },
+            lambda a, b: [tf.math.floordiv(a, b), tf.math.floormod(a, b), tf.truncatediv(a, b), a * b - a],
+        ),
+        (
+            "float_division",
+            {"a": images(12), "b": images(12)},
+            lambda a, b: [tf.math.floordiv(a, b), tf.math.floormod(a, b), a / b, tf.pow(tf.abs(a), b)],
+        ),
+        (
+            "resize",
+            {"x": images(1, 5, 7, 2)},
+            lambda x: [
+                tf.compat.v1.image.resize_bilinear(x, [10, 9], align_corners=True),
+                tf.compat.v1.image.resize_bilinear(x, [8, 14], half_pixel_centers=True),
+                tf.compat.v1.image.resize_bilinear(x, [10, 14]),
+                tf.compat.v1.image.resize_nearest_neighbor(x, [10, 14], half_pixel_centers=True),
+                tf.compat.v1.image.resize_nearest_neighbor(x, [9, 11], align_corners=True),
+                tf.compat.v1.image.resize_nearest_neighbor(x, [7, 10]),
+            ],
+        ),
+        ("depth_space", {"x": images(1, 4, 6, 8)}, lambda x: [nn.space_to_depth(x, 2), nn.depth_to_space(x, 2)]),
+        (
+            "top_k_einsum",
+            {"x": images(3, 10), "y": images(10, 4), "z": images(2, 3, 4)},
+            lambda x, y, z: [*nn.top_k(x, 4), tf.einsum("ij,jk->ik", x, y), tf.einsum("bij,bkj->bik", z, z)],
+        ),
+        (
+            "unary_math",
+            {"x": images(4, 6)},
+            lambda x: [
+                tf.math.erf(x),
+                tf.math.erfc(x),
+                nn.selu(x),
+                nn.softplus(x),
+                nn.leaky_relu(x, 0.3),
+                nn.elu(x),
+                tf.sign(x),
+                tf.round(x * 2.0),
+                tf.floor(x),
+                tf.math.ceil(x),
+                tf.sin(x),
+                tf.cos(x),
+                tf.math.reciprocal(x + 5.0),
+                tf.square(x),
+                tf.math.rsqrt(tf.abs(x) + 1.0),
+                tf.exp(x),
+                tf.math.log(tf.abs(x) + 0.1),
+                -x,
+                tf.abs(x),
+                nn.relu6(x * 4.0),
+                nn.softsign(x),
+            ],
+        ),
+        (
+            "reductions",
+            {"x": images(2, 3, 4)},
+            lambda x: [
+                tf.reduce_sum(x, [1], keepdims=True),
+                tf.reduce_max(x, -1),
+                tf.reduce_min(x, [0, 2]),
+                tf.reduce_prod(x, 1),
+                tf.argmin(x, 1),
+                tf.argmax(x, -1, output_type=tf.int32),
+                tf.reduce_mean(x, [0, 1, 2]),
+                tf.add_n([x, x, x]),
+            ],
+        ),
+        (
+            "matmuls",
+            {"a": images(2, 3, 4), "b": images(2, 5, 4), "m": images(4, 6)},
+            lambda a, b, m: [
+                tf.matmul(a, b, adjoint_b=True),
+                tf.matmul(m, m, transpose_a=True),
+                tf.matmul(tf.transpose(a, [0, 2, 1]), tf.transpose(a, [0, 2, 1]), adjoint_a=True),
+            ],
+        ),
+        (
+            "windows",
+            {"x": images(2, 7, 9, 3)},
+            lambda x: [
+                nn.conv2d(x, tf.constant(images(3, 3, 3, 4)), [1, 2, 2, 1], "SAME"),
+                nn.conv2d(x, tf.constant(images(2, 3, 3, 2)), [1, 1, 1, 1], [[0, 0], [1, 0], [2, 1], [0, 0]]),
+                nn.depthwise_conv2d(x, tf.constant(images(3, 3, 3, 2)), [1, 2, 2, 1], "SAME"),
+                nn.max_pool2d(x, 3, 2, "SAME"),
+                nn.avg_pool2d(x, 3, 2, "SAME"),
+                nn.avg_pool2d(x, [2, 3], [1, 2], "VALID"),
+                tf.reduce_mean(
+                    nn.relu(nn.conv2d(x, tf.constant(images(1, 1, 3, 5)), 1, "VALID")), [1, 2], keepdims=True
+                ),
+                nn.conv2d_transpose(x, tf.constant(images(3, 3, 4, 3)), [2, 15, 19, 4], [1, 2, 2, 1], "VALID"),
+                nn.atrous_conv2d(x, tf.constant(images(3, 3, 3, 2)), 2, "SAME"),
+            ],
+        ),
+        (
+            "bias_and_batch_norm",
+            {"x": images(2, 4, 4, 3)},
+            lambda x: [
+                nn.bias_add(x, tf.constant(images(3))),
+                tf.compat.v1.nn.fused_batch_norm(
+                    x,
+                    tf.constant(images(3)),
+                    tf.constant(images(3)),
+                    tf.constant(images(3)),
+                    tf.constant(np.abs(images(3)) + 0.5),
+                    epsilon=0.001,
+                    is_training=False,
+                )[0],
+            ],
+        ),
+    ]
+
+
+def zoo(folder, manifest):
+    import tensorflow.compat.v1 as tf
+
+    rng = np.random.default_rng(SEED + 1)
+    root = os.path.join(folder, "ops")
+    os.makedirs(root)
+    cases = {}
+    for name, feeds, build in _zoo_cases(tf, rng):
+        graph = tf.Graph()
+        with graph.as_default():
+            placeholders = [
+                tf.placeholder(tf.as_dtype(value.dtype), value.shape, name=key) for key, value in feeds.items()
+            ]
+            outputs = build(*placeholders)
+            with tf.Session(graph=graph) as session:
+                values = session.run(outputs, {p: feeds[k] for p, k in zip(placeholders, feeds)})
+        with open(os.path.join(root, f"{name}.pb"), "wb") as file:
+            file.write(graph.as_graph_def().SerializeToString(deterministic=True))
+        arrays = {f"input/{key}:0": value for key, value in feeds.items()}
+        arrays.update({f"output/{tensor.name}": np.asarray(value) for tensor, value in zip(outputs, values)})
+        np.savez(os.path.join(root, f"{name}.npz"), **arrays)
+        ops = sorted({op.type for op in graph.get_operations()})
+        cases[name] = {"inputs": [f"{key}:0" for key in feeds], "outputs": [t.name for t in outputs], "ops": ops}
+        print("ops/" + name, len(outputs), "outputs", file=sys.stderr)
+    manifest["ops"] = cases
 
 
 if __name__ == "__main__":

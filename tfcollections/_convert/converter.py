@@ -80,9 +80,7 @@ class Converter:
             rule = rules[node["op"]]
             try:
                 results = rule(self, node, [self._input(item) for item in _data_inputs(node)])
-            except ConversionError:
-                raise
-            except (DecodeError, ValueError) as exc:
+            except (DecodeError, ValueError) as exc:  # a ConversionError too: each says what, this says where
                 raise ConversionError(f"node {node['name']!r} ({node['op']}): {exc}") from None
             for port, value in enumerate(results):
                 if value is not None:
@@ -113,7 +111,7 @@ class Converter:
         node, port = split_tensor_name(name)
         value = self.values.get(f"{node}:{port}")
         if value is None:
-            raise ConversionError(f"node {self.node['name']!r} ({self.node['op']}): its input {name!r} has no value "
+            raise ConversionError(f"its input {name!r} has no value "
                                   "(an output its producer's op does not give)")  # fmt: skip
         return value
 
@@ -190,7 +188,7 @@ class Converter:
         if value.nchw is not None:
             return value.nchw
         if value.rank != 4:
-            raise ConversionError(f"node {self.node['name']!r} ({self.node['op']}): {value.tf_name!r} needs rank 4 "
+            raise ConversionError(f"{value.tf_name!r} needs rank 4 "
                                   f"to be laid out NCHW, and has {_rank_text(value)}{_INPUTS_HINT}")  # fmt: skip
         if value.const is not None:
             value.nchw = self.initializer(transpose(value.const, TO_NCHW), f"{value.tf_name}/nchw")

@@ -300,5 +300,13 @@ def _truncated_div(a: int, b: int) -> int:
     return quotient if (a >= 0) == (b > 0) else -quotient
 
 
+def _truncate_div(cx: Converter, a: str, b: str, dtype: str) -> str:
+    quotient = cx.emit("Div", [a, b])[0]
+    if dtype.startswith(("DT_INT", "DT_UINT")):
+        return quotient  # ONNX's integer Div rounds toward zero, as TruncateDiv does
+    magnitude = cx.emit("Floor", [cx.emit("Abs", [quotient])[0]])[0]
+    return cx.emit("Mul", [cx.emit("Sign", [quotient])[0], magnitude])[0]
+
+
 def _not_equal(cx: Converter, a: str, b: str, dtype: str) -> str:
     return cx.emit("Not", [cx.emit("Equal", [a, b])[0]])[0]

@@ -365,9 +365,7 @@ def _part_of(whole: Tensor, extents: List[Tuple[int, int]], name: str) -> Tensor
     """The slice (start, length per dimension) of a tensor in C order: a partitioned variable's part."""
     shape = whole.shape
     if len(extents) != len(shape) or any(s < 0 or s + n > d for (s, n), d in zip(extents, shape)):
-        raise DecodeError(
-            f"variable {name!r}: its slice {extents} does not lie in the checkpoint's shape {list(shape)}"
-        )
+        raise DecodeError(f"variable {name!r}: its slice {extents} lies outside the checkpoint's shape {list(shape)}")
     part_shape = tuple(length for _, length in extents)
     if whole.dtype == "DT_STRING":
         flat = _flat(whole.tolist(), len(shape))

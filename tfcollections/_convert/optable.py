@@ -34,6 +34,7 @@ from .elementwise import (
     _softmax,
     _square,
     _squared_difference,
+    _truncate_div,
     _truncated_div,
     _unary,
 )
@@ -123,6 +124,11 @@ RULES: Final[Dict[str, Rule]] = {
         "Mod, Sub, Div (integers); Div, Floor",
         _binary("", lambda a, b: a // b, build=_floor_div),
         "rounds toward negative infinity, as TensorFlow",
+    ),
+    "TruncateDiv": _row(
+        "Div (integers); Div, Abs, Floor, Sign, Mul",
+        _binary("", _truncated_div, build=_truncate_div),
+        "rounds toward zero",
     ),
     "FloorMod": _row("Mod (integers); Div, Floor, Mul, Sub", _binary("", lambda a, b: a % b, build=_floor_mod)),
     "Maximum": _row("Max", _binary("Max", max)),

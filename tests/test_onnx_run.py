@@ -1,0 +1,100 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The ONNX models of TensorFlow's fixtures, checked by onnx and run by onnxruntime against TensorFlow's outputs.
+
+Needs the optional group ``onnx`` (onnx, onnxruntime, numpy), which CI installs; without it these tests skip. The
+fixtures and TensorFlow's outputs are tools/generate_onnx_fixtures.py's: whole models (tests/data/onnx/<name>) and
+an op zoo, one small graph per family of ops (tests/data/onnx/ops). Every float output is within 1e-5 (absolute, or
+relative where larger than 1), integers and booleans are equal, and shapes and dtypes are TensorFlow's.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Dict, List
+
+import pytest
+
+import tfcollections
+
+np = pytest.importorskip("numpy")
+onnx = pytest.importorskip("onnx")
+ort = pytest.importorskip("onnxruntime")
+
+DATA = Path(__file__).parent / "data" / "onnx"
+MANIFEST: Dict[str, Any] = json.loads((DATA / "manifest.json").read_text())
+
+
+def run(data: bytes, feeds: Dict[str, Any], outputs: List[str]) -> List[Any]:
+    onnx.checker.check_model(onnx.load_from_string(data), full_check=True)
+    session = ort.InferenceSession(data, providers=["CPUExecutionProvider"])
+    return session.run(outputs, feeds)  # type: ignore[no-any-return]
+
+
+def assert_agrees(name: str, got: Any, expected: Any) -> None:
+    assert got.shape == expected.shape, name
+    assert got.dtype == expected.dtype, name
+    if expected.dtype.kind == "f":
+        scale = np.maximum(np.abs(expected), 1.0)
+        assert float(np.max(np.abs(got - expected) / scale, initial=0.0)) <= 1e-5, name
+    else:
+        assert np.array_equal(got, expected), name
+
+
+@pytest.mark.parametrize("name", sorted(MANIFEST["models"]))
+def test_a_tensorflow_model_runs_on_onnxruntime_with_tensorflows_answers(name: str) -> None:
+    about = MANIFEST["models"][name]
+    arrays = np.load(DATA / name / "io.npz")
+    data = tfcollections.to_onnx(DATA / name / about["model"], outputs=about["outputs"])
+    got = run(data, {key: arrays[f"input/{key}"] for key in about["inputs"]}, about["outputs"])
+    for key, value in zip(about["outputs"], got):
+        expected = arrays[f"output/{key}"]
+        assert_agrees(key, value, expected)
+        if expected.ndim == 2 and expected.dtype.kind == "f":
+            assert np.array_equal(np.argmax(value, axis=1), np.argmax(expected, axis=1))
+
+
+@pytest.mark.parametrize("name", sorted(MANIFEST["ops"]))
+def test_each_family_of_ops_gives_tensorflows_answers(name: str) -> None:
+    about = MANIFEST["ops"][name]
+    arrays = np.load(DATA / "ops" / f"{name}.npz")
+    data = tfcollections.to_onnx(DATA / "ops" / f"{name}.pb", outputs=about["outputs"])
+    got = run(data, {key: arrays[f"input/{key}"] for key in about["inputs"]}, about["outputs"])
+    for key, value in zip(about["outputs"], got):
+        assert_agrees(f"{name} {key}", value, arrays[f"output/{key}"])
+
+
+@pytest.mark.parametrize("opset", [13, 18, 21])
+def test_other_opsets_give_the_same_answers(opset: int) -> None:
+    about = MANIFEST["ops"]["reductions"]
+    arrays = np.load(DATA / "ops" / "reductions.npz")
+    data = tfcollections.to_onnx(DATA / "ops" / "reductions.pb", outputs=about["outputs"], opset=opset)
+    got = run(data, {key: arrays[f"input/{key}"] for key in about["inputs"]}, about["outputs"])
+    for key, value in zip(about["outputs"], got):
+        assert_agrees(key, value, arrays[f"output/{key}"])
+
+
+def test_a_fixed_input_shape_runs_as_the_symbolic_one(tmp_path: Path) -> None:
+    about = MANIFEST["models"]["mobilenet_v2"]
+    arrays = np.load(DATA / "mobilenet_v2" / "io.npz")
+    data = tfcollections.to_onnx(DATA / "mobilenet_v2" / "frozen.pb", inputs=["input:0:1,64,64,3"])
+    (got,) = run(data, {"input:0": arrays["input/input:0"]}, about["outputs"])
+    assert_agrees("fixed", got, arrays[f"output/{about['outputs'][0]}"])
+
+
+def test_weights_beyond_the_limit_are_written_beside_the_model(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A model over 2 GB keeps its weights as external data; the limit lowered, a small model shows how.
+    from tfcollections._convert import onnx as conversion
+
+    monkeypatch.setattr(conversion, "_TWO_GB", 1 << 21)
+    about = MANIFEST["models"]["mobilenet_v2"]
+    arrays = np.load(DATA / "mobilenet_v2" / "io.npz")
+    target = tmp_path / "mobilenet.onnx"
+    data = tfcollections.to_onnx(DATA / "mobilenet_v2" / "frozen.pb", path=target)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mobilenet.onnx", "mobilenet.onnx.data"]
+    # Tensors under 1 KB stay in the model, as onnx.save_model keeps them (its size_threshold).
+    assert len(data) < 200_000 and (tmp_path / "mobilenet.onnx.data").stat().st_size > 1_500_000
+    onnx.checker.check_model(str(target), full_check=True)
+    session = ort.InferenceSession(str(target), providers=["CPUExecutionProvider"])
+    (got,) = session.run(about["outputs"], {"input:0": arrays["input/input:0"]})
+    assert_agrees("external", got, arrays[f"output/{about['outputs'][0]}"])
