@@ -31,7 +31,6 @@ def _session_model(folder, build, feeds, outputs, *, partitioned=False):
     """A TF 1 graph built by *build* in graph mode, its variables initialised from the seed, saved with a
     checkpoint, and its outputs for *feeds* computed by a session restored from that checkpoint."""
     import tensorflow.compat.v1 as tf
-
     import tf_keras
 
     tf_keras.utils.set_random_seed(SEED)  # the seeds tf.layers' initializers hold in the graph
