@@ -6,6 +6,7 @@
 #   bash benchmarks/run.sh --checkpoints   # checkpoints against TensorFlow's reader (benchmarks/checkpoints.py)
 #   bash benchmarks/run.sh --scanners # the scan beside modelscan and modelaudit (benchmarks/scanners.py), ~3 minutes
 #   bash benchmarks/run.sh --events   # event files and TFRecords beside TensorBoard, tbparse, tf.data (benchmarks/events.py)
+#   bash benchmarks/run.sh --onnx     # the ONNX conversion beside tf2onnx (benchmarks/onnx.py), a few minutes
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -x .venv-bench/bin/python ]; then
@@ -26,8 +27,9 @@ fi
 # tensorboardX, and tbparse over tensorboard's EventAccumulator. TensorBoard itself comes with TensorFlow.
 .venv-bench/bin/python -c "import torch, tensorboardX, tbparse" 2>/dev/null ||
   .venv-bench/bin/pip install --quiet "torch==2.13.0" tensorboardX tbparse
-# onnx's protos, for tools/check_schemas.py's ONNX rows.
-.venv-bench/bin/python -c "import onnx" 2>/dev/null || .venv-bench/bin/pip install --quiet onnx
+# onnx's protos, for tools/check_schemas.py's ONNX rows; onnxruntime and tf2onnx, for benchmarks/onnx.py.
+.venv-bench/bin/python -c "import onnx, onnxruntime, tf2onnx" 2>/dev/null ||
+  .venv-bench/bin/pip install --quiet onnx onnxruntime "tf2onnx==1.17.0"
 if [ "${1:-}" = "--graph" ]; then
   shift
   exec .venv-bench/bin/python -m benchmarks.graph "$@"
@@ -49,6 +51,10 @@ fi
 if [ "${1:-}" = "--events" ]; then
   shift
   exec .venv-bench/bin/python -m benchmarks.events "$@"
+fi
+if [ "${1:-}" = "--onnx" ]; then
+  shift
+  exec .venv-bench/bin/python -m benchmarks.onnx "$@"
 fi
 if [ "${1:-}" = "--checkpoints" ]; then
   shift

@@ -263,3 +263,69 @@ def test_weights_are_transposed_to_onnxs_layout() -> None:
     assert moved.shape == (5, 4, 2, 3)
     assert moved.tolist() == [[[[nested[h][w][i][o] for w in range(3)] for h in range(2)] for i in range(4)]
                               for o in range(5)]  # fmt: skip
+
+
+# ---------------------------------------------------------------- the command line
+
+
+def cli(args: List[str]) -> Any:
+    from .test_cli import _run
+
+    return _run(args)
+
+
+def test_export_writes_onnx_and_says_what_it_wrote(tmp_path: Path) -> None:
+    out = tmp_path / "cnn.onnx"
+    result = cli(["export", "tests/data/onnx/tf1_cnn/model.ckpt.meta", str(out)])
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.decode().splitlines()
+    assert lines[0].startswith(f"{out}: ONNX, opset 17, 18 nodes (Add 3, Conv 2, ")
+    assert lines[1:] == ["  inputs: x:0 float32[batch,16,16,3]",
+                         "  outputs: probabilities:0 float32[?,10], classes:0 int64[?]"]  # fmt: skip
+    assert out.read_bytes() == tfcollections.to_onnx(model_path("tf1_cnn"))
+    again = cli(["export", "tests/data/onnx/tf1_cnn/model.ckpt.meta", str(out)])
+    assert again.returncode == 1 and b"exists (give force=True, --force, to replace it)" in again.stderr
+
+
+def test_export_freezes_with_the_options_of_the_conversion(tmp_path: Path) -> None:
+    out = tmp_path / "frozen.pb"
+    args = ["export", "tests/data/onnx/tf1_cnn/model.ckpt.meta", str(out), "--outputs", "probabilities", "--json",
+            "--checkpoint", "tests/data/onnx/tf1_cnn/model.ckpt"]  # fmt: skip
+    result = cli(args)
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["format"] == "graphdef" and report["outputs"] == [{"name": "probabilities:0", "op": "Softmax"}]
+    assert report["inputs"] == [{"name": "x:0", "dtype": "float32", "shape": [-1, 16, 16, 3]}]
+    assert out.read_bytes() == tfcollections.freeze(model_path("tf1_cnn"), outputs=["probabilities"])
+    shaped = cli(["export", "tests/data/onnx/mobilenet_v2/frozen.pb", str(tmp_path / "m.onnx"), "--inputs",
+                  "input:0:1,64,64,3", "--opset", "18", "--json"])  # fmt: skip
+    report = json.loads(shaped.stdout)
+    assert report["opset"] == 18 and report["inputs"] == [{"name": "input:0", "dtype": "float32",
+                                                          "shape": [1, 64, 64, 3]}]  # fmt: skip
+
+
+def test_export_names_each_op_the_conversion_lacks_and_writes_nothing(tmp_path: Path) -> None:
+    nodes = [
+        {"name": "x", "op": "Placeholder", "attr": FLOAT},
+        {"name": "a", "op": "FancyOp", "input": ["x"]},
+        {"name": "b", "op": "FancyOp", "input": ["a"]},
+        {"name": "c", "op": "Switch", "input": ["b", "x"]},
+    ]
+    source = tmp_path / "graph.pb"
+    source.write_bytes(graph_def(nodes))
+    out = tmp_path / "graph.onnx"
+    result = cli(["export", str(source), str(out), "--outputs", "c"])
+    assert result.returncode == 1 and result.stdout == b""
+    assert result.stderr.decode().splitlines() == [
+        f"tfcollections export: {source}: FancyOp: 2 nodes, first 'a': not in the table",
+        f"tfcollections export: {source}: Switch: 1 node, first 'c': control flow",
+        f"tfcollections export: {out}: not written: the conversion does not cover 2 op type(s)",
+    ]
+    as_json = cli(["export", str(source), str(out), "--outputs", "c", "--json"])
+    assert as_json.returncode == 1
+    assert [entry["op"] for entry in json.loads(as_json.stdout)["unsupported"]] == ["FancyOp", "Switch"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["graph.pb"]
+    bad = cli(["export", "tests/data/onnx/tf1_cnn/model.ckpt.meta", str(out), "--checkpoint",
+               "tests/data/onnx/tf1_text/model.ckpt"])  # fmt: skip
+    assert bad.returncode == 1 and bad.stderr.decode().count("\n") == 1
+    assert "not written: variable 'conv1/kernel': the checkpoint" in bad.stderr.decode()

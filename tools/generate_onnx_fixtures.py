@@ -474,6 +474,21 @@ def _zoo_cases(tf, rng):
             ],
         ),
         (
+            "losses",
+            {
+                "logits": images(4, 5),
+                "labels": rng.dirichlet(np.ones(5), 4).astype(f32),
+                "classes": ints(0, 5, (4,)),
+                "d": np.array([1.0, 0.0, -2.0, 0.0], f32),
+            },
+            lambda logits, labels, classes, d: [
+                *tf.raw_ops.SoftmaxCrossEntropyWithLogits(features=logits, labels=labels),
+                *tf.raw_ops.SparseSoftmaxCrossEntropyWithLogits(features=logits, labels=classes),
+                nn.l2_loss(logits),
+                tf.math.divide_no_nan(logits[:, 0], d),
+            ],
+        ),
+        (
             "bias_and_batch_norm",
             {"x": images(2, 4, 4, 3)},
             lambda x: [

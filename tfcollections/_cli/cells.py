@@ -98,3 +98,11 @@ def scope_rows(
         previous = scopes
         rows += leaf(name, "  " * len(scopes) + parts[-1], len(scopes))
     return rows
+
+
+def byte_size(count: int) -> str:
+    """A size for people: ``1.8 MB``, ``512 B``."""
+    for unit, size in (("GB", 1 << 30), ("MB", 1 << 20), ("KB", 1 << 10)):
+        if count >= size:
+            return f"{count / size:.1f} {unit}"
+    return f"{count} B"

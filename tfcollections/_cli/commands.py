@@ -40,7 +40,7 @@ COMMANDS: Final = (
     Command("scan", "what in a model can run Python, read or write files, reach the network, or load a custom op "
             "(text, JSON, SARIF; exit 1 on findings)", "scan"),
     Command("export", "a checkpoint's tensors or a frozen graph's constants to safetensors or NumPy .npz, every "
-            "CRC checked", "export"),
+            "CRC checked; a model with its checkpoint to a frozen graph (.pb) or to ONNX (.onnx)", "export"),
     Command("diff", "what differs between two checkpoints, two models, or a model and its checkpoint (exit 1 "
             "when they differ)", "diff"),
     Command("records", "what a TFRecord file holds: records, bytes, and tf.train.Example features (GZIP and ZLIB "
@@ -59,6 +59,7 @@ _EXAMPLES: Final = (
     ("tfcollections model.ckpt-1000 --tensor dense/kernel", "a tensor's values"),
     ("tfcollections scan models/ --fail-on high", "a CI gate"),
     ("tfcollections export model.ckpt weights.safetensors", "weights out"),
+    ("tfcollections export model.ckpt.meta model.onnx", "run it on onnxruntime"),
     ("tfcollections diff a.ckpt b.ckpt", "what changed"),
     ("tfcollections records train.tfrecord", "Example features"),
     ("tfcollections events logs/ --csv", "training curves"),
@@ -130,7 +131,8 @@ def overview(columns: int = 80, color: bool = False) -> str:
         *textwrap.wrap(
             f"Read what TensorFlow wrote, without TensorFlow or protobuf (tfcollections {__version__}): models "
             "(.meta, saved_model.pb, frozen graphs, binary or text), their graphs, TF 2 object graphs and Keras "
-            "layers, checkpoints (V1, V2, TF 2), TFRecords of tf.train.Example, and TensorBoard's event files.",
+            "layers, checkpoints (V1, V2, TF 2), TFRecords of tf.train.Example, and TensorBoard's event files; and "
+            "turns a model into a frozen graph or an ONNX model that onnxruntime runs.",
             width,
         ),
         "",

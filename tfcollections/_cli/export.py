@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import time
 
 from .._errors import DecodeError
+from .cells import byte_size
 from .spec import UsageError, _ArgumentParser
 
 TYPE_CHECKING = False
@@ -26,14 +28,20 @@ def parser(out: TextIO) -> argparse.ArgumentParser:
         out,
         prog="tfcollections export",
         description="Write a TensorFlow checkpoint's tensors (V1, V2, TF 2 object-based, sharded; partitioned "
-        "variables put together), or a frozen graph's constants, to safetensors or NumPy .npz, without TensorFlow. "
-        "Every CRC is checked; the file appears under its name only when it is whole.",
+        "variables put together), or a frozen graph's constants, to safetensors or NumPy .npz; or a model (a .meta "
+        "or TF 1 SavedModel with its checkpoint, or a frozen graph) as a frozen graph (.pb) or an ONNX model "
+        "(.onnx) that onnxruntime runs; without TensorFlow. Every CRC is checked; the file appears under its name "
+        "only when it is whole.",
     )
     export_parser.add_argument(
-        "source", metavar="SRC", help="a checkpoint (prefix, .index, directory) or a frozen graph"
+        "source", metavar="SRC", help="a checkpoint (prefix, .index, directory), or a model (.meta, SavedModel, .pb)"
     )
-    export_parser.add_argument("out", metavar="OUT", help="the file to write: .safetensors or .npz")
-    export_parser.add_argument("--format", choices=("safetensors", "npz"), help="the format (default: OUT's suffix)")
+    export_parser.add_argument("out", metavar="OUT", help="the file to write: .safetensors, .npz, .pb or .onnx")
+    export_parser.add_argument(
+        "--format",
+        choices=("safetensors", "npz", "graphdef", "onnx"),
+        help="the format (default: OUT's suffix; .pb is graphdef)",
+    )
     scope = export_parser.add_mutually_exclusive_group()
     scope.add_argument("--scope-boundary", metavar="SCOPE", help="only tensors in scope SCOPE: 'bert' not 'bert_1'")
     scope.add_argument("--scope", metavar="REGEX", help="only tensors whose name re.match-es REGEX")
@@ -64,6 +72,26 @@ def parser(out: TextIO) -> argparse.ArgumentParser:
         action="store_true",
         help=".npz only: write bfloat16 tensors' bits as uint16 (NumPy has no bfloat16; refused otherwise)",
     )
+    model = export_parser.add_argument_group("a model to a frozen graph or ONNX")
+    model.add_argument("--checkpoint", metavar="PREFIX", help="the checkpoint (default: the one beside the model)")
+    model.add_argument(
+        "--inputs",
+        metavar="NAME[:SHAPE]",
+        action="append",
+        default=[],
+        help="an input tensor (repeatable; default: the graph's placeholders or the signature's), with its shape "
+        "for ONNX: x:0:1,224,224,3 (-1 or ? unknown); a name that is no placeholder cuts the graph there",
+    )
+    model.add_argument(
+        "--outputs",
+        metavar="NAME",
+        action="append",
+        default=[],
+        help="an output tensor or node (repeatable; default: the signature's, or the graph's unconsumed nodes that "
+        "do not train, save or summarise)",
+    )
+    model.add_argument("--signature", metavar="KEY", help="a SavedModel's signature (default: serving_default)")
+    model.add_argument("--opset", type=int, default=17, help="ONNX's opset, 13 to 21 (default: 17)")
     export_parser.add_argument("--force", action="store_true", help="replace OUT if it exists")
     export_parser.add_argument("--json", action="store_true", help="print what was written and left out as JSON")
     return export_parser
@@ -85,6 +113,11 @@ def run(
     except UsageError as exc:
         print(f"tfcollections export: usage error: {exc} (see tfcollections export --help)", file=stderr)
         return 2
+    kind = args.format or {".onnx": "onnx", ".pb": "graphdef"}.get(os.path.splitext(args.out)[1].lower())
+    if kind in ("onnx", "graphdef"):
+        from .convert import run_conversion  # noqa: PLC0415 (only a conversion loads it)
+
+        return run_conversion(args, kind, stdout, stderr, path)
     try:
         renames: List[Tuple[Any, str]] = [(re.compile(pattern), replacement) for pattern, replacement in args.rename]
         scope: Any = args.scope_boundary if args.scope is None else re.compile(args.scope)
@@ -116,20 +149,13 @@ def run(
         stdout.write("\n")
         return 0
     tensors, left_out = report["tensors"], report["left_out"]
-    stdout.write(f"{report['path']}: {report['format']}, {len(tensors)} tensors, {_bytes(report['bytes'])}, "
+    stdout.write(f"{report['path']}: {report['format']}, {len(tensors)} tensors, {byte_size(report['bytes'])}, "
                  f"from {report['source']}\n")  # fmt: skip
     if left_out:
         stdout.write(f"left out ({len(left_out)}):\n")
         for entry in left_out:
             stdout.write(f"  {entry['key']}: {entry['why']}\n")
     return 0
-
-
-def _bytes(count: int) -> str:
-    for unit, size in (("GB", 1 << 30), ("MB", 1 << 20), ("KB", 1 << 10)):
-        if count >= size:
-            return f"{count / size:.1f} {unit}"
-    return f"{count} B"
 
 
 class _Bar:
@@ -147,7 +173,9 @@ class _Bar:
         self.shown = now
         share = done / total if total else 1.0
         filled = int(share * 30)
-        self.stream.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {share:6.1%} {_bytes(done)} of {_bytes(total)}")
+        self.stream.write(
+            f"\r[{'#' * filled}{'.' * (30 - filled)}] {share:6.1%} {byte_size(done)} of {byte_size(total)}"
+        )
         self.stream.flush()
         self.drawn = True
 

@@ -26,7 +26,7 @@ from .values import ConversionError, scalar_tensor, tensor_of, transpose
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Callable, Dict, List, Optional
+    from typing import Any, Callable, Dict, Final, List, Optional
 
     from .._typing import Decoded
     from .converter import Converter, RuleFunction
@@ -121,16 +121,30 @@ def _placeholder(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     if not isinstance(dtype, str):
         raise ConversionError("its dtype is not one TensorFlow names")
     shape: Shape = None
+    declared = attr(node, "shape")
+    recorded = attr(node, "_output_shapes")
     if name in cx.input_shapes:
         shape = cx.input_shapes[name]
-    else:
-        declared = attr(node, "shape")
-        if isinstance(declared, dict) and not declared.get("unknown_rank"):
+    elif isinstance(recorded, list) and recorded and not recorded[0].get("unknown_rank"):
+        # The shape TensorFlow inferred when it wrote the graph: an old Placeholder's shape attr may say less.
+        shape = [None if dim["size"] < 0 else dim["size"] for dim in recorded[0]["dim"]]
+    elif isinstance(declared, dict) and not declared.get("unknown_rank"):
+        if declared["dim"] or _producer(cx) >= _SCALAR_PLACEHOLDERS:
             shape = [None if dim["size"] < 0 else dim["size"] for dim in declared["dim"]]
-        elif node["op"] == "PlaceholderWithDefault" and inputs:
-            shape = inputs[0].shape
+    elif node["op"] == "PlaceholderWithDefault" and inputs:
+        shape = inputs[0].shape
     cx.add_graph_input(name, dtype, shape)
     return [cx.result(0, dtype, shape, onnx=name)]
+
+
+# The GraphDef producer version from which a Placeholder's shape of no dims is a scalar; up to 21 it was "any
+# shape" (TensorFlow's importer keeps the old meaning: its constant_op_test loads such a graph, producer 21).
+_SCALAR_PLACEHOLDERS: Final = 22
+
+
+def _producer(cx: Converter) -> int:
+    versions = cx.frozen.graph.versions
+    return int(versions.get("producer") or 0) if versions else 0
 
 
 def _matmul(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
@@ -306,6 +320,41 @@ def _truncate_div(cx: Converter, a: str, b: str, dtype: str) -> str:
         return quotient  # ONNX's integer Div rounds toward zero, as TruncateDiv does
     magnitude = cx.emit("Floor", [cx.emit("Abs", [quotient])[0]])[0]
     return cx.emit("Mul", [cx.emit("Sign", [quotient])[0], magnitude])[0]
+
+
+def _div_no_nan(cx: Converter, a: str, b: str, dtype: str) -> str:
+    zero = cx.scalar(0, dtype)
+    return cx.emit("Where", [cx.emit("Equal", [b, zero])[0], zero, cx.emit("Div", [a, b])[0]])[0]
+
+
+def _l2_loss(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    x = inputs[0]
+    total = cx.emit("ReduceSumSquare", [cx.tf(x)], keepdims=0)[0]  # every axis
+    return [cx.result(0, x.dtype, [], onnx=cx.emit("Mul", [total, cx.scalar(0.5, x.dtype)])[0])]
+
+
+def _cross_entropy(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    """``(Sparse)SoftmaxCrossEntropyWithLogits``: the loss per row, -sum(labels * log_softmax(logits)), and the
+    gradient, softmax(logits) - labels (labels one-hot from their indices for the sparse op)."""
+    logits, labels = inputs[0], inputs[1]
+    if _need_rank(logits, "logits") != 2:
+        raise ConversionError("only 2-D logits (a batch of rows) are converted")
+    features = cx.tf(logits)
+    log_probabilities = cx.emit("LogSoftmax", [features], axis=-1)[0]
+    probabilities = cx.emit("Softmax", [features], axis=-1)[0]
+    if node["op"] == "SparseSoftmaxCrossEntropyWithLogits":
+        indices = cx.emit("Cast", [cx.tf(labels)], to=7)[0]
+        depth = cx.emit("Gather", [cx.emit("Shape", [features])[0], cx.ints([1])], axis=0)[0]
+        off_on = cx.initializer(tensor_of(logits.dtype, (2,), [0, 1]), cx.fresh("off_on"))
+        dense = cx.emit("OneHot", [indices, depth, off_on], axis=-1)[0]
+    else:
+        dense = cx.tf(labels)
+    picked = cx.emit("Mul", [dense, log_probabilities])[0]
+    summed = cx.emit("ReduceSum", [picked, cx.ints([1])], keepdims=0)[0]
+    rows = None if logits.shape is None else logits.shape[:1]
+    loss = cx.result(0, logits.dtype, rows, onnx=cx.emit("Neg", [summed])[0])
+    gradient = cx.result(1, logits.dtype, logits.shape, onnx=cx.emit("Sub", [probabilities, dense])[0])
+    return [loss, gradient]
 
 
 def _not_equal(cx: Converter, a: str, b: str, dtype: str) -> str:

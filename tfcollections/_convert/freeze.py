@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 import re
 
+from .._ckpt.writers import AtomicFile
 from .._disk.locate import checkpoint_beside
 from .._disk.source import source_of
 from .._errors import DecodeError
@@ -80,6 +81,8 @@ def freeze(
     outputs: Optional[Sequence[str]] = None,
     inputs: Optional[Sequence[str]] = None,
     signature: Optional[str] = None,
+    path: Optional[Union[str, os.PathLike[str]]] = None,
+    force: bool = False,
 ) -> bytes:
     """A frozen graph (binary ``GraphDef``) of *model*: each variable its outputs need a ``Const`` holding the
     checkpoint's value, and only what *outputs* need kept.
@@ -93,14 +96,19 @@ def freeze(
     shape, where the graph records it); by default the graph's placeholders stay as they are. Raises
     ``DecodeError`` for a graph or checkpoint that does not read, a variable the checkpoint lacks or holds with
     another dtype or shape, an input a node names that the graph lacks; ``ValueError`` for an output or input
-    the graph does not have.
+    the graph does not have. With *path*, the graph is also written there (under a temporary name, then renamed;
+    an existing file only with *force*).
     """
     loaded = model if isinstance(model, dict) else load(os.fsdecode(model))
     source = source_of(loaded)
     if source is None or "meta_graphs" not in loaded:
         raise TypeError("freeze() needs a path or what tfcollections.load returned (a copy keeps no file to read)")
     with source.opened() as buf:
-        return freeze_graph(cast("Decoded", loaded), source, buf, checkpoint, outputs, inputs, signature).encode()
+        data = freeze_graph(cast("Decoded", loaded), source, buf, checkpoint, outputs, inputs, signature).encode()
+    if path is not None:
+        with AtomicFile(os.fspath(path), force) as file:
+            file.write(data)
+    return data
 
 
 def freeze_graph(

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import re
 
+from .._ckpt.writers import AtomicFile
 from .._disk.source import source_of
 from .._model.files import load
 from .._proto.compiled import COMPILED
@@ -25,7 +26,7 @@ from .optable import RULES, unsupported_ops
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Dict, Final, List, Mapping, Optional, Sequence, Tuple, Union
+    from typing import IO, Any, Dict, Final, List, Mapping, Optional, Sequence, Tuple, Union
 
     from .._typing import Decoded
     from .values import Shape
@@ -49,6 +50,7 @@ def to_onnx(
     opset: int = DEFAULT_OPSET,
     signature: Optional[str] = None,
     path: Optional[Union[str, os.PathLike[str]]] = None,
+    force: bool = False,
 ) -> bytes:
     """An ONNX model (``ModelProto`` bytes) of a TensorFlow graph: a frozen graph, or a ``.meta`` or TF 1
     SavedModel with its checkpoint (frozen first, as ``freeze`` freezes it).
@@ -58,7 +60,8 @@ def to_onnx(
     ``{name: shape}``; a dim of -1 or None is unknown, and an unknown dim of an input becomes symbolic
     (``batch`` for the first). *opset* is ONNX's default-domain opset (13 to 21). The model keeps TensorFlow's
     tensor names for its inputs and outputs (``"x:0"``). With *path*, the model is also written there (under a
-    temporary name, then renamed), its weights beside it as ONNX external data when the model would pass 2 GB.
+    temporary name, then renamed; an existing file only with *force*), its weights beside it as ONNX external data
+    (``<path>.data``) when the model would pass 2 GB; the bytes returned are then the model without its weights.
 
     Raises ``ConversionError`` (a ``DecodeError``) naming every op type the conversion does not cover (with its
     count and first node) or the node that needs what the graph does not say (a rank, a constant), and the
@@ -75,12 +78,9 @@ def to_onnx(
         frozen = freeze_graph(cast("Decoded", loaded), source, buf, checkpoint, outputs, names, signature)
         rules = {op: rule.convert for op, rule in RULES.items()}
         graph = Converter(frozen, opset, shapes).convert(rules, rewrite, unsupported_ops)
-        initializers = graph.pop("initializer")
+        initializers = graph["initializer"]
         size = sum(len(item.get("raw_data", b"")) for item in initializers)
         external = path is not None and size >= _TWO_GB - (1 << 20)
-        if external:
-            _externalize(initializers, os.fspath(path))  # type: ignore[arg-type]
-        graph["initializer"] = initializers
         model_proto = {
             "ir_version": _IR_VERSIONS[opset],
             "opset_import": [{"domain": "", "version": opset}],
@@ -88,9 +88,17 @@ def to_onnx(
             "producer_version": _version(),
             "graph": graph,
         }
-        data = encode_compiled(_MODEL, model_proto, "ModelProto")
-    if path is not None:
-        _write_atomically(os.fspath(path), data)
+        if path is None:
+            return encode_compiled(_MODEL, model_proto, "ModelProto")
+        target = os.fspath(path)
+        with AtomicFile(target, force) as file:
+            if not external:
+                data = encode_compiled(_MODEL, model_proto, "ModelProto")
+            else:
+                with AtomicFile(target + ".data", force) as weights:
+                    _externalize(initializers, os.path.basename(target) + ".data", weights)
+                    data = encode_compiled(_MODEL, model_proto, "ModelProto")
+            file.write(data)
     return data
 
 
@@ -153,33 +161,20 @@ def _tensor_name(name: str) -> str:
 # -------------------------------------------------------------------- writing
 
 
-def _externalize(initializers: List[Decoded], path: str) -> None:
-    """The weights of a model over 2 GB written beside it (``<model>.data``), as ONNX's external data."""
-    location = os.path.basename(path) + ".data"
-    with open(os.path.join(os.path.dirname(path) or ".", location), "wb") as file:
-        offset = 0
-        for tensor in initializers:
-            raw = tensor.get("raw_data")
-            if not raw or len(raw) < 1024:
-                continue
-            file.write(raw)
-            tensor["raw_data"] = b""
-            tensor["data_location"] = "EXTERNAL"
-            tensor["external_data"] = [
-                {"key": "location", "value": location},
-                {"key": "offset", "value": str(offset)},
-                {"key": "length", "value": str(len(raw))},
-            ]
-            offset += len(raw)
-
-
-def _write_atomically(path: str, data: bytes) -> None:
-    temporary = f"{path}.tmp-{os.getpid()}"
-    try:
-        with open(temporary, "wb") as file:
-            file.write(data)
-        os.replace(temporary, path)
-    except BaseException:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
-        raise
+def _externalize(initializers: List[Decoded], location: str, file: IO[bytes]) -> None:
+    """The weights of a model over 2 GB written to *file* (``<model>.data`` beside it), as ONNX's external data;
+    tensors under 1 KB stay in the model, as ``onnx.save_model`` keeps them."""
+    offset = 0
+    for tensor in initializers:
+        raw = tensor.get("raw_data")
+        if not raw or len(raw) < 1024:
+            continue
+        file.write(raw)
+        tensor["raw_data"] = b""
+        tensor["data_location"] = "EXTERNAL"
+        tensor["external_data"] = [
+            {"key": "location", "value": location},
+            {"key": "offset", "value": str(offset)},
+            {"key": "length", "value": str(len(raw))},
+        ]
+        offset += len(raw)

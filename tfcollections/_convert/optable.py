@@ -18,10 +18,13 @@ from .elementwise import (
     _cast,
     _composite,
     _const,
+    _cross_entropy,
+    _div_no_nan,
     _einsum,
     _erfc,
     _floor_div,
     _floor_mod,
+    _l2_loss,
     _like,
     _matmul,
     _no_op,
@@ -136,6 +139,14 @@ RULES: Final[Dict[str, Rule]] = {
     "Pow": _row("Pow", _binary("Pow")),
     "SquaredDifference": _row("Sub, Mul", _binary("", build=_squared_difference)),
     "AddN": _row("Sum", _add_n),
+    "DivNoNan": _row("Div, Equal, Where", _binary("", build=_div_no_nan), "0 where the divisor is 0"),
+    "L2Loss": _row("ReduceSumSquare, Mul", _l2_loss, "sum(x ** 2) / 2"),
+    "SoftmaxCrossEntropyWithLogits": _row(
+        "LogSoftmax, Mul, ReduceSum, Neg; Softmax, Sub", _cross_entropy, "the loss per row and its gradient"
+    ),
+    "SparseSoftmaxCrossEntropyWithLogits": _row(
+        "OneHot, LogSoftmax, Mul, ReduceSum, Neg; Softmax, Sub", _cross_entropy, "the labels one-hot from their indices"
+    ),
     # Comparisons and logic.
     "Equal": _row("Equal", _binary("Equal", dtype="DT_BOOL")),
     "NotEqual": _row("Equal, Not", _binary("", dtype="DT_BOOL", build=_not_equal)),

@@ -206,7 +206,7 @@ def _unpack(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     results: Outputs = []
     for index, part in enumerate(parts):
         value = cx.result(index, x.dtype, shape, onnx=cx.emit("Squeeze", [part, cx.ints([axis])])[0])
-        if x.partial is not None and rank == 1:
+        if x.partial is not None and rank == 1 and len(x.partial) == len(parts):
             value.partial = [x.partial[index]]
             _settle(value)
         results.append(value)
@@ -433,7 +433,13 @@ def _size(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
 
 
 def _rank(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
-    return [cx.constant_result(0, scalar_tensor(_need_rank(inputs[0]), "DT_INT32"))]
+    x = inputs[0]
+    if x.rank is not None:
+        return [cx.constant_result(0, scalar_tensor(x.rank, "DT_INT32"))]
+    rank = cx.emit("Size", [cx.emit("Shape", [cx.tf(x)])[0]])[0]  # known only when it runs
+    result = cx.result(0, "DT_INT32", [], onnx=cx.emit("Cast", [rank], to=6)[0])
+    result.partial = [None]
+    return [result]
 
 
 def _fill(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:

@@ -1,0 +1,229 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The ONNX conversion beside tf2onnx: graphs converted, ops covered, conversion time, onnxruntime latency.
+
+Run in the benchmark venv (tf2onnx and TensorFlow live there only):
+
+    bash benchmarks/run.sh --onnx            # the fixtures and the corpus's checkpoints with a .meta
+    bash benchmarks/run.sh --onnx --quick    # fewer repetitions
+
+For every fixture of tests/data/onnx (whole models and the op zoo) and every graph of ../shared/corpus/checkpoints
+with a ``.meta`` beside its checkpoint, both tools convert the same graph with the same inputs and outputs (the
+library's defaults, which tf2onnx is given by name), each as a whole process (``tfcollections export`` and
+``python -m tf2onnx.convert``, the best of a few runs). A conversion counts when onnx's checker takes the model and
+onnxruntime runs it; on the fixtures, also when its outputs are TensorFlow's (1e-5). Latency: onnxruntime's median
+over many runs of each model on the same inputs, one thread, the two models timed in turn. Goals (issue 35):
+everything tf2onnx converts among the fixtures, conversion at least 5x faster, latency within 1.1x.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+import onnx
+import onnxruntime as ort
+
+REPO = Path(__file__).resolve().parent.parent
+DATA = REPO / "tests" / "data" / "onnx"
+CORPUS = REPO.parent / "shared" / "corpus" / "checkpoints"
+PYTHON = sys.executable
+QUIET = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3", PYTHONWARNINGS="ignore")
+
+
+def whole_process(command, repeat):
+    """The best wall time of *repeat* runs of *command*, and whether the last succeeded."""
+    best, ok = float("inf"), False
+    for _ in range(repeat):
+        start = time.perf_counter()
+        result = subprocess.run(command, capture_output=True, env=QUIET, timeout=600)
+        best = min(best, time.perf_counter() - start)
+        ok = result.returncode == 0
+        if not ok:
+            break
+    return best, ok, result.stderr.decode(errors="replace").strip().splitlines()[-1:] if not ok else []
+
+
+def works(path, feeds, outputs, expected):
+    """Whether onnx's checker takes the model and onnxruntime runs it (to TensorFlow's outputs, when known)."""
+    try:
+        onnx.checker.check_model(onnx.load(str(path)), full_check=True)
+        session = ort.InferenceSession(str(path), providers=["CPUExecutionProvider"])
+        names = [item.name for item in session.get_inputs()]
+        got = session.run(None, {name: feeds[name] for name in names if name in feeds})
+    except Exception as exc:  # what the checker or the runtime says is the verdict
+        return False, str(exc).splitlines()[0][:120]
+    if expected is not None:
+        for value, want in zip(got, expected):
+            if want.dtype.kind == "f":
+                if np.max(np.abs(value - want) / np.maximum(np.abs(want), 1.0), initial=0.0) > 1e-5:
+                    return False, "outputs differ from TensorFlow's"
+            elif not np.array_equal(value, want):
+                return False, "outputs differ from TensorFlow's"
+    return True, ""
+
+
+def latency(path, feeds, runs):
+    options = ort.SessionOptions()
+    options.intra_op_num_threads = 1
+    options.inter_op_num_threads = 1
+    session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+    names = [item.name for item in session.get_inputs()]
+    inputs = {name: feeds[name] for name in names}
+    for _ in range(10):
+        session.run(None, inputs)
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        session.run(None, inputs)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def cases():
+    """(name, model path, checkpoint or None, inputs, outputs, feeds, TensorFlow's outputs or None)."""
+    manifest = json.loads((DATA / "manifest.json").read_text())
+    for name, about in sorted(manifest["models"].items()):
+        arrays = np.load(DATA / name / "io.npz")
+        feeds = {key: arrays[f"input/{key}"] for key in about["inputs"]}
+        expected = [arrays[f"output/{key}"] for key in about["outputs"]]
+        yield name, DATA / name / about["model"], about["inputs"], about["outputs"], feeds, expected, "fixture"
+    for name, about in sorted(manifest["ops"].items()):
+        arrays = np.load(DATA / "ops" / f"{name}.npz")
+        feeds = {key: arrays[f"input/{key}"] for key in about["inputs"]}
+        expected = [arrays[f"output/{key}"] for key in about["outputs"]]
+        yield f"ops/{name}", DATA / "ops" / f"{name}.pb", about["inputs"], about["outputs"], feeds, expected, "zoo"
+
+
+def corpus_cases():
+    """The corpus's graphs with a .meta beside their checkpoint, with the library's default inputs and outputs
+    (feeds: ones of each input's shape, unknown dims 1)."""
+    import tfcollections
+
+    for entry in sorted(CORPUS.iterdir()) if CORPUS.is_dir() else []:
+        for meta in sorted(entry.glob("*.meta")):
+            try:
+                graph = tfcollections.loads(tfcollections.freeze(meta), graph=True)["meta_graphs"][0]["graph"]
+            except (tfcollections.DecodeError, ValueError) as exc:
+                yield entry.name[:48], meta, None, None, None, f"not frozen: {str(exc)[:100]}", "corpus"
+                continue
+            inputs = [f"{item['name']}:0" for item in graph["inputs"]]
+            outputs = [f"{item['name']}:0" for item in graph["outputs"]]
+            feeds = {}
+            for item in graph["inputs"]:
+                dtype = {"DT_FLOAT": np.float32, "DT_INT32": np.int32, "DT_INT64": np.int64}.get(
+                    item["dtype"], np.float32
+                )
+                shape = [1 if dim is None or dim < 0 else dim for dim in (item["shape"] or [1])]
+                feeds[f"{item['name']}:0"] = np.ones(shape, dtype)
+            yield entry.name[:48], meta, inputs, outputs, feeds, None, "corpus"
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args(argv)
+    repeat, runs = (1, 50) if args.quick else (3, 300)
+    rows = []
+    with tempfile.TemporaryDirectory() as scratch:
+        for name, model, inputs, outputs, feeds, expected, kind in [*cases(), *corpus_cases()]:
+            if inputs is None:  # not frozen: *expected* says why (tf2onnx needs the outputs we could not find)
+                rows.append({"name": name, "kind": kind, "ours": False, "theirs": False, "note": expected})
+                continue
+            ours_path = Path(scratch) / "ours.onnx"
+            theirs_path = Path(scratch) / "theirs.onnx"
+            ours_command = [str(Path(PYTHON).parent / "tfcollections"), "export", str(model), str(ours_path), "--force"]
+            for item in outputs:
+                ours_command += ["--outputs", item]
+            if kind == "corpus":
+                for item in inputs:
+                    ours_command += ["--inputs", item]
+            source = ["--checkpoint", str(model)] if model.suffix == ".meta" else ["--graphdef", str(model)]
+            theirs_command = [
+                PYTHON,
+                "-m",
+                "tf2onnx.convert",
+                *source,
+                "--inputs",
+                ",".join(inputs),
+                "--outputs",
+                ",".join(outputs),
+                "--output",
+                str(theirs_path),
+                "--opset",
+                "17",
+            ]
+            ours_time, ours_ran, ours_error = whole_process(ours_command, repeat)
+            theirs_time, theirs_ran, theirs_error = whole_process(theirs_command, repeat)
+            ours_ok, ours_why = (
+                works(ours_path, feeds, outputs, expected) if ours_ran else (False, " ".join(ours_error))
+            )
+            theirs_ok, theirs_why = (
+                works(theirs_path, feeds, outputs, expected) if theirs_ran else (False, " ".join(theirs_error))
+            )
+            row = {
+                "name": name,
+                "kind": kind,
+                "ours": ours_ok,
+                "theirs": theirs_ok,
+                "ours_s": ours_time,
+                "theirs_s": theirs_time,
+                "note": "; ".join(
+                    filter(None, [ours_why and f"ours: {ours_why}", theirs_why and f"tf2onnx: {theirs_why}"])
+                ),
+            }
+            if ours_ok and theirs_ok and kind == "fixture":
+                ours_latency, theirs_latency = latency(ours_path, feeds, runs), latency(theirs_path, feeds, runs)
+                row.update(ours_ms=ours_latency * 1e3, theirs_ms=theirs_latency * 1e3)
+            rows.append(row)
+            print(json.dumps(row), file=sys.stderr)
+    print(table(rows))
+    return 0
+
+
+def table(rows):
+    lines = [
+        "| graph | ours | tf2onnx | conversion: ours | tf2onnx | speed-up | latency: ours | tf2onnx | ratio | note |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for row in rows:
+        yes = lambda flag: "yes" if flag else "no"  # noqa: E731
+        times = ["", "", ""]
+        if "ours_s" in row:
+            times = [f"{row['ours_s']:.2f} s", f"{row['theirs_s']:.2f} s", f"{row['theirs_s'] / row['ours_s']:.1f}x"]
+        lat = ["", "", ""]
+        if "ours_ms" in row:
+            lat = [
+                f"{row['ours_ms']:.3f} ms",
+                f"{row['theirs_ms']:.3f} ms",
+                f"{row['ours_ms'] / row['theirs_ms']:.2f}x",
+            ]
+        lines.append(
+            f"| {row['name']} | {yes(row['ours'])} | {yes(row['theirs'])} | {' | '.join(times)} | "
+            f"{' | '.join(lat)} | {row['note']} |"
+        )
+    converted = [sum(row[key] for row in rows) for key in ("ours", "theirs")]
+    fixtures = [row for row in rows if row["kind"] != "corpus"]
+    missed = [row["name"] for row in fixtures if row["theirs"] and not row["ours"]]
+    timed = [row for row in rows if row["ours"] and row["theirs"] and "ours_s" in row]
+    speedups = sorted(row["theirs_s"] / row["ours_s"] for row in timed)
+    ratios = [row["ours_ms"] / row["theirs_ms"] for row in rows if "ours_ms" in row]
+    lines.append("")
+    lines.append(
+        f"Converted: ours {converted[0]} of {len(rows)}, tf2onnx {converted[1]} of {len(rows)}; fixtures "
+        f"tf2onnx converts and we do not: {missed or 'none'}. Conversion speed-up (whole process): "
+        f"{speedups[0]:.1f}x to {speedups[-1]:.1f}x, median {statistics.median(speedups):.1f}x. Latency "
+        f"ratio (ours / tf2onnx): {min(ratios):.2f} to {max(ratios):.2f}."
+    )
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
