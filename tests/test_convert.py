@@ -14,12 +14,15 @@ from pathlib import Path
 from typing import Any, Dict, List
 
 import pytest
+from hypothesis import HealthCheck, event, given, settings, strategies as st
 
 import tfcollections
 from tfcollections import DecodeError
 from tfcollections._convert.freeze import _part_of
+from tfcollections._convert.graphdef import Graph
 from tfcollections._convert.onnx import parse_input
 from tfcollections._convert.values import ConversionError, transpose
+from tfcollections._disk.source import source_of
 from tfcollections._tensor import Tensor
 
 DATA = Path(__file__).parent / "data" / "onnx"
@@ -329,3 +332,51 @@ def test_export_names_each_op_the_conversion_lacks_and_writes_nothing(tmp_path: 
                "tests/data/onnx/tf1_text/model.ckpt"])  # fmt: skip
     assert bad.returncode == 1 and bad.stderr.decode().count("\n") == 1
     assert "not written: variable 'conv1/kernel': the checkpoint" in bad.stderr.decode()
+
+
+# ---------------------------------------------------------------- damaged graphs
+
+
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])  # the profile's count (tests/conftest.py)
+@given(data=st.data())
+def test_a_damaged_graph_is_converted_or_refused_with_the_library_error(data: st.DataObject) -> None:
+    # A zoo graph with one node changed (an input dropped, another op, an attr of another kind), written again by
+    # the library: converted, or refused with a DecodeError or ValueError naming what is wrong; nothing else.
+    name = data.draw(st.sampled_from(sorted(MANIFEST["ops"])))
+    about = MANIFEST["ops"][name]
+    model = tfcollections.load(DATA / "ops" / f"{name}.pb")
+    source = source_of(model)
+    assert source is not None
+    with source.opened() as buf:
+        graph = Graph(source, buf, 0, model["meta_graphs"][0])
+        nodes = list(graph.nodes)
+        position = data.draw(st.integers(0, len(nodes) - 1))
+        node = nodes[position] = dict(nodes[position])
+        change = data.draw(st.sampled_from(["drop input", "other op", "attr list", "attr int"]))
+        if change == "drop input" and node["input"]:
+            node["input"] = node["input"][:-1]
+        elif change == "other op":
+            node["op"] = data.draw(st.sampled_from(["Add", "Conv2D", "StridedSlice", "Reshape", "Pack", "Squeeze",
+                                                    "MatMul", "Pad", "ConcatV2", "Mean", "Transpose", "Split",
+                                                    "FusedBatchNormV3", "ResizeBilinear", "TopKV2"]))  # fmt: skip
+        elif node["attr"]:
+            key = data.draw(st.sampled_from(sorted(node["attr"])))
+            value = {field: None for field in node["attr"][key]}
+            if change == "attr list":
+                value["list"] = {"i": data.draw(st.lists(st.integers(-3, 3), max_size=3)), "s": [], "f": [],
+                                 "b": [], "type": [], "shape": [], "tensor": [], "func": []}  # fmt: skip
+            else:
+                value["i"] = data.draw(st.integers(-2, 5))
+            node["attr"] = {**node["attr"], key: value}
+        damaged = graph.encode(nodes)
+    try:
+        converted = tfcollections.to_onnx(tfcollections.loads(damaged), outputs=about["outputs"])
+    except ConversionError as exc:  # the node the conversion stopped at, or the ops it lacks, named
+        event("refused by the conversion")
+        assert str(exc).startswith(("node ", "the conversion does not cover", "output ")), str(exc)
+    except (DecodeError, ValueError) as exc:  # the freezing's refusals (an input the graph lacks, ...)
+        event("refused by the freezing")
+        assert str(exc)
+    else:
+        event("converted")
+        assert tfcollections.decode_message("onnx.ModelProto", converted)["graph"]["output"]

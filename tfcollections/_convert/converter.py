@@ -82,6 +82,11 @@ class Converter:
                 results = rule(self, node, [self._input(item) for item in _data_inputs(node)])
             except (DecodeError, ValueError) as exc:  # a ConversionError too: each says what, this says where
                 raise ConversionError(f"node {node['name']!r} ({node['op']}): {exc}") from None
+            except (IndexError, KeyError, TypeError, AttributeError, OverflowError, ZeroDivisionError) as exc:
+                # A node whose inputs or attrs are not what its op takes (too few inputs, a stride list too short,
+                # an attr of another type): the graph is damaged, and the node is named.
+                raise ConversionError(f"node {node['name']!r} ({node['op']}): its inputs or attrs are not what "
+                                      f"{node['op']} takes ({type(exc).__name__}: {exc})") from None  # fmt: skip
             for port, value in enumerate(results):
                 if value is not None:
                     self.values[f"{node['name']}:{port}"] = value
@@ -118,10 +123,13 @@ class Converter:
     def _graph_output(self, name: str, value: Value) -> Decoded:
         """The graph's output *name* (a TensorFlow tensor name), an Identity of *value* where its ONNX value has
         another name."""
-        made = self.tf(value)
-        if made != name:
-            self.emit("Identity", [made], [name])
-        return value_info(name, value.dtype, value.shape, symbolic=False)
+        try:
+            made = self.tf(value)
+            if made != name:
+                self.emit("Identity", [made], [name])
+            return value_info(name, value.dtype, value.shape, symbolic=False)
+        except DecodeError as exc:
+            raise ConversionError(f"output {name!r}: {exc}") from None
 
     def _live(self, outputs: List[Decoded]) -> Tuple[List[Decoded], List[Decoded]]:
         """The nodes and initializers the outputs need, in the order they were made."""

@@ -307,6 +307,8 @@ def _atrous(node: Decoded, by_name: Dict[str, Decoded], consumers: Dict[str, Lis
     if len(after) != 1 or by_name[after[0]]["op"] not in ("Conv2D", "DepthwiseConv2dNative"):
         return None
     conv = by_name[after[0]]
+    if len(node["input"]) != 3 or len(conv["input"]) != 2 or split_tensor_name(conv["input"][0]) != (node["name"], 0):
+        return None  # not the pattern as TensorFlow makes it (a damaged graph is left to the table's rules)
     if _text(conv, "data_format", "NHWC") != "NHWC" or _text(conv, "padding", "") != "VALID":
         return None
     if (attr(conv, "strides", [1, 1, 1, 1]) or [1, 1, 1, 1]) != [1, 1, 1, 1]:
@@ -317,6 +319,8 @@ def _atrous(node: Decoded, by_name: Dict[str, Decoded], consumers: Dict[str, Lis
     if len(after) != 1 or by_name[after[0]]["op"] != "BatchToSpaceND":
         return None
     back = by_name[after[0]]
+    if len(back["input"]) != 3:
+        return None
     sources = [by_name.get(split_tensor_name(item)[0]) for item in node["input"][1:3] + back["input"][1:3]]
     if any(source is None for source in sources):
         return None

@@ -109,7 +109,7 @@ def value_info(name: str, dtype: str, shape: Shape, *, symbolic: bool) -> Decode
     """A ValueInfoProto: an unknown dim of a graph input becomes symbolic (``batch`` for the first), of an
     output it is left unnamed."""
     if dtype not in ONNX_TYPES:
-        raise ConversionError(f"{name!r}: ONNX has no type for {dtype}")
+        raise ConversionError(f"ONNX has no type for {dtype} (tensor {name!r})")
     tensor_type: Decoded = {"elem_type": ONNX_TYPES[dtype]}
     if shape is not None:
         dims: List[Decoded] = []
