@@ -103,12 +103,12 @@ def cases():
 
 
 def corpus_cases():
-    """The corpus's graphs with a .meta beside their checkpoint, with the library's default inputs and outputs
-    (feeds: ones of each input's shape, unknown dims 1)."""
+    """The corpus's graphs with a .meta beside their checkpoint, and its SavedModels (their serving signature), with
+    the library's default inputs and outputs (feeds: ones of each input's shape, unknown dims 1)."""
     import tfcollections
 
     for entry in sorted(CORPUS.iterdir()) if CORPUS.is_dir() else []:
-        for meta in sorted(entry.glob("*.meta")):
+        for meta in sorted([*entry.glob("*.meta"), *entry.glob("saved_model.pb")]):
             try:
                 graph = tfcollections.loads(tfcollections.freeze(meta), graph=True)["meta_graphs"][0]["graph"]
             except (tfcollections.DecodeError, ValueError) as exc:
@@ -139,27 +139,21 @@ def main(argv=None):
                 continue
             ours_path = Path(scratch) / "ours.onnx"
             theirs_path = Path(scratch) / "theirs.onnx"
+            saved_model = model.name == "saved_model.pb"  # converted by its serving signature, by both
             ours_command = [str(Path(PYTHON).parent / "tfcollections"), "export", str(model), str(ours_path), "--force"]
-            for item in outputs:
+            for item in [] if saved_model else outputs:
                 ours_command += ["--outputs", item]
-            if kind == "corpus":
-                for item in inputs:
-                    ours_command += ["--inputs", item]
-            source = ["--checkpoint", str(model)] if model.suffix == ".meta" else ["--graphdef", str(model)]
-            theirs_command = [
-                PYTHON,
-                "-m",
-                "tf2onnx.convert",
-                *source,
-                "--inputs",
-                ",".join(inputs),
-                "--outputs",
-                ",".join(outputs),
-                "--output",
-                str(theirs_path),
-                "--opset",
-                "17",
-            ]
+            for item in inputs if kind == "corpus" and not saved_model else []:
+                ours_command += ["--inputs", item]
+            if saved_model:
+                source = ["--saved-model", str(model.parent), "--tag", "serve"]
+            elif model.suffix == ".meta":
+                source = ["--checkpoint", str(model)]
+            else:
+                source = ["--graphdef", str(model)]
+            names = [] if saved_model else ["--inputs", ",".join(inputs), "--outputs", ",".join(outputs)]
+            theirs_command = [PYTHON, "-m", "tf2onnx.convert", *source, *names, "--output", str(theirs_path),
+                              "--opset", "17"]  # fmt: skip
             ours_time, ours_ran, ours_error = whole_process(ours_command, repeat)
             theirs_time, theirs_ran, theirs_error = whole_process(theirs_command, repeat)
             ours_ok, ours_why = (

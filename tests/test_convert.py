@@ -380,3 +380,21 @@ def test_a_damaged_graph_is_converted_or_refused_with_the_library_error(data: st
     else:
         event("converted")
         assert tfcollections.decode_message("onnx.ModelProto", converted)["graph"]["output"]
+
+
+def test_the_commands_shown_in_docs_onnx_print_what_they_show(tmp_path: Path) -> None:
+    text = (Path(__file__).parent.parent / "docs" / "onnx.md").read_text(encoding="utf-8")
+    block = text.split("```sh\n$ tfcollections export tests/data/onnx/tf1_cnn", 1)[1].split("```", 1)[0]
+    shown = "$ tfcollections export tests/data/onnx/tf1_cnn" + block
+    for command in shown.split("$ ")[1:]:
+        line, _, expected = command.partition("\n")
+        words = line.split()[1:]
+        out = words[2]
+        result = cli([*words[:2], str(tmp_path / out), *words[3:]])
+        assert result.returncode == 0, result.stderr
+        assert result.stdout.decode().replace(str(tmp_path) + "/", "") == expected
+
+
+def test_a_tf2_saved_model_is_refused_as_what_it_is() -> None:
+    with pytest.raises(DecodeError, match=r"a TF 2 SavedModel \(it has an object graph\): its signatures call"):
+        tfcollections.freeze(Path(__file__).parent / "data" / "checkpoints" / "keras2")

@@ -28,6 +28,13 @@ def test_the_scan_tables_match_the_rules_and_the_flagged_ops() -> None:
     assert result.returncode == 0, result.stderr
 
 
+def test_the_onnx_op_table_matches_the_conversions_rows() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "tools.gen_onnx_docs", "--check"], capture_output=True, text=True, cwd=REPO
+    )
+    assert result.returncode == 0, result.stderr
+
+
 def test_the_readme_opens_with_the_two_set_up_commands() -> None:
     readme = (REPO / "README.md").read_text(encoding="utf-8")
     ci = (REPO / ".ci" / "run").read_text(encoding="utf-8")
@@ -60,15 +67,16 @@ def test_the_readmes_table_shows_real_input_and_output(tmp_path: Path, monkeypat
     import tfcollections
 
     rows = _readme_table()
-    assert [row[0] for row in rows][:6] == ["what a model holds", "a checkpoint: list, read, check", "part of a graph",
-                                            "what can touch the host", "weights out", "what changed"]  # fmt: skip
+    assert [row[0] for row in rows][:7] == ["what a model holds", "a checkpoint: list, read, check", "part of a graph",
+                                            "what can touch the host", "weights out", "run it without TensorFlow",
+                                            "what changed"]  # fmt: skip
     monkeypatch.chdir(REPO)
     script = Path(sys.executable).with_name("tfcollections")
     for _, command_cell, python_cell in rows:
         found = re.findall(r"`([^`]*)`", command_cell)
         if found:
             command, shown = found[0], found[1].split("...")[0].rstrip(", [")
-            words = [str(tmp_path / word) if word.endswith((".safetensors", ".npz")) else word
+            words = [str(tmp_path / word) if word.endswith((".safetensors", ".npz", ".onnx", ".pb")) else word
                      for word in command.split()[1:]]  # fmt: skip
             run = [str(script)] if script.exists() else [sys.executable, "-m", "tfcollections"]
             result = subprocess.run([*run, *words], capture_output=True, text=True, timeout=120)

@@ -98,3 +98,19 @@ def test_weights_beyond_the_limit_are_written_beside_the_model(tmp_path: Path, m
     session = ort.InferenceSession(str(target), providers=["CPUExecutionProvider"])
     (got,) = session.run(about["outputs"], {"input:0": arrays["input/input:0"]})
     assert_agrees("external", got, arrays[f"output/{about['outputs'][0]}"])
+
+
+def test_the_readmes_recipe(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The README's lines, run as they are from the fixture's folder, fed the fixture's input instead of zeros:
+    # the probabilities are TensorFlow's.
+    readme = (DATA.parent.parent.parent / "README.md").read_text()
+    block = readme.split("```python\nimport tfcollections, onnxruntime, numpy\n", 1)[1].split("```", 1)[0]
+    assert "numpy.zeros((2, 16, 16, 3), numpy.float32)" in block
+    code = "import tfcollections, onnxruntime, numpy\n" + block.replace(
+        "numpy.zeros((2, 16, 16, 3), numpy.float32)", "recorded"
+    )
+    arrays = np.load(DATA / "tf1_cnn" / "io.npz")
+    monkeypatch.chdir(DATA / "tf1_cnn")
+    scope: Dict[str, Any] = {"recorded": arrays["input/x:0"]}
+    exec(compile(code, "README.md", "exec"), scope)
+    assert_agrees("probabilities", scope["probabilities"], arrays["output/probabilities:0"])

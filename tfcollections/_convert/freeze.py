@@ -123,6 +123,12 @@ def freeze_graph(
     """The ``FrozenGraph`` of a loaded model (``freeze``'s arguments), read from *buf*, the bytes of its *source*:
     its constants are read from them, so the caller holds them open while it reads the result."""
     index, meta_graph = _chosen_meta_graph(model)
+    if meta_graph.get("object_graph_def") is not None:
+        # A TF 2 SavedModel: its signatures call library functions whose variables are captured handles, restored
+        # by object path; inlining them is not done here, and a graph of TF 1 is not what it holds.
+        raise DecodeError("a TF 2 SavedModel (it has an object graph): its signatures call functions with captured "
+                          "variables, which freeze and to_onnx do not inline; they convert TF 1 graphs (a .meta, a "
+                          "TF 1 SavedModel, a frozen graph)")  # fmt: skip
     graph = Graph(source, buf, index, meta_graph)
     by_name: Dict[str, Decoded] = {}
     for node in graph.nodes:
