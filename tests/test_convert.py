@@ -398,3 +398,11 @@ def test_the_commands_shown_in_docs_onnx_print_what_they_show(tmp_path: Path) ->
 def test_a_tf2_saved_model_is_refused_as_what_it_is() -> None:
     with pytest.raises(DecodeError, match=r"a TF 2 SavedModel \(it has an object graph\): its signatures call"):
         tfcollections.freeze(Path(__file__).parent / "data" / "checkpoints" / "keras2")
+
+
+def test_a_bfloat16_variable_stays_bfloat16_with_the_checkpoints_bits() -> None:
+    frozen = tfcollections.loads(tfcollections.freeze(model_path("tf1_bfloat16")))
+    constants = tfcollections.read_tensors(frozen, ["w", "scale"])
+    stored = tfcollections.read_tensors(DATA / "tf1_bfloat16" / "model.ckpt", ["w", "scale"])
+    assert [constants[name].dtype for name in ("w", "scale")] == ["DT_BFLOAT16", "DT_HALF"]
+    assert all(constants[name].tobytes() == stored[name].tobytes() for name in ("w", "scale"))

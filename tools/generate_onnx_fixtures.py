@@ -46,7 +46,7 @@ def _session_model(folder, build, feeds, outputs, *, partitioned=False):
             # Batch norm's moving statistics away from 0 and 1, so that they matter.
             for variable in tf.global_variables():
                 shape = variable.shape.as_list()
-                if variable.dtype.base_dtype != tf.float32:
+                if not variable.dtype.base_dtype.is_floating:
                     continue
                 rng = np.random.default_rng(zlib.crc32(variable.name.encode()))
                 if "moving_variance" in variable.name:
@@ -57,7 +57,7 @@ def _session_model(folder, build, feeds, outputs, *, partitioned=False):
                     value = rng.uniform(0.5, 1.5, shape)
                 else:
                     value = rng.standard_normal(shape) / np.sqrt(max(1, int(np.prod(shape[:-1]))))
-                session.run(variable.assign(value.astype(np.float32)))
+                session.run(variable.assign(tf.cast(value.astype(np.float32), variable.dtype.base_dtype)))
             prefix = saver.save(session, os.path.join(folder, "model.ckpt"))
     _deterministic_meta(prefix + ".meta")
     restored = tf.Graph()
@@ -116,6 +116,14 @@ def text(tf):
     hidden = tf.layers.dense(pooled, 8, activation=tf.nn.elu, name="hidden")
     logits = tf.layers.dense(hidden, 3, name="logits")
     tf.nn.log_softmax(logits, name="log_probabilities")
+
+
+def bfloat16(tf):
+    x = tf.placeholder(tf.float32, [None, 3], name="x")
+    weights = tf.get_variable("w", [3, 2], dtype=tf.bfloat16)
+    scale = tf.get_variable("scale", [2], dtype=tf.float16)
+    product = tf.matmul(tf.cast(x, tf.bfloat16), weights)
+    tf.multiply(tf.cast(product, tf.float32), tf.cast(scale, tf.float32), name="y")
 
 
 def _frozen_keras(folder, model, inputs):
@@ -214,11 +222,13 @@ def main(argv=None):
         shutil.rmtree(args.out)
     os.makedirs(args.out)
 
-    def session(name, build, feeds, outputs, about):
+    def session(name, build, feeds, outputs, about, onnxruntime=None):
         folder = os.path.join(args.out, name)
         os.makedirs(folder)
         files, values = _session_model(folder, build, feeds, outputs)
         _record(folder, name, files, feeds, outputs, values, about)
+        if onnxruntime is not None:  # why onnxruntime cannot run this model's ONNX (it is checked, not run)
+            manifest["models"][name]["onnxruntime"] = onnxruntime
 
     def keras_model(name, model, inputs, about):
         folder = os.path.join(args.out, name)
@@ -253,6 +263,14 @@ def main(argv=None):
         {"tokens:0": rng.integers(0, 50, (2, 12)).astype(np.int32)},
         ["log_probabilities:0"],
         "TF 1 graph: a resource embedding lookup, mean, dense with ELU, log softmax",
+    )
+    session(
+        "tf1_bfloat16",
+        bfloat16,
+        {"x:0": rng.standard_normal((2, 3)).astype(np.float32)},
+        ["y:0"],
+        "TF 1 graph with bfloat16 and float16 variables, cast to float32 around a bfloat16 matmul",
+        onnxruntime="its CPU provider has no bfloat16 MatMul kernel",
     )
     keras_model(
         "mobilenet_v2",
@@ -471,6 +489,39 @@ def _zoo_cases(tf, rng):
                 ),
                 nn.conv2d_transpose(x, tf.constant(images(3, 3, 4, 3)), [2, 15, 19, 4], [1, 2, 2, 1], "VALID"),
                 nn.atrous_conv2d(x, tf.constant(images(3, 3, 3, 2)), 2, "SAME"),
+            ],
+        ),
+        (
+            "raw_ops",
+            {"a": images(2, 3, 4), "b": images(2, 4, 5), "v": images(3), "u": images(2, 3, 4, 3)},
+            lambda a, b, v, u: [
+                tf.raw_ops.Add(x=a, y=a),
+                tf.raw_ops.Maximum(x=a, y=-a),
+                tf.raw_ops.Minimum(x=a, y=0.5),
+                tf.raw_ops.Div(x=a, y=tf.abs(a) + 1.0),
+                tf.raw_ops.Sqrt(x=tf.abs(a)),
+                tf.raw_ops.Inv(x=a + 5.0),
+                tf.raw_ops.ZerosLike(x=a),
+                tf.raw_ops.OnesLike(x=b),
+                tf.raw_ops.Gather(params=b, indices=[1, 0, 1]),
+                tf.raw_ops.BatchMatMul(x=a, y=b),
+                tf.raw_ops.BatchMatMulV3(x=a, y=b, Tout=tf.float32),
+                tf.raw_ops.FusedBatchNorm(
+                    x=u, scale=v, offset=v, mean=v, variance=tf.abs(v) + 1.0, epsilon=0.01, is_training=False
+                )[0],
+                tf.raw_ops.FusedBatchNormV2(
+                    x=u, scale=v, offset=-v, mean=v * 0.5, variance=tf.abs(v) + 0.5, is_training=False
+                )[0],
+                tf.raw_ops.Concat(concat_dim=1, values=[a, a]),
+                tf.raw_ops.SelectV2(condition=a[0, 0] > 0, t=a, e=-a),
+                tf.raw_ops.Size(input=b),
+                tf.raw_ops.Rank(input=b),
+                tf.slice(b, [0, 1, 2], [-1, 2, 3]),
+                tf.raw_ops.IdentityN(input=[a, b])[1],
+                tf.raw_ops.Snapshot(input=a),
+                tf.raw_ops.PreventGradient(input=a),
+                tf.raw_ops.BiasAddV1(value=u, bias=v),
+                tf.compat.v1.placeholder_with_default(v, [3]) * 2.0,
             ],
         ),
         (
