@@ -119,3 +119,15 @@ def test_the_readmes_recipe(monkeypatch: pytest.MonkeyPatch) -> None:
     scope: Dict[str, Any] = {"recorded": arrays["input/x:0"]}
     exec(compile(code, "README.md", "exec"), scope)
     assert_agrees("probabilities", scope["probabilities"], arrays["output/probabilities:0"])
+
+
+def test_a_tf1_saved_model_converts_by_its_signature() -> None:
+    # TF Serving's half_plus_three (TensorFlow 1.0): y = 0.5 x + 3, its serving signature's tensors the model's.
+    folder = DATA.parent / "checkpoints" / "serving_half_plus_three"
+    data = tfcollections.to_onnx(folder)
+    (got,) = run(data, {"x:0": np.array([[1.0], [2.0], [5.0]], np.float32)}, ["y:0"])
+    assert got.tolist() == [[3.5], [4.0], [5.5]]
+    with pytest.raises(tfcollections.DecodeError, match=r"ParseExample \(1 node, first 'ParseExample/"):
+        tfcollections.to_onnx(folder, signature="tensorflow/serving/regress")  # a serialized tf.Example in
+    with pytest.raises(ValueError, match=r"no signature 'nothing' in the meta graph \(it has: "):
+        tfcollections.to_onnx(folder, signature="nothing")
