@@ -10,8 +10,6 @@ written by hand.
 
 from __future__ import annotations
 
-import argparse
-import re
 import sys
 from pathlib import Path
 from typing import Dict, List
@@ -19,6 +17,8 @@ from typing import Dict, List
 from tfcollections._graph.ops import FLAGGED_OPS
 from tfcollections._scan import known, registry
 from tfcollections._scan.scan import _RULE_OF_KIND, RULES, RULES_BY_ID
+
+from . import _generated
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "scan.md"
 
@@ -51,29 +51,8 @@ def releases_line() -> str:
 TABLES = {"rules": rules_table, "ops": ops_table, "releases": releases_line}
 
 
-def render(text: str) -> str:
-    for name, make in TABLES.items():
-        pattern = re.compile(rf"(<!-- generated: {name} -->\n).*?(<!-- end: {name} -->)", re.DOTALL)
-        if not pattern.search(text):
-            raise SystemExit(f"docs/scan.md has no generated block {name!r}")
-        made = make()
-        text = pattern.sub(lambda match: match.group(1) + made + "\n" + match.group(2), text)  # noqa: B023
-    return text
-
-
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--check", action="store_true")
-    args = parser.parse_args()
-    text = DOC.read_text(encoding="utf-8")
-    made = render(text)
-    if args.check:
-        if made != text:
-            print("docs/scan.md has drifted from the code: run python -m tools.gen_scan_docs", file=sys.stderr)
-            return 1
-        return 0
-    DOC.write_text(made, encoding="utf-8")
-    return 0
+    return _generated.main(__doc__.split("\n\n")[0], DOC, TABLES, "tools.gen_scan_docs")
 
 
 if __name__ == "__main__":

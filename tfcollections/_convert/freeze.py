@@ -28,6 +28,7 @@ from .._model.files import load
 from .._tensor import NUMERIC, Tensor, element_count
 from .._typing import cast
 from .graphdef import Graph, int_attr, new_node, output_dtypes, split_tensor_name, type_attr
+from .values import flat
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -61,14 +62,13 @@ class FrozenGraph:
     """A frozen graph in memory: ``nodes`` in the graph's order, ``inputs`` and ``outputs`` as tensor names, and the
     ``graph`` that reads each constant's values (``graph.value_of(node)``) and writes them (``graph.encode``)."""
 
-    __slots__ = ("graph", "inputs", "nodes", "outputs", "variables")
+    __slots__ = ("graph", "inputs", "nodes", "outputs")
 
     def __init__(self, graph: Graph, nodes: List[Decoded], inputs: List[str], outputs: List[str]) -> None:
         self.graph = graph
         self.nodes = nodes
         self.inputs = inputs
         self.outputs = outputs
-        self.variables = 0  # how many variables were made constants
 
     def encode(self) -> bytes:
         return self.graph.encode(self.nodes)
@@ -210,8 +210,12 @@ def _input_names(
         return _tensor_names(signature, "inputs") if signature is not None else []
     names = [_tensor_name(name) for name in _as_names(given, "inputs")]
     for name in names:
-        if split_tensor_name(name)[0] not in by_name:
-            raise ValueError(f"no node {split_tensor_name(name)[0]!r} in the graph for input {name!r}")
+        node, port = split_tensor_name(name)
+        if node not in by_name:
+            raise ValueError(f"no node {node!r} in the graph for input {name!r}")
+        if port > 0 and by_name[node]["op"] not in PLACEHOLDER_OPS:
+            raise ValueError(f"input {name!r}: the graph is cut at a node's first output only (its other outputs "
+                             "would be lost with it)")  # fmt: skip
     return names
 
 
@@ -382,8 +386,10 @@ def _part_of(whole: Tensor, extents: List[Tuple[int, int]], name: str) -> Tensor
         raise DecodeError(f"variable {name!r}: its slice {extents} lies outside the checkpoint's shape {list(shape)}")
     part_shape = tuple(length for _, length in extents)
     if whole.dtype == "DT_STRING":
-        flat = _flat(whole.tolist(), len(shape))
-        return Tensor("DT_STRING", part_shape, None, [flat[at] for at in _run_starts(shape, extents, whole_runs=False)])
+        strings = flat(whole.tolist())
+        return Tensor(
+            "DT_STRING", part_shape, None, [strings[at] for at in _run_starts(shape, extents, whole_runs=False)]
+        )
     itemsize = NUMERIC[whole.dtype][1]
     data = whole.tobytes()
     if all(extent == (0, dim) for extent, dim in zip(extents[1:], shape[1:])):
@@ -407,13 +413,6 @@ def _run_starts(shape: Tuple[int, ...], extents: List[Tuple[int, int]], whole_ru
     return starts
 
 
-def _flat(nested: Any, rank: int) -> List[Any]:
-    flat = [nested]
-    for _ in range(rank):
-        flat = [item for part in flat for item in part]
-    return flat
-
-
 def _make_constants(frozen: FrozenGraph, variables: List[Decoded], values: Dict[str, Tensor]) -> None:
     """Each variable made a ``Const`` of its value, and its resource reads rewritten as TensorFlow rewrites them."""
     graph = frozen.graph
@@ -427,7 +426,6 @@ def _make_constants(frozen: FrozenGraph, variables: List[Decoded], values: Dict[
             const = new_node(name, "Const", [], {"dtype": type_attr(value.dtype), "value": type_attr(value.dtype)},
                              node["device"])  # fmt: skip
             rewritten.append(const)
-            frozen.variables += 1
             continue
         reads = [split_tensor_name(item)[0] for item in node["input"] if not item.startswith("^")]
         if not any(source in handles for source in reads):
