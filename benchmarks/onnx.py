@@ -94,6 +94,17 @@ def latency(path, feeds, runs):
     return statistics.median(times)
 
 
+def op_types(model, outputs):
+    """The TensorFlow op types of the graph a conversion converts (frozen to *outputs*)."""
+    import tfcollections
+
+    try:
+        frozen = tfcollections.freeze(model, outputs=outputs or None)
+    except (tfcollections.DecodeError, ValueError):
+        return set()
+    return set(tfcollections.loads(frozen, graph=True)["meta_graphs"][0]["graph"]["ops"])
+
+
 def cases():
     """(name, model path, checkpoint or None, inputs, outputs, feeds, TensorFlow's outputs or None)."""
     manifest = json.loads((DATA / "manifest.json").read_text())
@@ -135,8 +146,16 @@ def main(argv=None):
     rows = []
     with tempfile.TemporaryDirectory() as scratch:
         for name, model, inputs, outputs, feeds, expected, kind in [*cases(), *corpus_cases()]:
-            if inputs is None:  # not frozen: *expected* says why (tf2onnx needs the outputs we could not find)
-                rows.append({"name": name, "kind": kind, "ours": False, "theirs": False, "note": expected})
+            if inputs is None:  # not frozen: *expected* says why
+                row = {"name": name, "kind": kind, "ours": False, "theirs": False, "note": f"ours: {expected}"}
+                if model.name == "saved_model.pb":  # tf2onnx finds a SavedModel's tensors itself: it is tried
+                    theirs_path = Path(scratch) / "theirs.onnx"
+                    command = [PYTHON, "-m", "tf2onnx.convert", "--saved-model", str(model.parent), "--tag", "serve",
+                               "--output", str(theirs_path), "--opset", "17"]  # fmt: skip
+                    _, ran, error = whole_process(command, 1)
+                    row["theirs"], why = works(theirs_path, {}, [], None) if ran else (False, " ".join(error))
+                    row["note"] += f"; tf2onnx: {why}" if why else ""
+                rows.append(row)
                 continue
             ours_path = Path(scratch) / "ours.onnx"
             theirs_path = Path(scratch) / "theirs.onnx"
@@ -166,6 +185,7 @@ def main(argv=None):
             row = {
                 "name": name,
                 "kind": kind,
+                "ops": sorted(op_types(model, None if saved_model else outputs)),
                 "ours": ours_ok,
                 "theirs": theirs_ok,
                 "ours_s": ours_time,
@@ -205,6 +225,7 @@ def table(rows):
             f"{' | '.join(lat)} | {row['note']} |"
         )
     converted = [sum(row[key] for row in rows) for key in ("ours", "theirs")]
+    covered = [len({op for row in rows if row[key] for op in row.get("ops", ())}) for key in ("ours", "theirs")]
     fixtures = [row for row in rows if row["kind"] != "corpus"]
     missed = [row["name"] for row in fixtures if row["theirs"] and not row["ours"]]
     timed = [row for row in rows if row["ours"] and row["theirs"] and "ours_s" in row]
@@ -212,7 +233,8 @@ def table(rows):
     ratios = [row["ours_ms"] / row["theirs_ms"] for row in rows if "ours_ms" in row]
     lines.append("")
     lines.append(
-        f"Converted: ours {converted[0]} of {len(rows)}, tf2onnx {converted[1]} of {len(rows)}; fixtures "
+        f"Converted: ours {converted[0]} of {len(rows)}, tf2onnx {converted[1]} of {len(rows)}; TensorFlow op types "
+        f"in the graphs each converted: ours {covered[0]}, tf2onnx {covered[1]}; fixtures "
         f"tf2onnx converts and we do not: {missed or 'none'}. Conversion speed-up (whole process): "
         f"{speedups[0]:.1f}x to {speedups[-1]:.1f}x, median {statistics.median(speedups):.1f}x. Latency "
         f"ratio (ours / tf2onnx): {min(ratios):.2f} to {max(ratios):.2f}."
