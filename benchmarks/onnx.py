@@ -77,21 +77,24 @@ def works(path, feeds, outputs, expected):
     return True, ""
 
 
-def latency(path, feeds, runs):
+def latencies(paths, feeds, runs):
+    """onnxruntime's median time of one run of each model, one thread each, the models timed in turn within every
+    round (a slow moment of the machine slows both alike)."""
     options = ort.SessionOptions()
     options.intra_op_num_threads = 1
     options.inter_op_num_threads = 1
-    session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
-    names = [item.name for item in session.get_inputs()]
-    inputs = {name: feeds[name] for name in names}
-    for _ in range(10):
-        session.run(None, inputs)
-    times = []
+    sessions = [ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"]) for path in paths]
+    inputs = [{item.name: feeds[item.name] for item in session.get_inputs()} for session in sessions]
+    for session, given in zip(sessions, inputs):
+        for _ in range(20):
+            session.run(None, given)
+    times = [[] for _ in sessions]
     for _ in range(runs):
-        start = time.perf_counter()
-        session.run(None, inputs)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+        for session, given, kept in zip(sessions, inputs, times):
+            start = time.perf_counter()
+            session.run(None, given)
+            kept.append(time.perf_counter() - start)
+    return [statistics.median(kept) for kept in times]
 
 
 def op_types(model, outputs):
@@ -141,11 +144,16 @@ def corpus_cases():
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--only", choices=("models", "zoo", "corpus"), help="one part of the comparison")
     args = parser.parse_args(argv)
-    repeat, runs = (1, 50) if args.quick else (3, 300)
+    repeat, runs = (1, 50) if args.quick else (3, 1000)
     rows = []
     with tempfile.TemporaryDirectory() as scratch:
-        for name, model, inputs, outputs, feeds, expected, kind in [*cases(), *corpus_cases()]:
+        chosen = [*cases(), *corpus_cases()] if args.only != "corpus" else list(corpus_cases())
+        wanted = {"models": "fixture", "zoo": "zoo", "corpus": "corpus"}.get(args.only or "")
+        for name, model, inputs, outputs, feeds, expected, kind in chosen:
+            if wanted is not None and kind != wanted:
+                continue
             if inputs is None:  # not frozen: *expected* says why
                 row = {"name": name, "kind": kind, "ours": False, "theirs": False, "note": f"ours: {expected}"}
                 if model.name == "saved_model.pb":  # tf2onnx finds a SavedModel's tensors itself: it is tried
@@ -195,7 +203,7 @@ def main(argv=None):
                 ),
             }
             if ours_ok and theirs_ok and kind == "fixture":
-                ours_latency, theirs_latency = latency(ours_path, feeds, runs), latency(theirs_path, feeds, runs)
+                ours_latency, theirs_latency = latencies([ours_path, theirs_path], feeds, runs)
                 row.update(ours_ms=ours_latency * 1e3, theirs_ms=theirs_latency * 1e3)
             rows.append(row)
             print(json.dumps(row), file=sys.stderr)
