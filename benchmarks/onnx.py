@@ -207,7 +207,7 @@ def main(argv=None):
                 row.update(ours_ms=ours_latency * 1e3, theirs_ms=theirs_latency * 1e3)
             rows.append(row)
             print(json.dumps(row), file=sys.stderr)
-    print(table(rows))
+    print(table(rows).replace(scratch + os.sep, ""))
     return 0
 
 

@@ -406,3 +406,26 @@ def test_a_bfloat16_variable_stays_bfloat16_with_the_checkpoints_bits() -> None:
     stored = tfcollections.read_tensors(DATA / "tf1_bfloat16" / "model.ckpt", ["w", "scale"])
     assert [constants[name].dtype for name in ("w", "scale")] == ["DT_BFLOAT16", "DT_HALF"]
     assert all(constants[name].tobytes() == stored[name].tobytes() for name in ("w", "scale"))
+
+
+def test_every_permutation_moves_every_element_where_the_strides_say() -> None:
+    # The fast transposes (one or two batched 2-D transposes) against the element-by-element gather, for every
+    # permutation of ranks 1 to 5 on shapes with and without axes of size 1.
+    import itertools
+    import random
+    import struct
+
+    from tfcollections._convert.values import _permuted_indices
+
+    chooser = random.Random(35)
+    for rank in range(1, 6):
+        for _ in range(12):
+            shape = tuple(chooser.choice([1, 2, 3, 4]) for _ in range(rank))
+            count = 1
+            for dim in shape:
+                count *= dim
+            tensor = Tensor("DT_INT32", shape, struct.pack(f"<{count}i", *range(count)))
+            for perm in itertools.permutations(range(rank)):
+                moved = transpose(tensor, perm)
+                assert moved.shape == tuple(shape[axis] for axis in perm)
+                assert list(struct.unpack(f"<{count}i", moved.tobytes())) == _permuted_indices(shape, perm), perm

@@ -155,26 +155,73 @@ def scalar_tensor(number: Union[int, float], dtype: str) -> Tensor:
 
 
 def transpose(tensor: Tensor, perm: Sequence[int]) -> Tensor:
-    """*tensor* with its axes permuted, computed in C order (element by element, by the strides)."""
+    """*tensor* with its axes permuted, in C order.
+
+    The elements are moved as machine units of their width (so the byte order does not matter). A weight's usual
+    permutations (HWIO -> OIHW, a depthwise filter, NHWC -> NCHW) are one or two batched 2-D transposes once the
+    axes of size 1 are left out, each column taken by an extended slice at C speed; any other is a gather of every
+    element by its permuted index."""
     shape = tensor.shape
     new_shape = tuple(shape[axis] for axis in perm)
     if tensor.dtype == "DT_STRING":
         items = flat(tensor.tolist())
         return Tensor("DT_STRING", new_shape, None, [items[i] for i in _permuted_indices(shape, perm)])
-    itemsize = NUMERIC[tensor.dtype][1]
     data = tensor.tobytes()
-    if list(perm) == sorted(perm) or element_count(shape) <= 1:
+    kept = [axis for axis in perm if shape[axis] != 1]  # the order of the axes that move anything
+    if kept == sorted(kept):
         return Tensor(tensor.dtype, new_shape, data)
+    itemsize = NUMERIC[tensor.dtype][1]
     code = _UNIT_CODES.get(itemsize)
-    if code is not None:
-        # The elements as machine units of their width, gathered by their permuted indices: the bytes of each
-        # element are moved whole, so the byte order does not matter.
-        units = array(code, data)
-        return Tensor(
-            tensor.dtype, new_shape, array(code, [units[i] for i in _permuted_indices(shape, perm)]).tobytes()
-        )
-    pieces = [data[index * itemsize : (index + 1) * itemsize] for index in _permuted_indices(shape, perm)]
-    return Tensor(tensor.dtype, new_shape, b"".join(pieces))
+    if code is None:  # complex128: 16 bytes an element
+        pieces = [data[index * itemsize : (index + 1) * itemsize] for index in _permuted_indices(shape, perm)]
+        return Tensor(tensor.dtype, new_shape, b"".join(pieces))
+    units = array(code, data)
+    sizes = [shape[axis] for axis in sorted(kept)]  # the tensor without its axes of size 1
+    order = [sorted(kept).index(axis) for axis in kept]
+    stages = _as_rotations(order)
+    if stages is None:
+        moved = array(code, [units[index] for index in _permuted_indices(tuple(sizes), order)])
+        return Tensor(tensor.dtype, new_shape, moved.tobytes())
+    for batch_axes, split in stages:
+        batches = element_count(tuple(sizes[:batch_axes]))
+        rows = element_count(tuple(sizes[batch_axes:split]))
+        columns = element_count(tuple(sizes[split:]))
+        units = _rotated(units, batches, rows, columns)
+        sizes = sizes[:batch_axes] + sizes[split:] + sizes[batch_axes:split]
+    return Tensor(tensor.dtype, new_shape, units.tobytes())
+
+
+def _rotation(rank: int, batch_axes: int, split: int) -> List[int]:
+    """The permutation that keeps the first *batch_axes* axes and moves axes ``[split:]`` before ``[batch_axes:split]``:
+    a batched 2-D transpose."""
+    return [*range(batch_axes), *range(split, rank), *range(batch_axes, split)]
+
+
+def _as_rotations(order: List[int]) -> Optional[List[Tuple[int, int]]]:
+    """*order* as one or two rotations (``(batch_axes, split)`` each, applied in turn), or None."""
+    rank = len(order)
+    choices = [(b, s) for b in range(rank) for s in range(b + 1, rank)]
+    for first in choices:
+        if _rotation(rank, *first) == order:
+            return [first]
+    for first in choices:
+        after = _rotation(rank, *first)
+        for second in choices:
+            then = _rotation(rank, *second)
+            if [after[axis] for axis in then] == order:
+                return [first, second]
+    return None
+
+
+def _rotated(units: array, batches: int, rows: int, columns: int) -> array:  # type: ignore[type-arg]
+    """Each of *batches* row-major ``rows x columns`` blocks transposed: column by column, an extended slice each."""
+    out = array(units.typecode)
+    block = rows * columns
+    for start in range(0, batches * block, block):
+        part = units[start : start + block]
+        for column in range(columns):
+            out.extend(part[column::columns])
+    return out
 
 
 def _permuted_indices(shape: Tuple[int, ...], perm: Sequence[int]) -> List[int]:
