@@ -39,7 +39,7 @@ def test_help_lists_every_command_with_a_line() -> None:
     assert (
         names
         == [command.name for command in commands.COMMANDS]
-        == ["show", "scan", "export", "diff", "records", "events", "help"]
+        == ["show", "scan", "export", "diff", "records", "events", "run", "help"]
     )
     for example in text.split("examples:\n", 1)[1].split("\n\n", 1)[0].splitlines():
         assert example.startswith("    tfcollections ")

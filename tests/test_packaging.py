@@ -63,6 +63,7 @@ def test_only_relative_imports_of_itself_and_only_the_standard_library(module: P
 def test_public_surface() -> None:
     assert set(tfcollections.__all__) == {
         "COLLECTIONS",
+        "Session",
         "check_checkpoint",
         "DecodeError",
         "decode",

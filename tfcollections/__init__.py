@@ -2,7 +2,8 @@
 """Read what TensorFlow wrote, without TensorFlow or protobuf: models, graphs, checkpoints, TFRecords, events.
 
 ``load(path, graph=True)`` reads a ``.meta``, ``saved_model.pb`` or frozen graph; ``load_checkpoint`` and
-``read_tensor`` a checkpoint; ``freeze`` and ``to_onnx`` turn a model into a frozen graph or an ONNX model;
+``read_tensor`` a checkpoint; ``freeze`` and ``to_onnx`` turn a model into a frozen graph or an ONNX model, and
+``Session`` runs it on onnxruntime;
 ``records`` and ``examples`` a TFRecord file; ``events`` TensorBoard's event files;
 ``decode(name, blob)`` one ``bytes_list`` item of a collection, by the collection's name (or gives the bytes
 back). The README's table lists every name.
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
     from ._ckpt.restore import check_checkpoint as check_checkpoint
     from ._convert.freeze import freeze as freeze
     from ._convert.onnx import to_onnx as to_onnx
+    from ._convert.session import Session as Session
     from ._model.subgraph import subgraph as subgraph
     from ._records.events import event_columns as event_columns, events as events
     from ._records.examples import (
@@ -54,6 +56,7 @@ _LAZY = {
     "export": "_ckpt.export",
     "freeze": "_convert.freeze",
     "to_onnx": "_convert.onnx",
+    "Session": "_convert.session",
     "scan": "_scan.scan",
     "subgraph": "_model.subgraph",
     "records": "_records.tfrecord",
@@ -75,6 +78,7 @@ def __getattr__(name: str) -> object:
 
 __all__ = (
     "COLLECTIONS",
+    "Session",
     "check_checkpoint",
     "DecodeError",
     "decode",

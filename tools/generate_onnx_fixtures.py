@@ -525,6 +525,43 @@ def _zoo_cases(tf, rng):
             ],
         ),
         (
+            "dynamic_images",
+            {
+                "x": (images(2, 9, 11, 3), [None, None, None, 3]),
+                "dims": (np.array([12, 9], np.int32), [None]),
+                "w": images(3, 3, 3, 4),
+                "d": images(3, 3, 3, 1),
+                "pixels": ints(0, 255, (1, 4, 5, 2)),
+            },
+            lambda x, dims, w, d, pixels: [
+                nn.conv2d(x, tf.constant(images(3, 3, 3, 4)), [1, 2, 2, 1], "SAME"),
+                nn.max_pool2d(x, 3, 2, "SAME"),
+                tf.compat.v1.image.resize_bilinear(x, tf.shape(x)[1:3] * 2, half_pixel_centers=True),
+                tf.concat([nn.conv2d(x, w, 1, "SAME"), nn.relu(nn.conv2d(x, w, 1, "SAME"))], axis=3),
+                tf.transpose(nn.conv2d(x, w, 1, "VALID"), [0, 3, 1, 2]),
+                tf.reduce_mean(nn.conv2d(x, w, 1, "VALID"), [1, 2], keepdims=True),
+                tf.reduce_sum(x, []),
+                tf.zeros_like(nn.conv2d(x, w, 1, "VALID")),
+                tf.size(x),
+                tf.rank(tf.reshape(w, dims)),
+                tf.shape(tf.reshape(w, dims)),
+                tf.range(tf.shape(x)[0]),
+                tf.tile(x, tf.stack([1, tf.shape(x)[0], 1, 1])),
+                tf.fill(tf.shape(x)[:2], 1.5),
+                nn.depthwise_conv2d(x, d, [1, 1, 1, 1], "VALID"),
+                x[...],
+                tf.compat.v1.nn.fused_batch_norm(
+                    tf.cast(x, tf.float16),
+                    tf.constant(images(3)),
+                    tf.constant(images(3)),
+                    tf.constant(images(3)),
+                    tf.constant(np.abs(images(3)) + 0.5),
+                    is_training=False,
+                )[0],
+                tf.compat.v1.image.resize_bilinear(pixels, [8, 10]),
+            ],
+        ),
+        (
             "losses",
             {
                 "logits": images(4, 5),
@@ -568,8 +605,11 @@ def zoo(folder, manifest):
     for name, feeds, build in _zoo_cases(tf, rng):
         graph = tf.Graph()
         with graph.as_default():
+            # A feed is an array, or (array, the shape its placeholder declares: None for an unknown rank).
+            declared = {key: item if isinstance(item, tuple) else (item, item.shape) for key, item in feeds.items()}
+            feeds = {key: value for key, (value, _) in declared.items()}
             placeholders = [
-                tf.placeholder(tf.as_dtype(value.dtype), value.shape, name=key) for key, value in feeds.items()
+                tf.placeholder(tf.as_dtype(value.dtype), shape, name=key) for key, (value, shape) in declared.items()
             ]
             outputs = build(*placeholders)
             with tf.Session(graph=graph) as session:

@@ -47,6 +47,8 @@ COMMANDS: Final = (
             "too, every CRC checked)", "records"),
     Command("events", "what TensorBoard's event files hold: runs, tags by kind, each scalar's count, steps, "
             "min, max, last value and curve (--csv, --jsonl: every event)", "events"),
+    Command("run", "a model run on onnxruntime without TensorFlow: feeds and fetches by TensorFlow's names, as "
+            "saved_model_cli run (the extra run: onnxruntime, numpy)", "run"),
     Command("help", "this overview, or a command's options: tfcollections help COMMAND", ""),
 )  # fmt: skip
 
@@ -59,7 +61,8 @@ _EXAMPLES: Final = (
     ("tfcollections model.ckpt-1000 --tensor dense/kernel", "a tensor's values"),
     ("tfcollections scan models/ --fail-on high", "a CI gate"),
     ("tfcollections export model.ckpt weights.safetensors", "weights out"),
-    ("tfcollections export model.ckpt.meta model.onnx", "run it on onnxruntime"),
+    ("tfcollections export model.ckpt.meta model.onnx", "an ONNX model"),
+    ("tfcollections run model.ckpt.meta --input x:0=x.npy", "run it, no TensorFlow"),
     ("tfcollections diff a.ckpt b.ckpt", "what changed"),
     ("tfcollections records train.tfrecord", "Example features"),
     ("tfcollections events logs/ --csv", "training curves"),
@@ -92,6 +95,10 @@ def parser_of(name: str, out: TextIO) -> argparse.ArgumentParser:
         from .events import parser as events_parser  # noqa: PLC0415 (as above)
 
         return events_parser(out)
+    if name == "run":
+        from .run import parser as run_parser  # noqa: PLC0415 (as above)
+
+        return run_parser(out)
     raise KeyError(name)
 
 

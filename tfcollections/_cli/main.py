@@ -147,6 +147,10 @@ def _run(argv: Optional[Sequence[str]], env: Environment) -> int:
         from .events import run as run_events  # noqa: PLC0415 (only reading events needs it)
 
         return run_events(arguments[1:], env.stdout, env.stderr, env.path, env.stderr_isatty)
+    if arguments[:1] == ["run"]:  # a model run on onnxruntime, a command of its own
+        from .run import run as run_model  # noqa: PLC0415 (only running a model needs it)
+
+        return run_model(arguments[1:], env.stdout, env.stderr, env.path)
     if arguments[:1] == ["export"]:  # weights out, a command of its own
         from .export import run as run_export  # noqa: PLC0415 (only an export needs it)
 

@@ -223,6 +223,8 @@ class Converter:
         return self.initializer(scalar_tensor(number, dtype), self.fresh("scalar"))
 
     def add_graph_input(self, name: str, dtype: str, shape: Shape) -> None:
+        if shape is None:  # ONNX declares every input's rank: onnx's checker refuses one without a shape
+            raise ConversionError(f"input {name!r} has an unknown rank, which an ONNX model must declare{_INPUTS_HINT}")
         self.graph_inputs.append(value_info(name, dtype, shape, symbolic=True))
 
 

@@ -17,7 +17,7 @@ from .._errors import DecodeError
 from .._graph.endpoints import tensor_values
 from .._graph.nodes import shape_list
 from .._graph.optypes import output_args, output_spec
-from .._proto.compiled import COMPILED, ENUM_NUMBERS
+from .._proto.compiled import COMPILED
 from .._proto.encoder import encode_compiled
 from .._proto.wire import WIRETYPE_LENGTH_DELIMITED, encode_varint, spans_of, tag_of
 from .._tensor import Tensor
@@ -208,10 +208,6 @@ def bytes_attr(text: bytes) -> Decoded:
     value: Decoded = _ATTR_VALUE.new()
     value["s"] = text
     return value
-
-
-def dtype_number(dtype: str) -> int:
-    return ENUM_NUMBERS["tensorflow.DataType"][dtype]
 
 
 def split_tensor_name(name: str) -> Tuple[str, int]:

@@ -226,6 +226,10 @@ def _resize(mode: str) -> RuleFunction:
         else:
             transform, nearest = "asymmetric", "floor"
         data = cx.nchw(x)
+        dtype = x.dtype
+        if node["op"] == "ResizeBilinear" and dtype != "DT_FLOAT":
+            # TensorFlow interpolates any input in float32 and gives float32: cast first, not the rounded result.
+            data, dtype = cx.emit("Cast", [data], to=1)[0], "DT_FLOAT"
         wanted = size.ints()
         leading = cx.emit("Slice", [cx.emit("Shape", [data])[0], cx.ints([0]), cx.ints([2])])[0]
         sizes = cx.emit("Concat", [leading, cx.ints(wanted) if wanted is not None else _as_int64(cx, size)], axis=0)[0]
@@ -237,10 +241,7 @@ def _resize(mode: str) -> RuleFunction:
         out = cx.emit("Resize", [data, "", "", sizes], **attrs)[0]
         size_known: List[Optional[int]] = list(wanted) if wanted is not None else [None, None]
         shape = None if x.shape is None else [x.shape[0], *size_known, x.shape[3]]
-        result = cx.result(0, x.dtype, shape, nchw=out)
-        if node["op"] == "ResizeBilinear" and x.dtype != "DT_FLOAT":  # TensorFlow's bilinear resize gives floats
-            result = cx.result(0, "DT_FLOAT", shape, nchw=cx.emit("Cast", [out], to=1)[0])
-        return [result]
+        return [cx.result(0, dtype, shape, nchw=out)]
 
     return convert
 

@@ -113,7 +113,18 @@ def _reshape(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
             return [result]
         shape = [None if item is None or item < 0 else item for item in wanted]
     dims_name = cx.emit("Cast", [cx.tf(target)], to=7)[0] if target.dtype != "DT_INT64" else cx.tf(target)
+    if shape is None:
+        shape = _from_dims(target)
     return [cx.result(0, x.dtype, shape, onnx=cx.emit("Reshape", [cx.tf(x), dims_name])[0])]
+
+
+def _from_dims(dims: Value) -> Shape:
+    """The shape a 1-D tensor of dims gives: its known elements, or as many unknown dims as its length."""
+    if dims.partial is not None:
+        return [None if dim is None or dim < 0 else dim for dim in dims.partial]
+    if dims.shape is not None and len(dims.shape) == 1 and dims.shape[0] is not None:
+        return [None] * dims.shape[0]
+    return None
 
 
 def _squeeze(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
@@ -145,7 +156,10 @@ def _expand_dims(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
 
 def _transpose(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     x, perm_value = inputs[0], inputs[1]
-    perm = [_axis(axis, len(x.shape or [])) for axis in _need_ints(perm_value, "perm")]
+    rank = _need_rank(x)
+    perm = [_axis(axis, rank) for axis in _need_ints(perm_value, "perm")]
+    if sorted(perm) != list(range(rank)):
+        raise ConversionError(f"its perm {perm} is no permutation of its input's {rank} axes")
     shape = None if x.shape is None else [x.shape[axis] for axis in perm]
     if x.const is not None:
         return [cx.constant_result(0, transpose(x.const, perm))]
@@ -369,7 +383,7 @@ def _pad(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
 def _tile(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     x, multiples = inputs[0], inputs[1]
     counts = multiples.ints()
-    shape: Shape = None
+    shape: Shape = None if x.shape is None else [None] * len(x.shape)  # the rank is the input's
     if counts is not None and x.shape is not None:
         shape = [None if d is None else d * m for d, m in zip(x.shape, counts)]
     reps = cx.ints(counts) if counts is not None else _as_int64(cx, multiples)
@@ -405,7 +419,6 @@ def _gather(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
 def _shape(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     x = inputs[0]
     dtype = attr(node, "out_type", "DT_INT32")
-    rank = _need_rank(x)
     if _known(x.shape):
         return [cx.constant_result(0, ints_tensor(cast_ints(x.shape or []), dtype))]
     if _main_nchw(x):  # the shape of the NCHW form, put back in TensorFlow's order
@@ -414,8 +427,9 @@ def _shape(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
         out = cx.emit("Shape", [cx.tf(x)])[0]
     if dtype != "DT_INT64":
         out = cx.emit("Cast", [out], to=_onnx_type(dtype))[0]
-    result = cx.result(0, dtype, [rank], onnx=out)
-    result.partial = list(x.shape or [])
+    result = cx.result(0, dtype, [x.rank], onnx=out)  # of an unknown rank: a vector of unknown length
+    if x.shape is not None:
+        result.partial = list(x.shape)
     return [result]
 
 
@@ -444,7 +458,7 @@ def _rank(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
 
 def _fill(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     dims, value = inputs[0], inputs[1]
-    shape: Shape = None if dims.partial is None else [None if d is None else d for d in dims.partial]
+    shape = _from_dims(dims)
     out = cx.emit("Expand", [cx.tf(value), _as_int64(cx, dims)])[0]
     return [cx.result(0, value.dtype, shape, onnx=out)]
 

@@ -1,0 +1,239 @@
+# SPDX-License-Identifier: Apache-2.0
+"""``Session``: a model run as ``tf.Session.run`` runs it (feeds and fetches by TensorFlow's names), on onnxruntime.
+
+Strategy: the model is converted once (``to_onnx``: frozen with its checkpoint, converted by the op table) for its
+default inputs and outputs (a signature's, else the graph's placeholders and outputs), and the ONNX model handed to
+onnxruntime, a real engine; a ``run`` that fetches or feeds other tensors converts once more for that combination
+(a fed tensor that is no placeholder cuts the graph there, as feeding it does in TensorFlow), and each combination
+is kept. Fetches take ``tf.Session.run``'s forms (a name, a list, a tuple, a dict, nested) and give the same form
+back; names are tensor names (``"x:0"``), node names (``"x"``, its first output) or a signature's keys. Feeds are
+checked as TensorFlow checks them before anything runs: a name the graph lacks, a value that does not convert to
+the tensor's dtype without loss, a shape the tensor cannot have, a placeholder the fetches need and nobody fed; each
+a ``ValueError`` or ``TypeError`` in TensorFlow's words. onnxruntime and numpy are the optional extra ``run``,
+imported when a Session is made.
+"""
+
+from __future__ import annotations
+
+import os
+
+from .._disk.source import source_of
+from .._model.files import load
+from .._typing import cast
+from .freeze import _chosen_meta_graph, _signature
+from .graphdef import split_tensor_name
+from .onnx import DEFAULT_OPSET, to_onnx
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Callable, Dict, Final, List, Optional, Tuple
+
+    from .._typing import Decoded
+
+# onnxruntime's type names of tensors, by TensorFlow dtype.
+_ORT_TYPES: Final = {
+    "tensor(float)": "DT_FLOAT", "tensor(double)": "DT_DOUBLE", "tensor(float16)": "DT_HALF",
+    "tensor(bfloat16)": "DT_BFLOAT16", "tensor(int8)": "DT_INT8", "tensor(int16)": "DT_INT16",
+    "tensor(int32)": "DT_INT32", "tensor(int64)": "DT_INT64", "tensor(uint8)": "DT_UINT8",
+    "tensor(uint16)": "DT_UINT16", "tensor(uint32)": "DT_UINT32", "tensor(uint64)": "DT_UINT64",
+    "tensor(bool)": "DT_BOOL", "tensor(string)": "DT_STRING",
+}  # fmt: skip
+# numpy's names of the same dtypes (bfloat16 has none without ml_dtypes: fed as float32 and refused by onnxruntime).
+_NUMPY_TYPES: Final = {
+    "DT_FLOAT": "float32", "DT_DOUBLE": "float64", "DT_HALF": "float16", "DT_INT8": "int8", "DT_INT16": "int16",
+    "DT_INT32": "int32", "DT_INT64": "int64", "DT_UINT8": "uint8", "DT_UINT16": "uint16", "DT_UINT32": "uint32",
+    "DT_UINT64": "uint64", "DT_BOOL": "bool", "DT_STRING": "object",
+}  # fmt: skip
+_INSTALL: Final = 'pip install "tfcollections[run]"'
+
+
+def _runtime() -> Tuple[Any, Any]:
+    try:
+        import numpy  # noqa: PLC0415 (the optional extra "run", only for a Session)
+        import onnxruntime  # noqa: PLC0415 (as above)
+    except ImportError as exc:
+        raise ImportError(f"a Session runs the model on onnxruntime, with numpy: {_INSTALL} ({exc})") from None
+    return onnxruntime, numpy
+
+
+class _Compiled:
+    """One conversion: the ONNX model's session, and its inputs' names, dtypes and shapes."""
+
+    __slots__ = ("inputs", "outputs", "session")
+
+    def __init__(self, session: Any) -> None:
+        self.session = session
+        self.inputs: Dict[str, Decoded] = {item.name: _described(item) for item in session.get_inputs()}
+        self.outputs: Dict[str, Decoded] = {item.name: _described(item) for item in session.get_outputs()}
+
+
+def _described(item: Any) -> Decoded:
+    shape = None if item.shape is None else [dim if isinstance(dim, int) else None for dim in item.shape]
+    return {"name": item.name, "dtype": _ORT_TYPES.get(item.type, item.type), "shape": shape}
+
+
+class Session:
+    """A TensorFlow model run on onnxruntime as ``tf.Session.run`` runs it.
+
+    *model* is what ``to_onnx`` takes: a ``.meta`` or TF 1 SavedModel with its checkpoint (*checkpoint*, by default
+    the one beside it), or a frozen graph; *signature* picks a SavedModel's signature, whose keys then name its
+    inputs and outputs too. ``inputs`` and ``outputs`` are the default feeds and fetches (``{"name", "dtype",
+    "shape"}``, a dim None where unknown). ``run(fetches, feed_dict)`` as TensorFlow's. Needs onnxruntime and numpy
+    (``pip install "tfcollections[run]"``); raises ``ImportError`` saying so without them.
+    """
+
+    def __init__(
+        self, model: Any, checkpoint: Any = None, *, signature: Optional[str] = None, opset: int = DEFAULT_OPSET
+    ) -> None:
+        self._ort, self._np = _runtime()
+        self._model: Decoded = model if isinstance(model, dict) else cast("Decoded", load(os.fsdecode(model)))
+        if source_of(self._model) is None:
+            raise TypeError("Session() needs a path or what tfcollections.load returned (a copy keeps no file)")
+        self._checkpoint = checkpoint
+        self._opset = opset
+        self._signature_key = signature
+        _, meta_graph = _chosen_meta_graph(self._model)
+        chosen = _signature(meta_graph, signature)
+        self._input_keys: Dict[str, str] = {}
+        self._output_keys: Dict[str, str] = {}
+        if chosen is not None:
+            self._input_keys = {key: info["name"] for key, info in (chosen.get("inputs") or {}).items()}
+            self._output_keys = {key: info["name"] for key, info in (chosen.get("outputs") or {}).items()}
+        self._compiled: Dict[Tuple[Tuple[str, ...], Tuple[str, ...]], _Compiled] = {}
+        default = self._compile(None, None)
+        self._default = default
+        self.inputs: List[Decoded] = list(default.inputs.values())
+        self.outputs: List[Decoded] = list(default.outputs.values())
+
+    def __repr__(self) -> str:
+        return f"Session(inputs={[item['name'] for item in self.inputs]}, outputs={[i['name'] for i in self.outputs]})"
+
+    # ---------------------------------------------------------------- running
+
+    def run(self, fetches: Any, feed_dict: Optional[Dict[Any, Any]] = None) -> Any:
+        """The values of *fetches* (a name, or a list, tuple or dict of them, nested), given *feed_dict* ({name:
+        value}): numpy arrays (a 0-d value as a numpy scalar), in the form the fetches were given."""
+        names: List[str] = []
+        rebuild = _flatten(fetches, names)
+        wanted = [self._tensor(name, self._output_keys) for name in names]
+        feeds = {self._tensor(key, self._input_keys): value for key, value in (feed_dict or {}).items()}
+        computed = [name for name in dict.fromkeys(wanted) if name not in feeds]
+        results: Dict[str, Any] = {}
+        if computed:
+            compiled = self._compiled_for(computed, sorted(feeds))
+            given = {}
+            for name, spec in compiled.inputs.items():
+                if name not in feeds:
+                    placeholder, dtype, shape = (
+                        name.split(":")[0],
+                        _dtype_text(spec["dtype"]),
+                        _shape_text(spec["shape"]),
+                    )
+                    raise ValueError(f"You must feed a value for placeholder tensor {placeholder!r} with dtype "
+                                     f"{dtype} and shape {shape}")  # fmt: skip
+                given[name] = self._converted(name, feeds[name], spec)
+            values = compiled.session.run(computed, given)
+            results.update(zip(computed, values))
+        for name in wanted:
+            if name in feeds:  # a fed tensor fetched: its value, as TensorFlow gives it back
+                results[name] = self._np.asarray(feeds[name])
+        return rebuild([_scalar_or_array(results[name]) for name in wanted])
+
+    def _compiled_for(self, outputs: List[str], inputs: List[str]) -> _Compiled:
+        """The conversion made at the start when it serves (the fetches among its outputs, its inputs fed), else one
+        for these fetches and feeds: pruned to the fetches, so a placeholder they do not need is not asked for."""
+        default = self._default
+        if set(outputs) <= set(default.outputs) and set(inputs) == set(default.inputs):
+            return default
+        return self._compile(outputs, inputs)
+
+    def _compile(self, outputs: Optional[List[str]], inputs: Optional[List[str]]) -> _Compiled:
+        key = (tuple(outputs or ()), tuple(inputs or ()))
+        found = self._compiled.get(key)
+        if found is None:
+            try:
+                data = to_onnx(self._model, self._checkpoint, inputs=inputs or None, outputs=outputs,
+                               opset=self._opset, signature=self._signature_key)  # fmt: skip
+            except ValueError as exc:  # a name the graph does not have, as TensorFlow says it
+                text = str(exc)
+                if text.startswith("no node "):
+                    node = text.split("'")[1]
+                    raise ValueError(f"The name '{node}:0' refers to a Tensor which does not exist. The operation, "
+                                     f"'{node}', does not exist in the graph.") from None  # fmt: skip
+                raise
+            options = self._ort.SessionOptions()
+            found = self._compiled[key] = _Compiled(
+                self._ort.InferenceSession(data, options, providers=["CPUExecutionProvider"])
+            )
+        return found
+
+    def _tensor(self, name: Any, keys: Dict[str, str]) -> str:
+        """A fetch's or feed's tensor name: a signature's key, a node name (its first output), or a tensor name."""
+        if not isinstance(name, str):
+            raise TypeError(f"Fetch and feed names are str (tensor or node names), not {type(name).__name__}")
+        if name in keys:
+            return keys[name]
+        node, port = split_tensor_name(name)
+        if port < 0:
+            raise TypeError(f"{name!r} is a control input: a Session fetches tensors (use 'node:0')")
+        return f"{node}:{port}"
+
+    def _converted(self, name: str, value: Any, spec: Decoded) -> Any:
+        """A fed value as the tensor's dtype, converted as TensorFlow converts feeds (numpy's conversion; a Python int
+        that the dtype cannot hold refused), and of a shape the tensor can have."""
+        np = self._np
+        dtype = _NUMPY_TYPES.get(spec["dtype"])
+        if dtype is None:
+            raise TypeError(f"Tensor {name!r} is {spec['dtype']}, which a Session cannot feed")
+        try:
+            converted = np.asarray(value, dtype=dtype)
+            if isinstance(value, int) and not isinstance(value, bool) and converted.item() != value:
+                raise OverflowError(value)
+        except (TypeError, ValueError, OverflowError):
+            raise TypeError(f"Type of feed value {value!r:.60} is not compatible with Tensor {name!r} of dtype "
+                            f"{_dtype_text(spec['dtype'])}") from None  # fmt: skip
+        shape = spec["shape"]
+        if shape is not None and (
+            len(shape) != converted.ndim or any(d is not None and d != s for d, s in zip(shape, converted.shape))
+        ):
+            raise ValueError(f"Cannot feed value of shape {converted.shape} for Tensor {name!r}, which has shape "
+                             f"{_shape_text(shape)}")  # fmt: skip
+        return converted
+
+
+def _scalar_or_array(value: Any) -> Any:
+    return value[()] if getattr(value, "ndim", None) == 0 else value
+
+
+def _dtype_text(dtype: str) -> str:
+    return _NUMPY_TYPES.get(dtype, dtype).replace("object", "string")
+
+
+def _shape_text(shape: Any) -> str:
+    if shape is None:
+        return "<unknown>"
+    return "(" + ", ".join("?" if dim is None else str(dim) for dim in shape) + ("," if len(shape) == 1 else "") + ")"
+
+
+def _flatten(fetches: Any, names: List[str]) -> Callable[[List[Any]], Any]:
+    """The names of *fetches* appended to *names* in order, and a function that puts values back in their form."""
+    if isinstance(fetches, (list, tuple)):
+        parts = [_flatten(item, names) for item in fetches]
+        kind = type(fetches)
+
+        def rebuild_sequence(values: List[Any]) -> Any:
+            out = [part(values) for part in parts]
+            return out if kind is list else tuple(out) if kind is tuple else kind(*out)
+
+        return rebuild_sequence
+    if isinstance(fetches, dict):
+        keys = list(fetches)
+        parts = [_flatten(fetches[key], names) for key in keys]
+
+        def rebuild_mapping(values: List[Any]) -> Any:
+            return type(fetches)((key, part(values)) for key, part in zip(keys, parts))
+
+        return rebuild_mapping
+    position = len(names)
+    names.append(fetches)
+    return lambda values: values[position]
