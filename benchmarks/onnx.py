@@ -245,7 +245,7 @@ def table(rows):
         f"in the graphs each converted: ours {covered[0]}, tf2onnx {covered[1]}; fixtures "
         f"tf2onnx converts and we do not: {missed or 'none'}. Conversion speed-up (whole process): "
         f"{speedups[0]:.1f}x to {speedups[-1]:.1f}x, median {statistics.median(speedups):.1f}x. Latency "
-        f"ratio (ours / tf2onnx): {min(ratios):.2f} to {max(ratios):.2f}."
+        + (f"ratio (ours / tf2onnx): {min(ratios):.2f} to {max(ratios):.2f}." if ratios else "not measured (no model).")
     )
     return "\n".join(lines)
 
