@@ -58,6 +58,14 @@ _NOT_OUTPUT_SCOPES: Final = ("save/", "report_uninitialized_variables/")
 _GRADIENTS: Final = re.compile(r"(?:^|/)gradients(?:_[0-9]+)?/")
 
 
+class MissingNode(ValueError):
+    """An output or input the graph has no node for (``tensor``: the name asked for, as a tensor name)."""
+
+    def __init__(self, tensor: str, role: str) -> None:
+        self.tensor = tensor
+        super().__init__(f"no node {split_tensor_name(tensor)[0]!r} in the graph for {role} {tensor!r}")
+
+
 class FrozenGraph:
     """A frozen graph in memory: ``nodes`` in the graph's order, ``inputs`` and ``outputs`` as tensor names, and the
     ``graph`` that reads each constant's values (``graph.value_of(node)``) and writes them (``graph.encode``)."""
@@ -199,7 +207,7 @@ def _output_names(
                          "name them with outputs=")  # fmt: skip
     for name in names:
         if split_tensor_name(name)[0] not in by_name:
-            raise ValueError(f"no node {split_tensor_name(name)[0]!r} in the graph for output {name!r}")
+            raise MissingNode(name, "output")
     return names
 
 
@@ -212,7 +220,7 @@ def _input_names(
     for name in names:
         node, port = split_tensor_name(name)
         if node not in by_name:
-            raise ValueError(f"no node {node!r} in the graph for input {name!r}")
+            raise MissingNode(name, "input")
         if port > 0 and by_name[node]["op"] not in PLACEHOLDER_OPS:
             raise ValueError(f"input {name!r}: the graph is cut at a node's first output only (its other outputs "
                              "would be lost with it)")  # fmt: skip

@@ -20,7 +20,7 @@ import os
 from .._disk.source import source_of
 from .._model.files import load
 from .._typing import cast
-from .freeze import _chosen_meta_graph, _signature
+from .freeze import MissingNode, _chosen_meta_graph, _signature
 from .graphdef import split_tensor_name
 from .onnx import DEFAULT_OPSET, to_onnx
 
@@ -154,13 +154,10 @@ class Session:
             try:
                 data = to_onnx(self._model, self._checkpoint, inputs=inputs or None, outputs=outputs,
                                opset=self._opset, signature=self._signature_key)  # fmt: skip
-            except ValueError as exc:  # a name the graph does not have, as TensorFlow says it
-                text = str(exc)
-                if text.startswith("no node "):
-                    node = text.split("'")[1]
-                    raise ValueError(f"The name '{node}:0' refers to a Tensor which does not exist. The operation, "
-                                     f"'{node}', does not exist in the graph.") from None  # fmt: skip
-                raise
+            except MissingNode as exc:  # a name the graph does not have, as TensorFlow says it
+                node = split_tensor_name(exc.tensor)[0]
+                raise ValueError(f"The name {exc.tensor!r} refers to a Tensor which does not exist. The operation, "
+                                 f"{node!r}, does not exist in the graph.") from None  # fmt: skip
             options = self._ort.SessionOptions()
             found = self._compiled[key] = _Compiled(
                 self._ort.InferenceSession(data, options, providers=["CPUExecutionProvider"])
