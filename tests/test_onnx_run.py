@@ -165,3 +165,22 @@ def test_operands_laid_out_at_conversion_give_numpys_answers() -> None:
     assert np.allclose(shifted, conv * 0.5 + np.array([1.0, 2.0, 3.0], np.float32))
     assert np.allclose(wide, v + 0.5) and quotient.tolist() == [-3]
     assert truncated.tolist() == np.trunc(v / 0.5).tolist()
+
+
+@pytest.mark.parametrize("axes, keep", [([1, 2], False), ([0, 1, 2], False), ([1, 3], False), ([2], True)])
+def test_a_reduction_of_an_nchw_value_is_numpys(axes: List[int], keep: bool) -> None:
+    # Taken on the NCHW value where what is left keeps its order (a global pool), else back in TensorFlow's layout.
+    from .test_convert import _const, _floats, _graph, _ints, _placeholder
+
+    nodes = [
+        _placeholder("x", 2, 3, 4, 2),
+        _const("w", _floats(1, 1, 2, 3)),
+        _const("axes", _ints(*axes)),
+        ("c", "Conv2D", ["x", "w"], {"padding": b"VALID"}, None),
+        ("m", "Mean", ["c", "axes"], {"keep_dims": keep}, None),
+    ]
+    data = tfcollections.to_onnx(tfcollections.loads(_graph(*nodes)), outputs=["m"])
+    x = np.arange(48, dtype=np.float32).reshape(2, 3, 4, 2) / 7
+    (got,) = run(data, {"x:0": x}, ["m:0"])
+    conv = np.repeat(x.sum(axis=3, keepdims=True) * 0.5, 3, axis=3)
+    assert np.allclose(got, conv.mean(axis=tuple(axes), keepdims=keep))

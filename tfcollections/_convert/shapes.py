@@ -47,22 +47,18 @@ def _reduce(onnx_op: str) -> RuleFunction:
         rank = _need_rank(x)
         axes = sorted({_axis(axis, rank) for axis in _need_ints(axes_value, "axes")})
         keep = bool(attr(node, "keep_dims", False))
-        shape = (
-            None
-            if x.shape is None
-            else [(1 if keep else None) if axis in axes else dim for axis, dim in enumerate(x.shape)]
-        )
-        if shape is not None and not keep:
-            shape = [dim for axis, dim in enumerate(x.shape or []) if axis not in axes]
+        shape: Shape = None
+        if x.shape is not None:  # a reduced axis kept as 1, or left out
+            shape = [1 if axis in axes else dim for axis, dim in enumerate(x.shape) if keep or axis not in axes]
         if not axes:
             return [cx.result(0, x.dtype, x.shape, onnx=cx.emit("Identity", [cx.tf(x)])[0])]
-        if _main_nchw(x) and (keep or set(axes) >= {1, 2}):
+        if _main_nchw(x):
             nchw_axes = sorted(TO_NCHW.index(axis) for axis in axes)
-            out = _reduce_node(cx, onnx_op, cx.nchw(x), nchw_axes, keep)
-            if keep:
-                return [cx.result(0, x.dtype, shape, nchw=out)]
-            if nchw_axes == [2, 3] or set(axes) == {1, 2, 3}:  # what is left has the same order in both layouts
-                return [cx.result(0, x.dtype, shape, onnx=out)]
+            if keep:  # the result is NCHW too
+                return [cx.result(0, x.dtype, shape, nchw=_reduce_node(cx, onnx_op, cx.nchw(x), nchw_axes, True))]
+            left = [TO_NCHW.index(axis) for axis in range(4) if axis not in axes]
+            if left == sorted(left):  # what is left has the same order in both layouts (a global pool: N, C)
+                return [cx.result(0, x.dtype, shape, onnx=_reduce_node(cx, onnx_op, cx.nchw(x), nchw_axes, False))]
         return [cx.result(0, x.dtype, shape, onnx=_reduce_node(cx, onnx_op, cx.tf(x), axes, keep))]
 
     return convert
