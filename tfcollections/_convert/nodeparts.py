@@ -123,7 +123,7 @@ def cast_ints(shape: Sequence[Optional[int]]) -> List[int]:
 
 
 def _onnx_type(dtype: str) -> int:
-    if dtype not in ONNX_TYPES:
+    if not isinstance(dtype, str) or dtype not in ONNX_TYPES:  # an attr of another kind in a damaged graph
         raise ConversionError(f"ONNX has no type for {dtype}")
     return ONNX_TYPES[dtype]
 

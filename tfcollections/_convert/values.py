@@ -108,7 +108,7 @@ def onnx_tensor(tensor: Tensor, name: str) -> Decoded:
 def value_info(name: str, dtype: str, shape: Shape, *, symbolic: bool) -> Decoded:
     """A ValueInfoProto: an unknown dim of a graph input becomes symbolic (``batch`` for the first), of an
     output it is left unnamed."""
-    if dtype not in ONNX_TYPES:
+    if not isinstance(dtype, str) or dtype not in ONNX_TYPES:  # an attr of another kind in a damaged graph
         raise ConversionError(f"ONNX has no type for {dtype} (tensor {name!r})")
     tensor_type: Decoded = {"elem_type": ONNX_TYPES[dtype]}
     if shape is not None:
