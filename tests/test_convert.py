@@ -686,10 +686,14 @@ def test_tensors_of_every_kind_are_made_and_moved() -> None:
         value_info("h:0", "DT_RESOURCE", [], symbolic=True)
 
 
-def test_operands_broadcast_fold_and_keep_their_layout() -> None:
+OPERAND_OUTPUTS = ["shifted:0", "wide:0", "quotient:0", "truncated:0"]
+
+
+def operands_graph() -> bytes:
+    """Operands of every kind (tests/test_onnx_run.py runs the same graph against numpy's answers)."""
     from tfcollections._convert.values import scalar_tensor, tensor_of
 
-    nodes = [
+    return _graph(
         _placeholder("x", 1, 4, 4, 2),
         ("v", "Placeholder", [], {"dtype": "DT_FLOAT", "shape": _shape(-1, 3)}, None),
         _const("w", _floats(1, 1, 2, 3)),
@@ -704,9 +708,11 @@ def test_operands_broadcast_fold_and_keep_their_layout() -> None:
         _const("minus_two", _ints(-2)),
         ("quotient", "TruncateDiv", ["seven", "minus_two"], {}, None),  # ONNX's integer Div: -3, as TensorFlow
         ("truncated", "TruncateDiv", ["v", "half"], {}, None),
-    ]
-    data = tfcollections.to_onnx(tfcollections.loads(_graph(*nodes)), outputs=["shifted", "wide", "quotient",
-                                                                             "truncated"])  # fmt: skip
+    )
+
+
+def test_operands_broadcast_fold_and_keep_their_layout() -> None:
+    data = tfcollections.to_onnx(tfcollections.loads(operands_graph()), outputs=OPERAND_OUTPUTS)
     model = tfcollections.decode_message("onnx.ModelProto", data)
     graph = model["graph"]
     shapes = {item["name"]: [dim["dim_value"] for dim in item["type"]["tensor_type"]["shape"]["dim"]]

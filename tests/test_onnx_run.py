@@ -136,28 +136,9 @@ def test_a_tf1_saved_model_converts_by_its_signature() -> None:
 def test_operands_laid_out_at_conversion_give_numpys_answers() -> None:
     # The hand-built graph of tests/test_convert.py run: a scalar and a vector operand of an NCHW value, a
     # broadcast of unknown dims, integer and float truncating division, against numpy's answers.
-    from tfcollections._convert.values import scalar_tensor, tensor_of
+    from .test_convert import OPERAND_OUTPUTS as outputs, operands_graph
 
-    from .test_convert import _const, _floats, _graph, _ints, _placeholder, _shape
-
-    nodes = [
-        _placeholder("x", 1, 4, 4, 2),
-        ("v", "Placeholder", [], {"dtype": "DT_FLOAT", "shape": _shape(-1, 3)}, None),
-        _const("w", _floats(1, 1, 2, 3)),
-        _const("half", scalar_tensor(0.5, "DT_FLOAT")),
-        _const("bias", tensor_of("DT_FLOAT", (3,), [1.0, 2.0, 3.0])),
-        _const("column", _floats(2, 1)),
-        ("c", "Conv2D", ["x", "w"], {"padding": b"VALID"}, None),
-        ("scaled", "Mul", ["c", "half"], {}, None),
-        ("shifted", "Add", ["scaled", "bias"], {}, None),
-        ("wide", "Add", ["v", "column"], {}, None),
-        _const("seven", _ints(7)),
-        _const("minus_two", _ints(-2)),
-        ("quotient", "TruncateDiv", ["seven", "minus_two"], {}, None),
-        ("truncated", "TruncateDiv", ["v", "half"], {}, None),
-    ]
-    outputs = ["shifted:0", "wide:0", "quotient:0", "truncated:0"]
-    data = tfcollections.to_onnx(tfcollections.loads(_graph(*nodes)), outputs=outputs)
+    data = tfcollections.to_onnx(tfcollections.loads(operands_graph()), outputs=outputs)
     x = np.arange(32, dtype=np.float32).reshape(1, 4, 4, 2) / 10
     v = np.array([[-1.3, 0.7, 2.2], [-0.2, 0.0, 5.9]], np.float32)
     shifted, wide, quotient, truncated = run(data, {"x:0": x, "v:0": v}, outputs)

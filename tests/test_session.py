@@ -192,3 +192,19 @@ def test_booleans_are_summarized_and_bad_names_refused() -> None:
         session.run(3, {"x": [[1.0]]})
     with pytest.raises(TypeError, match="a copy keeps no file"):
         tfcollections.Session(dict(tfcollections.load(SERVING)))
+
+
+def test_the_runs_shown_in_docs_onnx_print_what_they_show(tmp_path: Path) -> None:
+    import shlex
+
+    text = (Path(__file__).parent.parent / "docs" / "onnx.md").read_text(encoding="utf-8")
+    block = text.split("```sh\n$ tfcollections run ", 1)[1].split("```", 1)[0]
+    np.save(tmp_path / "x.npy", np.load(DATA / "tf1_cnn" / "io.npz")["input/x:0"])  # the fixture's input
+    commands = ("$ tfcollections run " + block).split("$ ")[1:]
+    assert len(commands) == 2
+    for command in commands:
+        line, _, expected = command.partition("\n")
+        words = [word.replace("=x.npy", f"={tmp_path / 'x.npy'}") for word in shlex.split(line)[1:]]
+        result = cli(words)
+        assert result.returncode == 0, result.stderr
+        assert result.stdout.decode() == expected

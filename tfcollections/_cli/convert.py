@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 
+from .._convert.values import ONNX_TYPES
 from .._errors import DecodeError
 from .cells import byte_size, dtype_text
 
@@ -21,11 +22,6 @@ if TYPE_CHECKING:
     from typing import Any, Callable, Dict, List, TextIO
 
     from .._typing import Decoded
-
-# ONNX's TensorProto.DataType numbers, as numpy names them (for the summary).
-_ELEMENT_TYPES = {1: "float32", 2: "uint8", 3: "int8", 4: "uint16", 5: "int16", 6: "int32", 7: "int64", 8: "string",
-                  9: "bool", 10: "float16", 11: "float64", 12: "uint32", 13: "uint64", 14: "complex64",
-                  15: "complex128", 16: "bfloat16"}  # fmt: skip
 
 
 def run_conversion(args: Any, kind: str, stdout: TextIO, stderr: TextIO, path: Callable[[str], str]) -> int:
@@ -105,7 +101,9 @@ def _value(info: Decoded) -> Decoded:
     dims: Any = None
     if shape is not None:
         dims = [dim["dim_value"] if dim["dim_value"] is not None else dim["dim_param"] or None for dim in shape["dim"]]
-    return {"name": info["name"], "dtype": _ELEMENT_TYPES.get(tensor.get("elem_type") or 0, "?"), "shape": dims}
+    # ONNX's element type as its TensorFlow dtype is shown (float32, int64, ...).
+    dtypes = {number: dtype for dtype, number in ONNX_TYPES.items()}
+    return {"name": info["name"], "dtype": dtype_text(dtypes.get(tensor.get("elem_type") or 0)), "shape": dims}
 
 
 def _graph_report(data: bytes, out: str, source: str) -> Decoded:
