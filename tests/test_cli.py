@@ -437,6 +437,42 @@ def test_relative_paths_are_read_from_the_runs_directory(monkeypatch: pytest.Mon
 def test_every_exit_status_is_in_the_table_and_the_docstring() -> None:
     from tfcollections._cli import main as _cli
 
-    assert {status.value for status in _cli.ExitStatus} == {0, 1, 2, 3, 70, 130}
-    for status in _cli.ExitStatus:
-        assert f"- {status.value} (``{status.name}``" in (_cli.__doc__ or ""), status
+    statuses = {name: value for name, value in vars(_cli.ExitStatus).items() if not name.startswith("_")}
+    assert sorted(statuses.values()) == [0, 1, 2, 3, 70, 130]
+    for name, value in statuses.items():
+        assert f"- {value} (``{name}``" in (_cli.__doc__ or ""), name
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["a.meta"],
+        ["a.meta", "-", "b/saved_model.pb"],
+        ["a.meta", "--json"],
+        ["--ops", "--tag", "serve", "--tag", "gpu", "a.meta"],
+        ["--collection", "variables", "--scope", "dense/.*", "-r", "d"],
+        ["--subgraph", "--scope-boundary", "dense", "--function", "f", "a.meta"],
+        ["--tensor", "w", "--checkpoint", "c", "--require-restore", "--layers", "--no-graph", "a.meta"],
+        ["--jsonl", "--no-checkpoint", "a", "b"],
+    ],
+)
+def test_show_arguments_are_what_the_parser_gives(arguments: List[str]) -> None:
+    # ShowArguments holds argparse's defaults itself (the parser fills in only what is given): whatever the command
+    # line, the run reads what the parser alone would give, and paths alone need no parser at all.
+    from tfcollections._cli.spec import parser
+    from tfcollections._cli.usage import ShowArguments, paths_only
+
+    alone = vars(parser(io.StringIO()).parse_args(arguments))
+    assert vars(parser(io.StringIO()).parse_args(arguments, namespace=ShowArguments([]))) == alone
+    plain = paths_only(arguments)
+    assert (plain is None) == any(argument.startswith("-") and argument != "-" for argument in arguments)
+    if plain is not None:
+        assert vars(plain) == alone
+
+
+def test_a_summary_of_paths_alone_imports_no_argparse() -> None:
+    # argparse (and re, enum, gettext, shutil with it) is a sixth of a summary's instructions: paths alone skip it.
+    code = "import sys; from tfcollections._cli.main import main; main(['examples/model.meta']); " \
+           "print(sorted({'argparse', 're', 'enum', 'shutil'} & set(sys.modules)), file=sys.stderr)"  # fmt: skip
+    found = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True)
+    assert found.stderr.strip().splitlines()[-1] == "[]"

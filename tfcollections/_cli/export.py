@@ -16,7 +16,8 @@ import time
 
 from .._errors import DecodeError
 from .cells import byte_size
-from .spec import UsageError, _ArgumentParser
+from .spec import _ArgumentParser
+from .usage import UsageError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

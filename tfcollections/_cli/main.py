@@ -20,7 +20,6 @@ terminal, the directory relative paths are read from), so tests give it their ow
 
 from __future__ import annotations
 
-import enum
 import itertools
 import os
 import sys
@@ -33,19 +32,19 @@ from .._model.files import load_model, walk_models
 from .cells import dtype_text, shape_text
 from .checkpoints import checkpoint_lines, summary as checkpoint_summary
 from .render import print_summary
-from .spec import UsageError, parser, usage_problem
+from .usage import ShowArguments, UsageError, paths_only, usage_problem
 from .views import in_scope
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    import argparse
     from typing import IO, Any, Dict, Iterator, List, Mapping, Optional, Sequence, TextIO, Tuple
 
     from ..types import Model
 
 
-class ExitStatus(enum.IntEnum):
-    """Every exit status of the command line (the module's docstring says when each is given)."""
+class ExitStatus:
+    """Every exit status of the command line (the module's docstring says when each is given). Plain ints, not an
+    ``enum.IntEnum``: the enum module costs a summary 17 M instructions, about 4 ms, for names nobody prints."""
 
     OK = 0
     UNREADABLE = 1
@@ -191,13 +190,17 @@ def _help(arguments: List[str], env: Environment) -> int:
 
 def _show_all(arguments: List[str], env: Environment, prog: str = "tfcollections") -> int:
     """``show``: each PATH read and shown (the default command)."""
-    try:
-        args = parser(env.stdout, prog).parse_args(arguments)
-    except SystemExit:  # --help and --version: printed, and done
-        return ExitStatus.OK
-    except UsageError as exc:
-        print(f"tfcollections: usage error: {exc} (see tfcollections --help)", file=env.stderr)
-        return ExitStatus.USAGE
+    args = paths_only(arguments)  # the everyday command line, read without argparse (see usage)
+    if args is None:
+        from .spec import parser  # noqa: PLC0415 (argparse is for a command line with options)
+
+        try:
+            args = parser(env.stdout, prog).parse_args(arguments, namespace=ShowArguments([]))
+        except SystemExit:  # --help and --version: printed, and done
+            return ExitStatus.OK
+        except UsageError as exc:
+            print(f"tfcollections: usage error: {exc} (see tfcollections --help)", file=env.stderr)
+            return ExitStatus.USAGE
     problem = usage_problem(args)
     if problem:
         print(f"tfcollections: usage error: {problem}", file=env.stderr)
@@ -240,7 +243,7 @@ def _show_all(arguments: List[str], env: Environment, prog: str = "tfcollections
 
 
 def _show(
-    given: str, path: str, args: argparse.Namespace, env: Environment, ascii_only: bool, single: bool, first: bool
+    given: str, path: str, args: ShowArguments, env: Environment, ascii_only: bool, single: bool, first: bool
 ) -> Optional[bool]:
     """Read one input (*given* as the command line names it, *path* where it is read) and print it; raise
     ``_Failed`` with the line to say when it cannot be shown.
@@ -313,7 +316,7 @@ def _json() -> Any:
     return jsonout
 
 
-def _show_subgraph(given: str, name: str, model: Model, meta_graphs: List[Tuple[int, Any]], args: argparse.Namespace,
+def _show_subgraph(given: str, name: str, model: Model, meta_graphs: List[Tuple[int, Any]], args: ShowArguments,
                    out: TextIO, ascii_only: bool, first: bool) -> None:  # fmt: skip
     """``--subgraph``: the view of the scope in each chosen meta graph (or its function)."""
     import re  # noqa: PLC0415 (only a view compiles a pattern)
@@ -356,9 +359,7 @@ def _try_checkpoint(path: str) -> Optional[Dict[str, Any]]:
         return None
 
 
-def _checkpoint_of(
-    name: str, model: Model, args: argparse.Namespace, env: Environment
-) -> Optional[Tuple[str, Any, Any]]:
+def _checkpoint_of(name: str, model: Model, args: ShowArguments, env: Environment) -> Optional[Tuple[str, Any, Any]]:
     """The checkpoint to check the meta graph against: --checkpoint, or the one beside it; (prefix, listing,
     check), or None when there is none (or --no-checkpoint)."""
     if args.no_checkpoint or model["path"] is None:
@@ -410,7 +411,7 @@ def _print_tensors(listing: Any, names: List[str], out: TextIO) -> None:
 
 
 def _show_checkpoint(
-    given: str, name: str, listing: Any, args: argparse.Namespace, out: TextIO, ascii_only: bool, first: bool
+    given: str, name: str, listing: Any, args: ShowArguments, out: TextIO, ascii_only: bool, first: bool
 ) -> None:
     scope = args.scope if args.scope is not None else args.scope_boundary
     keep = in_scope(scope, args.scope_boundary is not None)

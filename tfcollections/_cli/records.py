@@ -15,7 +15,8 @@ import json
 
 from .._errors import DecodeError
 from .cells import table
-from .spec import UsageError, _ArgumentParser
+from .spec import _ArgumentParser
+from .usage import UsageError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

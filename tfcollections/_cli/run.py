@@ -17,7 +17,8 @@ import re
 
 from .._errors import DecodeError
 from .jsonout import dump
-from .spec import UsageError, _ArgumentParser
+from .spec import _ArgumentParser
+from .usage import UsageError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -73,7 +73,7 @@ def parser(out: TextIO) -> argparse.ArgumentParser:
 
 def run(argv: Sequence[str], stdout: TextIO, stderr: TextIO) -> int:
     """Run ``tfcollections scan`` with *argv* (the arguments after ``scan``)."""
-    from .spec import UsageError  # noqa: PLC0415 (the same error the main command raises)
+    from .usage import UsageError  # noqa: PLC0415 (the same error the main command raises)
 
     try:
         args = parser(stdout).parse_args(argv)

@@ -1,24 +1,21 @@
 # SPDX-License-Identifier: Apache-2.0
-"""The command line's arguments: the argparse spec, and the usage rules argparse cannot say.
+"""The command line's arguments: the argparse spec of ``show`` and the parser every command's spec is built on.
 
 Strategy: argparse, with its ``error`` turned into an exception, so that a usage error is one line and
-exit status 2 from ``main`` like every other failure, never argparse's own exit.
+exit status 2 from ``main`` like every other failure, never argparse's own exit. ``show``'s options are parsed
+into ``usage.ShowArguments``, which a command line of paths alone gets without this module (``usage``).
 """
 
 from __future__ import annotations
 
 import argparse
-import re
 
 from .. import __version__
+from .usage import UsageError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Optional, TextIO
-
-
-class UsageError(Exception):
-    """A command line that argparse or ``usage_problem`` refuses: the line to say."""
+    from typing import Any, TextIO
 
 
 class _ArgumentParser(argparse.ArgumentParser):
@@ -126,28 +123,3 @@ def parser(out: TextIO, prog: str = "tfcollections") -> argparse.ArgumentParser:
         "for a damaged graph or the last millisecond",
     )
     return parser
-
-
-def usage_problem(args: argparse.Namespace) -> Optional[str]:
-    if args.json and (len(args.files) > 1 or args.recursive):
-        return "--json shows one file; --jsonl gives one JSON object per file"
-    if args.files.count("-") > 1:
-        return "standard input (-) can be read once"
-    if args.layers and args.no_graph:
-        return "--layers reads the model's object graph, which --no-graph leaves unread"
-    if args.function is not None and not args.subgraph:
-        return "--function NAME goes with --subgraph (a view of that function's body)"
-    if args.subgraph:
-        if args.scope is None and args.scope_boundary is None:
-            return "--subgraph views a scope: give --scope-boundary SCOPE (or --scope REGEX)"
-        given = [flag for flag, on in (("--no-graph", args.no_graph), ("--layers", args.layers), ("--ops", args.ops),
-                 ("--collection", args.collection), ("--tensor", args.tensor), ("--checkpoint", args.checkpoint),
-                 ("--require-restore", args.require_restore)) if on]  # fmt: skip
-        if given:
-            return f"--subgraph shows a view of the graph alone, not with {given[0]}"
-    if args.scope is not None or args.scope_boundary is not None:
-        try:
-            re.compile(args.scope if args.scope is not None else args.scope_boundary)
-        except re.error as exc:
-            return f"the scope is not a valid regular expression: {exc}"
-    return None
