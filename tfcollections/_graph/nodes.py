@@ -148,15 +148,10 @@ def _invalid_utf8(exc: UnicodeDecodeError, start: int, field: str) -> DecodeErro
 # The walk compares kinds with the literal numbers: a global load per field and node is measurable
 # (4.5% more instructions over the corpus with the names, counted with valgrind --tool=callgrind).
 _PASS: Final = 0
-
 _NAME: Final = 1
-
 _OP: Final = 2
-
 _DEVICE: Final = 3
-
 _GENERAL: Final = 4
-
 _INPUT: Final = 5  # in a graph's walk; a function's inputs are passed over
 
 
@@ -260,7 +255,8 @@ def _walk_nodes(
             name: Optional[str] = None  # read once the node is walked, and decoded only when kept
             name_at = name_end = -1
             op = b""
-            device = ""
+            device: Optional[str] = None  # as for the name: where it is, decoded only when kept
+            device_at = device_end = -1
             while at < node_size:
                 kind = kinds[node[at]]
                 length = node[at + 1]
@@ -284,8 +280,8 @@ def _walk_nodes(
                     name_end = at + length
                 elif kind == 2 and not op and at + length <= node_size:  # _OP
                     op = node[at : at + length]
-                elif kind == 3 and at + length <= node_size:  # _DEVICE
-                    device = node[at : at + length].decode()
+                elif kind == 3 and at + length <= node_size:  # _DEVICE: the last one wins
+                    device_at, device_end = at, at + length
                 else:  # not the usual field, or a second name or op: _check_fields reads the node
                     at = node_size + 1
                     break
@@ -294,6 +290,7 @@ def _walk_nodes(
                 name, op, device = _check_fields(buf, node_at, node_end, depth + 1, consumed)
             elif name_at < 0:
                 name = ""
+                device = node[device_at:device_end].decode()  # (-1:-1 when none: "")
             pos = node_end
             count = ops.get(op)
             if count is None:
@@ -311,9 +308,12 @@ def _walk_nodes(
                 name_bytes = node[name_at:name_end]
                 if why is None and (copy is None or not copy.isascii()):
                     name_bytes.decode()  # checked as protobuf checks it: a copy all ASCII needs no check
+                    node[device_at:device_end].decode()
             else:
                 name_bytes = name.encode()
-            if why is not None:  # kept: its name decoded (so checked)
+            if why is not None:  # kept: its name and device decoded (so checked)
+                if device is None:
+                    device = node[device_at:device_end].decode()
                 kept.append((why, index, name_bytes.decode() if name is None else name, op, device, node_at, node_end))
             if names is not None:
                 names.append(name_bytes)
