@@ -256,3 +256,40 @@ def test_short_inputs_look_for_no_module_but_use_one_found(fresh: pytest.MonkeyP
     assert not calls and not _crc32c._FOUND  # nothing long yet: no module looked for (its import costs)
     assert crc32c(DATA[:5000]) == _reference(DATA[:5000]) and calls[-1] == 5000  # after the checks' own calls
     assert crc32c(DATA[:30]) == _reference(DATA[:30]) and calls[-2:] == [5000, 30]  # found: short ones go to it too
+
+
+def _stored(buffers: List[bytes]) -> bytearray:
+    return bytearray(b"".join(mask(_reference(data)).to_bytes(4, "little") for data in buffers))
+
+
+@pytest.mark.parametrize("window", [1 << 22, 1 << 9])
+@given(
+    lengths=st.lists(st.integers(min_value=0, max_value=80), min_size=1, max_size=3),
+    count=st.integers(0, 70),
+    start=st.integers(0, 900),
+    flips=st.lists(st.tuples(st.integers(0, 69), st.integers(0, 31)), max_size=3),
+)
+def test_first_masked_mismatch_finds_the_first_record_whose_crc_does_not_hold(
+    window: int, lengths: List[int], count: int, start: int, flips: List[Any]
+) -> None:
+    # A TFRecord's data CRCs, checked together: buffers of a few lengths interleaved (most in lanes of their own,
+    # a small window splitting them into groups), each stored CRC masked; bits flipped in some stored words.
+    buffers = [DATA[start + index : start + index + lengths[index % len(lengths)]] for index in range(count)]
+    stored = _stored(buffers)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_crc32c, "_WINDOW", window)
+        assert _crc32c.first_masked_mismatch(buffers, bytes(stored)) == -1
+        for index, bit in flips:
+            if index < count:
+                stored[4 * index + bit // 8] ^= 1 << (bit % 8)
+        wrong = [index for index, data in enumerate(buffers) if stored[4 * index : 4 * index + 4] != _stored([data])]
+        assert _crc32c.first_masked_mismatch(buffers, bytes(stored)) == (wrong[0] if wrong else -1)
+
+
+def test_masked_words_mask_every_word_at_once() -> None:
+    # Rotations and the added delta carry within each word: the words where they would carry into the next.
+    words = [0, 1, 0x7FFF, 0x8000, 0xFFFF_FFFF, 0x5D7D_1527, 0x5D7D_1528, 0xA282_EAD8] + [
+        random.Random(7).getrandbits(32) for _ in range(999)
+    ]
+    packed = b"".join(word.to_bytes(4, "little") for word in words)
+    assert _crc32c._masked_words(packed) == b"".join(mask(word).to_bytes(4, "little") for word in words)

@@ -27,6 +27,7 @@ gives the standard check value, a continued CRC and this module's CRC of a longe
 from __future__ import annotations
 
 import importlib
+import operator
 import os
 import struct
 import warnings
@@ -34,7 +35,9 @@ import warnings
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from types import ModuleType
-    from typing import Callable, Dict, Final, List, Optional, Sequence, Tuple, Union
+    from typing import Callable, Dict, Final, List, Optional, Sequence, Tuple, TypeVar, Union
+
+    _Item = TypeVar("_Item")
 
     BytesLike = Union[bytes, bytearray, memoryview]
     # (data, crc so far) -> crc: crc32c's own signature, which an accelerator is wrapped to.
@@ -174,10 +177,16 @@ def _fold(planes: List[bytes], groups: List[int]) -> List[int]:
 
 
 def _equal_lanes(buffers: Sequence[BytesLike], length: int) -> List[int]:
-    """The CRC-32C of each of *buffers*, all *length* bytes long: each buffer one lane, all advanced together a byte
-    position at a time (as ``_lane_states`` advances lanes), from CRC-32C's all-ones initial state, so that no lane
-    is padded and none is folded. A TFRecord's records are mostly of a few lengths (a tag's scalar, an Example of a
-    fixed layout): for 1,000 records of 75 bytes, about 6x ``crc32c_many``'s lanes of 256 bytes."""
+    """The CRC-32C of each of *buffers*, all *length* bytes long (see ``_equal_lane_words``)."""
+    return list(struct.unpack(f"<{len(buffers)}I", _equal_lane_words(buffers, length)))
+
+
+def _equal_lane_words(buffers: Sequence[BytesLike], length: int) -> bytes:
+    """The CRC-32C of each of *buffers*, all *length* bytes long, as little-endian 4-byte words in their order: each
+    buffer one lane, all advanced together a byte position at a time (as ``_lane_states`` advances lanes), from
+    CRC-32C's all-ones initial state, so that no lane is padded and none is folded. A TFRecord's records are mostly
+    of a few lengths (a tag's scalar, an Example of a fixed layout): for 1,000 records of 75 bytes, about 6x
+    ``crc32c_many``'s lanes of 256 bytes. The words are made by slice assignments, no Python step per buffer."""
     count = len(buffers)
     chunk = b"".join(buffers)
     plane0, plane1, plane2, plane3 = _PLANES
@@ -188,8 +197,82 @@ def _equal_lanes(buffers: Sequence[BytesLike], length: int) -> List[int]:
         c1 = int.from_bytes(index.translate(plane1), "little") ^ c2
         c2 = int.from_bytes(index.translate(plane2), "little") ^ c3
         c3 = int.from_bytes(index.translate(plane3), "little")
-    planes = [plane.to_bytes(count, "little") for plane in (c0, c1, c2, c3)]
-    return [(b0 | b1 << 8 | b2 << 16 | b3 << 24) ^ 0xFFFF_FFFF for b0, b1, b2, b3 in zip(*planes)]
+    words = bytearray(4 * count)
+    for k, plane in enumerate((c0, c1, c2, c3)):  # byte k of every lane's state: byte k of its word
+        words[k::4] = (plane ^ ((1 << (8 * count)) - 1)).to_bytes(count, "little")  # CRC-32C's final inversion
+    return bytes(words)
+
+
+def _masked_words(words: bytes) -> bytes:
+    """``mask`` of every little-endian 4-byte word of *words* at once, as big-integer operations: each word rotated
+    right by 15 bits within itself, then _MASK_DELTA added modulo 2**32 to the even and the odd words apart (a carry
+    out of a word lands in the empty word beside it, and is cut)."""
+    count = len(words) // 4
+    value = int.from_bytes(words, "little")
+    low17 = int.from_bytes(b"\xff\xff\x01\x00" * count, "little")  # each word's bits 0-16
+    rotated = ((value >> 15) & low17) | ((value << 17) & (low17 ^ ((1 << (32 * count)) - 1)))
+    even = int.from_bytes(b"\xff\xff\xff\xff\x00\x00\x00\x00" * (count // 2 + 1), "little") & ((1 << (32 * count)) - 1)
+    delta = int.from_bytes(_MASK_DELTA.to_bytes(4, "little") * count, "little")
+    odd = even << 32
+    masked = (((rotated & even) + (delta & even)) & even) | (((rotated & odd) + (delta & odd)) & odd)
+    return masked.to_bytes(4 * count, "little")
+
+
+def first_masked_mismatch(buffers: Sequence[bytes], stored: bytes) -> int:
+    """The index of the first of *buffers* whose masked CRC-32C (``mask(crc32c(buffer))``, as a TFRecord stores it)
+    is not the little-endian 4-byte word at its place in *stored*, or -1 when every one holds.
+
+    In pure Python: buffers that share a length, enough of them (``_of_equal_lengths``'s rule), are checked
+    together, their CRCs computed in lanes of their own (``_equal_lane_words``), masked (``_masked_words``) and
+    compared with the stored words as whole byte strings, no Python step taken per buffer; the others go through
+    ``crc32c_many``. An event file's records are a few lengths, hundreds of thousands of each."""
+    count = len(buffers)
+    expected = struct.unpack(f"<{count}I", stored)
+    lengths = list(map(len, buffers))
+    if count and lengths.count(lengths[0]) == count:  # one length: the usual event file of one writer
+        groups: List[Sequence[int]] = [range(count)]
+    else:
+        order = sorted(range(count), key=lengths.__getitem__)  # stable: each length's buffers in their order
+        groups = []
+        start = 0
+        for length in sorted(set(lengths)):
+            end = start + lengths.count(length)
+            groups.append(order[start:end])
+            start = end
+    bad = count
+    rest: List[int] = []
+    for indexes in groups:
+        length = lengths[indexes[0]]
+        if len(indexes) < max(_EQUAL_LANES_FROM, length // 8) or not 0 < length <= _EQUAL_LANES_UP_TO:
+            rest += indexes
+            continue
+        step = _WINDOW // length
+        for start in range(0, len(indexes), step):
+            part = indexes[start : start + step]
+            if isinstance(part, range):  # in order: slices
+                chosen: Sequence[bytes] = buffers[part.start : part.stop]
+                wanted = stored[4 * part.start : 4 * part.stop]
+            else:
+                chosen = _pick(buffers, part)
+                wanted = struct.pack(f"<{len(part)}I", *_pick(expected, part))
+            found = _masked_words(_equal_lane_words(chosen, length))
+            if found != wanted:
+                first = next(i for i in range(len(part)) if found[4 * i : 4 * i + 4] != wanted[4 * i : 4 * i + 4])
+                bad = min(bad, part[first])
+    if rest:
+        rest.sort()
+        for index, value in zip(rest, crc32c_many(_pick(buffers, rest))):
+            if mask(value) != expected[index]:
+                bad = min(bad, index)
+                break
+    return -1 if bad == count else bad
+
+
+def _pick(sequence: Sequence[_Item], indexes: Sequence[int]) -> List[_Item]:
+    """``[sequence[i] for i in indexes]``, by ``operator.itemgetter`` (no Python step per item)."""
+    if len(indexes) == 1:
+        return [sequence[indexes[0]]]
+    return list(operator.itemgetter(*indexes)(sequence))
 
 
 # Buffers of one length, at least this many (and an eighth of their length: measured, a 2 KB buffer gains

@@ -109,9 +109,9 @@ class Events:
         self.count = 0
         self.skipped: List[Dict[str, Any]] = []
         self.truncated: List[Dict[str, Any]] = []
-        # Where the usual scalars go instead of being given as dicts: (run, tag, step, wall_time, value), for the
-        # column form, which needs no dict of them (event_columns).
-        self._scalars: Optional[Callable[[str, str, int, float, float], None]] = None
+        # Where the usual scalars go instead of being given as dicts: the append methods of the columns run, tag,
+        # step, wall_time and value, for the column form, which needs no dict of them (event_columns).
+        self._scalars: Optional[Tuple[Callable[[Any], None], ...]] = None
         self._events = self._walk()
 
     def __iter__(self) -> Iterator[EventDict]:
@@ -148,42 +148,52 @@ class Events:
             return
         name = os.path.basename(path)
         tag_filter, scalars = self._tag, self._scalars
+        runs, tags, steps, times, values = scalars if scalars is not None else (_no_column,) * 5
         index = -1
         try:
-            for index, record in enumerate(frames):
-                layout = _scalar_layout(record)
-                if layout is not None:
-                    known = layouts.get(layout[0])
-                    if known is not None:  # a scalar read before: only its wall time, step and value are new
-                        tag, plugin = known
-                        if tag_filter is None or tag_filter.search(tag):
-                            self.count += 1
-                            if scalars is not None:
-                                scalars(run, tag, layout[3], layout[2], _unpack_float(record, layout[1])[0])
-                            else:
-                                yield {"run": run, "file": name, "wall_time": layout[2], "step": layout[3],
-                                       "kind": "scalar", "tag": tag, "plugin": plugin,
-                                       "value": _unpack_float(record, layout[1])[0]}  # fmt: skip
+            # A chunk's records at a time (Records._batches): no generator step and no count kept per record.
+            for batch, starts in frames._batches():
+                first = index + 1
+                frames.count += len(batch)
+                for index, record in enumerate(batch, first):
+                    layout = _scalar_layout(record)
+                    if layout is not None:
+                        known = layouts.get(layout[0])
+                        if known is not None:  # a scalar read before: only its wall time, step and value are new
+                            tag, plugin = known
+                            if tag_filter is None or tag_filter.search(tag):
+                                self.count += 1
+                                if scalars is not None:  # straight into the columns: no call of ours per event
+                                    runs(run)
+                                    tags(tag)
+                                    steps(layout[3])
+                                    times(layout[2])
+                                    values(_unpack_float(record, layout[1])[0])
+                                else:
+                                    yield {"run": run, "file": name, "wall_time": layout[2], "step": layout[3],
+                                           "kind": "scalar", "tag": tag, "plugin": plugin,
+                                           "value": _unpack_float(record, layout[1])[0]}  # fmt: skip
+                            continue
+                    event = _EVENT.new()
+                    try:
+                        parse_message(record, 0, len(record), _EVENT, event, 0)
+                        found = list(_events_of(event, run, name, plugins))
+                    except DecodeError as exc:
+                        where = starts[index - first]
+                        exc._within(f"record {index} of {path} (at byte {where}) is not a tensorflow.Event")
+                        if self.strict:
+                            raise
+                        self._skip(path, index, str(exc))
                         continue
-                event = _EVENT.new()
-                try:
-                    parse_message(record, 0, len(record), _EVENT, event, 0)
-                    found = list(_events_of(event, run, name, plugins))
-                except DecodeError as exc:
-                    exc._within(f"record {index} of {path} (at byte {frames.offset}) is not a tensorflow.Event")
-                    if self.strict:
-                        raise
-                    self._skip(path, index, str(exc))
-                    continue
-                if layout is not None and found[0]["kind"] == "scalar" and len(layouts) < _CACHED_LAYOUTS:
-                    # A scalar of this layout is a scalar of this tag and plugin whatever else comes: a simple
-                    # value always, a tensor only once the tag's plugin is known, which then never changes.
-                    layouts[layout[0]] = (found[0]["tag"], found[0]["plugin"])
-                for item in found:
-                    if tag_filter is not None and (item["tag"] is None or not tag_filter.search(item["tag"])):
-                        continue
-                    self.count += 1
-                    yield item
+                    if layout is not None and found[0]["kind"] == "scalar" and len(layouts) < _CACHED_LAYOUTS:
+                        # A scalar of this layout is a scalar of this tag and plugin whatever else comes: a simple
+                        # value always, a tensor only once the tag's plugin is known, which then never changes.
+                        layouts[layout[0]] = (found[0]["tag"], found[0]["plugin"])
+                    for item in found:
+                        if tag_filter is not None and (item["tag"] is None or not tag_filter.search(item["tag"])):
+                            continue
+                        self.count += 1
+                        yield item
         except DecodeError as exc:  # a CRC that does not hold, a stream that does not inflate
             if self.strict:
                 raise
@@ -194,6 +204,10 @@ class Events:
             return
         if frames.truncated is not None:
             self.truncated.append({"path": path, "at": frames.truncated})
+
+
+def _no_column(value: Any) -> None:
+    """The columns of ``Events`` read without ``event_columns``: never called (the usual scalars are then dicts)."""
 
 
 def _scalar_layout(record: bytes) -> Optional[Tuple[Layout, int, float, int]]:
@@ -291,15 +305,7 @@ class EventColumns(_Columns):
         columns = (self["run"], self["tag"], self["step"], self["wall_time"], self["value"])
         runs, tags, steps, times, values = (column.append for column in columns)
         if kind == "scalar":
-
-            def scalar(run: str, tag: str, step: int, wall_time: float, value: float) -> None:
-                runs(run)
-                tags(tag)
-                steps(step)
-                times(wall_time)
-                values(value)
-
-            found._scalars = scalar  # the usual scalars straight into the columns, in their order
+            found._scalars = (runs, tags, steps, times, values)  # the usual scalars straight into the columns
         for event in found:
             if event["kind"] == kind:
                 runs(event["run"])

@@ -24,12 +24,12 @@ from __future__ import annotations
 import os
 import struct
 
-from .._ckpt.crc32c import crc32c, crc32c_many, mask, whole_crc32c
+from .._ckpt.crc32c import crc32c, first_masked_mismatch, mask, whole_crc32c
 from .._errors import DecodeError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import IO, Callable, Dict, Final, Iterator, List, Optional, Union
+    from typing import IO, Callable, Dict, Final, Iterator, List, Optional, Tuple, Union
 
     PathLike = Union[str, "os.PathLike[str]"]
 
@@ -72,44 +72,58 @@ class Records:
         return next(self._frames)
 
     def _walk(self) -> Iterator[bytes]:
-        # The file is closed when the walk ends, also when the caller stops early (the generator is closed).
+        for batch, starts in self._batches():
+            for data, start in zip(batch, starts):
+                self.count += 1
+                self.offset = start
+                yield data
+
+    def _batches(self) -> Iterator[Tuple[List[bytes], List[int]]]:
+        """The records a chunk at a time, each batch with where their frames start: a reader of many short records
+        (event files) then pays for no generator step per record. ``count`` and ``offset`` are the caller's to keep.
+        The file is closed when the walk ends, also when the caller stops early (the generator is closed)."""
         with open(self.path, "rb") as file:
             if self.compression:
-                yield from self._frames_of(_Inflater(file, self.compression), None)
+                yield from self._batches_of(_Inflater(file, self.compression), None)
             else:
-                yield from self._frames_of(file.read, os.fstat(file.fileno()).st_size)
+                yield from self._batches_of(file.read, os.fstat(file.fileno()).st_size)
 
-    def _frames_of(self, read: Callable[[int], bytes], size: Optional[int]) -> Iterator[bytes]:
+    def _batches_of(self, read: Callable[[int], bytes], size: Optional[int]) -> Iterator[Tuple[List[bytes], List[int]]]:
         """The frames of the bytes *read* gives, a chunk at a time: each field read in place in the chunk, one slice
         a record (its data), each length's CRC computed once (lengths repeat: a CRC is a function of its 8 bytes).
         With the pure-Python CRC-32C the CRCs of a chunk's records are computed together in lanes
-        (``crc32c_many``: 6x the byte loop for records of 1 KB), and each record given only once its CRC holds.
+        (``first_masked_mismatch``: records of one length in lanes of their own, the others by ``crc32c_many``).
+        A batch holds only records whose CRCs hold: those before a bad one are given, then the error raised.
         *size* is the stream's length when known (a plain file): a length past it is a record cut short, not read
         (unchecked, a damaged length may say petabytes)."""
         check, crc = self.verify, self._crc
         together = check and crc is crc32c
         unpack_length, unpack_crc = _LENGTH.unpack_from, _CRC.unpack_from
         length_crcs: Dict[int, int] = {}
-        batch: List[bytes] = []  # together: the records read, their frames' starts and their stored CRCs
+        batch: List[bytes] = []  # the chunk's records, where their frames start and (together) their stored CRCs
         starts: List[int] = []
-        stored: List[int] = []
+        stored: List[bytes] = []
+        given = 0  # records in the batches given so far: the index of the batch's first
 
-        def verified() -> Iterator[bytes]:
-            for data, start, value, expected in zip(batch, starts, crc32c_many(batch), stored):
-                value = ((((value >> 15) | (value << 17)) & 0xFFFF_FFFF) + 0xA282_EAD8) & 0xFFFF_FFFF  # masked
-                if value != expected:
-                    raise self._corrupted(start + _HEADER, f"the CRC of its {len(data):,} bytes does not match")
-                self.count += 1
-                self.offset = start
-                yield data
-            del batch[:], starts[:], stored[:]
+        def flush() -> Iterator[Tuple[List[bytes], List[int]]]:
+            """The batch, up to its first record whose CRC (checked together) does not hold; that one raised."""
+            nonlocal batch, starts, stored, given
+            bad = first_masked_mismatch(batch, b"".join(stored)) if together and batch else -1
+            good, good_starts = (batch, starts) if bad < 0 else (batch[:bad], starts[:bad])
+            if good:
+                yield good, good_starts
+                given += len(good)
+            if bad >= 0:
+                why = f"the CRC of its {len(batch[bad]):,} bytes does not match"
+                raise self._corrupted(starts[bad] + _HEADER, why, given)
+            batch, starts, stored = [], [], []
 
         buffer = b""
         at = base = 0  # where the next frame starts in the buffer; the stream's position of the buffer's start
         while True:
             end = at + _HEADER
             if end > len(buffer):  # the next chunk, after the records of this one are given
-                yield from verified()
+                yield from flush()
                 buffer, base, at = buffer[at:] + _read_at_least(read, _CHUNK), base + at, 0
                 if len(buffer) < _HEADER:
                     if buffer:
@@ -123,45 +137,43 @@ class Records:
                     if len(length_crcs) < _KNOWN_LENGTHS:
                         length_crcs[length] = expected
                 if expected != length_crc:
-                    yield from verified()
-                    raise self._corrupted(base + at, "the CRC of its length does not match")
+                    yield from flush()
+                    raise self._corrupted(base + at, "the CRC of its length does not match", given)
             end = at + _HEADER + length + _FOOTER
             if end > len(buffer):  # a record longer than what is left of the chunk
-                yield from verified()
+                yield from flush()
                 buffer, base, end, at = buffer[at:], base + at, end - at, 0
                 if size is None or base + end <= size:
                     buffer += _read_at_least(read, max(_CHUNK, end - len(buffer)))
                 if end > len(buffer):
-                    self._cut(base, len(buffer) - _HEADER, length)
+                    self._cut(base, len(buffer) - _HEADER, length, given)
                     return
             data = buffer[at + _HEADER : end - _FOOTER]
             if together:
-                batch.append(data)
-                starts.append(base + at)
-                stored.append(unpack_crc(buffer, end - _FOOTER)[0])
-            else:
-                if check:
-                    value = crc(data)  # masked, inline: crc32c::Mask
-                    value = ((((value >> 15) | (value << 17)) & 0xFFFF_FFFF) + 0xA282_EAD8) & 0xFFFF_FFFF
-                    if value != unpack_crc(buffer, end - _FOOTER)[0]:
-                        raise self._corrupted(base + at + _HEADER, f"the CRC of its {length:,} bytes does not match")
-                self.count += 1
-                self.offset = base + at
-                yield data
+                stored.append(buffer[end - _FOOTER : end])
+            elif check:
+                value = crc(data)  # masked, inline: crc32c::Mask
+                value = ((((value >> 15) | (value << 17)) & 0xFFFF_FFFF) + 0xA282_EAD8) & 0xFFFF_FFFF
+                if value != unpack_crc(buffer, end - _FOOTER)[0]:
+                    yield from flush()
+                    raise self._corrupted(base + at + _HEADER, f"the CRC of its {length:,} bytes does not match", given)
+            batch.append(data)
+            starts.append(base + at)
             at = end
 
-    def _cut(self, pos: int, left: int, length: int) -> None:
-        """A record cut inside its data or its data's CRC, at the end of the file: where, or (strict) an error."""
+    def _cut(self, pos: int, left: int, length: int, index: int) -> None:
+        """Record *index*, cut inside its data or its data's CRC at the end of the file: where, or (strict) an
+        error."""
         self.truncated = pos
         if self.strict:  # TensorFlow: DataLossError, at the record's start
             raise DecodeError(
-                f"truncated record at {pos}: record {self.count} of {self.path} needs {length + _FOOTER:,} "
+                f"truncated record at {pos}: record {index} of {self.path} needs {length + _FOOTER:,} "
                 f"bytes after its length, {left:,} are left", pos
             )  # fmt: skip
 
-    def _corrupted(self, pos: int, why: str) -> DecodeError:
+    def _corrupted(self, pos: int, why: str, index: int) -> DecodeError:
         where = " of the decompressed stream" if self.compression else ""
-        return DecodeError(f"corrupted record at {pos}{where}: record {self.count} of {self.path}: {why}", pos)
+        return DecodeError(f"corrupted record at {pos}{where}: record {index} of {self.path}: {why}", pos)
 
 
 def records(path: PathLike, *, compression: Optional[str] = None, verify: bool = True, strict: bool = False) -> Records:
