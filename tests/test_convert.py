@@ -399,11 +399,6 @@ def test_the_commands_shown_in_docs_onnx_print_what_they_show(tmp_path: Path) ->
         assert result.stdout.decode().replace(str(tmp_path) + "/", "") == expected
 
 
-def test_a_tf2_saved_model_is_refused_as_what_it_is() -> None:
-    with pytest.raises(DecodeError, match=r"a TF 2 SavedModel \(it has an object graph\): its signatures call"):
-        tfcollections.freeze(Path(__file__).parent / "data" / "checkpoints" / "keras2")
-
-
 def test_a_bfloat16_variable_stays_bfloat16_with_the_checkpoints_bits() -> None:
     frozen = tfcollections.loads(tfcollections.freeze(model_path("tf1_bfloat16")))
     constants = tfcollections.read_tensors(frozen, ["w", "scale"])

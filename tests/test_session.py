@@ -137,7 +137,7 @@ def test_run_prints_each_output_and_writes_them_where_asked(tmp_path: Path) -> N
     written = cli(["run", model, "--input", f"x={feed}", "--output", "classes", "--output-dir", str(out)])
     assert written.returncode == 0 and np.array_equal(np.load(out / "classes.npy"), arrays["output/classes:0"])
     as_json = json.loads(cli(["run", str(SERVING), "--input", "x=[[1.0], [2.0]]", "--json"]).stdout)
-    assert as_json == {"y:0": {"dtype": "float32", "shape": [2, 1], "values": [[3.5], [4.0]]}}
+    assert as_json == {"y": {"dtype": "float32", "shape": [2, 1], "values": [[3.5], [4.0]]}}
 
 
 def test_run_says_what_is_wrong_on_one_line() -> None:

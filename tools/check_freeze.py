@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 """The library's frozen graphs, imported and run by TensorFlow: do they give the restored session's values?
 
-Run in the TensorFlow venv (benchmarks/run.sh makes .venv-bench), after tools/generate_onnx_fixtures.py:
+Run in the TensorFlow venv (benchmarks/run.sh makes .venv-bench), after tools/generate_onnx_fixtures.py (and
+tools/generate_tf2_fixtures.py: its SavedModels are frozen at their signature, every call inlined, the same way):
 
     .venv-bench/bin/python -m tools.check_freeze [--fixtures tests/data/onnx] [--corpus ../shared/corpus/checkpoints]
 
@@ -70,6 +71,32 @@ def check_fixtures(folder: str) -> dict:
     return verdicts
 
 
+def check_tf2(folder: str) -> dict:
+    """The TF 2 SavedModels of *folder* (tools/generate_tf2_fixtures.py), frozen by the library at their signature
+    (every call inlined), run by TensorFlow on the signature's tensors against what the loaded SavedModel gave."""
+    with open(os.path.join(folder, "manifest.json")) as file:
+        manifest = json.load(file)
+    verdicts = {}
+    for name, about in sorted(manifest["models"].items()):
+        path = os.path.join(folder, name)
+        frozen = tfcollections.freeze(path, signature=about["signature"])
+        signature = tfcollections.load(path)["meta_graphs"][0]["signature_def"][about["signature"]]
+        arrays = np.load(os.path.join(path, "io.npz"))
+        feeds = {signature["inputs"][key]["name"]: arrays[f"input/{key}"] for key in about["inputs"]}
+        got = _run(frozen, feeds, [signature["outputs"][key]["name"] for key in about["outputs"]])
+        worst = 0.0
+        for key, value in zip(about["outputs"], got):
+            expected = arrays[f"output/{key}"]
+            if expected.dtype.kind == "f":
+                worst = max(worst, float(np.max(np.abs(value - expected) / np.maximum(np.abs(expected), 1e-30))))
+            elif not np.array_equal(value, expected):
+                worst = float("inf")
+        verdicts[name] = {"sha256": hashlib.sha256(frozen).hexdigest(), "bytes": len(frozen),
+                          "max_relative_difference": worst, "agrees": worst <= 1e-6}  # fmt: skip
+        print(f"{name}: {len(frozen)} bytes, max relative difference {worst:.3g}", file=sys.stderr)
+    return verdicts
+
+
 def check_corpus(folder: str) -> None:
     import tensorflow.compat.v1 as tf
 
@@ -97,18 +124,22 @@ def check_corpus(folder: str) -> None:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--fixtures", default=os.path.join("tests", "data", "onnx"))
+    parser.add_argument("--tf2", default=os.path.join("tests", "data", "onnx_tf2"))
     parser.add_argument("--corpus", default=None)
     args = parser.parse_args(argv)
     import tensorflow as tf
 
-    verdicts = check_fixtures(args.fixtures)
-    record = {"checked_by": f"TensorFlow {tf.__version__}", "tool": "tools/check_freeze.py", "models": verdicts}
-    with open(os.path.join(args.fixtures, "freeze_check.json"), "w") as file:
-        json.dump(record, file, indent=1, sort_keys=True)
-        file.write("\n")
+    agree = True
+    for folder, check in ((args.fixtures, check_fixtures), (args.tf2, check_tf2)):
+        verdicts = check(folder)
+        agree = agree and all(verdict["agrees"] for verdict in verdicts.values())
+        record = {"checked_by": f"TensorFlow {tf.__version__}", "tool": "tools/check_freeze.py", "models": verdicts}
+        with open(os.path.join(folder, "freeze_check.json"), "w") as file:
+            json.dump(record, file, indent=1, sort_keys=True)
+            file.write("\n")
     if args.corpus:
         check_corpus(args.corpus)
-    return 0 if all(verdict["agrees"] for verdict in verdicts.values()) else 1
+    return 0 if agree else 1
 
 
 if __name__ == "__main__":

@@ -78,7 +78,11 @@ def run(argv: Sequence[str], stdout: TextIO, stderr: TextIO, path: Callable[[str
         import numpy  # noqa: PLC0415 (the Session's extra: there once the Session is made)
 
         values = {name: _value(numpy, name, text, path) for name, text in feeds.items()}
-        fetches = args.output or [item["name"] for item in session.outputs]
+        # By default the outputs, named as the user knows them: a signature's keys (saved_model_cli's), else tensors.
+        default = (
+            list(session.signature["outputs"]) if session.signature else [item["name"] for item in session.outputs]
+        )
+        fetches = args.output or default
         results = session.run(list(fetches), values)
     except ImportError as exc:
         print(f"tfcollections run: {exc}", file=stderr)

@@ -95,7 +95,7 @@ class Converter:
             value = self.values.get(name)
             if value is None:
                 raise ConversionError(f"output {name!r}: its node gives no such output")
-            outputs.append(self._graph_output(name, value))
+            outputs.append(self._graph_output(self.frozen.names.get(name, name), value))
         nodes, initializers = self._live(outputs)
         return {
             "name": "tfcollections",
@@ -121,8 +121,8 @@ class Converter:
         return value
 
     def _graph_output(self, name: str, value: Value) -> Decoded:
-        """The graph's output *name* (a TensorFlow tensor name), an Identity of *value* where its ONNX value has
-        another name."""
+        """The graph's output *name* (a TensorFlow tensor name, or a signature's key), an Identity of *value* where
+        its ONNX value has another name."""
         try:
             made = self.tf(value)
             if made != name:

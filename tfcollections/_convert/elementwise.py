@@ -133,8 +133,9 @@ def _placeholder(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
             shape = [None if dim["size"] < 0 else dim["size"] for dim in declared["dim"]]
     elif node["op"] == "PlaceholderWithDefault" and inputs:
         shape = inputs[0].shape
-    cx.add_graph_input(name, dtype, shape)
-    return [cx.result(0, dtype, shape, onnx=name)]
+    public = cx.frozen.names.get(name, name)  # a TF 2 signature's key, or the tensor's name
+    cx.add_graph_input(public, dtype, shape)
+    return [cx.result(0, dtype, shape, onnx=public)]
 
 
 # The GraphDef producer version from which a Placeholder's shape of no dims is a scalar; up to 21 it was "any

@@ -28,6 +28,7 @@ from .._model.files import load
 from .._tensor import NUMERIC, Tensor, element_count
 from .._typing import cast
 from .graphdef import Graph, int_attr, new_node, output_dtypes, split_tensor_name, type_attr
+from .inline import inline_calls, is_call
 from .values import flat
 
 TYPE_CHECKING = False
@@ -70,13 +71,16 @@ class FrozenGraph:
     """A frozen graph in memory: ``nodes`` in the graph's order, ``inputs`` and ``outputs`` as tensor names, and the
     ``graph`` that reads each constant's values (``graph.value_of(node)``) and writes them (``graph.encode``)."""
 
-    __slots__ = ("graph", "inputs", "nodes", "outputs")
+    __slots__ = ("graph", "inputs", "names", "nodes", "outputs")
 
     def __init__(self, graph: Graph, nodes: List[Decoded], inputs: List[str], outputs: List[str]) -> None:
         self.graph = graph
         self.nodes = nodes
         self.inputs = inputs
         self.outputs = outputs
+        #: The names a converted model gives inputs and outputs instead of their tensor names (a TF 2 signature's
+        #: keys: ``x`` for ``serving_default_x:0``).
+        self.names: Dict[str, str] = {}
 
     def encode(self) -> bytes:
         return self.graph.encode(self.nodes)
@@ -127,23 +131,28 @@ def freeze_graph(
     outputs: Optional[Sequence[str]],
     inputs: Optional[Sequence[str]],
     signature_key: Optional[str],
+    *,
+    signature_names: bool = False,
 ) -> FrozenGraph:
     """The ``FrozenGraph`` of a loaded model (``freeze``'s arguments), read from *buf*, the bytes of its *source*:
-    its constants are read from them, so the caller holds them open while it reads the result."""
+    its constants are read from them, so the caller holds them open while it reads the result. With
+    *signature_names*, a TF 2 signature's keys name its inputs and outputs (``FrozenGraph.names``)."""
     index, meta_graph = _chosen_meta_graph(model)
-    if meta_graph.get("object_graph_def") is not None:
-        # A TF 2 SavedModel: its signatures call library functions whose variables are captured handles, restored
-        # by object path; inlining them is not done here, and a graph of TF 1 is not what it holds.
-        raise DecodeError("a TF 2 SavedModel (it has an object graph): its signatures call functions with captured "
-                          "variables, which freeze and to_onnx do not inline; they convert TF 1 graphs (a .meta, a "
-                          "TF 1 SavedModel, a frozen graph)")  # fmt: skip
     graph = Graph(source, buf, index, meta_graph)
-    by_name: Dict[str, Decoded] = {}
-    for node in graph.nodes:
-        by_name.setdefault(node["name"], node)
+    by_name = _by_name(graph.nodes)
     signature = _signature(meta_graph, signature_key)
-    output_names = _output_names(graph, meta_graph, signature, outputs, by_name)
-    input_names = _input_names(signature, inputs, by_name)
+    output_names = _output_names(graph, signature, outputs)
+    given_inputs = _given_inputs(signature, inputs)
+    if graph.functions:  # a TF 2 graph: the calls the outputs reach replaced by the functions' bodies
+        wanted = {split_tensor_name(name)[0] for name in [*output_names, *(given_inputs or ())]}
+        if not wanted <= by_name.keys():  # a node inside a function named: every call inlined, to find it
+            wanted = set(by_name)
+        graph.nodes = inline_calls(graph.nodes, graph.functions, wanted)
+        by_name = _by_name(graph.nodes)
+    for name in output_names:
+        if split_tensor_name(name)[0] not in by_name:
+            raise MissingNode(name, "output")
+    input_names = _input_names(signature, given_inputs, by_name)
     cut = {split_tensor_name(name)[0] for name in input_names}
     kept = _reachable({split_tensor_name(name)[0] for name in output_names}, by_name, cut)
     nodes = [node for node in graph.nodes if node["name"] in kept and by_name[node["name"]] is node]
@@ -156,7 +165,29 @@ def freeze_graph(
         values = _variable_values(model, source, buf, index, meta_graph, graph, variables, checkpoint)
         _make_constants(frozen, variables, values)
     frozen.nodes = [_without_lost_colocation(node, {node["name"] for node in frozen.nodes}) for node in frozen.nodes]
+    if graph.functions and not any(is_call(node, graph.functions) for node in frozen.nodes):
+        graph.library = b""  # every call the outputs need inlined: the functions are no part of the frozen graph
+    if signature_names and signature is not None and meta_graph.get("object_graph_def") is not None:
+        # A TF 2 signature's keys are the names its user knows (x, output_0), not its graph's (serving_default_x:0).
+        for field in ("inputs", "outputs"):
+            for key, info in (signature.get(field) or {}).items():
+                if info.get("name") in (frozen.inputs if field == "inputs" else frozen.outputs):
+                    frozen.names[info["name"]] = key
     return frozen
+
+
+def _by_name(nodes: List[Decoded]) -> Dict[str, Decoded]:
+    by_name: Dict[str, Decoded] = {}
+    for node in nodes:
+        by_name.setdefault(node["name"], node)
+    return by_name
+
+
+def signature_inputs(model: Decoded, key: Optional[str]) -> Dict[str, str]:
+    """The chosen signature's inputs of a loaded model (``freeze``'s choice): key -> tensor name; {} without one."""
+    meta_graphs = model["meta_graphs"]
+    signature = _signature(_chosen_meta_graph(model)[1], key) if meta_graphs else None
+    return {name: info["name"] for name, info in ((signature or {}).get("inputs") or {}).items() if info.get("name")}
 
 
 def _chosen_meta_graph(model: Decoded) -> Tuple[int, Decoded]:
@@ -189,15 +220,11 @@ def _tensor_names(spec: Decoded, field: str) -> List[str]:
     return [info["name"] for _, info in sorted((spec.get(field) or {}).items()) if info.get("name")]
 
 
-def _output_names(
-    graph: Graph,
-    meta_graph: Decoded,
-    signature: Optional[Decoded],
-    given: Optional[Sequence[str]],
-    by_name: Dict[str, Decoded],
-) -> List[str]:
+def _output_names(graph: Graph, signature: Optional[Decoded], given: Optional[Sequence[str]]) -> List[str]:
+    """The outputs asked for (a signature's keys among them as its tensors), else the signature's, else the graph's
+    unconsumed nodes that are no bookkeeping."""
     if given is not None:
-        names = [_tensor_name(name) for name in _as_names(given, "outputs")]
+        names = [_tensor_name(_signature_tensor(name, signature, "outputs")) for name in _as_names(given, "outputs")]
     elif signature is not None and _tensor_names(signature, "outputs"):
         names = _tensor_names(signature, "outputs")
     else:
@@ -205,18 +232,26 @@ def _output_names(
     if not names:
         raise ValueError("the graph has no outputs to freeze to (every unconsumed node trains, saves or checks): "
                          "name them with outputs=")  # fmt: skip
-    for name in names:
-        if split_tensor_name(name)[0] not in by_name:
-            raise MissingNode(name, "output")
     return names
 
 
-def _input_names(
-    signature: Optional[Decoded], given: Optional[Sequence[str]], by_name: Dict[str, Decoded]
-) -> List[str]:
+def _signature_tensor(name: str, signature: Optional[Decoded], field: str) -> str:
+    """*name*, or the tensor of the signature's key *name* (``x`` or ``x:0`` -> ``serving_default_x:0``)."""
+    specs = (signature.get(field) or {}) if signature is not None else {}
+    info = specs.get(name) or (specs.get(name[:-2]) if name.endswith(":0") else None)
+    return info["name"] if info is not None and info.get("name") else name
+
+
+def _given_inputs(signature: Optional[Decoded], given: Optional[Sequence[str]]) -> Optional[List[str]]:
+    if given is None:
+        return None
+    return [_tensor_name(_signature_tensor(name, signature, "inputs")) for name in _as_names(given, "inputs")]
+
+
+def _input_names(signature: Optional[Decoded], given: Optional[List[str]], by_name: Dict[str, Decoded]) -> List[str]:
     if given is None:
         return _tensor_names(signature, "inputs") if signature is not None else []
-    names = [_tensor_name(name) for name in _as_names(given, "inputs")]
+    names = given
     for name in names:
         node, port = split_tensor_name(name)
         if node not in by_name:
@@ -335,7 +370,7 @@ def _variable_values(
 ) -> Dict[str, Tensor]:
     """Each variable node's value from the checkpoint, as the saver would restore it."""
     from .._ckpt.checkpoint import load_checkpoint, read_tensors  # noqa: PLC0415 (a frozen graph needs neither)
-    from .._ckpt.restore import restore_plan  # noqa: PLC0415 (a frozen graph needs no checkpoint)
+    from .._ckpt.restore import check_checkpoint, restore_plan  # noqa: PLC0415 (a frozen graph needs no checkpoint)
 
     if checkpoint is None:
         checkpoint = checkpoint_beside(model.get("path"), source.format)
@@ -348,11 +383,23 @@ def _variable_values(
     listing: Decoded = dict(checkpoint) if isinstance(checkpoint, dict) else dict(load_checkpoint(checkpoint))
     found = meta_graph["graph"] if "graph" in meta_graph else graph_of(source, buf, index, meta_graph, ends=False)
     graph_variables = found["variables"]
-    plan = restore_plan(source, buf, {"node": graph.nodes, "library": None}, meta_graph, graph_variables)
     by_variable: Dict[str, Decoded] = {}
-    for entry in plan:
-        if entry["variable"] is not None:
-            by_variable.setdefault(entry["variable"], entry)
+    if meta_graph.get("object_graph_def") is not None:
+        # A TF 2 SavedModel restores its variables by object: the key of each is found by walking the model's object
+        # graph and the checkpoint's together (check_checkpoint's join), from the variable's node in the graph.
+        check = check_checkpoint(model["meta_graphs"][index], listing)
+        for saved in check["saved_variables"]:
+            if saved["key"] is not None:
+                by_variable.setdefault(saved["name"], {"name": saved["key"], "slice": None})
+        unnamed = [node["name"] for node in variables if node["name"] not in by_variable]
+        if unnamed:
+            raise DecodeError(f"variable {unnamed[0]!r}: the model's object graph names no value for it in the "
+                              f"checkpoint {listing['prefix']} (the object graphs do not join there)")  # fmt: skip
+    else:
+        plan = restore_plan(source, buf, {"node": graph.nodes, "library": None}, meta_graph, graph_variables)
+        for entry in plan:
+            if entry["variable"] is not None:
+                by_variable.setdefault(entry["variable"], entry)
     described = {variable["name"]: variable for variable in graph_variables}
     wanted: Dict[str, Decoded] = {}
     for node in variables:

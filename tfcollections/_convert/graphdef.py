@@ -74,7 +74,7 @@ class Graph:
     """A graph's nodes (NodeDef dicts, in order; a ``Const``'s tensor a span of the source until replaced), with
     the source they were read from, for their tensors' values and bytes."""
 
-    __slots__ = ("_buf", "_depth", "_source", "index", "library", "nodes", "replaced", "versions")
+    __slots__ = ("_buf", "_depth", "_source", "functions", "index", "library", "nodes", "replaced", "versions")
 
     def __init__(self, source: Source, buf: Buffer, index: int, meta_graph: Decoded) -> None:
         self._source = source
@@ -90,6 +90,12 @@ class Graph:
         self.nodes: List[Decoded] = list(graph["node"])
         self.versions: Optional[Decoded] = graph["versions"]
         self.library: bytes = self._library_bytes(graph, index)
+        #: The library's functions by name (their nodes' tensors spans of the source, as the graph's are).
+        self.functions: Dict[str, Decoded] = {
+            function["signature"]["name"]: function
+            for function in (graph["library"]["function"] if graph["library"] is not None else ())
+            if function["signature"] is not None
+        }
         #: Values given to nodes by name (a variable made a Const): written in place of the node's own tensor.
         self.replaced: Dict[str, Tensor] = {}
         self.index = index
@@ -186,6 +192,15 @@ def type_attr(dtype: str) -> Decoded:
     """An ``AttrValue`` holding a dtype."""
     value: Decoded = _ATTR_VALUE.new()
     value["type"] = dtype
+    return value
+
+
+def types_attr(dtypes: List[str]) -> Decoded:
+    """An ``AttrValue`` holding a list of dtypes."""
+    listed: Decoded = _LIST_VALUE.new()
+    listed["type"] = list(dtypes)
+    value: Decoded = _ATTR_VALUE.new()
+    value["list"] = listed
     return value
 
 

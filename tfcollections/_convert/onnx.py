@@ -19,7 +19,7 @@ from .._proto.compiled import COMPILED
 from .._proto.encoder import encode_compiled
 from .._typing import cast
 from .converter import Converter
-from .freeze import freeze_graph
+from .freeze import freeze_graph, signature_inputs
 from .graphdef import split_tensor_name
 from .images import rewrite
 from .optable import RULES, unsupported_ops
@@ -67,15 +67,33 @@ def to_onnx(
     count and first node) or the node that needs what the graph does not say (a rank, a constant), and the
     errors of ``freeze``.
     """
+    return converted(model, checkpoint, inputs, outputs, opset, signature, path, force, signature_names=True)
+
+
+def converted(
+    model: Any,
+    checkpoint: Any,
+    inputs: Optional[InputSpec],
+    outputs: Optional[Sequence[str]],
+    opset: int,
+    signature: Optional[str],
+    path: Optional[Union[str, os.PathLike[str]]],
+    force: bool,
+    *,
+    signature_names: bool,
+) -> bytes:
+    """``to_onnx``'s model; with *signature_names* false, every input and output keeps its tensor name, a TF 2
+    signature's too (``Session`` feeds and fetches by them)."""
     if opset not in OPSETS:
         raise ValueError(f"opset {opset} is not one the conversion writes ({OPSETS.start} to {OPSETS.stop - 1})")
     loaded = model if isinstance(model, dict) else load(os.fsdecode(model))
     source = source_of(loaded)
     if source is None or "meta_graphs" not in loaded:
         raise TypeError("to_onnx() needs a path or what tfcollections.load returned (a copy keeps no file to read)")
-    names, shapes = _input_specs(inputs)
+    names, shapes = _input_specs(inputs, signature_inputs(cast("Decoded", loaded), signature))
     with source.opened() as buf:
-        frozen = freeze_graph(cast("Decoded", loaded), source, buf, checkpoint, outputs, names, signature)
+        frozen = freeze_graph(cast("Decoded", loaded), source, buf, checkpoint, outputs, names, signature,
+                              signature_names=signature_names)  # fmt: skip
         rules = {op: rule.convert for op, rule in RULES.items()}
         graph = Converter(frozen, opset, shapes).convert(rules, rewrite, unsupported_ops)
         initializers = graph["initializer"]
@@ -113,8 +131,9 @@ def _version() -> str:
         return ""
 
 
-def _input_specs(inputs: Optional[InputSpec]) -> Tuple[Optional[List[str]], Dict[str, Shape]]:
-    """The input names and the shapes given for them (``"x:0:1,224,224,3"``, or a dict)."""
+def _input_specs(inputs: Optional[InputSpec], keys: Dict[str, str]) -> Tuple[Optional[List[str]], Dict[str, Shape]]:
+    """The input names and the shapes given for them (``"x:0:1,224,224,3"``, or a dict); a signature's input key
+    (of *keys*: key -> tensor name) stands for its tensor."""
     if inputs is None:
         return None, {}
     shapes: Dict[str, Shape] = {}
@@ -123,14 +142,14 @@ def _input_specs(inputs: Optional[InputSpec]) -> Tuple[Optional[List[str]], Dict
         inputs = [inputs]
     if isinstance(inputs, dict):
         for name, shape in inputs.items():
-            tensor = _tensor_name(name)
+            tensor = _tensor_name(str(keys.get(name, name)))
             names.append(tensor)
             shapes[tensor] = None if shape is None else [None if d is None or d < 0 else int(d) for d in shape]
         return names, shapes
     for item in inputs:
         if not isinstance(item, str):
             raise TypeError("inputs are tensor names (str), each with an optional shape: 'x:0:1,224,224,3'")
-        name, shape = parse_input(item)
+        name, shape = parse_input(item, keys)
         names.append(name)
         if shape is not None:
             shapes[name] = shape
@@ -140,17 +159,19 @@ def _input_specs(inputs: Optional[InputSpec]) -> Tuple[Optional[List[str]], Dict
 _SHAPE_TEXT: Final = re.compile(r"^\[?\s*((?:-?[0-9]+|\?)(?:\s*,\s*(?:-?[0-9]+|\?))*)?\s*\]?$")
 
 
-def parse_input(text: str) -> Tuple[str, Shape]:
+def parse_input(text: str, keys: Optional[Dict[str, str]] = None) -> Tuple[str, Shape]:
     """``"x:0:1,224,224,3"`` -> ``("x:0", [1, 224, 224, 3])``; ``"x:[-1,3]"`` -> ``("x:0", [None, 3])``; ``"x"``
-    -> ``("x:0", None)``. The part after the last colon is a shape when it has a comma or brackets."""
+    -> ``("x:0", None)``. The part after the last colon is a shape when it has a comma or brackets. A name among
+    *keys* (a signature's input keys -> their tensors) stands for its tensor."""
+    keys = keys or {}
     name, sep, last = text.rpartition(":")
     if sep and ("," in last or last.startswith("[")):
         match = _SHAPE_TEXT.match(last.strip())
         if match is None:
             raise ValueError(f"input {text!r}: {last!r} is no shape (dims separated by commas, -1 or ? unknown)")
         dims = [dim.strip() for dim in (match.group(1) or "").split(",") if dim.strip()]
-        return _tensor_name(name), [None if dim in ("?", "-1") else int(dim) for dim in dims]
-    return _tensor_name(text), None
+        return _tensor_name(keys.get(name, name)), [None if dim in ("?", "-1") else int(dim) for dim in dims]
+    return _tensor_name(keys.get(text, text)), None
 
 
 def _tensor_name(name: str) -> str:

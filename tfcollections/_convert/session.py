@@ -22,7 +22,7 @@ from .._model.files import load
 from .._typing import cast
 from .freeze import MissingNode, _chosen_meta_graph, _signature
 from .graphdef import split_tensor_name
-from .onnx import DEFAULT_OPSET, to_onnx
+from .onnx import DEFAULT_OPSET, converted
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -76,9 +76,10 @@ class Session:
     """A TensorFlow model run on onnxruntime as ``tf.Session.run`` runs it.
 
     *model* is what ``to_onnx`` takes: a ``.meta`` or TF 1 SavedModel with its checkpoint (*checkpoint*, by default
-    the one beside it), or a frozen graph; *signature* picks a SavedModel's signature, whose keys then name its
-    inputs and outputs too. ``inputs`` and ``outputs`` are the default feeds and fetches (``{"name", "dtype",
-    "shape"}``, a dim None where unknown). ``run(fetches, feed_dict)`` as TensorFlow's. Needs onnxruntime and numpy
+    the one beside it), a TF 2 SavedModel, or a frozen graph; *signature* picks a SavedModel's signature, whose keys
+    then name its inputs and outputs too (``signature``: its keys and their tensors). ``inputs`` and ``outputs`` are
+    the default feeds and fetches (``{"name", "dtype", "shape"}``, named by their tensors, a dim None where
+    unknown). ``run(fetches, feed_dict)`` as TensorFlow's. Needs onnxruntime and numpy
     (``pip install "tfcollections[run]"``); raises ``ImportError`` saying so without them.
     """
 
@@ -97,8 +98,13 @@ class Session:
         self._input_keys: Dict[str, str] = {}
         self._output_keys: Dict[str, str] = {}
         if chosen is not None:
-            self._input_keys = {key: info["name"] for key, info in (chosen.get("inputs") or {}).items()}
-            self._output_keys = {key: info["name"] for key, info in (chosen.get("outputs") or {}).items()}
+            self._input_keys = {key: info["name"] for key, info in sorted((chosen.get("inputs") or {}).items())}
+            self._output_keys = {key: info["name"] for key, info in sorted((chosen.get("outputs") or {}).items())}
+        #: The signature run, its keys and their tensors (``{"inputs": {"x": "x:0"}, "outputs": {...}}``), in key
+        #: order; None for a graph without one.
+        self.signature: Optional[Dict[str, Dict[str, str]]] = (
+            {"inputs": dict(self._input_keys), "outputs": dict(self._output_keys)} if chosen is not None else None
+        )
         self._compiled: Dict[Tuple[Tuple[str, ...], Tuple[str, ...]], _Compiled] = {}
         default = self._compile(None, None)
         self._default = default
@@ -152,8 +158,8 @@ class Session:
         found = self._compiled.get(key)
         if found is None:
             try:
-                data = to_onnx(self._model, self._checkpoint, inputs=inputs or None, outputs=outputs,
-                               opset=self._opset, signature=self._signature_key)  # fmt: skip
+                data = converted(self._model, self._checkpoint, inputs or None, outputs, self._opset,
+                                 self._signature_key, None, False, signature_names=False)  # fmt: skip
             except MissingNode as exc:  # a name the graph does not have, as TensorFlow says it
                 node = split_tensor_name(exc.tensor)[0]
                 raise ValueError(f"The name {exc.tensor!r} refers to a Tensor which does not exist. The operation, "

@@ -1,0 +1,182 @@
+# SPDX-License-Identifier: Apache-2.0
+"""TF 2 SavedModels frozen and converted at a signature: every function call inlined, the captured variables'
+values found through the object graph, the signature's keys naming the model's inputs and outputs.
+
+The models are TensorFlow's (tools/generate_tf2_fixtures.py: a Keras 2 CNN, a Keras 3 export, a tf.Module of two
+inputs and three outputs), with the outputs TensorFlow's loader gave. tools/check_freeze.py ran the library's frozen
+graphs in TensorFlow (tests/data/onnx_tf2/freeze_check.json records the verdicts with the bytes' SHA-256); the tests
+here need no TensorFlow, and the ones that run a model need the optional group ``onnx``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any, Dict, List
+
+import pytest
+
+import tfcollections
+from tfcollections import DecodeError
+from tfcollections._convert.inline import inline_calls
+
+DATA = Path(__file__).parent / "data" / "onnx_tf2"
+MANIFEST: Dict[str, Any] = json.loads((DATA / "manifest.json").read_text())
+CHECKED: Dict[str, Any] = json.loads((DATA / "freeze_check.json").read_text())["models"]
+CALLS = {"PartitionedCall", "StatefulPartitionedCall"}
+
+
+@pytest.mark.parametrize("name", sorted(MANIFEST["models"]))
+def test_the_frozen_graph_is_the_one_tensorflow_ran_with_the_loaders_answers(name: str) -> None:
+    verdict = CHECKED[name]
+    assert verdict["agrees"] and verdict["max_relative_difference"] <= 1e-6
+    frozen = tfcollections.freeze(DATA / name, signature=MANIFEST["models"][name]["signature"])
+    assert hashlib.sha256(frozen).hexdigest() == verdict["sha256"]
+
+
+@pytest.mark.parametrize("name", sorted(MANIFEST["models"]))
+def test_a_frozen_signature_holds_no_call_no_variable_and_no_library(name: str) -> None:
+    graph = tfcollections.loads(tfcollections.freeze(DATA / name), graph=True)["meta_graphs"][0]["graph"]
+    assert not set(graph["ops"]) & (CALLS | {"VarHandleOp", "ReadVariableOp", "AssignVariableOp"}), graph["ops"]
+    assert graph["functions"] == {} and graph["variables"] == []
+
+
+def test_each_captured_variable_becomes_the_checkpoints_value_of_its_object() -> None:
+    model = DATA / "keras2_cnn"
+    frozen = tfcollections.loads(tfcollections.freeze(model))
+    check = tfcollections.check_checkpoint(model, model / "variables" / "variables")
+    keys = {item["name"]: item["key"] for item in check["saved_variables"]}
+    names = [name for name in keys if "moving" not in name or "batch" in name]
+    made = tfcollections.read_tensors(frozen, names)
+    stored = tfcollections.read_tensors(model / "variables" / "variables", [keys[name] for name in names])
+    assert names and all(made[name].tobytes() == stored[keys[name]].tobytes() for name in names)
+    assert all(key.endswith("/.ATTRIBUTES/VARIABLE_VALUE") for key in keys.values())
+
+
+def _onnx_names(data: bytes) -> Any:
+    graph = tfcollections.decode_message("onnx.ModelProto", data)["graph"]
+    inputs = {item["name"]: [dim.get("dim_value") or dim.get("dim_param") for dim in
+                             item["type"]["tensor_type"]["shape"]["dim"]] for item in graph["input"]}  # fmt: skip
+    return inputs, [item["name"] for item in graph["output"]]
+
+
+@pytest.mark.parametrize("name", sorted(MANIFEST["models"]))
+def test_the_signatures_keys_name_the_onnx_models_inputs_and_outputs(name: str) -> None:
+    about = MANIFEST["models"][name]
+    inputs, outputs = _onnx_names(tfcollections.to_onnx(DATA / name))
+    assert sorted(inputs) == about["inputs"] and sorted(outputs) == about["outputs"]
+
+
+def test_inputs_and_outputs_are_given_by_key_or_by_tensor_name() -> None:
+    model = DATA / "two_inputs"
+    inputs, outputs = _onnx_names(tfcollections.to_onnx(model, inputs={"a": [1, 6], "b": [1, 4]}, outputs=["total"]))
+    assert inputs == {"a": [1, 6], "b": [1, 4]} and outputs == ["total"]
+    by_tensor = tfcollections.to_onnx(model, inputs=["serving_default_a:0:2,6", "b:[2,4]"], outputs=["best"])
+    assert _onnx_names(by_tensor) == ({"a": [2, 6], "b": [2, 4]}, ["best"])
+
+
+def test_freezing_a_tf2_model_on_the_command_line(tmp_path: Path) -> None:
+    from .test_cli import _run
+
+    result = _run(["export", str(DATA / "keras3_export"), str(tmp_path / "frozen.pb")])
+    assert result.returncode == 0, result.stderr
+    graph = tfcollections.load(tmp_path / "frozen.pb", graph=True)["meta_graphs"][0]["graph"]
+    assert graph["inputs"][0]["name"] == "serving_default_features" and "MatMul" in graph["ops"]
+
+
+DAMAGED = {
+    "recursive": r"function '__inference_signature_wrapper_[^']*' calls itself \(.* -> .*\): a recursive function is "
+    r"not inlined",
+    "missing_function": r"node 'StatefulPartitionedCall_1' \(StatefulPartitionedCall\) calls function "
+    r"'__inference_missing_0', which the graph's library does not have",
+    "too_few_inputs": r"calling '__inference_signature_wrapper_[^']*': the call gives 8 input\(s\), the function "
+    r"takes 9",
+    "unjoined_variables": r"variable '[^']*': the model's object graph names no value for it in the checkpoint",
+}
+
+
+@pytest.mark.parametrize("name", sorted(DAMAGED))
+def test_a_damaged_tf2_model_is_refused_with_what_is_wrong(name: str, tmp_path: Path) -> None:
+    from .test_cli import _run
+
+    assert name in MANIFEST["damaged"]
+    model = DATA / "damaged" / name
+    for convert in (tfcollections.freeze, tfcollections.to_onnx):
+        with pytest.raises(DecodeError, match=DAMAGED[name]):
+            convert(model)
+    out = tmp_path / "model.onnx"
+    result = _run(["export", str(model), str(out)])
+    assert result.returncode == 1 and not out.exists() and not list(tmp_path.iterdir())
+    lines = result.stderr.decode().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"tfcollections export: {out}: not written: "), lines
+
+
+# ---------------------------------------------------------------- the inliner, on hand-made functions
+
+
+def _arg(name: str, dtype: str = "DT_FLOAT") -> Dict[str, Any]:
+    return {"name": name, "type": dtype, "type_attr": "", "number_attr": "", "type_list_attr": ""}
+
+
+def _attr(**fields: Any) -> Dict[str, Any]:
+    value: Dict[str, Any] = {"placeholder": None, "func": None, "list": None, "type": None, "i": None}
+    value.update(fields)
+    return value
+
+
+def _node(name: str, op: str, inputs: List[str], **attrs: Any) -> Dict[str, Any]:
+    return {"name": name, "op": op, "input": inputs, "device": "", "attr": attrs}
+
+
+def _function(name: str, args: List[str], results: Dict[str, str], nodes: List[Dict[str, Any]]) -> Dict[str, Any]:
+    return {"signature": {"name": name, "input_arg": [_arg(arg) for arg in args],
+                          "output_arg": [_arg(result) for result in results]},
+            "node_def": nodes, "ret": results, "control_ret": {}}  # fmt: skip
+
+
+def _call(name: str, function: str, inputs: List[str], results: int = 1) -> Dict[str, Any]:
+    tout = _attr(list={"type": ["DT_FLOAT"] * results})
+    return _node(name, "StatefulPartitionedCall", inputs, f=_attr(func={"name": function, "attr": {}}), Tout=tout)
+
+
+def test_outputs_named_by_their_argument_become_the_ports_of_the_op() -> None:
+    # TopKV2 gives values then indices; Unpack a list of num outputs: "top:indices:0" is port 1, "parts:output:2" 2.
+    body = [
+        _node("top", "TopKV2", ["x", "k"], T=_attr(type="DT_FLOAT")),
+        _node("parts", "Unpack", ["x"], num=_attr(i=3), T=_attr(type="DT_FLOAT")),
+        _node("sum", "AddV2", ["top:indices:0", "parts:output:2", "^top"], T=_attr(type="DT_FLOAT")),
+    ]
+    functions = {"f": _function("f", ["x", "k"], {"y": "sum:z:0"}, body)}
+    graph = [_node("x", "Placeholder", []), _node("k", "Const", []), _call("call", "f", ["x", "k:0"]),
+             _node("out", "Identity", ["call:0"])]  # fmt: skip
+    inlined = {node["name"]: node for node in inline_calls(graph, functions, {"out"})}
+    assert inlined["call/top"]["input"] == ["x", "k:0"]
+    assert inlined["call/sum"]["input"] == ["call/top:1", "call/parts:2", "^call/top"]
+    assert inlined["call"]["op"] == "IdentityN" and inlined["call"]["input"] == ["call/sum"]
+    assert inlined["out"]["input"] == ["call:0"]  # what reads the call is unchanged
+
+
+def test_nested_calls_are_inlined_and_a_cycle_between_functions_is_refused() -> None:
+    inner = _function(
+        "inner", ["a"], {"r": "twice:z:0"}, [_node("twice", "AddV2", ["a", "a"], T=_attr(type="DT_FLOAT"))]
+    )
+    outer = _function("outer", ["a"], {"r": "c:output:0"}, [_call("c", "inner", ["a"])])
+    graph = [_node("x", "Placeholder", []), _call("call", "outer", ["x"])]
+    inlined = [node["name"] for node in inline_calls(graph, {"inner": inner, "outer": outer}, {"call"})]
+    assert inlined == ["x", "call/c/twice", "call/c", "call"]
+    looping = _function("inner", ["a"], {"r": "c:output:0"}, [_call("c", "outer", ["a"])])
+    with pytest.raises(DecodeError, match=r"function 'outer' calls itself \(outer -> inner -> outer\)"):
+        inline_calls(graph, {"inner": looping, "outer": outer}, {"call"})
+
+
+def test_a_body_that_refers_to_what_it_lacks_is_refused() -> None:
+    graph = [_node("x", "Placeholder", []), _call("call", "f", ["x"])]
+    for body, results, why in [
+        ([], {"r": "ghost:z:0"}, "refers to 'ghost:z:0', which is no argument and no output of its nodes"),
+        ([_node("n", "AddV2", ["a", "a"], T=_attr(type="DT_FLOAT"))], {"r": "n:nothing:0"}, "has no output nothing:0"),
+        ([_node("n", "MyCustomOp", ["a"])], {"r": "n:out:0"}, "'MyCustomOp', which TensorFlow does not register"),
+        ([_node("n", "Identity", ["a"], T=_attr(placeholder="T"))], {"r": "n:output:0"}, "from the function's attr"),
+    ]:
+        with pytest.raises(DecodeError, match=why):
+            inline_calls(graph, {"f": _function("f", ["a"], results, body)}, {"call"})

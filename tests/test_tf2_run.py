@@ -1,0 +1,80 @@
+# SPDX-License-Identifier: Apache-2.0
+"""TF 2 SavedModels on onnxruntime: each signature converted (onnx's full check) and run, directly and through
+``Session`` and ``tfcollections run``, against the outputs TensorFlow's loader gave (tools/generate_tf2_fixtures.py).
+
+Needs the optional group ``onnx`` (onnx, onnxruntime, numpy), which CI installs; without it these tests skip.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Dict
+
+import pytest
+
+import tfcollections
+
+from .test_onnx_run import assert_agrees
+
+np = pytest.importorskip("numpy")
+onnx = pytest.importorskip("onnx")
+ort = pytest.importorskip("onnxruntime")
+
+DATA = Path(__file__).parent / "data" / "onnx_tf2"
+MANIFEST: Dict[str, Any] = json.loads((DATA / "manifest.json").read_text())
+
+
+@pytest.mark.parametrize("opset", [13, 17, 21])
+@pytest.mark.parametrize("name", sorted(MANIFEST["models"]))
+def test_a_tf2_signature_runs_on_onnxruntime_with_the_loaders_answers(name: str, opset: int) -> None:
+    about = MANIFEST["models"][name]
+    arrays = np.load(DATA / name / "io.npz")
+    data = tfcollections.to_onnx(DATA / name, signature=about["signature"], opset=opset)
+    onnx.checker.check_model(onnx.load_from_string(data), full_check=True)
+    session = ort.InferenceSession(data, providers=["CPUExecutionProvider"])
+    got = session.run(about["outputs"], {key: arrays[f"input/{key}"] for key in about["inputs"]})
+    for key, value in zip(about["outputs"], got):
+        assert_agrees(key, value, arrays[f"output/{key}"])
+
+
+@pytest.mark.parametrize("name", sorted(MANIFEST["models"]))
+def test_a_session_feeds_and_fetches_a_tf2_signature_by_its_keys(name: str) -> None:
+    about = MANIFEST["models"][name]
+    arrays = np.load(DATA / name / "io.npz")
+    session = tfcollections.Session(DATA / name)
+    feeds = {key: arrays[f"input/{key}"] for key in about["inputs"]}
+    got = session.run({key: key for key in about["outputs"]}, feeds)
+    assert list(got) == about["outputs"]
+    for key in about["outputs"]:
+        assert_agrees(key, got[key], arrays[f"output/{key}"])
+
+
+def test_a_tf2_session_takes_tensor_names_too_and_refuses_what_tensorflow_refuses() -> None:
+    arrays = np.load(DATA / "two_inputs" / "io.npz")
+    session = tfcollections.Session(DATA / "two_inputs")
+    assert [item["name"] for item in session.inputs] == ["serving_default_a:0", "serving_default_b:0"]
+    a, b = arrays["input/a"], arrays["input/b"]
+    total = session.run(
+        "StatefulPartitionedCall:2", {"serving_default_a:0": a, "b": b}
+    )  # keys sorted: best, mixed, total
+    assert_agrees("total", total, arrays["output/total"])
+    with pytest.raises(ValueError, match=r"Cannot feed value of shape \(4, 5\) for Tensor 'serving_default_b:0', "
+                                         r"which has shape \(\?, 4\)"):  # fmt: skip
+        session.run("total", {"a": a, "b": np.zeros((4, 5), np.float32)})
+    with pytest.raises(ValueError, match=r"You must feed a value for placeholder tensor 'serving_default_b'"):
+        session.run("total", {"a": a})
+
+
+def test_tfcollections_run_on_a_tf2_model(tmp_path: Path) -> None:
+    from .test_cli import _run
+
+    arrays = np.load(DATA / "keras3_export" / "io.npz")
+    feed = tmp_path / "features.npy"
+    np.save(feed, arrays["input/features"])
+    result = _run(["run", str(DATA / "keras3_export"), "--input", f"features={feed}", "--json"])
+    assert result.returncode == 0, result.stderr
+    found = json.loads(result.stdout)
+    ((name, value),) = found.items()
+    assert name == "output_0"
+    assert_agrees(name, np.asarray(value["values"], np.float32), arrays["output/output_0"])

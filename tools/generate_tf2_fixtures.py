@@ -1,0 +1,210 @@
+# SPDX-License-Identifier: Apache-2.0
+"""TF 2 SavedModels made by TensorFlow for the freezing, the ONNX conversion and the Session (issue 36), with what
+TensorFlow's own loader gives for each signature.
+
+Run in the TensorFlow venv (benchmarks/run.sh makes .venv-bench with TensorFlow 2.21, tf_keras and Keras 3):
+
+    .venv-bench/bin/python -m tools.generate_tf2_fixtures [--out tests/data/onnx_tf2]
+
+Each model is seeded (weights and inputs) and saved to a folder of its own (``saved_model.pb``, ``variables/``),
+with ``io.npz``: the signature's inputs under ``input/KEY`` and TensorFlow's outputs under ``output/KEY``, computed by
+``tf.saved_model.load(folder).signatures[signature](**inputs)``, the loaded model as a TensorFlow user runs it.
+``manifest.json`` says what each folder holds. A SavedModel is not the same bytes run after run (function names
+carry a process's counter): the tests read whatever this wrote, and its outputs came with it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import sys
+import zlib
+
+import numpy as np
+
+SEED = 36
+
+
+def _seeded(model):
+    """Every weight of a Keras model from a generator seeded by its name: the same values whatever the initializers."""
+    for weight in model.weights:
+        rng = np.random.default_rng(zlib.crc32(weight.path.encode() if hasattr(weight, "path") else weight.name.encode()))
+        shape = tuple(weight.shape)
+        if "moving_variance" in weight.name:
+            value = rng.uniform(0.5, 1.5, shape)
+        elif "bias" in weight.name or "beta" in weight.name or "moving_mean" in weight.name:
+            value = rng.uniform(-0.2, 0.2, shape)
+        elif "gamma" in weight.name:
+            value = rng.uniform(0.5, 1.5, shape)
+        else:
+            value = rng.standard_normal(shape) / np.sqrt(max(1, int(np.prod(shape[:-1]))))
+        weight.assign(value.astype(weight.dtype if isinstance(weight.dtype, str) else weight.dtype.name))
+
+
+def keras2_cnn():
+    """A Keras 2 (tf_keras) CNN, saved with tf.saved_model.save: conv, batch norm, pooling, dropout, dense."""
+    import tf_keras as keras
+
+    keras.utils.set_random_seed(SEED)
+    inputs = keras.Input((24, 24, 3), name="image")
+    x = keras.layers.Conv2D(8, 3, padding="same", activation="relu")(inputs)
+    x = keras.layers.BatchNormalization()(x)
+    x = keras.layers.MaxPooling2D()(x)
+    x = keras.layers.Conv2D(12, 3, strides=2, activation="relu")(x)
+    x = keras.layers.GlobalAveragePooling2D()(x)
+    x = keras.layers.Dropout(0.3)(x)
+    outputs = keras.layers.Dense(5, activation="softmax", name="probabilities")(x)
+    model = keras.Model(inputs, outputs)
+    _seeded(model)
+    return model
+
+
+def keras3_mlp():
+    """A Keras 3 model exported with model.export (its serving endpoint): dense layers, layer norm, GELU."""
+    import keras
+
+    keras.utils.set_random_seed(SEED)
+    inputs = keras.Input((16,), name="features")
+    x = keras.layers.Dense(32, activation="gelu")(inputs)
+    x = keras.layers.LayerNormalization()(x)
+    x = keras.layers.Dense(8, activation="tanh")(x)
+    outputs = keras.layers.Dense(3)(x)
+    model = keras.Model(inputs, outputs)
+    _seeded(model)
+    return model
+
+
+def two_inputs_module(tf):
+    """A tf.Module whose signature takes two inputs and gives a dict of three outputs, with variables of its own."""
+
+    class Scorer(tf.Module):
+        def __init__(self):
+            super().__init__()
+            rng = np.random.default_rng(SEED)
+            self.weights = tf.Variable(rng.standard_normal((6, 4)).astype(np.float32), name="weights")
+            self.offset = tf.Variable(rng.standard_normal((4,)).astype(np.float32), name="offset")
+            self.scale = tf.Variable(np.float32(1.5), name="scale")
+
+        @tf.function(input_signature=[tf.TensorSpec([None, 6], tf.float32, name="a"),
+                                      tf.TensorSpec([None, 4], tf.float32, name="b")])  # fmt: skip
+        def score(self, a, b):
+            projected = tf.matmul(a, self.weights) + self.offset
+            mixed = projected * self.scale - b
+            return {
+                "mixed": mixed,
+                "total": tf.reduce_sum(mixed, axis=1),
+                "best": tf.argmax(mixed, axis=1, output_type=tf.int32),
+            }
+
+    return Scorer()
+
+
+def damaged(source, out):
+    """Copies of a SavedModel (its saved_model.pb changed by protobuf, its variables as they are) that no loader
+    should take: a function that calls itself, a call of a function the library lacks, a call with an input too few,
+    a variable the object graph no longer reaches. Returns {name: what is wrong}."""
+    from tensorflow.core.protobuf import saved_model_pb2
+
+    def read():
+        model = saved_model_pb2.SavedModel()
+        with open(os.path.join(source, "saved_model.pb"), "rb") as file:
+            model.ParseFromString(file.read())
+        return model
+
+    def serving_call(meta_graph):
+        outputs = meta_graph.signature_def["serving_default"].outputs
+        name = next(iter(outputs.values())).name.split(":")[0]
+        return next(node for node in meta_graph.graph_def.node if node.name == name)
+
+    def write(name, model):
+        folder = os.path.join(out, name)
+        os.makedirs(folder)
+        shutil.copytree(os.path.join(source, "variables"), os.path.join(folder, "variables"))
+        with open(os.path.join(folder, "saved_model.pb"), "wb") as file:
+            file.write(model.SerializeToString(deterministic=True))
+
+    cases = {}
+    model = read()
+    graph = model.meta_graphs[0].graph_def
+    wrapper = serving_call(model.meta_graphs[0]).attr["f"].func.name
+    function = next(item for item in graph.library.function if item.signature.name == wrapper)
+    inner = next(node for node in function.node_def if node.op == "StatefulPartitionedCall")
+    inner.attr["f"].func.name = wrapper
+    write("recursive", model)
+    cases["recursive"] = f"the signature's function {wrapper} calls itself"
+
+    model = read()
+    serving_call(model.meta_graphs[0]).attr["f"].func.name = "__inference_missing_0"
+    write("missing_function", model)
+    cases["missing_function"] = "the signature's call names a function the library does not have"
+
+    model = read()
+    call = serving_call(model.meta_graphs[0])
+    del call.input[-1]
+    del call.attr["Tin"].list.type[-1]
+    write("too_few_inputs", model)
+    cases["too_few_inputs"] = "the signature's call gives one input fewer than its function takes"
+
+    model = read()
+    objects = model.meta_graphs[0].object_graph_def
+    for node in objects.nodes:
+        kept = [child for child in node.children if objects.nodes[child.node_id].WhichOneof("kind") != "variable"]
+        del node.children[:]
+        node.children.extend(kept)
+    write("unjoined_variables", model)
+    cases["unjoined_variables"] = "the object graph reaches no variable: none is joined to the checkpoint"
+    return cases
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default=os.path.join("tests", "data", "onnx_tf2"))
+    args = parser.parse_args(argv)
+    os.environ.setdefault("TF_USE_LEGACY_KERAS", "1")  # tf.keras is tf_keras; `import keras` is still Keras 3
+    import tensorflow as tf
+
+    rng = np.random.default_rng(SEED)
+    manifest = {"written_by": f"TensorFlow {tf.__version__}", "tool": "tools/generate_tf2_fixtures.py", "models": {}}
+    if os.path.isdir(args.out):
+        shutil.rmtree(args.out)
+    os.makedirs(args.out)
+
+    def record(name, folder, inputs, about, signature="serving_default"):
+        loaded = tf.saved_model.load(folder)
+        function = loaded.signatures[signature]
+        outputs = function(**{key: tf.constant(value) for key, value in inputs.items()})
+        arrays = {f"input/{key}": value for key, value in inputs.items()}
+        arrays.update({f"output/{key}": value.numpy() for key, value in outputs.items()})
+        np.savez(os.path.join(folder, "io.npz"), **arrays)
+        manifest["models"][name] = {"signature": signature, "inputs": sorted(inputs), "outputs": sorted(outputs),
+                                    "about": about}  # fmt: skip
+        print(name, {key: tuple(value.shape) for key, value in outputs.items()}, file=sys.stderr)
+
+    folder = os.path.join(args.out, "keras2_cnn")
+    tf.saved_model.save(keras2_cnn(), folder)
+    record("keras2_cnn", folder, {"image": rng.standard_normal((2, 24, 24, 3)).astype(np.float32)},
+           "Keras 2 (tf_keras) CNN saved by tf.saved_model.save: conv, batch norm, max pool, strided conv, global "
+           "average pool, dropout, dense softmax")  # fmt: skip
+
+    folder = os.path.join(args.out, "keras3_export")
+    keras3_mlp().export(folder, verbose=False)
+    record("keras3_export", folder, {"features": rng.standard_normal((3, 16)).astype(np.float32)},
+           "Keras 3 model exported by model.export: dense with GELU, layer norm, tanh")  # fmt: skip
+
+    folder = os.path.join(args.out, "two_inputs")
+    module = two_inputs_module(tf)
+    tf.saved_model.save(module, folder, signatures={"serving_default": module.score})
+    record("two_inputs", folder, {"a": rng.standard_normal((4, 6)).astype(np.float32),
+                                  "b": rng.standard_normal((4, 4)).astype(np.float32)},
+           "a tf.Module: a signature of two inputs and a dict of three outputs (float, float, int32)")  # fmt: skip
+
+    manifest["damaged"] = damaged(os.path.join(args.out, "keras3_export"), os.path.join(args.out, "damaged"))
+    with open(os.path.join(args.out, "manifest.json"), "w") as file:
+        json.dump(manifest, file, indent=1, sort_keys=True)
+        file.write("\n")
+
+
+if __name__ == "__main__":
+    main()
