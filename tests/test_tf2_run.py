@@ -78,3 +78,17 @@ def test_tfcollections_run_on_a_tf2_model(tmp_path: Path) -> None:
     ((name, value),) = found.items()
     assert name == "output_0"
     assert_agrees(name, np.asarray(value["values"], np.float32), arrays["output/output_0"])
+
+
+def test_the_readmes_keras_recipe(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The README's lines, run as they are on the Keras 2 fixture (named as the README names it), fed the fixture's
+    # images instead of zeros: the probabilities are TensorFlow's loader's.
+    readme = (Path(__file__).parent.parent / "README.md").read_text()
+    block = readme.split("```python\nimport tfcollections, numpy\nsession = tfcollections.Session(", 1)[1]
+    code = "import tfcollections, numpy\nsession = tfcollections.Session(" + block.split("```", 1)[0]
+    assert "numpy.zeros((2, 24, 24, 3), numpy.float32)" in code
+    code = code.replace("numpy.zeros((2, 24, 24, 3), numpy.float32)", "recorded").replace('"saved_model_dir"', "folder")
+    arrays = np.load(DATA / "keras2_cnn" / "io.npz")
+    scope: Dict[str, Any] = {"recorded": arrays["input/image"], "folder": DATA / "keras2_cnn"}
+    exec(compile(code, "README.md", "exec"), scope)
+    assert_agrees("probabilities", scope["probabilities"], arrays["output/probabilities"])

@@ -30,7 +30,8 @@ def parser(out: TextIO) -> argparse.ArgumentParser:
         prog="tfcollections export",
         description="Write a TensorFlow checkpoint's tensors (V1, V2, TF 2 object-based, sharded; partitioned "
         "variables put together), or a frozen graph's constants, to safetensors or NumPy .npz; or a model (a .meta "
-        "or TF 1 SavedModel with its checkpoint, or a frozen graph) as a frozen graph (.pb) or an ONNX model "
+        "or TF 1 SavedModel with its checkpoint, a TF 2 SavedModel's signature, or a frozen graph) as a frozen graph "
+        "(.pb) or an ONNX model "
         "(.onnx) that onnxruntime runs; without TensorFlow. Every CRC is checked; the file appears under its name "
         "only when it is whole.",
     )

@@ -35,7 +35,7 @@ def parser(out: TextIO) -> argparse.ArgumentParser:
         "onnxruntime, fed and fetched by TensorFlow's tensor names or a signature's keys, as tf.Session.run and "
         'saved_model_cli run do. Needs the extra "run": pip install "tfcollections[run]".',
     )
-    run_parser.add_argument("model", metavar="MODEL", help="a .meta or TF 1 SavedModel with its checkpoint, or a .pb")
+    run_parser.add_argument("model", metavar="MODEL", help="a .meta or SavedModel with its checkpoint, or a .pb")
     run_parser.add_argument(
         "--input",
         metavar="NAME=VALUE",

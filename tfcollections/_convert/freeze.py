@@ -99,7 +99,9 @@ def freeze(
     """A frozen graph (binary ``GraphDef``) of *model*: each variable its outputs need a ``Const`` holding the
     checkpoint's value, and only what *outputs* need kept.
 
-    *model* is a path ``load`` takes (a ``.meta``, a SavedModel, a frozen graph) or what ``load`` returned.
+    *model* is a path ``load`` takes (a ``.meta``, a SavedModel, a frozen graph) or what ``load`` returned. Of a
+    TF 2 SavedModel, every function call the outputs reach is inlined and each captured variable is the value the
+    object graphs' join restores into it.
     *checkpoint* is a path ``load_checkpoint`` takes or what it returned; by default the one beside the model
     (``model.ckpt`` beside ``model.ckpt.meta``, a SavedModel's ``variables/variables``). *outputs* are node or
     tensor names (``"softmax"``, ``"softmax:0"``); by default a SavedModel signature's outputs (*signature*, or its

@@ -59,7 +59,8 @@ def to_onnx(
     of tensor names, each with an optional shape after a colon (``"x:0:1,224,224,3"``, ``"x:0:[-1,3]"``), or a dict
     ``{name: shape}``; a dim of -1 or None is unknown, and an unknown dim of an input becomes symbolic
     (``batch`` for the first). *opset* is ONNX's default-domain opset (13 to 21). The model keeps TensorFlow's
-    tensor names for its inputs and outputs (``"x:0"``). With *path*, the model is also written there (under a
+    tensor names for its inputs and outputs (``"x:0"``), but for a TF 2 signature's, named by their keys (``x``,
+    ``output_0``; its calls are inlined, see ``freeze``). With *path*, the model is also written there (under a
     temporary name, then renamed; an existing file only with *force*), its weights beside it as ONNX external data
     (``<path>.data``) when the model would pass 2 GB; the bytes returned are then the model without its weights.
 

@@ -75,7 +75,7 @@ def _described(item: Any) -> Decoded:
 class Session:
     """A TensorFlow model run on onnxruntime as ``tf.Session.run`` runs it.
 
-    *model* is what ``to_onnx`` takes: a ``.meta`` or TF 1 SavedModel with its checkpoint (*checkpoint*, by default
+    *model* is what ``to_onnx`` takes: a ``.meta`` or SavedModel with its checkpoint (*checkpoint*, by default
     the one beside it), a TF 2 SavedModel, or a frozen graph; *signature* picks a SavedModel's signature, whose keys
     then name its inputs and outputs too (``signature``: its keys and their tensors). ``inputs`` and ``outputs`` are
     the default feeds and fetches (``{"name", "dtype", "shape"}``, named by their tensors, a dim None where
