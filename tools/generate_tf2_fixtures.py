@@ -158,6 +158,43 @@ def damaged(source, out):
     return cases
 
 
+def loops_module(tf):
+    """A tf.Module with a tf.while_loop (a running sum and product of a data-dependent length) and a tf.cond."""
+
+    class Loops(tf.Module):
+        def __init__(self):
+            super().__init__()
+            self.rate = tf.Variable(np.float32(0.5), name="rate")
+
+        @tf.function(input_signature=[tf.TensorSpec([None, 3], tf.float32, name="x"),
+                                      tf.TensorSpec([], tf.int32, name="steps")])  # fmt: skip
+        def run(self, x, steps):
+            def body(i, total, state):
+                state = tf.tanh(state * self.rate + x)
+                return i + 1, total + tf.reduce_sum(state), state
+
+            _, total, state = tf.while_loop(lambda i, total, state: i < steps, body,
+                                            (tf.constant(0), tf.constant(0.0), tf.zeros_like(x)))  # fmt: skip
+            picked = tf.cond(total > 0.0, lambda: state * 2.0, lambda: state - 1.0)
+            return {"total": total, "state": picked}
+
+    return Loops()
+
+
+def keras2_rnn(layer):
+    """A Keras 2 (tf_keras) text classifier: embedding, a recurrent layer run as a loop (unroll=False), dense."""
+    import tf_keras as keras
+
+    keras.utils.set_random_seed(SEED)
+    inputs = keras.Input((None,), dtype="int32", name="tokens")
+    x = keras.layers.Embedding(30, 8)(inputs)
+    x = getattr(keras.layers, layer)(6, unroll=False)(x)
+    outputs = keras.layers.Dense(3, activation="softmax", name="scores")(x)
+    model = keras.Model(inputs, outputs)
+    _seeded(model)
+    return model
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=os.path.join("tests", "data", "onnx_tf2"))
@@ -171,15 +208,17 @@ def main(argv=None):
         shutil.rmtree(args.out)
     os.makedirs(args.out)
 
-    def record(name, folder, inputs, about, signature="serving_default"):
+    def record(name, folder, inputs, about, signature="serving_default", more=()):
+        """io.npz: the signature run on *inputs*; io_1.npz, ...: on each of *more* (other lengths, other counts)."""
         loaded = tf.saved_model.load(folder)
         function = loaded.signatures[signature]
-        outputs = function(**{key: tf.constant(value) for key, value in inputs.items()})
-        arrays = {f"input/{key}": value for key, value in inputs.items()}
-        arrays.update({f"output/{key}": value.numpy() for key, value in outputs.items()})
-        np.savez(os.path.join(folder, "io.npz"), **arrays)
+        for index, given in enumerate([inputs, *more]):
+            outputs = function(**{key: tf.constant(value) for key, value in given.items()})
+            arrays = {f"input/{key}": value for key, value in given.items()}
+            arrays.update({f"output/{key}": value.numpy() for key, value in outputs.items()})
+            np.savez(os.path.join(folder, "io.npz" if index == 0 else f"io_{index}.npz"), **arrays)
         manifest["models"][name] = {"signature": signature, "inputs": sorted(inputs), "outputs": sorted(outputs),
-                                    "about": about}  # fmt: skip
+                                    "about": about, "cases": 1 + len(more)}  # fmt: skip
         print(name, {key: tuple(value.shape) for key, value in outputs.items()}, file=sys.stderr)
 
     folder = os.path.join(args.out, "keras2_cnn")
@@ -199,6 +238,22 @@ def main(argv=None):
     record("two_inputs", folder, {"a": rng.standard_normal((4, 6)).astype(np.float32),
                                   "b": rng.standard_normal((4, 4)).astype(np.float32)},
            "a tf.Module: a signature of two inputs and a dict of three outputs (float, float, int32)")  # fmt: skip
+
+    folder = os.path.join(args.out, "loops")
+    module = loops_module(tf)
+    tf.saved_model.save(module, folder, signatures={"serving_default": module.run})
+    more = [{"x": rng.standard_normal((3, 3)).astype(np.float32), "steps": np.int32(steps)} for steps in (0, 1, 9)]
+    record("loops", folder, {"x": rng.standard_normal((2, 3)).astype(np.float32), "steps": np.int32(4)},
+           "a tf.Module: a tf.while_loop of a data-dependent length (While) and a tf.cond (If)", more=more)  # fmt: skip
+
+    for layer in ("LSTM", "GRU"):
+        name = f"keras2_{layer.lower()}"
+        folder = os.path.join(args.out, name)
+        tf.saved_model.save(keras2_rnn(layer), folder)
+        more = [{"tokens": rng.integers(0, 30, shape).astype(np.int32)} for shape in ((1, 1), (3, 15))]
+        record(name, folder, {"tokens": rng.integers(0, 30, (2, 7)).astype(np.int32)},
+               f"Keras 2 (tf_keras) text classifier: embedding, {layer} (unroll=False: a While of TensorLists), "
+               "dense softmax", more=more)  # fmt: skip
 
     manifest["damaged"] = damaged(os.path.join(args.out, "keras3_export"), os.path.join(args.out, "damaged"))
     with open(os.path.join(args.out, "manifest.json"), "w") as file:

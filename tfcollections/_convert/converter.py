@@ -16,6 +16,7 @@ from __future__ import annotations
 from .._errors import DecodeError
 from .._tensor import Tensor
 from .graphdef import split_tensor_name
+from .inline import body_of, function_nodes
 from .values import (
     SMALL_INTS,
     TO_NCHW,
@@ -33,7 +34,7 @@ from .values import (
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Callable, Dict, Final, List, Optional, Sequence, Tuple, Union
+    from typing import Any, Callable, Dict, Final, List, Optional, Sequence, Set, Tuple, Union
 
     from .._typing import Decoded
     from .freeze import FrozenGraph
@@ -68,13 +69,34 @@ class Converter:
     ) -> Decoded:
         """The ONNX graph (a GraphProto dict) of the frozen graph, by *rules* (op -> rule), after *rewrite*;
         *unsupported* lists the op types of the nodes the rules do not cover."""
+        self._rules, self._rewrite = rules, rewrite
         order = _topological(rewrite(self.frozen.nodes, self._constant_ints))
-        missing = unsupported(order)
+        # Every op is checked before anything is made, the bodies of the functions control flow runs too.
+        missing = unsupported(order + function_nodes(order, self.frozen.graph.functions))
         if missing:
             lines = "; ".join(f"{item['op']} ({item['count']} node{'s' if item['count'] > 1 else ''}, first "
                               f"{item['node']!r})" for item in missing)  # fmt: skip
             raise ConversionError(f"the conversion does not cover {len(missing)} op type(s) of the graph: {lines}",
                                   missing)  # fmt: skip
+        self._convert_nodes(order)
+        outputs = []
+        for name in self.frozen.outputs:
+            value = self.values.get(name)
+            if value is None:
+                raise ConversionError(f"output {name!r}: its node gives no such output")
+            outputs.append(self._graph_output(self.frozen.names.get(name, name), value))
+        nodes, initializers = self._live(outputs)
+        return {
+            "name": "tfcollections",
+            "node": nodes,
+            "initializer": initializers,
+            "input": self.graph_inputs,
+            "output": outputs,
+        }
+
+    def _convert_nodes(self, order: List[Decoded]) -> None:
+        """Each node (in an order where its inputs come first) converted by its op's rule, its outputs' values kept."""
+        rules = self._rules
         for node in order:
             self.node = node
             rule = rules[node["op"]]
@@ -90,20 +112,48 @@ class Converter:
             for port, value in enumerate(results):
                 if value is not None:
                     self.values[f"{node['name']}:{port}"] = value
-        outputs = []
-        for name in self.frozen.outputs:
-            value = self.values.get(name)
-            if value is None:
-                raise ConversionError(f"output {name!r}: its node gives no such output")
-            outputs.append(self._graph_output(self.frozen.names.get(name, name), value))
-        nodes, initializers = self._live(outputs)
-        return {
-            "name": "tfcollections",
-            "node": nodes,
-            "initializer": initializers,
-            "input": self.graph_inputs,
-            "output": outputs,
-        }
+
+    # ---------------------------------------------------------------- functions: control flow's bodies
+
+    def function(self, name: str, arguments: List[Value], prefix: str) -> List[Optional[Value]]:
+        """The results of the library function *name* called on *arguments*: its body (calls in it inlined) converted
+        here, its nodes named under *prefix*."""
+        functions = self.frozen.graph.functions
+        function = functions.get(name)
+        if function is None:
+            raise ConversionError(f"it runs function {name!r}, which the graph's library does not have")
+        names = [f"{prefix}/{arg['name']}" for arg in function["signature"]["input_arg"]]
+        if len(names) != len(arguments):
+            raise ConversionError(f"it gives function {name!r} {len(arguments)} input(s); the function takes "
+                                  f"{len(names)}")  # fmt: skip
+        for argument, value in zip(names, arguments):
+            self.values[f"{argument}:0"] = value
+        nodes = body_of(name, functions, names, prefix)
+        self._convert_nodes(_topological(self._rewrite(nodes, self._constant_ints)))
+        count = len(function["signature"]["output_arg"])
+        return [self.values.get(f"{prefix}:{port}") for port in range(count)]
+
+    def child(self) -> Converter:
+        """A converter for a subgraph (a Loop's body, an If's branch): its own nodes and values; the initializers,
+        the constants made once and the names used are the model's, so the subgraph sees the outer scope's."""
+        sub = Converter(self.frozen, self.opset, {})
+        sub.initializers, sub._constants, sub._used_names = self.initializers, self._constants, self._used_names
+        sub._rules, sub._rewrite = self._rules, self._rewrite
+        return sub
+
+    def subgraph(self, name: str, results: List[Value], inputs: List[Decoded]) -> Decoded:
+        """This (child) converter's nodes as a GraphProto named *name*: *inputs* its inputs, *results* its outputs
+        (each given a name of its own by an Identity, as a subgraph's outputs must be its own values)."""
+        outputs: List[Decoded] = []
+        for index, value in enumerate(results):
+            if value.element is not None and self.opset < 14:
+                raise ConversionError(f"its TensorList {value.tf_name!r} (an ONNX sequence) leaves a subgraph through "
+                                      "an Identity, which takes sequences from opset 14: convert at opset 14 or "
+                                      "later")  # fmt: skip
+            (made,) = self.emit("Identity", [self.tf(value)], [f"{name}/output_{index}"])
+            outputs.append(value_info(made, value.dtype, value.shape, symbolic=False, element=value.element))
+        nodes = _needed(self.nodes, {item["name"] for item in outputs})
+        return {"name": name, "node": nodes, "input": inputs, "output": outputs}
 
     def _constant_ints(self, node: Decoded) -> Optional[List[int]]:
         """A small integer Const node's elements (the rewrite's block shapes and paddings), else None."""
@@ -134,12 +184,7 @@ class Converter:
     def _live(self, outputs: List[Decoded]) -> Tuple[List[Decoded], List[Decoded]]:
         """The nodes and initializers the outputs need, in the order they were made."""
         needed = {item["name"] for item in outputs}
-        kept: List[Decoded] = []
-        for node in reversed(self.nodes):
-            if any(name in needed for name in node["output"]):
-                kept.append(node)
-                needed.update(name for name in node["input"] if name)
-        kept.reverse()
+        kept = _needed(self.nodes, needed)
         return kept, [tensor for name, tensor in self.initializers.items() if name in needed]
 
     # ---------------------------------------------------------------- what rules use
@@ -233,6 +278,34 @@ _INPUTS_HINT: Final = " (pass the inputs' shapes: --inputs NAME:SHAPE, or to_onn
 
 def _rank_text(value: Value) -> str:
     return "an unknown rank" if value.rank is None else f"rank {value.rank}"
+
+
+def _needed(nodes: List[Decoded], needed: Set[str]) -> List[Decoded]:
+    """The *nodes* the names in *needed* come from, in their order; *needed* gains every name they read, those their
+    subgraphs read from the scope outside them too."""
+    kept: List[Decoded] = []
+    for node in reversed(nodes):
+        if any(name in needed for name in node["output"]):
+            kept.append(node)
+            needed.update(name for name in node["input"] if name)
+            for item in node["attribute"]:
+                if item.get("type") == "GRAPH":
+                    needed.update(_outer_names(item["g"]))
+    kept.reverse()
+    return kept
+
+
+def _outer_names(graph: Decoded) -> Set[str]:
+    """The names a subgraph reads that it does not make (its own inputs and nodes' outputs): the outer scope's."""
+    made = {item["name"] for item in graph["input"]}
+    read: Set[str] = set()
+    for node in graph["node"]:
+        read.update(name for name in node["input"] if name)
+        for item in node["attribute"]:
+            if item.get("type") == "GRAPH":
+                read.update(_outer_names(item["g"]))
+        made.update(node["output"])
+    return read - made
 
 
 def _data_inputs(node: Decoded) -> List[str]:

@@ -28,7 +28,7 @@ from .._model.files import load
 from .._tensor import NUMERIC, Tensor, element_count
 from .._typing import cast
 from .graphdef import Graph, int_attr, new_node, output_dtypes, split_tensor_name, type_attr
-from .inline import inline_calls, is_call
+from .inline import functions_run, inline_calls
 from .values import flat
 
 TYPE_CHECKING = False
@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     PathLike = Union[str, "os.PathLike[str]"]
 
 VARIABLE_OPS: Final = frozenset({"VariableV2", "Variable", "VarHandleOp"})
+CONTROL_FLOW_OPS: Final = frozenset({"While", "StatelessWhile", "If", "StatelessIf"})
 PLACEHOLDER_OPS: Final = frozenset({"Placeholder", "PlaceholderV2"})
 
 # Ops whose nodes, and every node that needs one, train, initialise, save, summarise or check: no model output.
@@ -71,7 +72,7 @@ class FrozenGraph:
     """A frozen graph in memory: ``nodes`` in the graph's order, ``inputs`` and ``outputs`` as tensor names, and the
     ``graph`` that reads each constant's values (``graph.value_of(node)``) and writes them (``graph.encode``)."""
 
-    __slots__ = ("graph", "inputs", "names", "nodes", "outputs")
+    __slots__ = ("graph", "inputs", "names", "nodes", "outputs", "variables_in_functions")
 
     def __init__(self, graph: Graph, nodes: List[Decoded], inputs: List[str], outputs: List[str]) -> None:
         self.graph = graph
@@ -81,6 +82,8 @@ class FrozenGraph:
         #: The names a converted model gives inputs and outputs instead of their tensor names (a TF 2 signature's
         #: keys: ``x`` for ``serving_default_x:0``).
         self.names: Dict[str, str] = {}
+        #: The control-flow nodes that hand a variable (now a constant) to their functions.
+        self.variables_in_functions: List[str] = []
 
     def encode(self) -> bytes:
         return self.graph.encode(self.nodes)
@@ -118,7 +121,13 @@ def freeze(
     if source is None or "meta_graphs" not in loaded:
         raise TypeError("freeze() needs a path or what tfcollections.load returned (a copy keeps no file to read)")
     with source.opened() as buf:
-        data = freeze_graph(cast("Decoded", loaded), source, buf, checkpoint, outputs, inputs, signature).encode()
+        frozen = freeze_graph(cast("Decoded", loaded), source, buf, checkpoint, outputs, inputs, signature)
+        if frozen.variables_in_functions:
+            node = frozen.variables_in_functions[0]
+            raise DecodeError(f"node {node!r} hands a variable to the functions of its loop or branch: a frozen "
+                              "GraphDef would need those functions rewritten to take its value, which freeze does not "
+                              "do (to_onnx and Session convert the model)")  # fmt: skip
+        data = frozen.encode()
     if path is not None:
         with AtomicFile(os.fspath(path), force) as file:
             file.write(data)
@@ -167,8 +176,8 @@ def freeze_graph(
         values = _variable_values(model, source, buf, index, meta_graph, graph, variables, checkpoint)
         _make_constants(frozen, variables, values)
     frozen.nodes = [_without_lost_colocation(node, {node["name"] for node in frozen.nodes}) for node in frozen.nodes]
-    if graph.functions and not any(is_call(node, graph.functions) for node in frozen.nodes):
-        graph.library = b""  # every call the outputs need inlined: the functions are no part of the frozen graph
+    if graph.functions:  # only what the kept nodes run (a loop's functions, and theirs): calls were inlined
+        graph.keep_functions(functions_run(frozen.nodes, graph.functions))
     if signature_names and signature is not None and meta_graph.get("object_graph_def") is not None:
         # A TF 2 signature's keys are the names its user knows (x, output_0), not its graph's (serving_default_x:0).
         for field in ("inputs", "outputs"):
@@ -506,6 +515,11 @@ def _make_constants(frozen: FrozenGraph, variables: List[Decoded], values: Dict[
             rewritten.append(
                 new_node(name, "GatherV2", [*data_inputs[:2], axis_name, *controls], attrs, node["device"])
             )
+        elif op in CONTROL_FLOW_OPS:
+            # A loop or a branch hands the variable to its functions, which read it: the value is handed instead.
+            # (Converted, the functions take the value; a GraphDef would need them rewritten: see freeze.)
+            frozen.variables_in_functions.append(name)
+            rewritten.append(node)
         else:
             raise DecodeError(f"node {name!r} ({op}) uses a variable as a resource, which a frozen graph cannot "
                               "hold (only its reads are made constants): leave it out of the outputs")  # fmt: skip

@@ -24,7 +24,7 @@ from .._tensor import Tensor
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Dict, Final, List, Optional, Tuple
+    from typing import Any, Dict, Final, List, Optional, Set, Tuple
 
     from .._disk.source import Source
     from .._typing import Buffer, Decoded
@@ -40,6 +40,7 @@ _GRAPH_NODE: Final = 1
 _GRAPH_LIBRARY: Final = 2
 _GRAPH_VERSIONS: Final = 4
 _NODE_ATTR: Final = 5  # NodeDef.attr (node_def.proto)
+_LIBRARY_FUNCTION: Final = 1  # FunctionDefLibrary.function (function.proto)
 _ATTR_TENSOR: Final = 8  # AttrValue.tensor (attr_value.proto)
 _ATTR_LIST: Final = 1  # AttrValue.list
 _LIST_TENSOR: Final = 8  # AttrValue.ListValue.tensor
@@ -74,7 +75,8 @@ class Graph:
     """A graph's nodes (NodeDef dicts, in order; a ``Const``'s tensor a span of the source until replaced), with
     the source they were read from, for their tensors' values and bytes."""
 
-    __slots__ = ("_buf", "_depth", "_source", "functions", "index", "library", "nodes", "replaced", "versions")
+    __slots__ = ("_buf", "_depth", "_graph_library", "_source", "functions", "index", "library", "nodes", "replaced",
+                 "versions")  # fmt: skip
 
     def __init__(self, source: Source, buf: Buffer, index: int, meta_graph: Decoded) -> None:
         self._source = source
@@ -89,6 +91,7 @@ class Graph:
             raise DecodeError("the meta graph has no graph_def: there is no graph to freeze or convert")
         self.nodes: List[Decoded] = list(graph["node"])
         self.versions: Optional[Decoded] = graph["versions"]
+        self._graph_library: Optional[Decoded] = graph["library"]
         self.library: bytes = self._library_bytes(graph, index)
         #: The library's functions by name (their nodes' tensors spans of the source, as the graph's are).
         self.functions: Dict[str, Decoded] = {
@@ -110,12 +113,32 @@ class Graph:
                 for span in self._source.spans(buf, index, "graph_def")
                 for start, end in spans_of(buf, span[0], span[1], _GRAPH_LIBRARY)
             )
-        try:
-            return encode_compiled(_LIBRARY, graph["library"], "GraphDef.library")
-        except ValueError as exc:
-            raise DecodeError(
-                f"the text graph's function library cannot be written back ({exc}): freeze the binary file instead"
-            ) from None
+        return _text_library(graph["library"])
+
+    def keep_functions(self, names: Set[str]) -> None:
+        """The library written with the graph: only the functions *names* (what the kept nodes run), each as the file
+        has it; nothing when *names* is empty."""
+        library = self._graph_library
+        if library is None:
+            return
+        if not names:
+            self.library = b""
+            return
+        if self._source.encoding == "binary":  # each FunctionDef as the file has it, in the file's order
+            buf = self._buf
+            spans = [
+                function_span
+                for span in self._source.spans(buf, self.index, "graph_def")
+                for start, end in spans_of(buf, span[0], span[1], _GRAPH_LIBRARY)
+                for function_span in spans_of(buf, start, end, _LIBRARY_FUNCTION)
+            ]
+            kept = [bytes(buf[start:end]) for (start, end), function in zip(spans, library["function"])
+                    if function["signature"] is not None and function["signature"]["name"] in names]  # fmt: skip
+            self.library = _delimited(_GRAPH_LIBRARY, b"".join(_delimited(_LIBRARY_FUNCTION, item) for item in kept))
+            return
+        kept_functions = [function for function in library["function"]
+                          if function["signature"] is not None and function["signature"]["name"] in names]  # fmt: skip
+        self.library = _text_library({"function": kept_functions})
 
     def value_of(self, node: Decoded, attr: str = "value") -> Tensor:
         """The values of the tensor in attr *attr* of *node* (a ``Const``'s ``value``)."""
@@ -179,6 +202,16 @@ class Graph:
         if self.versions is not None:
             out += _delimited(_GRAPH_VERSIONS, encode_compiled(_VERSION_DEF, self.versions, "GraphDef.versions"))
         return bytes(out)
+
+
+def _text_library(library: Decoded) -> bytes:
+    """A text graph's library, encoded as GraphDef's ``library`` field (its functions' tensors must be decoded)."""
+    try:
+        return _delimited(_GRAPH_LIBRARY, encode_compiled(_LIBRARY, library, "GraphDef.library"))
+    except ValueError as exc:
+        raise DecodeError(
+            f"the text graph's function library cannot be written back ({exc}): freeze the binary file instead"
+        ) from None
 
 
 def new_node(name: str, op: str, inputs: List[str], attrs: Dict[str, Decoded], device: str = "") -> Decoded:

@@ -178,3 +178,59 @@ def _result_types(signature: Decoded, where: str) -> Decoded:
         raise DecodeError(f"{where}: the function's results take their types from its attrs (a polymorphic "
                           "function), which inlining does not fill in")  # fmt: skip
     return types_attr(dtypes)
+
+
+def body_of(name: str, functions: Dict[str, Decoded], arguments: List[str], prefix: str) -> List[Decoded]:
+    """The body of the function *name* called on the tensors *arguments*, inlined under *prefix* (its calls too),
+    ending in the ``IdentityN`` named *prefix* whose outputs are its results (a control-flow op's cond, body or
+    branch, converted where the op runs it)."""
+    function = functions[name]
+    results = [arg["type"] if isinstance(arg["type"], str) else "DT_INVALID"
+               for arg in function["signature"]["output_arg"]]  # fmt: skip
+    func: Decoded = {"name": name, "attr": {}}
+    call = new_node(prefix, "PartitionedCall", arguments, {"f": {"func": func}, "Tout": types_attr(results)})
+    return _inlined(call, functions, ())
+
+
+def function_nodes(nodes: List[Decoded], functions: Dict[str, Decoded]) -> List[Decoded]:
+    """The nodes of every function that *nodes* run through a function-valued attr (a While's cond and body, an If's
+    branches), and of the functions those run, each once, named ``function/node``; the calls among them (inlined
+    where they run) left out."""
+    found: List[Decoded] = []
+    seen: Set[str] = set()
+    pending = [name for node in nodes for name in _functions_named(node) if node["op"] not in CALL_OPS]
+    while pending:
+        name = pending.pop()
+        if name in seen or name not in functions:
+            continue
+        seen.add(name)
+        for node in functions[name]["node_def"]:
+            pending += _functions_named(node)
+            if not is_call(node, functions):
+                found.append({**node, "name": f"{name}/{node['name']}"})
+    return found
+
+
+def functions_run(nodes: List[Decoded], functions: Dict[str, Decoded]) -> Set[str]:
+    """The library functions *nodes* run through their attrs, and those these run, by name."""
+    found: Set[str] = set()
+    pending = [name for node in nodes for name in _functions_named(node)]
+    while pending:
+        name = pending.pop()
+        if name in found or name not in functions:
+            continue
+        found.add(name)
+        pending += [inner for node in functions[name]["node_def"] for inner in _functions_named(node)]
+    return found
+
+
+def _functions_named(node: Decoded) -> List[str]:
+    """The functions a node's attrs name (``f``, ``body``, ``then_branch``, a list of them)."""
+    names = []
+    for value in node["attr"].values():
+        if value.get("func") is not None:
+            names.append(value["func"]["name"])
+        listed = value.get("list")
+        if listed is not None:
+            names += [item["name"] for item in listed.get("func") or ()]
+    return names

@@ -11,6 +11,16 @@ anything: every op type of a graph the table lacks, with its count and first nod
 
 from __future__ import annotations
 
+from .controlflow import (
+    _if,
+    _list_from_tensor,
+    _list_get_item,
+    _list_length,
+    _list_reserve,
+    _list_set_item,
+    _list_stack,
+    _while,
+)
 from .elementwise import (
     _add_n,
     _bias_add,
@@ -108,6 +118,20 @@ RULES: Final[Dict[str, Rule]] = {
     "PreventGradient": _row("-", _pass, _PASS_NOTE),
     "Snapshot": _row("-", _pass, _PASS_NOTE),
     "NoOp": _row("-", _no_op, "dropped"),
+    "ReadVariableOp": _row("-", _pass, "in a function's body: the constant freezing made of the variable"),
+    # Control flow (TF 2's functional ops) and TensorLists (TF 2's TensorArrays) as ONNX sequences.
+    "While": _row("Loop", _while, "cond run before the first iteration, then at the end of the body graph"),
+    "StatelessWhile": _row("Loop", _while, "as While"),
+    "If": _row("If", _if, "each branch a graph reading its arguments from the outer scope"),
+    "StatelessIf": _row("If", _if, "as If"),
+    "TensorListReserve": _row("SequenceEmpty", _list_reserve, "a TensorList is an ONNX sequence of tensors"),
+    "TensorListFromTensor": _row("SplitToSequence", _list_from_tensor, "along the first axis"),
+    "TensorListGetItem": _row("SequenceAt", _list_get_item),
+    "TensorListSetItem": _row(
+        "SequenceLength, Less, If, SequenceErase, SequenceInsert", _list_set_item, "an index written twice replaced"
+    ),
+    "TensorListStack": _row("ConcatFromSequence", _list_stack, "new_axis=1"),
+    "TensorListLength": _row("SequenceLength, Cast", _list_length),
     # Matrices.
     "MatMul": _row("MatMul", _matmul, "transpose_a/b as a Transpose (a constant's at conversion)"),
     "BatchMatMul": _row("MatMul", _matmul, "adj_x/adj_y as a Transpose of the last two dims"),
@@ -249,11 +273,10 @@ RULES: Final[Dict[str, Rule]] = {
 }
 
 
-# Ops that make a graph the conversion refuses with a reason of its own (control flow is part 2's).
+# Ops that make a graph the conversion refuses with a reason of its own (TF 1's control-flow frames).
 _REFUSED: Final = {
     "Switch": "control flow", "Merge": "control flow", "Enter": "control flow", "Exit": "control flow",
-    "NextIteration": "control flow", "LoopCond": "control flow", "While": "control flow",
-    "StatelessWhile": "control flow", "If": "control flow", "StatelessIf": "control flow",
+    "NextIteration": "control flow", "LoopCond": "control flow",
     "PartitionedCall": "a function call", "StatefulPartitionedCall": "a function call",
 }  # fmt: skip
 

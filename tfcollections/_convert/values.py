@@ -53,7 +53,7 @@ class Value:
     unknown), ``const`` (its values, when constant), ``partial`` (a small integer tensor's elements, None where
     unknown), and the ONNX values that hold it in TensorFlow's layout (``onnx``) and in NCHW (``nchw``)."""
 
-    __slots__ = ("const", "dtype", "nchw", "onnx", "partial", "shape", "tf_name")
+    __slots__ = ("const", "dtype", "element", "nchw", "onnx", "partial", "shape", "tf_name")
 
     def __init__(self, tf_name: str, dtype: str, shape: Shape) -> None:
         self.tf_name = tf_name
@@ -63,6 +63,16 @@ class Value:
         self.partial: Optional[List[Optional[int]]] = None
         self.onnx: Optional[str] = None
         self.nchw: Optional[str] = None
+        #: A TensorList's (dtype ``DT_VARIANT``, an ONNX sequence) elements' dtype; its ``shape`` is theirs.
+        self.element: Optional[str] = None
+
+    def copy(self) -> Value:
+        """The same value, for another scope (a branch's or a loop body's): what it makes there (a Transpose) stays
+        there, where this one's ONNX names are seen from it."""
+        other = Value(self.tf_name, self.dtype, None if self.shape is None else list(self.shape))
+        other.const, other.partial, other.onnx, other.nchw, other.element = (
+            self.const, self.partial, self.onnx, self.nchw, self.element)  # fmt: skip
+        return other
 
     @property
     def rank(self) -> Optional[int]:
@@ -79,7 +89,10 @@ class Value:
 
 
 def attribute(name: str, value: Any) -> Decoded:
-    """An AttributeProto: its type from the Python value (int, float, str, a list of ints or floats, a Tensor)."""
+    """An AttributeProto: its type from the Python value (int, float, str, a list of ints or floats, a Tensor, a
+    GraphProto as a dict: a Loop's body, an If's branch)."""
+    if isinstance(value, dict):
+        return {"name": name, "type": "GRAPH", "g": value}
     if isinstance(value, (bool, int)):
         return {"name": name, "type": "INT", "i": int(value)}
     if isinstance(value, float):
@@ -105,9 +118,12 @@ def onnx_tensor(tensor: Tensor, name: str) -> Decoded:
     return proto
 
 
-def value_info(name: str, dtype: str, shape: Shape, *, symbolic: bool) -> Decoded:
+def value_info(name: str, dtype: str, shape: Shape, *, symbolic: bool, element: Optional[str] = None) -> Decoded:
     """A ValueInfoProto: an unknown dim of a graph input becomes symbolic (``batch`` for the first), of an
-    output it is left unnamed."""
+    output it is left unnamed. A TensorList (``DT_VARIANT`` with an *element* dtype) is a sequence of tensors."""
+    if dtype == "DT_VARIANT" and element is not None:
+        inner = value_info(name, element, None, symbolic=False)["type"]
+        return {"name": name, "type": {"sequence_type": {"elem_type": inner}}}
     if not isinstance(dtype, str) or dtype not in ONNX_TYPES:  # an attr of another kind in a damaged graph
         raise ConversionError(f"ONNX has no type for {dtype} (tensor {name!r})")
     tensor_type: Decoded = {"elem_type": ONNX_TYPES[dtype]}

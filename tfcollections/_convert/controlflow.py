@@ -1,0 +1,216 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Control flow and TensorLists: TF 2's functional ``While`` and ``If`` as ONNX ``Loop`` and ``If``, a ``TensorList``
+as an ONNX sequence.
+
+Strategy: a ``While`` runs ``cond`` and ``body``, functions of the loop's variables; ONNX's ``Loop`` runs a body
+graph while a condition holds. The condition is computed once on the initial variables in the outer graph (TF
+checks it before the first iteration, as ``Loop`` checks its ``cond`` input), and the body graph computes the
+body's results and then the condition on them for the next iteration. An ``If`` becomes ONNX's ``If``, each branch
+a graph of no inputs that reads the branch's arguments from the scope outside it. The functions' bodies are
+converted by the same op table in a converter of their own (``Converter.child``), so a loop body's values never
+leak out of it; the shapes TensorFlow recorded (``output_shapes``) are the loop variables'. A ``TensorList`` (what
+``tf.TensorArray`` is in TF 2, and how Keras runs an RNN's steps) is an ONNX sequence of tensors: made from a tensor
+(``SplitToSequence``) or empty, read (``SequenceAt``), written (``SequenceInsert``, after ``SequenceErase`` when the
+index is already there, so that a write replaces as TensorFlow's does), stacked (``ConcatFromSequence``).
+"""
+
+from __future__ import annotations
+
+from .nodeparts import attr
+from .values import ONNX_TYPES, ConversionError, Value, value_info
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import List, Optional
+
+    from .._typing import Decoded
+    from .converter import Converter
+    from .values import Shape
+
+    Outputs = List[Optional[Value]]
+
+
+def _function(node: Decoded, key: str) -> str:
+    value = node["attr"].get(key)
+    if value is None or value.get("func") is None:
+        raise ConversionError(f"it names no function in attr {key!r}")
+    return str(value["func"]["name"])
+
+
+def _shapes(node: Decoded, count: int) -> List[Shape]:
+    """The shapes TensorFlow recorded for the node's outputs (``output_shapes``), None where it recorded none."""
+    recorded = attr(node, "output_shapes") or attr(node, "_output_shapes") or []
+    shapes: List[Shape] = []
+    for index in range(count):
+        shape = recorded[index] if index < len(recorded) else None
+        if not isinstance(shape, dict) or shape.get("unknown_rank"):
+            shapes.append(None)
+        else:
+            shapes.append([None if dim["size"] < 0 else dim["size"] for dim in shape["dim"]])
+    return shapes
+
+
+def _truth(cx: Converter, value: Value) -> str:
+    """A condition as ONNX wants it: a bool scalar (a number is true when it is not zero, as TensorFlow takes one)."""
+    if value.shape is not None and len(value.shape) > 0:
+        raise ConversionError(f"its condition {value.tf_name!r} is not a scalar (rank {len(value.shape)})")
+    name = cx.tf(value)
+    if value.dtype != "DT_BOOL":
+        (name,) = cx.emit("Cast", [name], to=ONNX_TYPES["DT_BOOL"])
+    return name
+
+
+def _while(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    cond, body = _function(node, "cond"), _function(node, "body")
+    name = node["name"]
+    shapes = _shapes(node, len(inputs))
+    # TensorFlow checks the condition before the first iteration: on the initial variables, in the outer graph.
+    (first,) = cx.function(cond, [value.copy() for value in inputs], f"{name}/cond")[:1] or [None]
+    if first is None:
+        raise ConversionError(f"its cond function {cond!r} gives no result")
+    sub = cx.child()
+    graph_inputs = [value_info(f"{name}/body/iteration", "DT_INT64", [], symbolic=False),
+                    value_info(f"{name}/body/condition", "DT_BOOL", [], symbolic=False)]  # fmt: skip
+    carried: List[Value] = []
+    for index, value in enumerate(inputs):
+        onnx_name = f"{name}/body/input_{index}"
+        shape = shapes[index] if value.element is None else value.shape
+        carried_value = Value(onnx_name, value.dtype, shape)
+        carried_value.onnx, carried_value.element = onnx_name, value.element
+        carried.append(carried_value)
+        graph_inputs.append(value_info(onnx_name, value.dtype, shape, symbolic=False, element=value.element))
+    results = sub.function(body, carried, f"{name}/body")
+    if len(results) != len(inputs) or any(result is None for result in results):
+        raise ConversionError(f"its body {body!r} gives {len(results)} result(s) for {len(inputs)} loop variable(s)")
+    made = [result for result in results if result is not None]
+    for index, (before, after) in enumerate(zip(inputs, made)):
+        if before.dtype != after.dtype or before.element != after.element:
+            raise ConversionError(f"its body {body!r} makes loop variable {index} {after.element or after.dtype}, "
+                                  f"from {before.element or before.dtype}")  # fmt: skip
+    (again,) = sub.function(cond, [value.copy() for value in made], f"{name}/cond_next")[:1] or [None]
+    if again is None:
+        raise ConversionError(f"its cond function {cond!r} gives no result")
+    condition = Value(f"{name}/body/condition_next", "DT_BOOL", [])
+    condition.onnx = _truth(sub, again)
+    graph = sub.subgraph(f"{name}/body", [condition, *made], graph_inputs)
+    outputs = cx.emit("Loop", ["", _truth(cx, first), *[cx.tf(value) for value in inputs]], len(inputs), body=graph)
+    found: Outputs = []
+    for index, (value, onnx_name) in enumerate(zip(inputs, outputs)):
+        result = cx.result(index, value.dtype, shapes[index] if value.element is None else value.shape, onnx=onnx_name)
+        result.element = value.element
+        found.append(result)
+    return found
+
+
+def _if(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    condition, arguments = inputs[0], inputs[1:]
+    name = node["name"]
+    branches = []
+    results: List[List[Value]] = []
+    for key in ("then_branch", "else_branch"):
+        function = _function(node, key)
+        sub = cx.child()
+        made = sub.function(function, [value.copy() for value in arguments], f"{name}/{key}")
+        if any(value is None for value in made):
+            raise ConversionError(f"its {key} {function!r} does not give every result")
+        kept = [value for value in made if value is not None]
+        branches.append(sub.subgraph(f"{name}/{key}", kept, []))
+        results.append(kept)
+    then, other = results
+    if len(then) != len(other) or any(a.dtype != b.dtype or a.element != b.element for a, b in zip(then, other)):
+        raise ConversionError("its branches give results of different types")
+    shapes = _shapes(node, len(then))
+    outputs = cx.emit("If", [_truth(cx, condition)], len(then), then_branch=branches[0], else_branch=branches[1])
+    found: Outputs = []
+    for index, (value, onnx_name) in enumerate(zip(then, outputs)):
+        result = cx.result(index, value.dtype, shapes[index] if value.element is None else value.shape, onnx=onnx_name)
+        result.element = value.element
+        found.append(result)
+    return found
+
+
+# ---------------------------------------------------------------- TensorLists as sequences
+
+
+def _element_dtype(node: Decoded) -> str:
+    dtype = attr(node, "element_dtype")
+    if not isinstance(dtype, str) or dtype not in ONNX_TYPES:
+        raise ConversionError(f"its element_dtype {dtype} has no ONNX type")
+    return dtype
+
+
+def _element_shape(value: Value) -> Shape:
+    """A TensorList's element shape from its element_shape input (-1 a dim unknown, a scalar -1 no shape known)."""
+    known = value.ints()
+    if known is None or value.rank == 0:
+        return None
+    return [None if dim < 0 else dim for dim in known]
+
+
+def _sequence(cx: Converter, port: int, onnx_name: str, element: str, shape: Shape) -> Value:
+    value = cx.result(port, "DT_VARIANT", shape, onnx=onnx_name)
+    value.element = element
+    return value
+
+
+def _list(value: Value, what: str) -> str:
+    if value.element is None:
+        raise ConversionError(f"its {what} {value.tf_name!r} is no TensorList the conversion made")
+    return value.element
+
+
+def _list_reserve(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    element = _element_dtype(node)
+    (made,) = cx.emit("SequenceEmpty", [], dtype=ONNX_TYPES[element])
+    return [_sequence(cx, 0, made, element, _element_shape(inputs[0]))]
+
+
+def _list_from_tensor(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    tensor = inputs[0]
+    (made,) = cx.emit("SplitToSequence", [cx.tf(tensor)], axis=0, keepdims=0)
+    shape = None if tensor.shape is None else tensor.shape[1:]
+    return [_sequence(cx, 0, made, tensor.dtype, shape if shape is not None else _element_shape(inputs[1]))]
+
+
+def _list_get_item(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    handle, index = inputs[0], inputs[1]
+    element = _list(handle, "list")
+    (made,) = cx.emit("SequenceAt", [cx.tf(handle), cx.tf(index)])
+    shape = handle.shape if handle.shape is not None else (_element_shape(inputs[2]) if len(inputs) > 2 else None)
+    return [cx.result(0, element, shape, onnx=made)]
+
+
+def _list_set_item(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    handle, index, item = inputs[0], inputs[1], inputs[2]
+    element = _list(handle, "list")
+    sequence, position = cx.tf(handle), cx.tf(index)
+    # A write replaces what is at the index (TensorFlow's SetItem): erased first when the sequence reaches there.
+    (length,) = cx.emit("SequenceLength", [sequence])
+    (wide,) = cx.emit("Cast", [position], to=ONNX_TYPES["DT_INT64"])
+    (inside,) = cx.emit("Less", [wide, length])
+    erase = cx.child()
+    (erased,) = erase.emit("SequenceErase", [sequence, position])
+    keep = cx.child()
+    (kept,) = keep.emit("Identity", [sequence])
+    kind = value_info("", "DT_VARIANT", None, symbolic=False, element=element)["type"]
+    then = {"name": f"{node['name']}/erase", "node": erase.nodes, "input": [],
+            "output": [{"name": erased, "type": kind}]}  # fmt: skip
+    other = {"name": f"{node['name']}/keep", "node": keep.nodes, "input": [], "output": [{"name": kept, "type": kind}]}
+    (room,) = cx.emit("If", [inside], 1, then_branch=then, else_branch=other)
+    (made,) = cx.emit("SequenceInsert", [room, cx.tf(item), position])
+    return [_sequence(cx, 0, made, element, handle.shape if handle.shape is not None else item.shape)]
+
+
+def _list_stack(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    handle = inputs[0]
+    element = _list(handle, "list")
+    (made,) = cx.emit("ConcatFromSequence", [cx.tf(handle)], axis=0, new_axis=1)
+    shape = None if handle.shape is None else [None, *handle.shape]
+    return [cx.result(0, element, shape, onnx=made)]
+
+
+def _list_length(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    _list(inputs[0], "list")
+    (length,) = cx.emit("SequenceLength", [cx.tf(inputs[0])])
+    (made,) = cx.emit("Cast", [length], to=ONNX_TYPES["DT_INT32"])
+    return [cx.result(0, "DT_INT32", [], onnx=made)]
