@@ -109,6 +109,8 @@ DAMAGED = {
     "too_few_inputs": r"calling '__inference_signature_wrapper_[^']*': the call gives 8 input\(s\), the function "
     r"takes 9",
     "unjoined_variables": r"variable '[^']*': the model's object graph names no value for it in the checkpoint",
+    "loop_arity": r"node '[^']*/while' \(While\): it gives function 'while_cond_[0-9]+' 7 input\(s\); the function "
+    r"takes 8",
 }
 
 
@@ -118,7 +120,8 @@ def test_a_damaged_tf2_model_is_refused_with_what_is_wrong(name: str, tmp_path: 
 
     assert name in MANIFEST["damaged"]
     model = DATA / "damaged" / name
-    for convert in (tfcollections.freeze, tfcollections.to_onnx):
+    # (A loop handing its body a variable is no frozen GraphDef, whatever else is wrong with it.)
+    for convert in (tfcollections.freeze, tfcollections.to_onnx) if name != "loop_arity" else (tfcollections.to_onnx,):
         with pytest.raises(DecodeError, match=DAMAGED[name]):
             convert(model)
     out = tmp_path / "model.onnx"

@@ -155,6 +155,22 @@ def damaged(source, out):
         node.children.extend(kept)
     write("unjoined_variables", model)
     cases["unjoined_variables"] = "the object graph reaches no variable: none is joined to the checkpoint"
+
+    loops = os.path.join(os.path.dirname(out), "loops")
+    model = saved_model_pb2.SavedModel()
+    with open(os.path.join(loops, "saved_model.pb"), "rb") as file:
+        model.ParseFromString(file.read())
+    loop = next(node for function in model.meta_graphs[0].graph_def.library.function
+                for node in function.node_def if node.op == "While")  # fmt: skip
+    del loop.input[-1]
+    del loop.attr["T"].list.type[-1]
+    del loop.attr["output_shapes"].list.shape[-1]
+    folder = os.path.join(out, "loop_arity")
+    os.makedirs(folder)
+    shutil.copytree(os.path.join(loops, "variables"), os.path.join(folder, "variables"))
+    with open(os.path.join(folder, "saved_model.pb"), "wb") as file:
+        file.write(model.SerializeToString(deterministic=True))
+    cases["loop_arity"] = "a While gives its cond and body one loop variable fewer than they take"
     return cases
 
 
