@@ -30,7 +30,8 @@ SEED = 36
 def _seeded(model):
     """Every weight of a Keras model from a generator seeded by its name: the same values whatever the initializers."""
     for weight in model.weights:
-        rng = np.random.default_rng(zlib.crc32(weight.path.encode() if hasattr(weight, "path") else weight.name.encode()))
+        key = weight.path if hasattr(weight, "path") else weight.name
+        rng = np.random.default_rng(zlib.crc32(key.encode()))
         shape = tuple(weight.shape)
         if "moving_variance" in weight.name:
             value = rng.uniform(0.5, 1.5, shape)
