@@ -7,6 +7,7 @@
 #   bash benchmarks/run.sh --scanners # the scan beside modelscan and modelaudit (benchmarks/scanners.py), ~3 minutes
 #   bash benchmarks/run.sh --events   # event files and TFRecords beside TensorBoard, tbparse, tf.data (benchmarks/events.py)
 #   bash benchmarks/run.sh --onnx     # the ONNX conversion beside tf2onnx (benchmarks/onnx.py), a few minutes
+#   bash benchmarks/run.sh --session # TF 2 SavedModels: Session.run, TensorFlow, tf2onnx; conversion time (benchmarks/session.py)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -x .venv-bench/bin/python ]; then
@@ -33,6 +34,10 @@ fi
 if [ "${1:-}" = "--graph" ]; then
   shift
   exec .venv-bench/bin/python -m benchmarks.graph "$@"
+fi
+if [ "${1:-}" = "--session" ]; then
+  shift
+  exec .venv-bench/bin/python -m benchmarks.session "$@"
 fi
 if [ "${1:-}" = "--scanners" ]; then
   # The peers in virtual environments of their own: modelscan imports TensorFlow for SavedModels; modelaudit

@@ -199,3 +199,27 @@ def test_a_body_that_refers_to_what_it_lacks_is_refused() -> None:
     ]:
         with pytest.raises(DecodeError, match=why):
             inline_calls(graph, {"f": _function("f", ["a"], results, body)}, {"call"})
+
+
+def _onnx_ops(data: bytes) -> Dict[str, int]:
+    counts: Dict[str, int] = {}
+
+    def walk(graph: Dict[str, Any]) -> None:
+        for node in graph["node"]:
+            counts[node["op_type"]] = counts.get(node["op_type"], 0) + 1
+            for item in node["attribute"]:
+                if item.get("g"):
+                    walk(item["g"])
+
+    walk(tfcollections.decode_message("onnx.ModelProto", data)["graph"])
+    return counts
+
+
+def test_a_list_written_at_its_steps_index_is_appended_and_one_written_at_a_fixed_index_replaced() -> None:
+    # The LSTM of keras2_stacked keeps every step (return_sequences): its list is written at `time`, which starts
+    # at 0 and grows by 1 while the list starts empty: an insert. The GRU keeps its last step, written at index 0
+    # each time: the write replaces, through an If (SequenceErase when the index is there).
+    ops = _onnx_ops(tfcollections.to_onnx(DATA / "keras2_stacked"))
+    assert ops["Loop"] == 2 and ops["SequenceInsert"] == 2
+    assert ops["If"] == 1 and ops["SequenceErase"] == 1
+    assert _onnx_ops(tfcollections.to_onnx(DATA / "keras2_gru"))["If"] == 1

@@ -25,6 +25,7 @@ import zlib
 import numpy as np
 
 SEED = 36
+STACKED = "an LSTM giving every step (return_sequences: a list written at each step's index) under a GRU"
 
 
 def _seeded(model):
@@ -199,12 +200,17 @@ def loops_module(tf):
 
 
 def keras2_rnn(layer):
-    """A Keras 2 (tf_keras) text classifier: embedding, a recurrent layer run as a loop (unroll=False), dense."""
+    """A Keras 2 (tf_keras) text classifier: embedding, a recurrent layer run as a loop (unroll=False), dense; for
+    "stacked", an LSTM giving every step's output (return_sequences: a list written at each step's index) under a
+    GRU."""
     import tf_keras as keras
 
     keras.utils.set_random_seed(SEED)
     inputs = keras.Input((None,), dtype="int32", name="tokens")
     x = keras.layers.Embedding(30, 8)(inputs)
+    if layer == "stacked":
+        x = keras.layers.LSTM(5, return_sequences=True, unroll=False)(x)
+        layer = "GRU"
     x = getattr(keras.layers, layer)(6, unroll=False)(x)
     outputs = keras.layers.Dense(3, activation="softmax", name="scores")(x)
     model = keras.Model(inputs, outputs)
@@ -263,14 +269,14 @@ def main(argv=None):
     record("loops", folder, {"x": rng.standard_normal((2, 3)).astype(np.float32), "steps": np.int32(4)},
            "a tf.Module: a tf.while_loop of a data-dependent length (While) and a tf.cond (If)", more=more)  # fmt: skip
 
-    for layer in ("LSTM", "GRU"):
+    for layer in ("LSTM", "GRU", "stacked"):
         name = f"keras2_{layer.lower()}"
         folder = os.path.join(args.out, name)
         tf.saved_model.save(keras2_rnn(layer), folder)
         more = [{"tokens": rng.integers(0, 30, shape).astype(np.int32)} for shape in ((1, 1), (3, 15))]
         record(name, folder, {"tokens": rng.integers(0, 30, (2, 7)).astype(np.int32)},
-               f"Keras 2 (tf_keras) text classifier: embedding, {layer} (unroll=False: a While of TensorLists), "
-               "dense softmax", more=more)  # fmt: skip
+               f"Keras 2 (tf_keras) text classifier: embedding, {STACKED if layer == 'stacked' else layer} "
+               "(unroll=False: a While of TensorLists), dense softmax", more=more)  # fmt: skip
 
     manifest["damaged"] = damaged(os.path.join(args.out, "keras3_export"), os.path.join(args.out, "damaged"))
     with open(os.path.join(args.out, "manifest.json"), "w") as file:

@@ -16,15 +16,17 @@ index is already there, so that a write replaces as TensorFlow's does), stacked 
 
 from __future__ import annotations
 
+from .._errors import DecodeError
 from .nodeparts import attr
-from .values import ONNX_TYPES, ConversionError, Value, value_info
+from .values import ONNX_TYPES, ConversionError, Value, flat, value_info
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import List, Optional
+    from typing import List, Optional, Set
 
     from .._typing import Decoded
     from .converter import Converter
+    from .graphdef import Graph
     from .values import Shape
 
     Outputs = List[Optional[Value]]
@@ -69,6 +71,8 @@ def _while(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     if first is None:
         raise ConversionError(f"its cond function {cond!r} gives no result")
     sub = cx.child()
+    appends = _appends(cx.frozen.graph, cx.frozen.graph.functions.get(body), inputs)
+    sub.appends = {f"{name}/body/{item}" for item in appends}
     graph_inputs = [value_info(f"{name}/body/iteration", "DT_INT64", [], symbolic=False),
                     value_info(f"{name}/body/condition", "DT_BOOL", [], symbolic=False)]  # fmt: skip
     carried: List[Value] = []
@@ -100,6 +104,72 @@ def _while(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
         result.element = value.element
         found.append(result)
     return found
+
+
+def _appends(graph: Graph, body: Optional[Decoded], inputs: List[Value]) -> Set[str]:
+    """The body's ``TensorListSetItem`` nodes that only ever append: each writes a loop variable that starts as an
+    empty list, at the index of a loop variable that starts at 0 and that the body adds 1 to, and gives the list
+    back as that variable. The list's length is then the index at every iteration (TensorFlow's RNN loops, which
+    write their step's output at ``time``), so a write is an insert: no test of the length, no ``If`` each step."""
+    if body is None:
+        return set()
+    nodes = {node["name"]: node for node in body["node_def"]}
+    args = [arg["name"] for arg in body["signature"]["input_arg"]]
+    results = [body["ret"].get(arg["name"], "") for arg in body["signature"]["output_arg"]]
+
+    def source(reference: str) -> Optional[Decoded]:
+        """The node a reference comes from, through Identity nodes; an argument as a dict of its name."""
+        seen = 0
+        while seen < len(nodes) + 1:
+            name = reference.split(":")[0]
+            if name in args and ":" not in reference:
+                return {"argument": name}
+            node = nodes.get(name)
+            if node is None or node["op"] != "Identity":
+                return node
+            reference = next((item for item in node["input"] if not item.startswith("^")), "")
+            seen += 1
+        return None
+
+    def is_argument(reference: str, index: int) -> bool:
+        found = source(reference)
+        return found is not None and found.get("argument") == args[index]
+
+    counters = set()
+    for index, (value, result) in enumerate(zip(inputs, results)):
+        step = source(result) if index < len(args) else None
+        if value.ints() != [0] or step is None or step.get("op") not in ("AddV2", "Add"):
+            continue
+        data = [item for item in step["input"] if not item.startswith("^")]
+        constant = [source(item) for item in data]
+        if (
+            len(data) == 2
+            and any(is_argument(item, index) for item in data)
+            and any(found is not None and found.get("op") == "Const" and _one(graph, found) for found in constant)
+        ):
+            counters.add(index)
+    found: Set[str] = set()
+    for index, (value, result) in enumerate(zip(inputs, results)):
+        write = source(result) if index < len(args) else None
+        if value.length != 0 or write is None or write.get("op") != "TensorListSetItem":
+            continue
+        data = [item for item in write["input"] if not item.startswith("^")]
+        if (
+            len(data) >= 2
+            and is_argument(data[0], index)
+            and any(is_argument(data[1], counter) for counter in counters)
+        ):
+            found.add(write["name"])
+    return found
+
+
+def _one(graph: Graph, node: Decoded) -> bool:
+    """Whether a Const node of the body holds the integer 1."""
+    try:
+        tensor = graph.value_of(node)
+    except DecodeError:
+        return False
+    return tensor.dtype in ("DT_INT32", "DT_INT64") and tensor.size == 1 and flat(tensor.tolist()) == [1]
 
 
 def _if(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
@@ -162,7 +232,9 @@ def _list(value: Value, what: str) -> str:
 def _list_reserve(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     element = _element_dtype(node)
     (made,) = cx.emit("SequenceEmpty", [], dtype=ONNX_TYPES[element])
-    return [_sequence(cx, 0, made, element, _element_shape(inputs[0]))]
+    value = _sequence(cx, 0, made, element, _element_shape(inputs[0]))
+    value.length = 0
+    return [value]
 
 
 def _list_from_tensor(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
@@ -184,6 +256,9 @@ def _list_set_item(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs
     handle, index, item = inputs[0], inputs[1], inputs[2]
     element = _list(handle, "list")
     sequence, position = cx.tf(handle), cx.tf(index)
+    if node["name"] in cx.appends:  # its index is the list's length at every step (see _appends): an insert
+        (made,) = cx.emit("SequenceInsert", [sequence, cx.tf(item), position])
+        return [_sequence(cx, 0, made, element, handle.shape if handle.shape is not None else item.shape)]
     # A write replaces what is at the index (TensorFlow's SetItem): erased first when the sequence reaches there.
     (length,) = cx.emit("SequenceLength", [sequence])
     (wide,) = cx.emit("Cast", [position], to=ONNX_TYPES["DT_INT64"])

@@ -58,6 +58,8 @@ class Converter:
         self._used_names: Dict[str, int] = {}
         self.graph_inputs: List[Decoded] = []
         self.node: Decoded = {}  # the TensorFlow node being converted, for errors and names
+        #: The TensorListSetItem nodes (of a loop body) known to append (controlflow._appends).
+        self.appends: Set[str] = set()
 
     # ---------------------------------------------------------------- the walk
 
