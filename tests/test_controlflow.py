@@ -1,0 +1,231 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Control flow and function calls on hand-built graphs: what the TensorFlow-made fixtures (tests/test_tf2*.py) do
+not show, each a graph that is wrong in one way, or a form TensorFlow writes less often (a call by the function's
+name, a condition that is a number, a function with no result, a TensorList's length).
+
+The graphs are frozen GraphDefs with a function library, written by the library's encoder; no TensorFlow. The ones
+run on onnxruntime need the optional group ``onnx`` (they skip without it).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Dict, List, Optional
+
+import pytest
+
+import tfcollections
+from tfcollections import DecodeError
+from tfcollections._convert.graphdef import _delimited
+
+F32 = "DT_FLOAT"
+
+
+def attr(value: Any) -> Dict[str, Any]:
+    """An AttrValue: a dtype, an int, a function (``("func", name)``), a list of dtypes or of shapes."""
+    if isinstance(value, tuple) and value[0] == "func":
+        return {"func": {"name": value[1]}}
+    if isinstance(value, str):
+        return {"type": value}
+    if isinstance(value, int):
+        return {"i": value}
+    if value and isinstance(value[0], str):
+        return {"list": {"type": list(value)}}
+    return {"list": {"shape": [{"dim": [{"size": dim} for dim in shape]} for shape in value]}}
+
+
+def node(name: str, op: str, inputs: List[str] = (), **attrs: Any) -> Dict[str, Any]:  # type: ignore[assignment]
+    return {"name": name, "op": op, "input": list(inputs), "attr": {key: attr(value) for key, value in attrs.items()}}
+
+
+def arg(name: str, dtype: str = F32) -> Dict[str, Any]:
+    return {"name": name, "type": dtype}
+
+
+def function(name: str, inputs: List[Dict[str, Any]], outputs: List[Dict[str, Any]], nodes: List[Dict[str, Any]],
+             ret: Dict[str, str], control_ret: Optional[Dict[str, str]] = None) -> Dict[str, Any]:  # fmt: skip
+    return {"signature": {"name": name, "input_arg": inputs, "output_arg": outputs}, "node_def": nodes, "ret": ret,
+            "control_ret": control_ret or {}}  # fmt: skip
+
+
+def write(path: Path, nodes: List[Dict[str, Any]], functions: List[Dict[str, Any]]) -> Path:
+    """A frozen GraphDef of *nodes* with *functions* as its library."""
+    body = b"".join(_delimited(1, tfcollections.encode_message("NodeDef", item)) for item in nodes)
+    body += _delimited(2, tfcollections.encode_message("FunctionDefLibrary", {"function": functions}))
+    body += _delimited(4, tfcollections.encode_message("VersionDef", {"producer": 1700}))
+    path.write_bytes(body)
+    return path
+
+
+def placeholder(name: str, dtype: str = F32, shape: List[int] = (2, 3)) -> Dict[str, Any]:  # type: ignore[assignment]
+    return {"name": name, "op": "Placeholder", "input": [], "attr": {"dtype": {"type": dtype},
+            "shape": {"shape": {"dim": [{"size": dim} for dim in shape]}}}}  # fmt: skip
+
+
+def double(name: str = "double") -> Dict[str, Any]:
+    """x -> x + x."""
+    return function(name, [arg("x")], [arg("y")], [node("sum", "AddV2", ["x", "x"], T=F32)], {"y": "sum:z:0"})
+
+
+# ---------------------------------------------------------------- calls
+
+
+def test_a_call_by_the_functions_name_and_its_control_inputs(tmp_path: Path) -> None:
+    # A node whose op is a library function's name is a call too; the call's control inputs are given to the body's
+    # nodes that wait on nothing, and a body's control input naming an argument waits on what the call was given.
+    nodes = [placeholder("x"), node("gate", "NoOp"),
+             node("call", "twice", ["x", "^gate"]), node("out", "Identity", ["call:0"], T=F32)]  # fmt: skip
+    twice = function("twice", [arg("x")], [arg("y")], [
+        node("one", "Const", [], dtype=F32),
+        node("sum", "AddV2", ["x", "x", "^x"], T=F32),
+        node("done", "Identity", ["sum:z:0", "^one"], T=F32),
+    ], {"y": "done:output:0"}, {"last": "done"})  # fmt: skip
+    frozen = tfcollections.freeze(write(tmp_path / "g.pb", nodes, [twice]), outputs=["out"])
+    graph = {item["name"]: item for item in tfcollections.decode_message("GraphDef", frozen)["node"]}
+    assert graph["call/one"]["input"] == ["^gate"]  # waits on nothing in the body: waits on the call's controls
+    assert graph["call/sum"]["input"] == ["x", "x", "^x"]  # an argument as a control input: what was given for it
+    assert graph["call"]["op"] == "IdentityN" and graph["call"]["input"] == ["call/done", "^call/done"]
+
+
+def test_a_function_without_results_is_a_noop_and_a_list_argument_or_type_attr_is_refused(tmp_path: Path) -> None:
+    effect = function("effect", [arg("x")], [], [node("seen", "Identity", ["x"], T=F32)], {}, {"seen": "seen"})
+    nodes = [placeholder("x"), node("call", "effect", ["x"]), node("out", "Identity", ["x", "^call"], T=F32)]
+    frozen = tfcollections.freeze(write(tmp_path / "g.pb", nodes, [effect]), outputs=["out"])
+    graph = {item["name"]: item for item in tfcollections.decode_message("GraphDef", frozen)["node"]}
+    assert graph["call"]["op"] == "NoOp" and graph["call"]["input"] == ["^call/seen"]
+    listed = function("listed", [{"name": "xs", "type_attr": "T", "number_attr": "N"}], [arg("y")], [], {"y": "xs"})
+    nodes = [placeholder("x"), node("call", "listed", ["x"]), node("out", "Identity", ["call:0"], T=F32)]
+    with pytest.raises(DecodeError, match="argument 'xs' is a list of tensors, which is not inlined"):
+        tfcollections.freeze(write(tmp_path / "l.pb", nodes, [listed]), outputs=["out"])
+    typed = function("typed", [arg("x")], [{"name": "y", "type_attr": "T"}],
+                     [node("i", "Identity", ["x"], T=F32)], {"y": "i:output:0"})  # fmt: skip
+    nodes = [placeholder("x"), node("call", "typed", ["x"]), node("out", "Identity", ["call:0"], T=F32)]
+    with pytest.raises(DecodeError, match="results take their types from its attrs"):
+        tfcollections.freeze(write(tmp_path / "t.pb", nodes, [typed]), outputs=["out"])
+
+
+@pytest.mark.parametrize(
+    ("body", "ret", "why"),
+    [
+        ([node("n", "Identity", ["x", "^ghost"], T=F32)], {"y": "n:output:0"}, "a control input '\\^ghost' names no"),
+        ([node("n", "Identity", ["x"], T=F32)], {}, "the function returns nothing for its result 'y'"),
+        ([node("n", "Identity", ["x"], T=F32)], {"y": "n:output:9"}, r"has no output output:9"),
+    ],
+)
+def test_a_body_that_does_not_add_up_is_refused(tmp_path: Path, body: Any, ret: Any, why: str) -> None:
+    nodes = [placeholder("x"), node("call", "f", ["x"]), node("out", "Identity", ["call:0"], T=F32)]
+    with pytest.raises(DecodeError, match=why):
+        tfcollections.freeze(write(tmp_path / "g.pb", nodes, [function("f", [arg("x")], [arg("y")], body, ret)]),
+                             outputs=["out"])  # fmt: skip
+
+
+# ---------------------------------------------------------------- loops and branches
+
+
+def loop(cond: str, body: str, inputs: List[str], types: List[str], shapes: List[List[int]]) -> Dict[str, Any]:
+    return node("loop", "While", inputs, T=types, cond=("func", cond), body=("func", body), output_shapes=shapes)
+
+
+def less_than(name: str, limit: str) -> Dict[str, Any]:
+    """(i, x, limit) -> i < limit."""
+    return function(name, [arg("i", "DT_INT32"), arg("x"), arg("limit", "DT_INT32")], [arg("c", "DT_BOOL")],
+                    [node("c", "Less", ["i", limit], T="DT_INT32")], {"c": "c:z:0"})  # fmt: skip
+
+
+def counting(name: str, result_type: str = "DT_INT32", results: int = 3) -> Dict[str, Any]:
+    """(i, x, limit) -> (i + 1, x + x, limit)."""
+    outputs = [arg("i", result_type), arg("y"), arg("limit", "DT_INT32")][:results]
+    ret = {"i": "next:z:0" if result_type == "DT_INT32" else "wide:y:0", "y": "sum:z:0", "limit": "limit"}
+    return function(name, [arg("i", "DT_INT32"), arg("x"), arg("limit", "DT_INT32")], outputs, [
+        node("next", "AddV2", ["i", "i"], T="DT_INT32"),
+        node("wide", "Cast", ["next:z:0"], SrcT="DT_INT32", DstT="DT_INT64"),
+        node("sum", "AddV2", ["x", "x"], T=F32),
+    ], {key: ret[key] for key in (item["name"] for item in outputs)})  # fmt: skip
+
+
+def loop_graph(tmp_path: Path, body: Dict[str, Any], cond: Optional[Dict[str, Any]] = None) -> Path:
+    nodes = [placeholder("x"), placeholder("start", "DT_INT32", []), placeholder("limit", "DT_INT32", []),
+             loop("cond", body["signature"]["name"], ["start", "x", "limit"], ["DT_INT32", F32, "DT_INT32"],
+                  [[], [2, 3], []]),
+             node("out", "Identity", ["loop:1"], T=F32)]  # fmt: skip
+    return write(tmp_path / "loop.pb", nodes, [cond or less_than("cond", "limit"), body])
+
+
+@pytest.mark.parametrize(
+    ("body", "why"),
+    [
+        (counting("body", results=2), r"its body 'body' gives 2 result\(s\) for 3 loop variable\(s\)"),
+        (counting("body", "DT_INT64"), "its body 'body' makes loop variable 0 DT_INT64, from DT_INT32"),
+    ],
+)
+def test_a_loop_whose_body_disagrees_with_its_variables_is_refused(tmp_path: Path, body: Any, why: str) -> None:
+    with pytest.raises(DecodeError, match=f"node 'loop' \\(While\\): {why}"):
+        tfcollections.to_onnx(loop_graph(tmp_path, body), outputs=["out"])
+
+
+def test_a_loop_without_its_functions_or_a_condition_that_is_no_scalar_is_refused(tmp_path: Path) -> None:
+    nodes = [placeholder("x"), placeholder("start", "DT_INT32", []), placeholder("limit", "DT_INT32", []),
+             node("loop", "While", ["start", "x", "limit"], T=["DT_INT32", F32, "DT_INT32"], body=("func", "body")),
+             node("out", "Identity", ["loop:1"], T=F32)]  # fmt: skip
+    with pytest.raises(DecodeError, match="node 'loop' \\(While\\): it names no function in attr 'cond'"):
+        tfcollections.to_onnx(write(tmp_path / "a.pb", nodes, [counting("body")]), outputs=["out"])
+    vector = function("cond", [arg("i", "DT_INT32"), arg("x"), arg("limit", "DT_INT32")], [arg("c", "DT_BOOL")],
+                      [node("c", "Less", ["x", "x"], T=F32)], {"c": "c:z:0"})  # fmt: skip
+    with pytest.raises(DecodeError, match=r"its condition '[^']*' is not a scalar \(rank 2\)"):
+        tfcollections.to_onnx(loop_graph(tmp_path, counting("body"), vector), outputs=["out"])
+    missing = [placeholder("x"), node("loop", "While", ["x"], T=[F32], cond=("func", "c"), body=("func", "b")),
+               node("out", "Identity", ["loop:0"], T=F32)]  # fmt: skip
+    with pytest.raises(DecodeError, match="it runs function 'c', which the graph's library does not have"):
+        tfcollections.to_onnx(write(tmp_path / "m.pb", missing, [double("b")]), outputs=["out"])
+
+
+def branches(tmp_path: Path, condition: Dict[str, Any], other: Dict[str, Any]) -> Path:
+    nodes = [placeholder("x"), condition,
+             node("choice", "If", ["flag", "x"], Tin=[F32], Tout=[F32], then_branch=("func", "double"),
+                  else_branch=("func", other["signature"]["name"]), output_shapes=[[2, 3]]),
+             node("out", "Identity", ["choice:0"], T=F32)]  # fmt: skip
+    return write(tmp_path / "if.pb", nodes, [double(), other])
+
+
+def test_branches_of_different_types_are_refused(tmp_path: Path) -> None:
+    whole = function("whole", [arg("x")], [arg("y", "DT_INT32")],
+                     [node("y", "Cast", ["x"], SrcT=F32, DstT="DT_INT32")], {"y": "y:y:0"})  # fmt: skip
+    with pytest.raises(DecodeError, match="its branches give results of different types"):
+        tfcollections.to_onnx(branches(tmp_path, placeholder("flag", "DT_BOOL", []), whole), outputs=["out"])
+
+
+def test_tensorlist_ops_on_what_is_no_list_or_of_no_onnx_type_are_refused(tmp_path: Path) -> None:
+    nodes = [placeholder("x"), placeholder("i", "DT_INT32", []), placeholder("shape", "DT_INT32", [1]),
+             node("item", "TensorListGetItem", ["x", "i", "shape"], element_dtype=F32),
+             node("out", "Identity", ["item"], T=F32)]  # fmt: skip
+    with pytest.raises(DecodeError, match="its list 'x:0' is no TensorList the conversion made"):
+        tfcollections.to_onnx(write(tmp_path / "a.pb", nodes, []), outputs=["out"])
+    nodes = [placeholder("shape", "DT_INT32", [1]), placeholder("n", "DT_INT32", []),
+             node("list", "TensorListReserve", ["shape", "n"], element_dtype="DT_VARIANT", shape_type="DT_INT32"),
+             node("length", "TensorListLength", ["list"]),
+             node("out", "Identity", ["length"], T="DT_INT32")]  # fmt: skip
+    with pytest.raises(DecodeError, match="its element_dtype DT_VARIANT has no ONNX type"):
+        tfcollections.to_onnx(write(tmp_path / "b.pb", nodes, []), outputs=["out"])
+
+
+# ---------------------------------------------------------------- run on onnxruntime
+
+
+def test_a_numeric_condition_and_a_lists_length_run_as_tensorflow_runs_them(tmp_path: Path) -> None:
+    np = pytest.importorskip("numpy")
+    ort = pytest.importorskip("onnxruntime")
+    halve = function("halve", [arg("x")], [arg("y")], [node("y", "Sub", ["x", "x"], T=F32)], {"y": "y:z:0"})
+    path = branches(tmp_path, placeholder("flag", "DT_INT32", []), halve)
+    session = ort.InferenceSession(tfcollections.to_onnx(path, outputs=["out"]), providers=["CPUExecutionProvider"])
+    x = np.arange(6, dtype=np.float32).reshape(2, 3)
+    for flag, expected in ((3, x + x), (0, x - x), (-1, x + x)):  # a number not zero is true
+        (got,) = session.run(None, {"x:0": x, "flag:0": np.array(flag, np.int32)})
+        assert np.array_equal(got, expected)
+    nodes = [placeholder("x"), placeholder("shape", "DT_INT32", [1]),
+             node("list", "TensorListFromTensor", ["x", "shape"], element_dtype=F32, shape_type="DT_INT32"),
+             node("length", "TensorListLength", ["list"]),
+             node("out", "Identity", ["length"], T="DT_INT32")]  # fmt: skip
+    model = tfcollections.to_onnx(write(tmp_path / "n.pb", nodes, []), outputs=["out"])
+    feeds = {"x:0": x, "shape:0": np.array([3], np.int32)}
+    (length,) = ort.InferenceSession(model, providers=["CPUExecutionProvider"]).run(None, feeds)
+    assert length.dtype == np.int32 and int(length) == 2
