@@ -24,7 +24,6 @@ import argparse
 import json
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -34,22 +33,12 @@ import numpy as np
 import onnx
 import onnxruntime as ort
 
+from benchmarks.onnx import whole_process
+
 REPO = Path(__file__).resolve().parent.parent
 DATA = REPO / "tests" / "data" / "onnx_tf2"
 PYTHON = sys.executable
 QUIET = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3", PYTHONWARNINGS="ignore")
-
-
-def whole_process(command, repeat):
-    best, ok = float("inf"), False
-    for _ in range(repeat):
-        start = time.perf_counter()
-        result = subprocess.run(command, capture_output=True, env=QUIET, timeout=600)
-        best = min(best, time.perf_counter() - start)
-        ok = result.returncode == 0
-        if not ok:
-            return best, False, result.stderr.decode(errors="replace").strip().splitlines()[-1:]
-    return best, ok, []
 
 
 def batch(value, size):

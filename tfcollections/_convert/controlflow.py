@@ -98,8 +98,14 @@ def _while(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     condition.onnx = _truth(sub, again)
     graph = sub.subgraph(f"{name}/body", [condition, *made], graph_inputs)
     outputs = cx.emit("Loop", ["", _truth(cx, first), *[cx.tf(value) for value in inputs]], len(inputs), body=graph)
+    return _results(cx, inputs, shapes, outputs)
+
+
+def _results(cx: Converter, values: List[Value], shapes: List[Shape], outputs: List[str]) -> Outputs:
+    """A loop's or branch's outputs: each of the dtype of the value it stands for (a list with its elements'), and of
+    the shape TensorFlow recorded for it (a list: its elements' shape as the conversion knows it)."""
     found: Outputs = []
-    for index, (value, onnx_name) in enumerate(zip(inputs, outputs)):
+    for index, (value, onnx_name) in enumerate(zip(values, outputs)):
         result = cx.result(index, value.dtype, shapes[index] if value.element is None else value.shape, onnx=onnx_name)
         result.element = value.element
         found.append(result)
@@ -191,12 +197,7 @@ def _if(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
         raise ConversionError("its branches give results of different types")
     shapes = _shapes(node, len(then))
     outputs = cx.emit("If", [_truth(cx, condition)], len(then), then_branch=branches[0], else_branch=branches[1])
-    found: Outputs = []
-    for index, (value, onnx_name) in enumerate(zip(then, outputs)):
-        result = cx.result(index, value.dtype, shapes[index] if value.element is None else value.shape, onnx=onnx_name)
-        result.element = value.element
-        found.append(result)
-    return found
+    return _results(cx, then, shapes, outputs)
 
 
 # ---------------------------------------------------------------- TensorLists as sequences
