@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Dict, List
 
 import pytest
+from hypothesis import HealthCheck, event, given, settings, strategies as st
 
 import tfcollections
 from tfcollections import DecodeError
@@ -223,3 +224,69 @@ def test_a_list_written_at_its_steps_index_is_appended_and_one_written_at_a_fixe
     assert ops["Loop"] == 2 and ops["SequenceInsert"] == 2
     assert ops["If"] == 1 and ops["SequenceErase"] == 1
     assert _onnx_ops(tfcollections.to_onnx(DATA / "keras2_gru"))["If"] == 1
+
+
+# ---------------------------------------------------------------- damaged functions
+
+
+# A fifth of the profile's count (tests/conftest.py): a case converts a whole model with its loops (a quarter second).
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow],
+          max_examples=max(20, settings.default.max_examples // 5))  # fmt: skip
+@given(data=st.data())
+def test_a_damaged_function_is_converted_or_refused_with_the_library_error(data: st.DataObject) -> None:
+    # A TF 2 fixture with one node of one library function changed (an input dropped, another op, an attr of another
+    # kind, a function attr naming no function, a result dropped): converted, or refused with a DecodeError or a
+    # ValueError; never another exception. The functions are changed as the freezing reads them, in memory.
+    from tfcollections._convert import freeze as freezing
+
+    name = data.draw(st.sampled_from(["loops", "keras2_lstm", "keras2_stacked", "two_inputs"]))
+    change = data.draw(st.sampled_from(["drop input", "other op", "attr int", "attr list", "no function", "no result"]))
+    seed = data.draw(st.integers(0, 2**32 - 1))
+
+    class Damaged(freezing.Graph):
+        def __init__(self, *args: Any) -> None:
+            super().__init__(*args)
+            import random
+
+            rng = random.Random(seed)
+            names = sorted(self.functions)
+            function = dict(self.functions[rng.choice(names)])
+            self.functions = {**self.functions, function["signature"]["name"]: function}
+            nodes = list(function["node_def"])
+            function["node_def"] = nodes
+            if change == "no result" and function["ret"]:
+                ret = dict(function["ret"])
+                del ret[rng.choice(sorted(ret))]
+                function["ret"] = ret
+                return
+            if not nodes:
+                return
+            index = rng.randrange(len(nodes))
+            node = nodes[index] = dict(nodes[index])
+            if change == "drop input" and node["input"]:
+                node["input"] = node["input"][:-1]
+            elif change == "other op":
+                node["op"] = rng.choice(["AddV2", "While", "If", "TensorListGetItem", "TensorListSetItem", "MatMul",
+                                         "PartitionedCall", "Split", "Identity", "Less"])  # fmt: skip
+            elif node["attr"]:
+                key = rng.choice(sorted(node["attr"]))
+                value = {field: None for field in node["attr"][key]}
+                if change == "attr list":
+                    value["list"] = {"i": [rng.randint(-2, 3)], "s": [], "f": [], "b": [], "type": [], "shape": [],
+                                     "tensor": [], "func": []}  # fmt: skip
+                elif change == "no function":
+                    value["func"] = {"name": "nothing_of_the_library", "attr": {}}
+                else:
+                    value["i"] = rng.randint(-2, 5)
+                node["attr"] = {**node["attr"], key: value}
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(freezing, "Graph", Damaged)
+        try:
+            converted = tfcollections.to_onnx(DATA / name)
+        except (DecodeError, ValueError) as exc:
+            event("refused")
+            assert str(exc)
+        else:
+            event("converted")
+            assert tfcollections.decode_message("onnx.ModelProto", converted)["graph"]["output"]
