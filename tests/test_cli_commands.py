@@ -172,3 +172,16 @@ def test_the_overview_in_the_docs_is_what_help_prints() -> None:
     text = (REPO / "docs" / "cli.md").read_text(encoding="utf-8")
     shown = text.split("$ tfcollections --help\n", 1)[1].split("```", 1)[0]
     assert shown == _run(["--help"]).stdout  # 80 columns, no terminal
+
+
+@pytest.mark.parametrize("command", ["scan", "diff", "records", "events", "run", "export"])
+def test_every_command_says_a_usage_error_on_one_line_and_exits_2(command: str) -> None:
+    # One helper (spec.parse_command) parses every command's arguments: a wrong command line is one line naming the
+    # command and its --help, exit 2; --help itself exits 0 and prints the command's usage.
+    result = _run([command, "--no-such-option"])
+    assert result.returncode == 2 and result.stdout == ""
+    (line,) = result.stderr.splitlines()
+    assert line.startswith(f"tfcollections {command}: usage error: ")
+    assert line.endswith(f" (see tfcollections {command} --help)")
+    shown = _run([command, "--help"])
+    assert shown.returncode == 0 and shown.stdout.startswith(f"usage: tfcollections {command}") and shown.stderr == ""

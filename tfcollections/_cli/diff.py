@@ -13,8 +13,7 @@ import json
 
 from .._errors import DecodeError
 from .cells import dtype_text, shape_text
-from .spec import _ArgumentParser
-from .usage import UsageError
+from .spec import _ArgumentParser, parse_command
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -51,13 +50,9 @@ def run(
     """Run ``tfcollections diff`` with *argv* (the arguments after ``diff``)."""
     from .._ckpt.diff import diff  # noqa: PLC0415 (only a comparison loads it)
 
-    try:
-        args = parser(stdout).parse_args(argv)
-    except SystemExit:  # --help
-        return 0
-    except UsageError as exc:
-        print(f"tfcollections diff: usage error: {exc} (see tfcollections diff --help)", file=stderr)
-        return 2
+    args = parse_command(parser(stdout), argv, stderr)
+    if isinstance(args, int):
+        return args
     try:
         result: Dict[str, Any] = dict(diff(path(args.a), path(args.b), values=args.values))
     except (DecodeError, ValueError, OSError) as exc:

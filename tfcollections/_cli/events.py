@@ -16,7 +16,7 @@ import time
 
 from .._errors import DecodeError
 from .cells import table
-from .spec import _ArgumentParser
+from .spec import _ArgumentParser, parse_command
 from .usage import UsageError
 
 TYPE_CHECKING = False
@@ -51,14 +51,9 @@ def parser(out: TextIO) -> argparse.ArgumentParser:
 
 def run(argv: Sequence[str], stdout: TextIO, stderr: TextIO, path: Callable[[str], str], isatty: bool) -> int:
     """Run ``tfcollections events`` with *argv* (the arguments after ``events``)."""
-    try:
-        args = parser(stdout).parse_args(argv)
-        _check_patterns(args.run, args.tag)
-    except SystemExit:  # --help
-        return 0
-    except UsageError as exc:
-        print(f"tfcollections events: usage error: {exc} (see tfcollections events --help)", file=stderr)
-        return 2
+    args = parse_command(parser(stdout), argv, stderr, lambda given: _check_patterns(given.run, given.tag))
+    if isinstance(args, int):
+        return args
     from .._records.events import events  # noqa: PLC0415 (only this command reads events)
 
     status = 0

@@ -16,8 +16,7 @@ import time
 
 from .._errors import DecodeError
 from .cells import byte_size
-from .spec import _ArgumentParser
-from .usage import UsageError
+from .spec import _ArgumentParser, parse_command
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -108,13 +107,9 @@ def run(
 
     from .._ckpt.export import export  # noqa: PLC0415 (only an export loads the writers)
 
-    try:
-        args = parser(stdout).parse_args(argv)
-    except SystemExit:  # --help
-        return 0
-    except UsageError as exc:
-        print(f"tfcollections export: usage error: {exc} (see tfcollections export --help)", file=stderr)
-        return 2
+    args = parse_command(parser(stdout), argv, stderr)
+    if isinstance(args, int):
+        return args
     kind = args.format or {".onnx": "onnx", ".pb": "graphdef"}.get(os.path.splitext(args.out)[1].lower())
     if kind in ("onnx", "graphdef"):
         from .convert import run_conversion  # noqa: PLC0415 (only a conversion loads it)

@@ -15,8 +15,7 @@ import json
 
 from .._errors import DecodeError
 from .cells import table
-from .spec import _ArgumentParser
-from .usage import UsageError
+from .spec import _ArgumentParser, parse_command
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -42,13 +41,9 @@ def parser(out: TextIO) -> argparse.ArgumentParser:
 
 def run(argv: Sequence[str], stdout: TextIO, stderr: TextIO, path: Callable[[str], str]) -> int:
     """Run ``tfcollections records`` with *argv* (the arguments after ``records``)."""
-    try:
-        args = parser(stdout).parse_args(argv)
-    except SystemExit:  # --help
-        return 0
-    except UsageError as exc:
-        print(f"tfcollections records: usage error: {exc} (see tfcollections records --help)", file=stderr)
-        return 2
+    args = parse_command(parser(stdout), argv, stderr)
+    if isinstance(args, int):
+        return args
     status = 0
     for given in args.files:
         try:

@@ -17,8 +17,7 @@ import re
 
 from .._errors import DecodeError
 from .jsonout import dump
-from .spec import _ArgumentParser
-from .usage import UsageError
+from .spec import _ArgumentParser, parse_command
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -56,13 +55,9 @@ def parser(out: TextIO) -> argparse.ArgumentParser:
 
 
 def run(argv: Sequence[str], stdout: TextIO, stderr: TextIO, path: Callable[[str], str]) -> int:
-    try:
-        args = parser(stdout).parse_args(argv)
-    except SystemExit:  # --help
-        return 0
-    except UsageError as exc:
-        print(f"tfcollections run: usage error: {exc} (see tfcollections run --help)", file=stderr)
-        return 2
+    args = parse_command(parser(stdout), argv, stderr)
+    if isinstance(args, int):
+        return args
     feeds: Dict[str, str] = {}
     for item in args.input:
         name, sep, value = item.partition("=")

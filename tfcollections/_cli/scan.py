@@ -23,7 +23,7 @@ import os
 from .. import __version__
 from .._scan.scan import RULES, SEVERITIES, at_least, scan
 from .._typing import cast
-from .spec import _ArgumentParser
+from .spec import _ArgumentParser, parse_command
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -73,15 +73,10 @@ def parser(out: TextIO) -> argparse.ArgumentParser:
 
 def run(argv: Sequence[str], stdout: TextIO, stderr: TextIO) -> int:
     """Run ``tfcollections scan`` with *argv* (the arguments after ``scan``)."""
-    from .usage import UsageError  # noqa: PLC0415 (the same error the main command raises)
 
-    try:
-        args = parser(stdout).parse_args(argv)
-    except SystemExit:  # --help
-        return ScanStatus.CLEAN
-    except UsageError as exc:
-        print(f"tfcollections scan: usage error: {exc} (see tfcollections scan --help)", file=stderr)
-        return ScanStatus.USAGE
+    args = parse_command(parser(stdout), argv, stderr)  # 0 after --help (CLEAN), 2 after a usage error (USAGE)
+    if isinstance(args, int):
+        return args
     missing = [path for path in args.paths if not os.path.exists(path)]
     # Plain dicts here: the renderers below also mark what was not scanned, and filter what is shown.
     reports = cast("List[Decoded]", scan(*[path for path in args.paths if path not in missing]))

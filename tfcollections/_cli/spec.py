@@ -15,7 +15,7 @@ from .usage import UsageError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, TextIO
+    from typing import Any, Callable, Optional, Sequence, TextIO, Union
 
 
 class _ArgumentParser(argparse.ArgumentParser):
@@ -32,6 +32,26 @@ class _ArgumentParser(argparse.ArgumentParser):
         # Only --help and --version print (errors raise above): to the output the run was given.
         if message:
             self.out.write(message)
+
+
+def parse_command(
+    parser: argparse.ArgumentParser,
+    argv: Sequence[str],
+    stderr: TextIO,
+    check: Optional[Callable[[argparse.Namespace], None]] = None,
+) -> Union[argparse.Namespace, int]:
+    """A command's arguments, parsed by its *parser* (and *check*, which raises ``UsageError``), or the exit status
+    to return: 0 after ``--help``, 2 after a usage error, said on one line that names the command."""
+    try:
+        args = parser.parse_args(argv)
+        if check is not None:
+            check(args)
+    except SystemExit:  # --help
+        return 0
+    except UsageError as exc:
+        print(f"{parser.prog}: usage error: {exc} (see {parser.prog} --help)", file=stderr)
+        return 2
+    return args
 
 
 def parser(out: TextIO, prog: str = "tfcollections") -> argparse.ArgumentParser:
