@@ -229,3 +229,56 @@ def test_a_numeric_condition_and_a_lists_length_run_as_tensorflow_runs_them(tmp_
     feeds = {"x:0": x, "shape:0": np.array([3], np.int32)}
     (length,) = ort.InferenceSession(model, providers=["CPUExecutionProvider"]).run(None, feeds)
     assert length.dtype == np.int32 and int(length) == 2
+
+
+LOOP_TEXT = """
+node { name: "x" op: "Placeholder" attr { key: "dtype" value { type: DT_FLOAT } }
+       attr { key: "shape" value { shape { dim { size: 2 } } } } }
+node { name: "n" op: "Placeholder" attr { key: "dtype" value { type: DT_INT32 } }
+       attr { key: "shape" value { shape { } } } }
+node { name: "zero" op: "Placeholder" attr { key: "dtype" value { type: DT_INT32 } }
+       attr { key: "shape" value { shape { } } } }
+node { name: "loop" op: "While" input: "zero" input: "x" input: "n"
+       attr { key: "T" value { list { type: DT_INT32 type: DT_FLOAT type: DT_INT32 } } }
+       attr { key: "cond" value { func { name: "cond" } } } attr { key: "body" value { func { name: "body" } } } }
+node { name: "out" op: "Identity" input: "loop:1" attr { key: "T" value { type: DT_FLOAT } } }
+library {
+  function {
+    signature { name: "cond" input_arg { name: "i" type: DT_INT32 } input_arg { name: "x" type: DT_FLOAT }
+                input_arg { name: "n" type: DT_INT32 } output_arg { name: "c" type: DT_BOOL } }
+    node_def { name: "less" op: "Less" input: "i" input: "n" attr { key: "T" value { type: DT_INT32 } } }
+    ret { key: "c" value: "less:z:0" }
+  }
+  function {
+    signature { name: "body" input_arg { name: "i" type: DT_INT32 } input_arg { name: "x" type: DT_FLOAT }
+                input_arg { name: "n" type: DT_INT32 } output_arg { name: "j" type: DT_INT32 }
+                output_arg { name: "y" type: DT_FLOAT } output_arg { name: "m" type: DT_INT32 } }
+    node_def { name: "next" op: "AddV2" input: "i" input: "n" attr { key: "T" value { type: DT_INT32 } } }
+    node_def { name: "sum" op: "AddV2" input: "x" input: "x" attr { key: "T" value { type: DT_FLOAT } } }
+    ret { key: "j" value: "next:z:0" } ret { key: "y" value: "sum:z:0" } ret { key: "m" value: "n" }
+  }
+  function {
+    signature { name: "unused" input_arg { name: "a" type: DT_FLOAT } output_arg { name: "b" type: DT_FLOAT } }
+    ret { key: "b" value: "a" }
+  }
+}
+versions { producer: 1700 }
+"""
+
+
+@pytest.mark.parametrize("encoding", ["text", "binary"])
+def test_a_frozen_graph_keeps_the_functions_its_loop_runs_and_no_other(tmp_path: Path, encoding: str) -> None:
+    # A text graph's library is written back by the encoder, as GraphDef's library field; a binary one's functions as
+    # the file has them. Either way only what the kept nodes run: the loop's cond and body, not "unused".
+    text = tmp_path / "loop.pbtxt"
+    text.write_text(LOOP_TEXT)
+    source = text
+    if encoding == "binary":
+        source = tmp_path / "loop.pb"
+        source.write_bytes(tfcollections.freeze(text, outputs=["out"]))  # written once: then read as binary
+    frozen = tfcollections.decode_message("GraphDef", tfcollections.freeze(source, outputs=["out"]))
+    assert [item["name"] for item in frozen["node"]] == ["x", "n", "zero", "loop", "out"]
+    kept = sorted(function["signature"]["name"] for function in frozen["library"]["function"])
+    assert kept == ["body", "cond"]
+    graph = tfcollections.loads(tfcollections.freeze(source, outputs=["out"]), graph=True)["meta_graphs"][0]["graph"]
+    assert graph["functions"] == {"body": {"AddV2": 2}, "cond": {"Less": 1}}

@@ -64,6 +64,11 @@ def test_a_tf2_session_takes_tensor_names_too_and_refuses_what_tensorflow_refuse
     arrays = np.load(DATA / "two_inputs" / "io.npz")
     session = tfcollections.Session(DATA / "two_inputs")
     assert [item["name"] for item in session.inputs] == ["serving_default_a:0", "serving_default_b:0"]
+    assert session.signature == {
+        "inputs": {"a": "serving_default_a:0", "b": "serving_default_b:0"},
+        "outputs": {"best": "StatefulPartitionedCall:0", "mixed": "StatefulPartitionedCall:1",
+                    "total": "StatefulPartitionedCall:2"},
+    }  # fmt: skip
     a, b = arrays["input/a"], arrays["input/b"]
     total = session.run(
         "StatefulPartitionedCall:2", {"serving_default_a:0": a, "b": b}
