@@ -277,6 +277,53 @@ def bench_records(workdir: Path, quick: bool) -> Dict[str, Any]:
     return row
 
 
+def bench_examples(rounds: int) -> Dict[str, Any]:
+    """Example decoding alone, from records in memory (no file): 20,000 of write_examples' Examples, ``decode_example``
+    and upb's ``Example.FromString`` plus the loop taking turns in every round (a slow moment of the machine slows
+    both alike); the medians."""
+    from tensorflow.core.example import example_pb2
+
+    rng = np.random.default_rng(11)
+    distinct = []
+    for index in range(512):
+        feature = {
+            "id": tf.train.Feature(int64_list=tf.train.Int64List(value=[index])),
+            "label": tf.train.Feature(int64_list=tf.train.Int64List(value=[int(rng.integers(0, 1000))])),
+            "embedding": tf.train.Feature(float_list=tf.train.FloatList(value=rng.standard_normal(128).tolist())),
+            "tokens": tf.train.Feature(int64_list=tf.train.Int64List(value=rng.integers(0, 30_000, 64).tolist())),
+            "text": tf.train.Feature(bytes_list=tf.train.BytesList(value=[b"an example of some text " * 4])),
+        }
+        distinct.append(tf.train.Example(features=tf.train.Features(feature=feature)).SerializeToString())
+    blobs = [bytes(distinct[index % len(distinct)]) for index in range(20_000)]
+
+    def upb() -> List[Dict[str, Any]]:
+        out = []
+        for blob in blobs:
+            example = example_pb2.Example.FromString(blob)
+            decoded = {}
+            for name, feature in example.features.feature.items():
+                kind = feature.WhichOneof("kind")
+                decoded[name] = list(getattr(feature, kind).value) if kind else []
+            out.append(decoded)
+        return out
+
+    def mine() -> List[Dict[str, Any]]:
+        decode = tfcollections.decode_example
+        return [decode(blob) for blob in blobs]
+
+    assert upb() == mine(), "decode_example differs from protobuf's"
+    samples: Dict[str, List[float]] = {"ours": [], "upb": []}
+    for index in range(rounds):
+        for name, run in (("ours", mine), ("upb", upb)) if index % 2 else (("upb", upb), ("ours", mine)):
+            start = time.perf_counter()
+            run()
+            samples[name].append(time.perf_counter() - start)
+    ours, theirs = statistics.median(samples["ours"]), statistics.median(samples["upb"])
+    print(f"{len(blobs):,} Examples decoded, {rounds} rounds in turn: ours {ours:.3f} s, upb + loop {theirs:.3f} s, "
+          f"{ours / theirs:.2f}x", flush=True)  # fmt: skip
+    return {"examples": len(blobs), "decode_ours": ours, "decode_upb": theirs}
+
+
 # --------------------------------------------------------------------------- 4. memory
 
 _READ_ALL = """
@@ -352,15 +399,18 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="small files, a smoke run")
     parser.add_argument("--json", metavar="FILE", help="write the figures as JSON")
-    parser.add_argument("--only", choices=("scalars", "records"), help="one section")
+    parser.add_argument("--only", choices=("scalars", "records", "examples"), help="one section")
     args = parser.parse_args()
     results: Dict[str, Any] = {"tensorflow": tf.__version__}
-    with tempfile.TemporaryDirectory() as workdir:
-        if args.only != "records":
-            results["scalars"] = bench_scalars(Path(workdir), args.quick)
-            results["memory"] = bench_memory(Path(workdir))
-        if args.only != "scalars":
-            results["records"] = bench_records(Path(workdir), args.quick)
+    if args.only == "examples":  # Example decoding alone, the two readers in turn
+        results["examples"] = bench_examples(3 if args.quick else 7)
+    else:
+        with tempfile.TemporaryDirectory() as workdir:
+            if args.only != "records":
+                results["scalars"] = bench_scalars(Path(workdir), args.quick)
+                results["memory"] = bench_memory(Path(workdir))
+            if args.only != "scalars":
+                results["records"] = bench_records(Path(workdir), args.quick)
     if args.only is None:
         print("\n".join(verdicts(results)))
     if args.json:
