@@ -223,6 +223,8 @@ def decode_message(type_name: _types.OpDefName, blob: BytesLike, /) -> _types.Op
 @overload
 def decode_message(type_name: _types.ArgDefName, blob: BytesLike, /) -> _types.ArgDef: ...  # type: ignore[overload-overlap]
 @overload
+def decode_message(type_name: _types.AttrDefName, blob: BytesLike, /) -> _types.AttrDef: ...  # type: ignore[overload-overlap]
+@overload
 def decode_message(type_name: _types.OpListName, blob: BytesLike, /) -> _types.OpList: ...  # type: ignore[overload-overlap]
 @overload
 def decode_message(type_name: _types.SavedObjectGraphName, blob: BytesLike, /) -> _types.SavedObjectGraph: ...  # type: ignore[overload-overlap]

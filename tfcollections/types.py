@@ -146,6 +146,8 @@ OpDefName = Literal["OpDef", "tensorflow.OpDef"]
 
 ArgDefName = Literal["ArgDef", "tensorflow.OpDef.ArgDef"]
 
+AttrDefName = Literal["AttrDef", "tensorflow.OpDef.AttrDef"]
+
 OpListName = Literal["OpList", "tensorflow.OpList"]
 
 SavedObjectGraphName = Literal["SavedObjectGraph", "tensorflow.SavedObjectGraph"]
@@ -619,7 +621,7 @@ class OpDef(TypedDict):
     input_arg: List[ArgDef]
     output_arg: List[ArgDef]
     control_output: List[str]
-    attr: List[Span]
+    attr: List[AttrDef]
     deprecation: Optional[Span]
     summary: str
     description: str
@@ -642,6 +644,18 @@ class ArgDef(TypedDict):
     handle_data: List[Span]
     is_ref: bool
     experimental_full_type: Optional[Span]
+
+
+class AttrDef(TypedDict):
+    """tensorflow.OpDef.AttrDef (tensorflow/core/framework/op_def.proto)."""
+
+    name: str
+    type: str
+    default_value: Optional[AttrValue]
+    description: str
+    has_minimum: bool
+    minimum: int
+    allowed_values: Optional[AttrValue]
 
 
 class OpList(TypedDict):
@@ -1696,6 +1710,43 @@ class ScanReport(TypedDict):
     format: Optional[str]  # "MetaGraphDef", "SavedModel", "GraphDef", "KerasMetadata"; None when not scanned
     findings: List[Finding]
     error: Optional[str]  # why the file was not scanned; None when it was
+
+
+class CompatFinding(TypedDict):
+    """One finding of ``compatible``: what a release would refuse, warn of or note, and where."""
+
+    rule: str  # "op-not-registered", "attr-not-in-op", "attr-value-not-allowed", ... (the check's RULES)
+    severity: Literal["info", "warning", "error"]  # only errors keep the model from loading
+    message: str
+    printed: str  # what that release prints ("" when it prints nothing)
+    op: Optional[str]
+    attr: Optional[str]
+    meta_graph: Optional[int]
+    tags: List[str]
+    function: Optional[str]  # the library function the node is in; None: the graph itself
+    node: Optional[str]  # the first node of those the finding is about
+    nodes: int  # how many nodes it is about
+
+
+class CompatVerdict(TypedDict):
+    """What one release would do with a model."""
+
+    release: str  # "2.4.4"
+    loader: str  # which loader the check stands for (tf.saved_model.load, the TF 1 loader, the C++ loader, ...)
+    loads: bool
+    findings: List[CompatFinding]
+    attrs_from: Literal["oplist", "wrappers", "registry"]  # how the release's attrs were read
+
+
+class CompatReport(TypedDict):
+    """What ``compatible`` gives."""
+
+    path: Optional[str]
+    format: str  # "MetaGraphDef", "SavedModel", "GraphDef"
+    serving: bool
+    releases: List[CompatVerdict]
+    loads_in: List[List[str]]  # runs of the releases asked about that load it: [first, last]
+    oldest: Optional[str]  # the oldest release asked about that loads it
 
 
 # --------------------------------------------------------------------------- checkpoints

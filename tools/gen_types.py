@@ -428,6 +428,43 @@ class ScanReport(TypedDict):
     error: Optional[str]  # why the file was not scanned; None when it was
 
 
+class CompatFinding(TypedDict):
+    """One finding of ``compatible``: what a release would refuse, warn of or note, and where."""
+
+    rule: str  # "op-not-registered", "attr-not-in-op", "attr-value-not-allowed", ... (the check's RULES)
+    severity: Literal["info", "warning", "error"]  # only errors keep the model from loading
+    message: str
+    printed: str  # what that release prints ("" when it prints nothing)
+    op: Optional[str]
+    attr: Optional[str]
+    meta_graph: Optional[int]
+    tags: List[str]
+    function: Optional[str]  # the library function the node is in; None: the graph itself
+    node: Optional[str]  # the first node of those the finding is about
+    nodes: int  # how many nodes it is about
+
+
+class CompatVerdict(TypedDict):
+    """What one release would do with a model."""
+
+    release: str  # "2.4.4"
+    loader: str  # which loader the check stands for (tf.saved_model.load, the TF 1 loader, the C++ loader, ...)
+    loads: bool
+    findings: List[CompatFinding]
+    attrs_from: Literal["oplist", "wrappers", "registry"]  # how the release's attrs were read
+
+
+class CompatReport(TypedDict):
+    """What ``compatible`` gives."""
+
+    path: Optional[str]
+    format: str  # "MetaGraphDef", "SavedModel", "GraphDef"
+    serving: bool
+    releases: List[CompatVerdict]
+    loads_in: List[List[str]]  # runs of the releases asked about that load it: [first, last]
+    oldest: Optional[str]  # the oldest release asked about that loads it
+
+
 # --------------------------------------------------------------------------- checkpoints
 
 

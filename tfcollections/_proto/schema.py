@@ -553,7 +553,7 @@ MESSAGES: Final[Tuple[Message, ...]] = (
         Field(2, "input_arg", MESSAGE, "tensorflow.OpDef.ArgDef", repeated=True),
         Field(3, "output_arg", MESSAGE, "tensorflow.OpDef.ArgDef", repeated=True),
         Field(20, "control_output", STRING, repeated=True),
-        Field(4, "attr", SKIPPED, "tensorflow.OpDef.AttrDef", repeated=True),
+        Field(4, "attr", MESSAGE, "tensorflow.OpDef.AttrDef", repeated=True),
         Field(8, "deprecation", SKIPPED, "tensorflow.OpDeprecation"),
         Field(5, "summary", STRING),
         Field(6, "description", STRING),
@@ -574,6 +574,17 @@ MESSAGES: Final[Tuple[Message, ...]] = (
         Field(7, "handle_data", SKIPPED, "tensorflow.ResourceHandleProto.DtypeAndShape", repeated=True),
         Field(16, "is_ref", BOOL),
         Field(17, "experimental_full_type", SKIPPED, "tensorflow.FullTypeDef"),
+    )),
+    # An op's attrs: what the compatibility check reads of a model's stripped_op_list (the producer's defaults)
+    # and of the OpLists old TensorFlow wheels embed in their wrappers.
+    Message("tensorflow.OpDef.AttrDef", _OP_DEF_PROTO, (
+        Field(1, "name", STRING),
+        Field(2, "type", STRING),
+        Field(3, "default_value", MESSAGE, "tensorflow.AttrValue"),
+        Field(4, "description", STRING),
+        Field(5, "has_minimum", BOOL),
+        Field(6, "minimum", INT64),
+        Field(7, "allowed_values", MESSAGE, "tensorflow.AttrValue"),
     )),
     Message("tensorflow.OpList", _OP_DEF_PROTO, (
         Field(1, "op", MESSAGE, "tensorflow.OpDef", repeated=True),
