@@ -29,7 +29,18 @@ import sys
 import tempfile
 import textwrap
 import zipfile
-from typing import Dict, List, Optional, Sequence, Set, Tuple
+from typing import Dict, List, NamedTuple, Optional, Sequence, Set, Tuple
+
+from tools.compat_data import write_compat
+from tools.wheel_opdefs import (
+    AttrSpec,
+    datatypes,
+    graph_def_versions,
+    native_facts,
+    op_list_specs,
+    release_specs,
+    wheel_members,
+)
 
 _ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _OUT = os.path.join(_ROOT, "tfcollections", "_scan", "registry.py")
@@ -86,21 +97,96 @@ def wheel_ops(path: str) -> Set[str]:
 
 
 _REGISTRY_SCRIPT = """
-import json, tensorflow as tf
-from tensorflow.core.framework import op_def_pb2
-from tensorflow.python.client import pywrap_tf_session as c
+import base64, json, tensorflow as tf
+from tensorflow.core.framework import types_pb2
+try:
+    from tensorflow.python.client import pywrap_tf_session as c
+except ImportError:  # before 2.2
+    from tensorflow.python import pywrap_tensorflow as c
 buf = c.TF_GetAllOpList()
 data = buf if isinstance(buf, bytes) else c.TF_GetBuffer(buf)
-print(json.dumps({"version": tf.__version__, "ops": sorted(op.name for op in op_def_pb2.OpList.FromString(data).op)}))
+print(json.dumps({"version": tf.__version__, "oplist": base64.b64encode(data).decode(),
+                  "graph_def": [tf.version.GRAPH_DEF_VERSION, tf.version.GRAPH_DEF_VERSION_MIN_CONSUMER,
+                                tf.version.GRAPH_DEF_VERSION_MIN_PRODUCER],
+                  "dtypes": dict(types_pb2.DataType.items())}))
 """
 
 
-def registry_of(python: str) -> Tuple[str, Set[str]]:
-    """The version and exact op registry of the TensorFlow *python* imports."""
+class Release(NamedTuple):
+    """What one release registers: its ops, their attrs, its GraphDef versions and DataTypes, and how it was read."""
+
+    version: str
+    how: str  # "wrappers" or "registry" (the op names); attrs: see attrs_how
+    ops: Set[str]
+    specs: Dict[str, Tuple[AttrSpec, ...]]
+    attrs_how: str  # "oplist", "wrappers" or "registry"
+    graph_def: Optional[Tuple[int, int, int]]
+    dtypes: Dict[str, int]
+    ignores_unknown_attrs: bool  # ValidateNodeDef logs and drops an attr the OpDef lacks (2.5 on), not refuses it
+
+
+def registry_of(python: str) -> Release:
+    """The exact op registry (op names and OpDefs), GraphDef versions and DataTypes of the TensorFlow *python*
+    imports."""
+    import base64
+
+    from tfcollections import decode_message
+
     env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
     result = subprocess.run([python, "-c", _REGISTRY_SCRIPT], capture_output=True, text=True, check=True, env=env)
     data = json.loads(result.stdout.strip().splitlines()[-1])
-    return data["version"], set(data["ops"])
+    op_list = decode_message("tensorflow.OpList", base64.b64decode(data["oplist"]))
+    specs = op_list_specs(op_list)
+    versions = data["graph_def"]
+    return Release(data["version"], "registry", set(specs), specs, "registry", (versions[0], versions[1], versions[2]),
+                   {name: int(number) for name, number in data["dtypes"].items()}, False)  # fmt: skip
+
+
+def compare_specs(
+    wrapped: Dict[str, Tuple[AttrSpec, ...]], exact: Dict[str, Tuple[AttrSpec, ...]]
+) -> Tuple[int, List[str]]:
+    """How many ops read from wrappers agree with the exact registry on all the wrappers claim (attr names, defaults
+    where known, allowed values where given), and which do not."""
+    agree, disagree = 0, []
+    for op, spec in sorted(wrapped.items()):
+        registered = exact.get(op)
+        if registered is None:
+            continue
+        claimed, truth = {attr[0]: attr for attr in spec}, {attr[0]: attr for attr in registered}
+        if set(claimed) != set(truth) or any(
+            (attr[1] is not None and attr[1] != truth[name][1])
+            or (attr[2] is not None and set(attr[2]) != set(truth[name][2] or ()))
+            for name, attr in claimed.items()
+        ):
+            disagree.append(op)
+        else:
+            agree += 1
+    return agree, disagree
+
+
+def release_of(version: str, path: str) -> Release:
+    """A release read from its wheel (or the members of it a cache kept)."""
+    members = wheel_members(path) if path.endswith(".whl") else _cached_members(path)
+    ops: Set[str] = set()
+    for name, data in members.items():
+        if _GEN_MODULE.search(name):
+            ops.update(match.decode() for match in _OP_CALL.findall(data))
+    specs, attrs_how = release_specs(members)
+    return Release(version, "wrappers", ops, specs, attrs_how, graph_def_versions(members), datatypes(members),
+                   native_facts(members).get("ignores_unknown_attrs", False))  # fmt: skip
+
+
+def _cached_members(path: str) -> Dict[str, bytes]:
+    with zipfile.ZipFile(path) as cached:
+        return {name: cached.read(name) for name in cached.namelist()}
+
+
+def _cache(members: Dict[str, bytes], path: str) -> None:
+    """Keep the members of a wheel this tool reads (a few MB, where the wheel is hundreds)."""
+    with zipfile.ZipFile(path + ".part", "w", zipfile.ZIP_DEFLATED) as cached:
+        for name in sorted(members):
+            cached.writestr(name, members[name])
+    os.replace(path + ".part", path)
 
 
 def _write(releases: List[Tuple[str, str]], by_release: Dict[str, Set[str]]) -> None:
@@ -157,6 +243,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--only", nargs="+", metavar="VERSION", help="only these releases")
     parser.add_argument("--keep", metavar="DIR", help="keep the wheels here (and read them from here when present)")
     parser.add_argument("--rewrite", action="store_true", help="write the data the module holds again (no network)")
+    parser.add_argument(
+        "--cache",
+        metavar="DIR",
+        help="keep the members of each wheel read here (a few MB each), and read a release from here when present",
+    )
+    parser.add_argument("--offline", action="store_true", help="with --cache: read every release the cache holds, "
+                        "and nothing from the network")  # fmt: skip
     args = parser.parse_args(argv)
     if args.rewrite:
         from tfcollections._scan import known, registry
@@ -170,34 +263,62 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return 0
 
     wanted: List[Tuple[str, str]] = []
-    for package, keep in (("tensorflow", lambda v: _version_key(v) < (2, 1)), ("tensorflow-cpu", lambda v: True)):
-        wanted += [(package, version) for version in _versions(package) if keep(version)]
+    if args.cache and args.offline:
+        wanted = [("", name[: -len(".zip")]) for name in os.listdir(args.cache) if name.endswith(".zip")]
+    else:
+        for package, keep in (("tensorflow", lambda v: _version_key(v) < (2, 1)), ("tensorflow-cpu", lambda v: True)):
+            wanted += [(package, version) for version in _versions(package) if keep(version)]
     if args.only:
         wanted = [(package, version) for package, version in wanted if version in args.only]
-    by_release: Dict[str, Set[str]] = {}
-    how: Dict[str, str] = {}
+    found: Dict[str, Release] = {}
     for package, version in wanted:
-        with tempfile.TemporaryDirectory() as scratch:
-            folder = args.keep or scratch
-            os.makedirs(folder, exist_ok=True)
-            kept = [name for name in os.listdir(folder) if name.endswith(".whl") and f"-{version}-" in name]
-            path = os.path.join(folder, kept[0]) if kept else _download(package, version, folder)
-            if path is None:
-                print(f"{package} {version}: no wheel for Linux x86-64", file=sys.stderr)
-                continue
-            ops = wheel_ops(path)
-            if not args.keep:
-                os.remove(path)
-        by_release[version] = ops
-        how[version] = "wrappers"
-        print(f"{package} {version}: {len(ops)} ops ({os.path.basename(path)})", file=sys.stderr, flush=True)
-    for python in args.registry:
-        version, ops = registry_of(python)
-        by_release[version] = by_release.get(version, set()) | ops
-        how[version] = "registry"
-        print(f"registry of {python}: TensorFlow {version}, {len(ops)} ops", file=sys.stderr)
-    releases = sorted(((version, how[version]) for version in by_release), key=lambda row: _version_key(row[0]))
-    _write(releases, by_release)
+        cached = os.path.join(args.cache, f"{version}.zip") if args.cache else None
+        if cached is not None and os.path.exists(cached):
+            release = release_of(version, cached)
+        else:
+            with tempfile.TemporaryDirectory() as scratch:
+                folder = args.keep or scratch
+                os.makedirs(folder, exist_ok=True)
+                kept = [name for name in os.listdir(folder) if name.endswith(".whl") and f"-{version}-" in name]
+                path = os.path.join(folder, kept[0]) if kept else _download(package, version, folder)
+                if path is None:
+                    print(f"{package} {version}: no wheel for Linux x86-64", file=sys.stderr)
+                    continue
+                if cached is not None:
+                    _cache(wheel_members(path), cached)
+                release = release_of(version, path)
+                if not args.keep:
+                    os.remove(path)
+        found[version] = release
+        print(f"{package or 'cache'} {version}: {len(release.ops)} ops, attrs of {len(release.specs)} "
+              f"({release.attrs_how}), GraphDef {release.graph_def}, {len(release.dtypes)} DataTypes",
+              file=sys.stderr, flush=True)  # fmt: skip
+    exacts = [registry_of(python) for python in args.registry]
+    newest = max((release.version for release in [*found.values(), *exacts]), key=_version_key, default="")
+    for python, exact in zip(args.registry, exacts):
+        print(f"registry of {python}: TensorFlow {exact.version}, {len(exact.ops)} ops", file=sys.stderr)
+        wrapped = found.get(exact.version)
+        if wrapped is not None:
+            agree, disagree = compare_specs(wrapped.specs, exact.specs)
+            print(f"  its wrappers against its registry: {agree} ops agree, {len(disagree)} do not"
+                  + (f" ({', '.join(disagree[:10])})" if disagree else ""), file=sys.stderr)  # fmt: skip
+        if wrapped is None or exact.version == newest:
+            # The newest release takes its exact registry's attrs (no later release's rows follow it); the native
+            # libraries' facts still come from its wheel, which the registry does not say.
+            found[exact.version] = exact._replace(
+                ops=exact.ops | (wrapped.ops if wrapped is not None else set()),
+                ignores_unknown_attrs=bool(wrapped and wrapped.ignores_unknown_attrs),
+            )
+        else:
+            # An older release keeps the attrs its wheel gave, read as its neighbours' were (a row's range then means
+            # the releases agree, not that they were read another way); the comparison above is their check. Its
+            # op names are the registry's, which holds the ops no wrapper calls.
+            found[exact.version] = wrapped._replace(ops=wrapped.ops | exact.ops, how="registry")
+    releases = sorted(found.values(), key=lambda release: _version_key(release.version))
+    _write(
+        [(release.version, release.how) for release in releases], {release.version: release.ops for release in releases}
+    )
+    write_compat(releases)
     return 0
 
 
