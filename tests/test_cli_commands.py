@@ -39,7 +39,7 @@ def test_help_lists_every_command_with_a_line() -> None:
     assert (
         names
         == [command.name for command in commands.COMMANDS]
-        == ["show", "scan", "export", "diff", "records", "events", "run", "help"]
+        == ["show", "scan", "export", "diff", "records", "events", "run", "compat", "help"]
     )
     for example in text.split("examples:\n", 1)[1].split("\n\n", 1)[0].splitlines():
         assert example.startswith("    tfcollections ")
@@ -174,7 +174,7 @@ def test_the_overview_in_the_docs_is_what_help_prints() -> None:
     assert shown == _run(["--help"]).stdout  # 80 columns, no terminal
 
 
-@pytest.mark.parametrize("command", ["scan", "diff", "records", "events", "run", "export"])
+@pytest.mark.parametrize("command", ["scan", "diff", "records", "events", "run", "export", "compat"])
 def test_every_command_says_a_usage_error_on_one_line_and_exits_2(command: str) -> None:
     # One helper (spec.parse_command) parses every command's arguments: a wrong command line is one line naming the
     # command and its --help, exit 2; --help itself exits 0 and prints the command's usage.

@@ -65,6 +65,7 @@ def test_public_surface() -> None:
         "COLLECTIONS",
         "Session",
         "check_checkpoint",
+        "compatible",
         "DecodeError",
         "decode",
         "decode_example",

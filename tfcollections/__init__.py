@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from ._ckpt.diff import diff as diff
     from ._ckpt.export import export as export
     from ._ckpt.restore import check_checkpoint as check_checkpoint
+    from ._compat.check import compatible as compatible
     from ._convert.freeze import freeze as freeze
     from ._convert.onnx import to_onnx as to_onnx
     from ._convert.session import Session as Session
@@ -52,6 +53,7 @@ _LAZY = {
     "read_tensor": "_ckpt.checkpoint",
     "read_tensors": "_ckpt.checkpoint",
     "check_checkpoint": "_ckpt.restore",
+    "compatible": "_compat.check",
     "diff": "_ckpt.diff",
     "export": "_ckpt.export",
     "freeze": "_convert.freeze",
@@ -80,6 +82,7 @@ __all__ = (
     "COLLECTIONS",
     "Session",
     "check_checkpoint",
+    "compatible",
     "DecodeError",
     "decode",
     "decode_example",

@@ -49,6 +49,8 @@ COMMANDS: Final = (
             "min, max, last value and curve (--csv, --jsonl: every event)", "events"),
     Command("run", "a model run on onnxruntime without TensorFlow: feeds and fetches by TensorFlow's names, as "
             "saved_model_cli run (the extra run: onnxruntime, numpy)", "run"),
+    Command("compat", "whether a model would load in a TensorFlow or TF Serving release, and what each would "
+            "refuse (--tf 2.4, --serving 2.4, --oldest; exit 1 when it would not)", "compat"),
     Command("help", "this overview, or a command's options: tfcollections help COMMAND", ""),
 )  # fmt: skip
 
@@ -60,6 +62,7 @@ _EXAMPLES: Final = (
     ("tfcollections saved_model_dir --layers", "Keras layers"),
     ("tfcollections model.ckpt-1000 --tensor dense/kernel", "a tensor's values"),
     ("tfcollections scan models/ --fail-on high", "a CI gate"),
+    ("tfcollections compat saved_model_dir --tf 2.4", "will it load there?"),
     ("tfcollections export model.ckpt weights.safetensors", "weights out"),
     ("tfcollections export model.ckpt.meta model.onnx", "an ONNX model"),
     ("tfcollections run model.ckpt.meta --input x:0=x.npy", "run it, no TensorFlow"),
@@ -79,6 +82,10 @@ def parser_of(name: str, out: TextIO) -> argparse.ArgumentParser:
         from .scan import parser as scan_parser  # noqa: PLC0415 (as above)
 
         return scan_parser(out)
+    if name == "compat":
+        from .compat import parser as compat_parser  # noqa: PLC0415 (as above)
+
+        return compat_parser(out)
     if name == "export":
         from .export import parser as export_parser  # noqa: PLC0415 (as above)
 

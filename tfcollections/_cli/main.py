@@ -134,6 +134,10 @@ def _run(argv: Optional[Sequence[str]], env: Environment) -> int:
         from .scan import run as run_scan  # noqa: PLC0415 (only the scan needs it)
 
         return run_scan(arguments[1:], env.stdout, env.stderr)
+    if arguments[:1] == ["compat"]:  # will it load in a release, with its own exit statuses
+        from .compat import run as run_compat  # noqa: PLC0415 (only the check needs it)
+
+        return run_compat(arguments[1:], env.stdout, env.stderr)
     if arguments[:1] == ["diff"]:  # a comparison, with diff's exit statuses
         from .diff import run as run_diff  # noqa: PLC0415 (only a comparison needs it)
 
