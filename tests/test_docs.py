@@ -28,6 +28,13 @@ def test_the_scan_tables_match_the_rules_and_the_flagged_ops() -> None:
     assert result.returncode == 0, result.stderr
 
 
+def test_the_compat_tables_match_the_rules_the_data_and_the_recorded_verdicts() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "tools.gen_compat_docs", "--check"], capture_output=True, text=True, cwd=REPO
+    )
+    assert result.returncode == 0, result.stderr
+
+
 def test_the_onnx_op_table_matches_the_conversions_rows() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "tools.gen_onnx_docs", "--check"], capture_output=True, text=True, cwd=REPO
