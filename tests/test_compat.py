@@ -2,8 +2,8 @@
 """Will it load there: ``compatible``'s verdicts against what real TensorFlow releases did, the rules on hand-built
 graphs, the release data, and ``tfcollections compat``'s outputs and exit statuses.
 
-tests/data/compat holds models TensorFlow 2.21 wrote (tools/generate_compat_fixtures.py write) and what TensorFlow
-1.15.5, 2.4.4, 2.12.1 and 2.21.0 each did when loading them, the usual way and as the C++ loaders do
+tests/data/compat holds models and a checkpoint TensorFlow 2.21 wrote (tools/generate_compat_fixtures.py write) and
+what TensorFlow 1.15.5, 2.4.4, 2.12.1 and 2.21.0 each did when loading them, the usual way and as the C++ loaders do
 (``verdicts.json``, recorded by the same tool in each release's own environment): the suite needs no TensorFlow.
 """
 
@@ -33,7 +33,7 @@ _PHRASE = {
     "attr-not-in-op": lambda f: f"NodeDef mentions attr '{f['attr']}' not in Op<name={f['op']}",
     "attr-value-not-allowed": lambda f: f"Value for attr '{f['attr']}' of",
     "attr-missing": lambda f: f"NodeDef missing attr '{f['attr']}'",
-    "dtype-unknown": lambda f: "invalid DataType enum",
+    "dtype-unknown": lambda f: f["printed"],  # a graph's: the AttrValue refused; a checkpoint's: the reader aborts
     "graph-version": lambda f: f["printed"].split(".")[0],
 }
 
@@ -248,6 +248,19 @@ def test_release_names() -> None:
         table.resolve("3.1")
     with pytest.raises(ValueError, match="unknown TensorFlow release"):
         tfcollections.compatible(_path("tf1_dense"), ["2.4", "9"])
+
+
+def test_a_checkpoint_given_as_what_load_checkpoint_returned() -> None:
+    checkpoint = tfcollections.load_checkpoint(_path("ckpt_dtypes"))
+    [verdict] = tfcollections.compatible(checkpoint, "2.12")["releases"]
+    [finding] = verdict["findings"]
+    assert (finding["rule"], finding["node"], finding["printed"]) == (
+        "dtype-unknown",
+        "i4/.ATTRIBUTES/VARIABLE_VALUE",
+        f"Unexpected type: {table.dtypes()['DT_INT4'][0]}",
+    )
+    assert verdict["loader"].startswith("checkpoint reader") and not verdict["loads"]
+    assert tfcollections.compatible(checkpoint)["oldest"] == table.VERSIONS[table.dtypes()["DT_INT4"][1]]
 
 
 def test_a_model_that_does_not_read() -> None:

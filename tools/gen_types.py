@@ -440,7 +440,7 @@ class CompatFinding(TypedDict):
     meta_graph: Optional[int]
     tags: List[str]
     function: Optional[str]  # the library function the node is in; None: the graph itself
-    node: Optional[str]  # the first node of those the finding is about
+    node: Optional[str]  # the first node of those the finding is about (a checkpoint's: the first tensor's key)
     nodes: int  # how many nodes it is about
 
 
@@ -458,7 +458,7 @@ class CompatReport(TypedDict):
     """What ``compatible`` gives."""
 
     path: Optional[str]
-    format: str  # "MetaGraphDef", "SavedModel", "GraphDef"
+    format: str  # "MetaGraphDef", "SavedModel", "GraphDef", "Checkpoint"
     serving: bool
     releases: List[CompatVerdict]
     loads_in: List[List[str]]  # runs of the releases asked about that load it: [first, last]

@@ -11,8 +11,9 @@ Two steps, each in its own interpreter:
 ``record`` runs, in each Python given, a script that loads every case the way that release's users would:
 a TF 2 SavedModel with ``tf.saved_model.load`` (2.x) or the TF 1 loader (1.x), a TF 1 SavedModel with
 ``tf.compat.v1.saved_model.loader.load``, a ``.meta`` with ``import_meta_graph``, a GraphDef with
-``import_graph_def``; and, as the C++ loaders (TF Serving's ``LoadSavedModel``) do, every case's graph with
-``import_graph_def`` and no producer op list (nothing stripped). It records whether each load succeeded and the
+``import_graph_def``, a checkpoint with ``tf.train.load_checkpoint`` and every tensor read; and, as the C++
+loaders (TF Serving's ``LoadSavedModel``) do, every case's graph with ``import_graph_def`` and no producer op list
+(nothing stripped). It records whether each load succeeded and the
 first line of the error. The suite checks ``compatible``'s verdicts against these without TensorFlow.
 
 The side environments (Pythons from pyenv; each pins the protobuf its release's generated code needs):
@@ -52,15 +53,20 @@ CASES: Dict[str, Dict[str, str]] = {
                             "what": "frozen_dense with versions.min_consumer 2000 (above 2.12's 1395)"},
     "frozen_bad_consumer": {"path": "frozen_bad_consumer.pb", "format": "graphdef",
                             "what": "frozen_dense with versions.bad_consumers [1395] (2.12's own version)"},
+    "ckpt_dtypes": {"path": "ckpt_dtypes/ckpt", "format": "checkpoint",
+                    "what": "a TF 2 checkpoint of float32, bfloat16, float8_e4m3fn (since 2.12) and int4 (since 2.15)"},
 }  # fmt: skip
 
 
 def write() -> None:
     """Write every case with the TensorFlow this Python imports (2.21)."""
+    import shutil
+
     import numpy as np
     import tensorflow as tf
 
-    os.makedirs(_OUT, exist_ok=True)
+    shutil.rmtree(_OUT, ignore_errors=True)  # every case anew: SavedModel builders refuse a folder that exists
+    os.makedirs(_OUT)
 
     class Dense(tf.Module):
         def __init__(self) -> None:
@@ -137,6 +143,14 @@ def write() -> None:
         tf.raw_ops.MatMul(a=a, b=tf.constant([[1.0, 0.0], [0.0, 1.0]]), grad_a=True, name="y")
         v1.train.export_meta_graph(os.path.join(_OUT, "meta_new_attr.meta"), graph=graph)
 
+    import ml_dtypes  # int4 has no Cast kernel: its values come from numpy
+
+    variables = {"f32": tf.Variable(np.arange(3, dtype=np.float32)),
+                 "bf16": tf.Variable(tf.cast(tf.range(3.0), tf.bfloat16)),
+                 "f8": tf.Variable(tf.cast(tf.range(3.0), tf.dtypes.experimental.float8_e4m3fn)),
+                 "i4": tf.Variable(tf.constant(np.array([1, 2, 3], dtype=ml_dtypes.int4)))}  # fmt: skip
+    tf.train.Checkpoint(**variables).write(os.path.join(_OUT, "ckpt_dtypes", "ckpt"))
+
     with open(os.path.join(_OUT, "cases.json"), "w", encoding="utf-8") as out:
         json.dump({"written_by": tf.__version__, "cases": CASES}, out, indent=1, sort_keys=True)
         out.write("\n")
@@ -153,6 +167,28 @@ from tensorflow.core.framework import graph_pb2
 v1 = tf.compat.v1
 root, cases = sys.argv[1], json.loads(sys.argv[2])
 major = int(tf.__version__.split(".")[0])
+
+_READ = '''
+import os, sys
+os.environ["TF_CPP_MIN_LOG_LEVEL"] = "3"
+import tensorflow as tf
+reader = tf.train.load_checkpoint(sys.argv[1])
+for key in sorted(reader.get_variable_to_shape_map()):
+    print(key, flush=True)
+    reader.get_tensor(key)
+'''
+
+def read_checkpoint(case):
+    # In a process of its own: an old release may abort (a CHECK in C++) on what it cannot read.
+    import subprocess
+    result = subprocess.run([sys.executable, "-c", _READ, os.path.join(root, case["path"])], capture_output=True,
+                            text=True)
+    if result.returncode != 0:
+        keys = result.stdout.split()
+        tail = [line for line in result.stderr.strip().splitlines() if line.strip()][-1:]
+        how = "aborted (signal %d)" % -result.returncode if result.returncode < 0 else "failed"
+        raise RuntimeError("reading %s: the process %s: %s" % (keys[-1] if keys else "the index", how,
+                                                               tail[0] if tail else ""))
 
 def graph_of(case):
     path = os.path.join(root, case["path"])
@@ -173,7 +209,9 @@ def graph_of(case):
 
 def usual(case):
     path = os.path.join(root, case["path"])
-    if case["format"] == "tf2" and major >= 2:
+    if case["format"] == "checkpoint":
+        read_checkpoint(case)
+    elif case["format"] == "tf2" and major >= 2:
         tf.saved_model.load(path)
     elif case["format"] in ("tf2", "tf1"):
         with tf.Graph().as_default(), v1.Session() as session:
@@ -186,6 +224,8 @@ def usual(case):
             v1.import_graph_def(graph_of(case), name="")
 
 def cpp(case):
+    if case["format"] == "checkpoint":  # the same C++ reader (BundleReader) either way
+        return read_checkpoint(case)
     with tf.Graph().as_default():
         v1.import_graph_def(graph_of(case), name="")
 

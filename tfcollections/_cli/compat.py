@@ -45,12 +45,13 @@ def parser(out: TextIO) -> argparse.ArgumentParser:
         prog="tfcollections compat",
         description="Say whether a model (.meta, SavedModel, frozen GraphDef) would load in a TensorFlow or TF "
         "Serving release, and what each release would refuse: ops it does not register, attrs its ops lack or "
-        "require, values and DataTypes it does not allow, graph versions outside its range. Releases 0.12 to "
+        "require, values and DataTypes it does not allow, graph versions outside its range; of a checkpoint, "
+        "DataTypes its reader lacks. Releases 0.12 to "
         f"{table.VERSIONS[-1]}, read from their wheels; TensorFlow is not needed. Exit status: 0 loads, 1 would "
         "not, 2 usage, 3 the model does not read.",
     )
     compat_parser.add_argument("path", metavar="MODEL", help="a .meta, a SavedModel directory or saved_model.pb, a "
-                               "frozen GraphDef (.pb, .pbtxt)")  # fmt: skip
+                               "frozen GraphDef (.pb, .pbtxt), or a checkpoint (its prefix or .index)")  # fmt: skip
     compat_parser.add_argument("--tf", action="append", default=[], metavar="RELEASE",
                                help="a TensorFlow release: 2.4.1, 2.4 (its newest patch), 2 (every 2.x), all; "
                                "repeat for several, or give them with commas")  # fmt: skip
@@ -87,7 +88,7 @@ def run(argv: Sequence[str], stdout: TextIO, stderr: TextIO) -> int:
         print(f"tfcollections compat: usage error: {exc}", file=stderr)
         return USAGE
     oldest = args.oldest or not (tf_releases or serving_releases)
-    if not os.path.exists(args.path):
+    if not (os.path.exists(args.path) or os.path.exists(args.path + ".index")):  # a path, or a checkpoint's prefix
         print(f"tfcollections compat: {args.path}: no such file or directory", file=stderr)
         return UNREADABLE
     try:
@@ -131,6 +132,9 @@ def _shown(findings: List[Decoded], show: str) -> List[Decoded]:
 
 
 def _where(finding: Decoded) -> str:
+    if finding["meta_graph"] is None and finding["node"] is not None:  # a checkpoint's tensor
+        more = f" and {finding['nodes'] - 1} more" if finding["nodes"] > 1 else ""
+        return f"tensor {finding['node']}{more}"
     parts = []
     if finding["meta_graph"] is not None:
         parts.append(f"meta graph {finding['meta_graph']} ({', '.join(finding['tags']) or 'no tags'})")

@@ -21,7 +21,9 @@ costs 300 questions a release. The rules, each with what the release prints (C++
 * the graph's ``versions`` against the release's range (producer below its minimum, a ``min_consumer`` above it, a
   bad consumer naming it);
 * a TF 2 SavedModel (object graph) before 2.0, which only the TF 1 loader reads; a ``fingerprint.pb``, which
-  releases before 2.11 ignore (harmless).
+  releases before 2.11 ignore (harmless);
+* of a checkpoint (given by its own path), each tensor's DataType: a release that lacks it does not refuse the
+  tensor, its reader aborts the process (a CHECK in ``tensor.cc``: ``Unexpected type: 25``).
 
 A release whose attrs for an op are not known (the op has no Python wrapper there) has that op's attrs unchecked
 and says so. Nothing here imports TensorFlow or runs anything from the model.
@@ -31,8 +33,10 @@ from __future__ import annotations
 
 import os
 
+from .._ckpt.checkpoint import load_checkpoint
 from .._convert.graphdef import Graph
 from .._disk.source import source_of
+from .._errors import DecodeError
 from .._model.files import load
 from .._typing import cast
 from . import table
@@ -75,6 +79,7 @@ TF2_LOADER: Final = "tf.saved_model.load"
 TF1_LOADER: Final = "TF 1 loader: loader.load, import_meta_graph"
 GRAPH_LOADER: Final = "tf.compat.v1.import_graph_def"
 CPP_LOADER: Final = "C++ loader: TF Serving, LoadSavedModel, TF Java"
+CHECKPOINT_READER: Final = "checkpoint reader: tf.train.load_checkpoint, restore"
 
 
 class _Needs:
@@ -90,6 +95,7 @@ class _Needs:
         "path",
         "shapes",
         "stripping",
+        "tensors",
         "tf2",
     )
 
@@ -105,6 +111,8 @@ class _Needs:
         self.tf2 = False
         self.fingerprint = False
         self.functions: Set[str] = set()
+        #: a checkpoint's tensors by DataType: dtype -> (first key, how many keys); empty for a model
+        self.tensors: Dict[Any, List[Any]] = {}
         #: (shape, what of the release the shape's findings depend on) -> those findings (see _Checker.check)
         self.memo: Dict[Tuple[Any, ...], List[Decoded]] = {}
         self._dtypes: Dict[Shape, Tuple[str, ...]] = {}
@@ -186,7 +194,19 @@ def _add_nodes(needs: _Needs, nodes: Iterable[Decoded], index: int, tags: List[s
 
 def needs_of(model: Any) -> _Needs:
     """Read what *model* (a path ``load`` takes, or what it returned) asks of a release."""
-    loaded = model if isinstance(model, dict) else load(os.fsdecode(model))
+    if isinstance(model, dict) and "tensors" in model and "meta_graphs" not in model:
+        return _checkpoint_needs(model)
+    loaded: Decoded
+    if isinstance(model, dict):
+        loaded = model
+    else:
+        try:
+            loaded = cast("Decoded", load(os.fsdecode(model)))
+        except DecodeError as exc:
+            try:  # a checkpoint's own path: no model there, its tensors are what a release must read
+                return _checkpoint_needs(cast("Decoded", load_checkpoint(os.fsdecode(model))))
+            except (DecodeError, OSError):
+                raise exc from None
     source = source_of(loaded)
     if source is None or "meta_graphs" not in loaded:
         raise TypeError("compatible() needs a path or what tfcollections.load returned (a copy keeps no file to read)")
@@ -200,6 +220,18 @@ def needs_of(model: Any) -> _Needs:
     with source.opened() as buf:
         for index, meta_graph in enumerate(loaded["meta_graphs"]):
             _read_meta_graph(needs, source, buf, index, meta_graph)
+    return needs
+
+
+def _checkpoint_needs(checkpoint: Decoded) -> _Needs:
+    """What a checkpoint asks of a release that reads it: a DataType for each of its tensors."""
+    needs = _Needs(checkpoint["prefix"], "Checkpoint")
+    for key, tensor in checkpoint["tensors"].items():
+        found = needs.tensors.get(tensor["dtype"])
+        if found is None:
+            needs.tensors[tensor["dtype"]] = [key, 1]
+        else:
+            found[1] += 1
     return needs
 
 
@@ -289,6 +321,15 @@ class _Checker:
             self.add("fingerprint", f"fingerprint.pb: TensorFlow {version} ignores it (harmless)", "")
         for index, tags, versions in needs.graphs:
             self._versions(index, tags, versions)
+        for dtype, (name, count) in needs.tensors.items():
+            known = self.dtypes.get(dtype) if isinstance(dtype, str) else None
+            if known is None or known[1] > self.release:
+                since = f" (declared since {table.VERSIONS[known[1]]})" if known is not None else ""
+                number = known[0] if known is not None else dtype
+                # Its reader does not refuse the tensor: a CHECK in tensor.cc aborts the whole process.
+                self.add("dtype-unknown", f"tensor {name!r} is {dtype}, a DataType TensorFlow {version} does not "
+                         f"declare{since}: reading it aborts the process", f"Unexpected type: {number}")  # fmt: skip
+                self.findings[-1].update(node=name, nodes=count)
         # A shape's findings depend on the release only through what the key holds: releases that agree on them
         # (most do, an op's attrs change a few times in 100 releases) share one evaluation, kept on the needs.
         memo, declared, release = needs.memo, self.dtypes, self.release
@@ -454,6 +495,8 @@ def _older(version: str, than: Tuple[int, int]) -> bool:
 
 
 def _loader(needs: _Needs, release: int, serving: bool) -> str:
+    if needs.format == "Checkpoint":
+        return CHECKPOINT_READER
     if serving:
         return CPP_LOADER
     if needs.format == "GraphDef":
@@ -485,7 +528,9 @@ def compatible(
 ) -> _types.CompatReport:
     """Whether *model* would load in TensorFlow *releases*, and what each would refuse.
 
-    *model* is a path ``load`` takes (a ``.meta``, a SavedModel, a frozen graph) or what ``load`` returned.
+    *model* is a path ``load`` takes (a ``.meta``, a SavedModel, a frozen graph) or what ``load`` returned; or a
+    checkpoint (a path ``load_checkpoint`` takes, where no model is, or what it returned), whose tensors' DataTypes
+    are checked.
     *releases* is a release (``"2.4.0"``; ``"2.4"`` for its newest patch; ``"2"`` for every 2.x), a list of them,
     or None for every release the data covers (0.12.0 to the newest). With *serving*, each release is checked as
     TF Serving and the C++ and Java loaders load a model (no attr is stripped, no object graph is read).
