@@ -106,7 +106,7 @@ class _Needs:
         self.shapes: Dict[Shape, List[Any]] = {}
         #: per meta graph: (index, tags, versions or None)
         self.graphs: List[Tuple[int, List[str], Optional[Decoded]]] = []
-        #: (meta graph index, op, attr) -> the producer's default AttrValue, for attrs the TF 1 loader may strip
+        #: (meta graph index, op) -> {attr: the producer's default AttrValue}: what the TF 1 loader strips by
         self.stripping: Dict[Tuple[int, str], Dict[str, Decoded]] = {}
         self.tf2 = False
         self.fingerprint = False
@@ -180,7 +180,7 @@ def _add_nodes(needs: _Needs, nodes: Iterable[Decoded], index: int, tags: List[s
                 or name not in compared_attrs[0]
                 or name in compared_attrs[1]
                 or value["type"] is not None
-                or value["list"] is not None
+                or (value["list"] is not None and value["list"]["type"])  # a list of DataTypes
             ):
                 compared = _value_key(value)
             parts.append((name, compared))
@@ -415,7 +415,8 @@ class _Checker:
             values = (value,) if kind == "type" else value if kind == "types" else (_quoted(value),) if kind == "s" \
                 else ()  # fmt: skip
             for item in values:
-                if item not in allowed:
+                if item not in allowed and (kind == "s" or (item in self.dtypes and self.dtypes[item][1] <= release)):
+                    # (a DataType the release does not declare at all is said once, as dtype-unknown, above)
                     shown = _dtype_text(item) if kind in ("type", "types") else item
                     self.add("attr-value-not-allowed", f"node {entry[3]!r} ({op}) attr {name!r} is {shown}, which "
                              f"TensorFlow {version} does not allow ({_allowed_text(allowed)})",
