@@ -239,6 +239,20 @@ def test_an_op_whose_attrs_a_release_does_not_describe_is_said_not_checked() -> 
     assert verdict["attrs_from"] == "registry"
 
 
+def test_an_internal_op_before_the_registries_is_not_said_unregistered() -> None:
+    # No wrapper calls _FusedConv2D (grappler writes it): only the registries read whole know it, the oldest of them
+    # 1.15.5. Before that, whether a release registers it is not known: a warning, not an error.
+    node = {"name": "f", "op": "_FusedConv2D", "input": ["x", "x"], "attr": {"T": {"type": "DT_FLOAT"}}}
+    assert table.only_in_registries("_FusedConv2D") and (table.op_releases("_FusedConv2D") or ("",))[0] == "1.15.5"
+    verdict = _only(_graph([_PLACEHOLDER, node]), "1.13")
+    [finding] = verdict["findings"]
+    assert verdict["loads"] and (finding["rule"], finding["severity"]) == ("op-not-registered", "warning")
+    assert "whether TensorFlow 1.13.2 registers it is not known" in finding["message"]
+    # An op some wrapper calls is known from its first release: unregistered before it is an error.
+    verdict = _only(_graph([_PLACEHOLDER, {**node, "op": "LeakyRelu"}]), "1.12")
+    assert not verdict["loads"] and verdict["findings"][0]["severity"] == "error"
+
+
 def test_release_names() -> None:
     assert table.resolve("2.4") == [max(i for i, v in enumerate(table.VERSIONS) if v.startswith("2.4."))]
     assert table.resolve("v2.4.4") == table.resolve("2.4.4")

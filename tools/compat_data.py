@@ -32,8 +32,9 @@ def _token(spec: AttrSpec, sets: Dict[Tuple[str, ...], int]) -> str:
     return token
 
 
-def write_compat(releases: Sequence[Release]) -> None:
-    """Write the module from *releases* (oldest first, as ``registry.RELEASES`` lists them)."""
+def write_compat(releases: Sequence[Release], registry_only: Sequence[str]) -> None:
+    """Write the module from *releases* (oldest first, as ``registry.RELEASES`` lists them); *registry_only* are the
+    ops no wheel's wrappers call, known only from the registries read whole (their first release is not known)."""
     sets: Dict[Tuple[str, ...], int] = {}
     ops = sorted({op for release in releases for op in release.specs})
     blocks: List[str] = []
@@ -84,6 +85,8 @@ for each run of releases (first and last index) that agree on its attrs (a long 
 indexes): ``name``, ``=`` when it has a default (``?``: not known, an attr inferred from the inputs, which
 TensorFlow always writes), ``:N`` when its values are limited to ``SETS[N]`` (DataTypes, or strings in double
 quotes); ``-`` for none. A release with no line for an op it registers has no known attrs for it.
+``REGISTRY_ONLY``: the ops no wheel's wrappers call (internal ops, grappler's), known only from the registries read
+whole: before the first of those, whether a release registers one is not known.
 """
 
 from __future__ import annotations
@@ -108,6 +111,10 @@ SETS: Final[Tuple[Tuple[str, ...], ...]] = (
 
 ATTRS: Final = """\\
 {"".join(blocks)}"""
+
+REGISTRY_ONLY: Final = """\\
+{chr(10).join(textwrap.wrap(" ".join(registry_only), 116, break_on_hyphens=False))}
+"""
 '''
     os.makedirs(os.path.dirname(_OUT), exist_ok=True)
     with open(_OUT, "w", encoding="utf-8") as out:

@@ -294,6 +294,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
               f"({release.attrs_how}), GraphDef {release.graph_def}, {len(release.dtypes)} DataTypes",
               file=sys.stderr, flush=True)  # fmt: skip
     exacts = [registry_of(python) for python in args.registry]
+    wrapped_ops = {op for release in found.values() for op in release.ops}  # every op some wheel's wrappers call
     newest = max((release.version for release in [*found.values(), *exacts]), key=_version_key, default="")
     for python, exact in zip(args.registry, exacts):
         print(f"registry of {python}: TensorFlow {exact.version}, {len(exact.ops)} ops", file=sys.stderr)
@@ -318,7 +319,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     _write(
         [(release.version, release.how) for release in releases], {release.version: release.ops for release in releases}
     )
-    write_compat(releases)
+    write_compat(releases, sorted({op for exact in exacts for op in exact.ops} - wrapped_ops))
     return 0
 
 

@@ -389,6 +389,13 @@ class _Checker:
                         self.add("dtype-unknown", f"node {entry[3]!r} ({op}) attr {name!r} is {dtype}, a DataType "
                                  f"TensorFlow {version} does not declare{since}",
                                  f"AttrValue has invalid DataType enum: {number}", entry, op, name)  # fmt: skip
+        if not table.registers(op, release) and table.only_in_registries(op) and table.op_releases(op) is not None:
+            first = (table.op_releases(op) or ("", ""))[0]
+            self.add("op-not-registered", f"op {op}: whether TensorFlow {version} registers it is not known (an "
+                     f"internal op, no wrapper calls it; the registries read whole hold it from {first})",
+                     f"Op type not registered '{op}' in binary running on <host>. (if it is not)", entry, op,
+                     severity="warning")  # fmt: skip
+            return
         if not table.registers(op, release):
             releases = table.op_releases(op)
             span = f"registered by TensorFlow {releases[0]} to {releases[1]}" if releases else "no release registers it"

@@ -15,7 +15,7 @@ from . import releases as _data
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Dict, List, Optional, Tuple
+    from typing import Dict, List, Optional, Set, Tuple
 
     #: An op's attrs in a release: name -> (has a default: True, False, or None when not known; the values
     #: allowed, in the OpDef's order, or None when any value of its type is).
@@ -68,6 +68,17 @@ def registers(op: str, release: int) -> bool:
         return False
     first, last = known.release_indexes(op)
     return first <= release <= last
+
+
+def only_in_registries(op: str) -> bool:
+    """Whether *op* is one no wheel's wrappers call (an internal op), known only from the registries read whole, so
+    that whether a release before the first of those registers it is not known."""
+    if not _REGISTRY_ONLY:
+        _REGISTRY_ONLY.update(_data.REGISTRY_ONLY.split())
+    return op in _REGISTRY_ONLY
+
+
+_REGISTRY_ONLY: Set[str] = set()
 
 
 def op_releases(op: str) -> Optional[Tuple[str, str]]:
