@@ -60,6 +60,19 @@ def write_compat(releases: Sequence[Release], registry_only: Sequence[str]) -> N
             first_release.setdefault(dtype, (number, index))
     dtype_lines = "\n".join(f"{dtype} {number} {index}" for dtype, (number, index) in
                             sorted(first_release.items(), key=lambda item: item[1][0]))  # fmt: skip
+    # Each op's runs of releases where only tf.contrib's wrappers call it: first and last index, then the ops.
+    contrib_runs: Dict[Tuple[int, int], List[str]] = {}
+    for op in sorted({op for release in releases for op in release.contrib}):
+        start = None
+        for index, release in enumerate([*releases, None]):
+            inside = release is not None and op in release.contrib
+            if inside and start is None:
+                start = index
+            elif not inside and start is not None:
+                contrib_runs.setdefault((start, index - 1), []).append(op)
+                start = None
+    contrib_lines = [f"{first} {last} {chunk}" for (first, last), ops in sorted(contrib_runs.items())
+                     for chunk in textwrap.wrap(" ".join(ops), 110, break_on_hyphens=False)]  # fmt: skip
     release_rows = "\n".join(
         f'    ("{release.version}", {", ".join(str(number) for number in release.graph_def or (-1, -1, -1))}, '
         f'"{release.attrs_how}", {release.ignores_unknown_attrs}),'
@@ -85,6 +98,8 @@ for each run of releases (first and last index) that agree on its attrs (a long 
 indexes): ``name``, ``=`` when it has a default (``?``: not known, an attr inferred from the inputs, which
 TensorFlow always writes), ``:N`` when its values are limited to ``SETS[N]`` (DataTypes, or strings in double
 quotes); ``-`` for none. A release with no line for an op it registers has no known attrs for it.
+``CONTRIB``: runs of releases (first and last index) in which only tf.contrib's wrappers call the ops after them,
+which a program registers once it touches ``tf.contrib`` (its libraries are loaded lazily, in every 1.x).
 ``REGISTRY_ONLY``: the ops no wheel's wrappers call (internal ops, grappler's), known only from the registries read
 whole: before the first of those, whether a release registers one is not known.
 """
@@ -111,6 +126,10 @@ SETS: Final[Tuple[Tuple[str, ...], ...]] = (
 
 ATTRS: Final = """\\
 {"".join(blocks)}"""
+
+CONTRIB: Final = """\\
+{chr(10).join(contrib_lines)}
+"""
 
 REGISTRY_ONLY: Final = """\\
 {chr(10).join(textwrap.wrap(" ".join(registry_only), 116, break_on_hyphens=False))}

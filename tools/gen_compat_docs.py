@@ -48,14 +48,18 @@ def verdicts_table() -> str:
     for name, case in cases.items():
         cells = []
         for version in versions:
-            usual = recorded[version][name]["usual"]["loads"]
-            cpp = recorded[version][name]["cpp"]["loads"]
-            ours = compatible(_FIXTURES / case["path"], version)["releases"][0]["loads"]
+            done = recorded[version][name]
+            usual, cpp = done["usual"]["loads"], done["cpp"]["loads"]
+            [verdict] = compatible(_FIXTURES / case["path"], version)["releases"]
             ours_cpp = compatible(_FIXTURES / case["path"], version, serving=True)["releases"][0]["loads"]
             said = ("loads" if usual else "refused") + (" (C++: loads)" if cpp and not usual else
                                                         " (C++: refused)" if usual and not cpp else "")  # fmt: skip
-            agree = "" if (usual, cpp) == (ours, ours_cpp) else " **check differs**"
-            cells.append(said + agree)
+            if "after_contrib" in done and done["after_contrib"]["loads"] != usual:
+                said += ", loads once tf.contrib is touched"
+            contrib = any(finding["rule"] == "contrib-op" for finding in verdict["findings"])
+            # A contrib op: the check says it loads, with a warning that tf.contrib must be touched first.
+            agree = (usual, cpp) == (verdict["loads"], ours_cpp) or (contrib and done["after_contrib"]["loads"])
+            cells.append(said + ("" if agree else " **check differs**") + (" (check: a warning)" if contrib else ""))
         lines.append(f"| `{name}` | {case['what']} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
 

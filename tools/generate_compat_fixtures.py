@@ -5,6 +5,7 @@ releases do when they load each one (``verdicts.json``).
 Two steps, each in its own interpreter:
 
     $TFVENV/bin/python -m tools.generate_compat_fixtures write            # the models (TensorFlow 2.21)
+    .venv-tf1.15/bin/python -m tools.generate_compat_fixtures write-tf1   # the tf.contrib graph (TensorFlow 1.15)
     python -m tools.generate_compat_fixtures record .venv-tf1.15/bin/python .venv-tf2.4/bin/python \\
         .venv-tf2.12/bin/python $TFVENV/bin/python                       # each release loads each model
 
@@ -13,8 +14,9 @@ a TF 2 SavedModel with ``tf.saved_model.load`` (2.x) or the TF 1 loader (1.x), a
 ``tf.compat.v1.saved_model.loader.load``, a ``.meta`` with ``import_meta_graph``, a GraphDef with
 ``import_graph_def``, a checkpoint with ``tf.train.load_checkpoint`` and every tensor read; and, as the C++
 loaders (TF Serving's ``LoadSavedModel``) do, every case's graph with ``import_graph_def`` and no producer op list
-(nothing stripped). It records whether each load succeeded and the
-first line of the error. The suite checks ``compatible``'s verdicts against these without TensorFlow.
+(nothing stripped). It records whether each load succeeded and the first line of the error; in a 1.x release, each
+usual load again once ``tf.contrib`` is touched (its ops register lazily). The suite checks ``compatible``'s
+verdicts against these without TensorFlow.
 
 The side environments (Pythons from pyenv; each pins the protobuf its release's generated code needs):
 
@@ -53,6 +55,8 @@ CASES: Dict[str, Dict[str, str]] = {
                             "what": "frozen_dense with versions.min_consumer 2000 (above 2.12's 1395)"},
     "frozen_bad_consumer": {"path": "frozen_bad_consumer.pb", "format": "graphdef",
                             "what": "frozen_dense with versions.bad_consumers [1395] (2.12's own version)"},
+    "frozen_contrib": {"path": "frozen_contrib.pb", "format": "graphdef",
+                       "what": "a graph TensorFlow 1.15 wrote with tf.contrib's AdjustHsvInYiq (write-tf1)"},
     "ckpt_dtypes": {"path": "ckpt_dtypes/ckpt", "format": "checkpoint",
                     "what": "a TF 2 checkpoint of float32, bfloat16, float8_e4m3fn (since 2.12) and int4 (since 2.15)"},
 }  # fmt: skip
@@ -157,6 +161,19 @@ def write() -> None:
     print(f"wrote {len(CASES)} cases in {_OUT}", file=sys.stderr)
 
 
+def write_tf1() -> None:
+    """Write the case only TensorFlow 1.x can: a graph with an op of tf.contrib (run in the 1.15 environment)."""
+    import tensorflow as tf
+    from tensorflow.contrib.image.python.ops import distort_image_ops
+
+    graph = tf.Graph()
+    with graph.as_default():
+        images = tf.compat.v1.placeholder(tf.float32, [1, 2, 2, 3], name="x")
+        distort_image_ops.adjust_hsv_in_yiq(images, 0.1, 1.0, 1.0, name="y")
+    with open(os.path.join(_OUT, CASES["frozen_contrib"]["path"]), "wb") as out:
+        out.write(graph.as_graph_def().SerializeToString())
+
+
 # Run in each release's own Python: loads every case both ways, prints one JSON line.
 _LOAD_SCRIPT = r"""
 import json, os, sys
@@ -238,6 +255,10 @@ def attempt(load, case):
         return {"loads": False, "error": (type(exc).__name__ + ": " + (text[0] if text else ""))[:600]}
 
 found = {name: {"usual": attempt(usual, case), "cpp": attempt(cpp, case)} for name, case in cases.items()}
+if major < 2:  # then once tf.contrib is touched (its ops register then, and stay): each usual load again
+    tf.contrib.image
+    for name, case in cases.items():
+        found[name]["after_contrib"] = attempt(usual, case)
 print(json.dumps({"version": tf.__version__, "verdicts": found}))
 """
 
@@ -262,6 +283,9 @@ def record(pythons: List[str]) -> None:
 def main(argv: List[str]) -> int:
     if argv[:1] == ["write"]:
         write()
+        return 0
+    if argv[:1] == ["write-tf1"]:
+        write_tf1()
         return 0
     if argv[:1] == ["record"] and len(argv) > 1:
         record(argv[1:])

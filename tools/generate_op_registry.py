@@ -29,7 +29,7 @@ import sys
 import tempfile
 import textwrap
 import zipfile
-from typing import Dict, List, NamedTuple, Optional, Sequence, Set, Tuple
+from typing import Dict, FrozenSet, List, NamedTuple, Optional, Sequence, Set, Tuple
 
 from tools.compat_data import write_compat
 from tools.wheel_opdefs import (
@@ -123,6 +123,8 @@ class Release(NamedTuple):
     graph_def: Optional[Tuple[int, int, int]]
     dtypes: Dict[str, int]
     ignores_unknown_attrs: bool  # ValidateNodeDef logs and drops an attr the OpDef lacks (2.5 on), not refuses it
+    # The ops only tf.contrib's wrappers call (1.x): registered once a program touches tf.contrib.
+    contrib: FrozenSet[str] = frozenset()
 
 
 def registry_of(python: str) -> Release:
@@ -168,12 +170,15 @@ def release_of(version: str, path: str) -> Release:
     """A release read from its wheel (or the members of it a cache kept)."""
     members = wheel_members(path) if path.endswith(".whl") else _cached_members(path)
     ops: Set[str] = set()
+    contrib: Set[str] = set()
     for name, data in members.items():
         if _GEN_MODULE.search(name):
-            ops.update(match.decode() for match in _OP_CALL.findall(data))
+            called = {match.decode() for match in _OP_CALL.findall(data)}
+            (contrib if "/contrib/" in name else ops).update(called)
     specs, attrs_how = release_specs(members)
-    return Release(version, "wrappers", ops, specs, attrs_how, graph_def_versions(members), datatypes(members),
-                   native_facts(members).get("ignores_unknown_attrs", False))  # fmt: skip
+    return Release(version, "wrappers", ops | contrib, specs, attrs_how, graph_def_versions(members),
+                   datatypes(members), native_facts(members).get("ignores_unknown_attrs", False),
+                   frozenset(contrib - ops))  # fmt: skip
 
 
 def _cached_members(path: str) -> Dict[str, bytes]:
@@ -309,6 +314,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             found[exact.version] = exact._replace(
                 ops=exact.ops | (wrapped.ops if wrapped is not None else set()),
                 ignores_unknown_attrs=bool(wrapped and wrapped.ignores_unknown_attrs),
+                contrib=wrapped.contrib if wrapped is not None else frozenset(),
             )
         else:
             # An older release keeps the attrs its wheel gave, read as its neighbours' were (a row's range then means

@@ -72,6 +72,7 @@ RULES: Final = {
     "object-graph": ("info", "A TF 2 SavedModel: before 2.0 only its meta graph is read, by the TF 1 loader"),
     "fingerprint": ("info", "fingerprint.pb, written since 2.11: older releases ignore it"),
     "attrs-unknown": ("info", "The release's attrs for an op are not known (it has no Python wrapper there)"),
+    "contrib-op": ("warning", "An op only tf.contrib registers: a program must touch tf.contrib before loading"),
 }
 
 # The loaders, by what they are given (see the module's paragraph).
@@ -341,7 +342,7 @@ class _Checker:
             undeclared = tuple(dtype for dtype in needs.dtypes_of(shape)
                                if dtype not in declared or declared[dtype][1] > release)  # fmt: skip
             key = (shape, registered, table.attrs_row(op, release) if registered else None, undeclared, self.loader,
-                   self.ignores_unknown_attrs)  # fmt: skip
+                   self.ignores_unknown_attrs, registered and table.from_contrib(op, release))  # fmt: skip
             found = memo.get(key)
             if found is None:
                 start = len(self.findings)
@@ -403,6 +404,18 @@ class _Checker:
                      f"Op type not registered '{op}' in binary running on <host>. Make sure the Op and Kernel are "
                      "registered in the binary running in this process.", entry, op)  # fmt: skip
             return
+        if table.from_contrib(op, release):
+            if self.loader == CPP_LOADER:
+                said = "a C++ binary (TF Serving's model server) registers it only if it was built with contrib's ops"
+            else:
+                said = ("a program registers it once it touches tf.contrib (its libraries load lazily): access "
+                        "tf.contrib before loading the model")  # fmt: skip
+            self.add("contrib-op", f"op {op} comes from tf.contrib in TensorFlow {version}: {said}",
+                     f"Op type not registered '{op}' in binary running on <host>. Make sure the Op and Kernel are "
+                     "registered in the binary running in this process. Note that if you are loading a saved graph "
+                     "which used ops from tf.contrib, accessing (e.g.) `tf.contrib.resampler` should be done before "
+                     "importing the graph, as contrib ops are lazily registered when the module is first accessed.",
+                     entry, op)  # fmt: skip
         attrs = table.attrs_of(op, release)
         if attrs is None:  # said once a release: the findings of an op's shapes are merged
             self.add("attrs-unknown", f"op {op}: TensorFlow {version}'s attrs for it are not known (its wheel has no "

@@ -12,6 +12,8 @@ for each run of releases (first and last index) that agree on its attrs (a long 
 indexes): ``name``, ``=`` when it has a default (``?``: not known, an attr inferred from the inputs, which
 TensorFlow always writes), ``:N`` when its values are limited to ``SETS[N]`` (DataTypes, or strings in double
 quotes); ``-`` for none. A release with no line for an op it registers has no known attrs for it.
+``CONTRIB``: runs of releases (first and last index) in which only tf.contrib's wrappers call the ops after them,
+which a program registers once it touches ``tf.contrib`` (its libraries are loaded lazily, in every 1.x).
 ``REGISTRY_ONLY``: the ops no wheel's wrappers call (internal ops, grappler's), known only from the registries read
 whole: before the first of those, whether a release registers one is not known.
 """
@@ -7041,6 +7043,103 @@ __MklDummyPadWithConv2D
 __MklDummyPadWithFusedConv2D
 101 101 T:243 Tpaddings=:29 data_format=:50 dilations= epsilon= fused_ops= leakyrelu_alpha= num_args padding:49
 101 101 strides
+"""
+
+CONTRIB: Final = """\
+0 1 CudnnRNNParamsFromCanonical DenseToDenseSetOperation DenseToSparseSetOperation SetSize
+0 1 SparseToSparseSetOperation
+0 4 Bucketize
+0 14 CudnnRNN CudnnRNNBackprop CudnnRNNParamsSize CudnnRNNParamsToCanonical
+0 24 KmeansPlusPlusInitialization NearestNeighbors
+0 30 DecodeAudio EncodeAudio SparseFeatureCross SparseFeatureCrossV2 WALSComputePartialLhsAndRhs ZeroInitializer
+2 7 BestSplits CountExtremelyRandomStats FinishedNodes GrowTree SampleInputs TopNInsert TopNRemove TreePredictions
+2 7 UpdateFertileSlots
+2 9 NcclBroadcastRecv NcclBroadcastSend
+2 14 CudnnRNNCanonicalToParams
+2 22 NcclAllReduce
+2 30 ImageProjectiveTransform ObtainNext ReinterpretStringToFloat ScatterAddNdim
+4 25 BlockLSTM BlockLSTMGrad GRUBlockCell GRUBlockCellGrad LSTMBlockCell LSTMBlockCellGrad
+4 26 HardRoutingFunction KFeatureGradient KFeatureRoutingFunction RoutingFunction RoutingGradient
+4 26 StochasticHardRoutingFunction StochasticHardRoutingGradient UnpackPath
+4 30 BigQueryReader BytesLimit GenerateBigQueryReaderPartitions MaskedMatmul MaxBytesInUse
+5 6 SingleImageRandomDotStereograms
+5 11 Batch Unbatch UnbatchGrad
+5 19 StatelessRandomNormal StatelessRandomUniform StatelessTruncatedNormal
+5 30 BipartiteMatch GatherTree
+7 7 AddTreesToEnsemble GenerateVocabRemapping LoadAndRemapMatrix
+7 24 ConfigureDistributedTPU CrossReplicaSum InfeedDequeue InfeedDequeueTuple InfeedEnqueue InfeedEnqueueTuple
+7 24 OutfeedDequeue OutfeedDequeueTuple OutfeedEnqueue OutfeedEnqueueTuple ShutdownDistributedTPU TPUReplicate
+7 24 TPUReplicatedInput TPUReplicatedOutput
+7 30 BuildCategoricalEqualitySplits BuildDenseInequalitySplits BuildSparseInequalitySplits CenterTreeEnsembleBias
+7 30 CreateFertileStatsVariable CreateQuantileAccumulator CreateStatsAccumulatorScalar CreateStatsAccumulatorTensor
+7 30 CreateTreeEnsembleVariable CreateTreeVariable DecisionTreeEnsembleResourceHandleOp
+7 30 DecisionTreeResourceHandleOp FeatureUsageCounts FertileStatsDeserialize FertileStatsIsInitializedOp
+7 30 FertileStatsResourceHandleOp FertileStatsSerialize FinalizeTree GradientTreesPartitionExamples
+7 30 GradientTreesPrediction GrowTreeEnsemble GrowTreeV4 MakeQuantileSummaries ProcessInputV4
+7 30 QuantileAccumulatorAddSummaries QuantileAccumulatorDeserialize QuantileAccumulatorFlush
+7 30 QuantileAccumulatorGetBuckets QuantileAccumulatorIsInitialized QuantileAccumulatorSerialize QuantileBuckets
+7 30 QuantileStreamResourceHandleOp Quantiles RemoteFusedGraphExecute Resampler ResamplerGrad
+7 30 SkipGramGenerateCandidates StatsAccumulatorScalarAdd StatsAccumulatorScalarDeserialize
+7 30 StatsAccumulatorScalarFlush StatsAccumulatorScalarIsInitialized StatsAccumulatorScalarMakeSummary
+7 30 StatsAccumulatorScalarResourceHandleOp StatsAccumulatorScalarSerialize StatsAccumulatorTensorAdd
+7 30 StatsAccumulatorTensorDeserialize StatsAccumulatorTensorFlush StatsAccumulatorTensorIsInitialized
+7 30 StatsAccumulatorTensorMakeSummary StatsAccumulatorTensorResourceHandleOp StatsAccumulatorTensorSerialize
+7 30 TraverseTreeV4 TreeDeserialize TreeEnsembleDeserialize TreeEnsembleIsInitializedOp TreeEnsembleSerialize
+7 30 TreeEnsembleStampToken TreeEnsembleStats TreeIsInitializedOp TreePredictionsV4 TreeSerialize TreeSize
+7 30 UpdateModelV4
+8 9 HyperplaneLSHProbes NcclReduceRecv NcclReduceSend
+8 14 CloseSummaryWriter CreateSummaryFileWriter FlushSummaryWriter SummaryWriter WriteAudioSummary
+8 14 WriteHistogramSummary WriteImageSummary WriteScalarSummary WriteSummary
+8 30 AdjustHsvInYiq BucketizeWithInputBoundaries BytesInUse DecodeAudioV2 EncodeAudioV2 FusedConv2DBiasActivation
+8 30 QuantileAccumulatorFlushSummary ReduceSliceMax ReduceSliceMin ReduceSliceProd ReduceSliceSum
+8 30 SingleImageRandomDotStereograms
+10 14 CreateSummaryDbWriter ImportEvent WriteGraphSummary
+10 19 FunctionBufferingResource FunctionBufferingResourceGetNext
+10 22 NcclBroadcast NcclReduce
+10 24 KMC2ChainInitialization TPUReplicateMetadata
+10 30 DecodeVideo PeriodicResample
+12 19 TPUEmbeddingEnqueueSparseBatch TPUEmbeddingLoadAdagradParameters TPUEmbeddingLoadGradientDescentParameters
+12 19 TPUEmbeddingReceiveActivations TPUEmbeddingRetrieveAdagradParameters
+12 19 TPUEmbeddingRetrieveGradientDescentParameters TPUEmbeddingSendGradients
+12 24 RangeDecode RangeEncode TPUEmbeddingActivations
+12 30 DecodeLibsvm ImageConnectedComponents KafkaDataset
+13 15 SessionStatus
+13 19 IgnoreErrorsDataset ThreadPoolDataset ThreadPoolHandle UniqueDataset
+13 30 TreeEnsembleUsedHandlers
+15 19 FunctionBufferingResourceReset IteratorGetDevice
+15 24 DecodeProtoV2 EncodeProto
+15 30 Rpc TryRpc
+16 19 CSVDataset DirectedInterleaveDataset StatelessMultinomial
+16 24 PmfToQuantizedCdf TPUCompilationResult WorkerHeartbeat
+16 30 GcsConfigureBlockCache GcsConfigureCredentials ZeroVarInitializer
+17 30 BigtableClient BigtableLookupDataset BigtablePrefixKeyDataset BigtableRangeKeyDataset
+17 30 BigtableSampleKeyPairsDataset BigtableSampleKeysDataset BigtableScanDataset BigtableTable DatasetToBigtable
+17 30 GradientTreesPredictionVerbose KinesisDataset PeriodicResampleOpGrad
+19 19 AssertNextDataset IdentityIndexedDataset IndexedDatasetGet IndexedDatasetMaterialize LMDBDataset
+19 19 MaterializedIndexDatasetHandle MultiDeviceIterator MultiDeviceIteratorFromStringHandle
+19 19 MultiDeviceIteratorGetNextFromShard MultiDeviceIteratorInit MultiDeviceIteratorToStringHandle
+19 30 ImageProjectiveTransformV2 SequenceFileDataset
+20 24 AllToAll CollectivePermute EnqueueTPUEmbeddingIntegerBatch EnqueueTPUEmbeddingSparseBatch
+20 24 EnqueueTPUEmbeddingSparseTensorBatch LoadTPUEmbeddingADAMParameters
+20 24 LoadTPUEmbeddingADAMParametersGradAccumDebug LoadTPUEmbeddingAdadeltaParameters
+20 24 LoadTPUEmbeddingAdadeltaParametersGradAccumDebug LoadTPUEmbeddingAdagradParameters
+20 24 LoadTPUEmbeddingAdagradParametersGradAccumDebug LoadTPUEmbeddingCenteredRMSPropParameters
+20 24 LoadTPUEmbeddingFTRLParameters LoadTPUEmbeddingFTRLParametersGradAccumDebug
+20 24 LoadTPUEmbeddingMDLAdagradLightParameters LoadTPUEmbeddingMomentumParameters
+20 24 LoadTPUEmbeddingMomentumParametersGradAccumDebug LoadTPUEmbeddingProximalAdagradParameters
+20 24 LoadTPUEmbeddingProximalAdagradParametersGradAccumDebug LoadTPUEmbeddingRMSPropParameters
+20 24 LoadTPUEmbeddingRMSPropParametersGradAccumDebug LoadTPUEmbeddingStochasticGradientDescentParameters
+20 24 RecvTPUEmbeddingActivations RetrieveTPUEmbeddingADAMParameters
+20 24 RetrieveTPUEmbeddingADAMParametersGradAccumDebug RetrieveTPUEmbeddingAdadeltaParameters
+20 24 RetrieveTPUEmbeddingAdadeltaParametersGradAccumDebug RetrieveTPUEmbeddingAdagradParameters
+20 24 RetrieveTPUEmbeddingAdagradParametersGradAccumDebug RetrieveTPUEmbeddingCenteredRMSPropParameters
+20 24 RetrieveTPUEmbeddingFTRLParameters RetrieveTPUEmbeddingFTRLParametersGradAccumDebug
+20 24 RetrieveTPUEmbeddingMDLAdagradLightParameters RetrieveTPUEmbeddingMomentumParameters
+20 24 RetrieveTPUEmbeddingMomentumParametersGradAccumDebug RetrieveTPUEmbeddingProximalAdagradParameters
+20 24 RetrieveTPUEmbeddingProximalAdagradParametersGradAccumDebug RetrieveTPUEmbeddingRMSPropParameters
+20 24 RetrieveTPUEmbeddingRMSPropParametersGradAccumDebug RetrieveTPUEmbeddingStochasticGradientDescentParameters
+20 24 SendTPUEmbeddingGradients
+20 30 IgniteDataset
 """
 
 REGISTRY_ONLY: Final = """\

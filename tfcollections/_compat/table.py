@@ -81,6 +81,20 @@ def only_in_registries(op: str) -> bool:
 _REGISTRY_ONLY: Set[str] = set()
 
 
+def from_contrib(op: str, release: int) -> bool:
+    """Whether release *release* registers *op* only through ``tf.contrib`` (1.x), whose libraries a program loads
+    when it first touches ``tf.contrib``."""
+    if not _CONTRIB:
+        for line in _data.CONTRIB.splitlines():
+            first, last, *ops = line.split()
+            for op_name in ops:
+                _CONTRIB.setdefault(op_name, []).append((int(first), int(last)))
+    return any(first <= release <= last for first, last in _CONTRIB.get(op, ()))
+
+
+_CONTRIB: Dict[str, List[Tuple[int, int]]] = {}
+
+
 def op_releases(op: str) -> Optional[Tuple[str, str]]:
     """The first and the last release that registers *op*, or None."""
     return known.releases_of(op)
