@@ -282,3 +282,91 @@ def test_a_frozen_graph_keeps_the_functions_its_loop_runs_and_no_other(tmp_path:
     assert kept == ["body", "cond"]
     graph = tfcollections.loads(tfcollections.freeze(source, outputs=["out"]), graph=True)["meta_graphs"][0]["graph"]
     assert graph["functions"] == {"body": {"AddV2": 2}, "cond": {"Less": 1}}
+
+
+# ---------------------------------------------------------------- TF 1's while frames, taken whole
+
+
+def _tf1(name: str, op: str, inputs: List[str], **attrs: Any) -> Dict[str, Any]:
+    values: Dict[str, Any] = {}
+    for key, value in attrs.items():
+        values[key] = {"s": value} if isinstance(value, bytes) else {"b": value} if isinstance(value, bool) else value
+    return {"name": name, "op": op, "input": inputs, "device": "", "attr": values}
+
+
+def _loop(*, cond_inside: bool = False, nested: bool = False) -> List[Dict[str, Any]]:
+    """A TF 1 loop counting i from 0 while i < 3 (the nodes tf.while_loop writes), damaged as asked."""
+    frame = b"while/while_context"
+    nodes = [
+        _tf1("start", "Const", []),
+        _tf1("limit", "Const", []),
+        _tf1("while/Enter", "Enter", ["start"], frame_name=frame, is_constant=False),
+        _tf1("while/Less/Enter", "Enter", ["limit"], frame_name=frame, is_constant=True),
+        _tf1("while/Merge", "Merge", ["while/Enter", "while/NextIteration"]),
+        _tf1("while/Less", "Less", ["while/Merge", "while/Less/Enter"]),
+        _tf1("while/LoopCond", "LoopCond", ["while/Less"]),
+        _tf1("while/Switch", "Switch", ["while/Merge", "while/LoopCond"]),
+        _tf1("while/Identity", "Identity", ["while/Switch:1"]),
+        _tf1("while/add", "AddV2", ["while/Identity", "while/Less/Enter"]),
+        _tf1("while/NextIteration", "NextIteration", ["while/add"]),
+        _tf1("while/Exit", "Exit", ["while/Switch"]),
+        _tf1("out", "Identity", ["while/Exit"]),
+    ]
+    if cond_inside:  # a TF 1 cond in the body: a Switch and a Merge that no Enter feeds
+        nodes[9] = _tf1("while/add", "Merge", ["while/cond/Switch", "while/cond/Switch:1"])
+        nodes.append(_tf1("while/cond/Switch", "Switch", ["while/Identity", "while/LoopCond"]))
+    if nested:
+        nodes.append(_tf1("while/inner/Enter", "Enter", ["while/Identity"], frame_name=b"inner", is_constant=False))
+    return nodes
+
+
+def test_a_tf1_frame_becomes_one_node_and_its_exit_an_identity_of_it() -> None:
+    from tfcollections._convert.frames import FRAME_OP, take_frames
+
+    nodes, inside = take_frames(_loop())
+    assert [node["op"] for node in nodes] == ["Const", "Const", FRAME_OP, "Identity", "Identity"]
+    loop = nodes[2]
+    assert loop["input"] == ["start", "limit"] and nodes[3]["input"] == [f"{loop['name']}:0"]
+    frame = loop["frame"]
+    assert (frame.merges, frame.switches, frame.nexts, frame.invariants, frame.cond_tensor) == (
+        ["while/Merge"],
+        ["while/Switch"],
+        ["while/add"],
+        ["while/Less/Enter"],
+        "while/Less",
+    )
+    assert [node["name"] for node in frame.cond] == ["while/Less"]
+    assert {node["name"] for node in frame.body} == {"while/Identity", "while/add"}
+    assert {node["name"] for node in inside} == {"while/Less", "while/Identity", "while/add"}
+    assert take_frames(nodes) == (nodes, [])  # no Enter left: nothing to take
+
+
+@pytest.mark.parametrize(
+    ("damage", "why"),
+    [
+        ({"nested": True}, "holds another while loop"),
+        ({"cond_inside": True}, "joins no Enter and NextIteration"),
+    ],
+)
+def test_a_tf1_loop_that_is_not_plain_is_refused_saying_what_it_is(damage: Dict[str, bool], why: str) -> None:
+    from tfcollections._convert.frames import take_frames
+    from tfcollections._convert.values import ConversionError
+
+    with pytest.raises(ConversionError, match=why):
+        take_frames(_loop(**damage))
+
+
+def test_dynamic_rnns_writes_are_appends_and_a_loop_of_no_step_gives_its_initial_values() -> None:
+    # dynamic_rnn writes its step's output at time, a counter from 0: an insert, no erase (and no If) each step.
+    data = Path(__file__).parent / "data" / "onnx"
+    model = tfcollections.to_onnx(data / "tf1_dynamic_rnn" / "model.ckpt.meta", outputs=["outputs", "h"])
+    assert b"SequenceErase" not in model and b"SequenceInsert" in model and b"Loop" in model
+    onnx = pytest.importorskip("onnx")
+    runtime = pytest.importorskip("onnxruntime")
+    numpy = pytest.importorskip("numpy")
+    onnx.checker.check_model(onnx.load_from_string(model), full_check=True)
+    session = runtime.InferenceSession(tfcollections.to_onnx(data / "tf1_while" / "model.ckpt.meta", outputs=["total"]))
+    x = numpy.arange(4, dtype=numpy.float32)
+    # TF 1's loop checks its condition first: 0 steps leave the total at its start (zeros).
+    assert session.run(None, {"x:0": x, "steps:0": numpy.array(0, numpy.int32)})[0].tolist() == [0, 0, 0, 0]
+    assert session.run(None, {"x:0": x, "steps:0": numpy.array(2, numpy.int32)})[0].tolist() == [0, 1, 2, 3]

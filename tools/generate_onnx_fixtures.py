@@ -126,6 +126,30 @@ def bfloat16(tf):
     tf.multiply(tf.cast(product, tf.float32), tf.cast(scale, tf.float32), name="y")
 
 
+def tf1_while(tf):
+    """A TF 1 while loop (frames: Enter, Merge, Switch, NextIteration, Exit), a length the input gives."""
+    tf.disable_control_flow_v2()  # TF 1's own control flow, not TF 2's functional While
+    x = tf.placeholder(tf.float32, [None], name="x")
+    steps = tf.placeholder(tf.int32, [], name="steps")
+    scale = tf.get_variable("scale", [], initializer=tf.constant_initializer(0.5))
+
+    def body(i, total):
+        return i + 1, total * scale + x * tf.cast(i, tf.float32)
+
+    _, total = tf.while_loop(lambda i, total: i < steps, body, [tf.constant(0), tf.zeros_like(x)])
+    tf.identity(total, name="total")
+
+
+def tf1_dynamic_rnn(tf):
+    """A TF 1 dynamic_rnn of an LSTM cell: a while frame reading and writing TensorArrays."""
+    tf.disable_control_flow_v2()
+    x = tf.placeholder(tf.float32, [None, 5, 3], name="x")
+    cell = tf.nn.rnn_cell.LSTMCell(4, name="lstm")
+    outputs, state = tf.nn.dynamic_rnn(cell, x, dtype=tf.float32)
+    tf.identity(outputs, name="outputs")
+    tf.identity(state.h, name="h")
+
+
 def _frozen_keras(folder, model, inputs):
     """A Keras model frozen by TensorFlow (``convert_variables_to_constants_v2``), its outputs from that graph."""
     import tensorflow as tf
@@ -213,16 +237,28 @@ def transformer_block():
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=os.path.join("tests", "data", "onnx"))
+    parser.add_argument(
+        "--only", nargs="+", metavar="NAME", help="write only these models, the others kept as they are"
+    )
     args = parser.parse_args(argv)
     import tensorflow as tf
 
     rng = np.random.default_rng(SEED)
     manifest = {"written_by": f"TensorFlow {tf.__version__}", "tool": "tools/generate_onnx_fixtures.py", "models": {}}
-    if os.path.isdir(args.out):
-        shutil.rmtree(args.out)
-    os.makedirs(args.out)
+    if args.only:
+        with open(os.path.join(args.out, "manifest.json")) as file:
+            manifest = json.load(file)
+        for name in args.only:
+            shutil.rmtree(os.path.join(args.out, name), ignore_errors=True)
+    else:
+        if os.path.isdir(args.out):
+            shutil.rmtree(args.out)
+        os.makedirs(args.out)
+    wanted = set(args.only or ())
 
     def session(name, build, feeds, outputs, about, onnxruntime=None):
+        if wanted and name not in wanted:
+            return
         folder = os.path.join(args.out, name)
         os.makedirs(folder)
         files, values = _session_model(folder, build, feeds, outputs)
@@ -231,6 +267,8 @@ def main(argv=None):
             manifest["models"][name]["onnxruntime"] = onnxruntime
 
     def keras_model(name, model, inputs, about):
+        if wanted:
+            return
         folder = os.path.join(args.out, name)
         os.makedirs(folder)
         files, feeds, outputs, values = _frozen_keras(folder, model, inputs)
@@ -290,7 +328,24 @@ def main(argv=None):
         [("tokens", rng.integers(0, 40, (2, 10)).astype(np.int32))],
         "A transformer encoder block: embedding, attention, LayerNorm, exact GELU, frozen by TensorFlow",
     )
-    zoo(args.out, manifest)
+    # TF 1 control flow (issue 36), from a generator of its own: the models above keep their inputs.
+    frames_rng = np.random.default_rng(SEED + 1)
+    session(
+        "tf1_while",
+        tf1_while,
+        {"x:0": frames_rng.standard_normal(4).astype(np.float32), "steps:0": np.int32(6)},
+        ["total:0"],
+        "TF 1 while loop (frames), as many steps as an input says",
+    )
+    session(
+        "tf1_dynamic_rnn",
+        tf1_dynamic_rnn,
+        {"x:0": frames_rng.standard_normal((2, 5, 3)).astype(np.float32)},
+        ["outputs:0", "h:0"],
+        "TF 1 dynamic_rnn of an LSTMCell: a while frame with TensorArrays (scatter, read, write, gather)",
+    )
+    if not wanted:
+        zoo(args.out, manifest)
     with open(os.path.join(args.out, "manifest.json"), "w") as file:
         json.dump(manifest, file, indent=1, sort_keys=True)
         file.write("\n")

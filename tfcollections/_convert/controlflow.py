@@ -17,15 +17,17 @@ index is already there, so that a write replaces as TensorFlow's does), stacked 
 from __future__ import annotations
 
 from .._errors import DecodeError
+from .graphdef import split_tensor_name
 from .nodeparts import attr
 from .values import ONNX_TYPES, ConversionError, Value, flat, value_info
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import List, Optional, Set
+    from typing import Any, List, Optional, Set
 
     from .._typing import Decoded
     from .converter import Converter
+    from .frames import Frame
     from .graphdef import Graph
     from .values import Shape
 
@@ -99,6 +101,91 @@ def _while(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     graph = sub.subgraph(f"{name}/body", [condition, *made], graph_inputs)
     outputs = cx.emit("Loop", ["", _truth(cx, first), *[cx.tf(value) for value in inputs]], len(inputs), body=graph)
     return _results(cx, inputs, shapes, outputs)
+
+
+def frame_loop(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    """A TF 1 while frame (``frames.take_frames``) as a ``Loop``: as ``While``, its condition and body the frame's
+    nodes, converted with the ``Merge`` outputs (the condition's) or the ``Switch`` outputs' port 1 (the body's) bound
+    to the loop's variables, and each read-only ``Enter`` to the value it brings in from the outer scope."""
+    frame: Frame = node["frame"]
+    name = node["name"]
+    count = len(frame.merges)
+    variables, read_only = inputs[:count], inputs[count:]
+    bound = {f"{enter}:0": value for enter, value in zip(frame.invariants, read_only)}
+    # TensorFlow checks the condition before the first iteration: on the initial variables, in the outer graph.
+    merged = {f"{merge}:0": value.copy() for merge, value in zip(frame.merges, variables)}
+    (first,) = cx.run_nodes(frame.cond, {**bound, **merged}, [frame.cond_tensor])
+    sub = cx.child()
+    graph_inputs = [value_info(f"{name}/body/iteration", "DT_INT64", [], symbolic=False),
+                    value_info(f"{name}/body/condition", "DT_BOOL", [], symbolic=False)]  # fmt: skip
+    carried: List[Value] = []
+    for index, value in enumerate(variables):
+        onnx_name = f"{name}/body/input_{index}"
+        # A tensor's dims may change step to step, its rank not: each dim unknown (a sequence keeps its elements').
+        shape: Shape = value.shape if value.element is not None or value.shape is None else [None] * len(value.shape)
+        carried_value = Value(onnx_name, value.dtype, shape)
+        carried_value.onnx, carried_value.element = onnx_name, value.element
+        carried.append(carried_value)
+        graph_inputs.append(value_info(onnx_name, value.dtype, shape, symbolic=False, element=value.element))
+    switched = {f"{switch}:1": value for switch, value in zip(frame.switches, carried)}
+    sub.appends = _frame_appends(cx, frame, variables)
+    made = sub.run_nodes(frame.body, {**bound, **switched}, frame.nexts)
+    for index, (before, after) in enumerate(zip(variables, made)):
+        if before.dtype != after.dtype or before.element != after.element:
+            raise ConversionError(f"its body makes loop variable {index} {after.element or after.dtype}, from "
+                                  f"{before.element or before.dtype}")  # fmt: skip
+    merged = {f"{merge}:0": value.copy() for merge, value in zip(frame.merges, made)}
+    (again,) = sub.run_nodes(frame.cond, {**bound, **merged}, [frame.cond_tensor])
+    condition = Value(f"{name}/body/condition_next", "DT_BOOL", [])
+    condition.onnx = _truth(sub, again)
+    graph = sub.subgraph(f"{name}/body", [condition, *made], graph_inputs)
+    outputs = cx.emit("Loop", ["", _truth(cx, first), *[cx.tf(value) for value in variables]], count, body=graph)
+    shapes: List[Shape] = [None if value.shape is None else [None for _ in value.shape] for value in variables]
+    return _results(cx, variables, shapes, outputs)
+
+
+def _frame_appends(cx: Converter, frame: Frame, variables: List[Value]) -> Set[str]:
+    """The frame's ``TensorArrayWriteV3`` nodes that only ever append (as ``_appends`` finds a While's): each writes
+    the flow of a variable that starts as an empty sequence, at a variable that starts at 0 and that the body adds 1
+    to, and is that variable's next value. dynamic_rnn writes its step's output so, at ``time``."""
+    nodes = {node["name"]: node for node in frame.body}
+    inputs = {f"{switch}:1": index for index, switch in enumerate(frame.switches)}
+
+    def source(reference: str) -> Any:
+        """The variable (its index) or body node a tensor comes from, through Identity nodes."""
+        for _ in range(len(nodes) + 1):
+            name, port = split_tensor_name(reference)
+            if f"{name}:{port}" in inputs:
+                return inputs[f"{name}:{port}"]
+            node = nodes.get(name)
+            if node is None or node["op"] != "Identity":
+                return node
+            reference = next((item for item in node["input"] if not item.startswith("^")), "")
+        return None
+
+    def one(reference: str) -> bool:
+        """Whether the tensor is a Const of the body holding the integer 1 (a 1 from outside is not looked into:
+        the write then stays exact)."""
+        found = source(reference)
+        return isinstance(found, dict) and found["op"] == "Const" and _one(cx.frozen.graph, found)
+
+    counters = set()
+    for index, (value, following) in enumerate(zip(variables, frame.nexts)):
+        step = source(following)
+        if value.ints() != [0] or not isinstance(step, dict) or step["op"] not in ("AddV2", "Add"):
+            continue
+        data = [item for item in step["input"] if not item.startswith("^")]
+        if len(data) == 2 and index in [source(item) for item in data] and any(one(item) for item in data):
+            counters.add(index)
+    found: Set[str] = set()
+    for index, (value, following) in enumerate(zip(variables, frame.nexts)):
+        write = source(following)
+        if value.length != 0 or not isinstance(write, dict) or write["op"] != "TensorArrayWriteV3":
+            continue
+        data = [item for item in write["input"] if not item.startswith("^")]
+        if len(data) == 4 and source(data[3]) == index and source(data[1]) in counters:
+            found.add(write["name"])
+    return found
 
 
 def _results(cx: Converter, values: List[Value], shapes: List[Shape], outputs: List[str]) -> Outputs:
@@ -290,3 +377,68 @@ def _list_length(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     (length,) = cx.emit("SequenceLength", [cx.tf(inputs[0])])
     (made,) = cx.emit("Cast", [length], to=ONNX_TYPES["DT_INT32"])
     return [cx.result(0, "DT_INT32", [], onnx=made)]
+
+
+# ---------------------------------------------------------------- TF 1's TensorArrays as sequences
+#
+# A TF 1 TensorArray is a handle and a flow: the ops that change it take the flow and give the next one, those that
+# read it take the flow too. The flow is the sequence here (a loop carries it as a variable, as TensorFlow does);
+# the handle is the same sequence as made, and no op reads it for its elements.
+
+
+def _array_shape(node: Decoded) -> Shape:
+    shape = attr(node, "element_shape")
+    if not isinstance(shape, dict) or shape.get("unknown_rank"):
+        return None
+    return [None if dim["size"] < 0 else dim["size"] for dim in shape["dim"]]
+
+
+def _array(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    element = attr(node, "dtype")
+    if not isinstance(element, str) or element not in ONNX_TYPES:
+        raise ConversionError(f"its dtype {element} has no ONNX type")
+    (made,) = cx.emit("SequenceEmpty", [], dtype=ONNX_TYPES[element])
+    found: Outputs = []
+    for port in (0, 1):  # the handle and the flow
+        value = _sequence(cx, port, made, element, _array_shape(node))
+        value.length = 0
+        found.append(value)
+    return found
+
+
+def _array_scatter(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    # Element indices[i] is value[i]: the rows put in index order (ScatterND over the value itself, so a
+    # permutation of 0..n-1, what unstack writes, places every row), then one element a row.
+    indices, tensor = inputs[1], inputs[2]
+    (wide,) = cx.emit("Cast", [cx.tf(indices)], to=ONNX_TYPES["DT_INT64"])
+    (column,) = cx.emit("Unsqueeze", [wide, cx.ints([-1])])
+    (placed,) = cx.emit("ScatterND", [cx.tf(tensor), column, cx.tf(tensor)])
+    (made,) = cx.emit("SplitToSequence", [placed], axis=0, keepdims=0)
+    shape = None if tensor.shape is None else tensor.shape[1:]
+    return [_sequence(cx, 0, made, tensor.dtype, shape)]
+
+
+def _array_read(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    return _list_get_item(cx, node, [inputs[2], inputs[1]])
+
+
+def _array_write(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    return _list_set_item(cx, node, [inputs[3], inputs[1], inputs[2]])
+
+
+def _array_gather(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    flow, indices = inputs[2], inputs[1]
+    element = _list(flow, "flow")
+    (stacked,) = cx.emit("ConcatFromSequence", [cx.tf(flow)], axis=0, new_axis=1)
+    (wide,) = cx.emit("Cast", [cx.tf(indices)], to=ONNX_TYPES["DT_INT64"])
+    (made,) = cx.emit("Gather", [stacked, wide], axis=0)
+    shape = None if flow.shape is None else [None, *flow.shape]
+    return [cx.result(0, element, shape, onnx=made)]
+
+
+def _array_size(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    return _list_length(cx, node, [inputs[1]])
+
+
+def _array_close(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    return []

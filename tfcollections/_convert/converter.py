@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from .._errors import DecodeError
 from .._tensor import Tensor
+from .frames import take_frames
 from .graphdef import split_tensor_name
 from .inline import body_of, function_nodes
 from .values import (
@@ -71,10 +72,12 @@ class Converter:
     ) -> Decoded:
         """The ONNX graph (a GraphProto dict) of the frozen graph, by *rules* (op -> rule), after *rewrite*;
         *unsupported* lists the op types of the nodes the rules do not cover."""
+        # TF 1's while loops taken whole first (a frame is a cycle): each is one node, made a Loop by its own rule.
+        nodes, in_frames = take_frames(self.frozen.nodes)
         self._rules, self._rewrite = rules, rewrite
-        order = _topological(rewrite(self.frozen.nodes, self._constant_ints))
-        # Every op is checked before anything is made, the bodies of the functions control flow runs too.
-        missing = unsupported(order + function_nodes(order, self.frozen.graph.functions))
+        order = _topological(rewrite(nodes, self._constant_ints))
+        # Every op is checked before anything is made, the bodies of loops and of the functions control flow runs too.
+        missing = unsupported(order + in_frames + function_nodes(order, self.frozen.graph.functions))
         if missing:
             lines = "; ".join(f"{item['op']} ({item['count']} node{'s' if item['count'] > 1 else ''}, first "
                               f"{item['node']!r})" for item in missing)  # fmt: skip
@@ -134,6 +137,13 @@ class Converter:
         self._convert_nodes(_topological(self._rewrite(nodes, self._constant_ints)))
         count = len(function["signature"]["output_arg"])
         return [self.values.get(f"{prefix}:{port}") for port in range(count)]
+
+    def run_nodes(self, nodes: List[Decoded], bound: Dict[str, Value], wanted: List[str]) -> List[Value]:
+        """The tensors *wanted* (TensorFlow names) of *nodes* (part of a TF 1 loop) converted here, with the values
+        *bound* (``"node:port"`` -> value) standing for the tensors they read from outside them."""
+        self.values.update(bound)
+        self._convert_nodes(_topological(self._rewrite(nodes, self._constant_ints)))
+        return [self._input(name) for name in wanted]
 
     def child(self) -> Converter:
         """A converter for a subgraph (a Loop's body, an If's branch): its own nodes and values; the initializers,

@@ -479,13 +479,32 @@ def _run_starts(shape: Tuple[int, ...], extents: List[Tuple[int, int]], whole_ru
     return starts
 
 
+_HANDLE_PASSING: Final = ("Enter", "RefEnter", "Identity")
+
+
 def _make_constants(frozen: FrozenGraph, variables: List[Decoded], values: Dict[str, Tensor]) -> None:
     """Each variable made a ``Const`` of its value, and its resource reads rewritten as TensorFlow rewrites them."""
     graph = frozen.graph
-    handles = {node["name"] for node in variables if node["op"] == "VarHandleOp"}
+    # A resource handle may reach its reads through an Enter (into a TF 1 while loop) or an Identity: those pass
+    # the value instead, as TensorFlow's freezing makes them (their T the variable's dtype).
+    dtype_of = {node["name"]: values[node["name"]].dtype for node in variables
+                if node["op"] == "VarHandleOp" and node["name"] in values}  # fmt: skip
+    passing = {node["name"]: node for node in frozen.nodes if node["op"] in _HANDLE_PASSING}
+    grown = True
+    while grown:
+        grown = False
+        for name, node in passing.items():
+            data = [split_tensor_name(item)[0] for item in node["input"] if not item.startswith("^")]
+            if name not in dtype_of and data and data[0] in dtype_of:
+                dtype_of[name] = dtype_of[data[0]]
+                grown = True
+    handles = set(dtype_of)
     rewritten: List[Decoded] = []
     for node in frozen.nodes:
         name, op = node["name"], node["op"]
+        if name in handles and name in passing:
+            rewritten.append({**node, "attr": {**node["attr"], "T": type_attr(dtype_of[name])}})
+            continue
         if name in values:
             value = values[name]
             graph.replaced[name] = value

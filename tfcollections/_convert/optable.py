@@ -12,6 +12,13 @@ anything: every op type of a graph the table lacks, with its count and first nod
 from __future__ import annotations
 
 from .controlflow import (
+    _array,
+    _array_close,
+    _array_gather,
+    _array_read,
+    _array_scatter,
+    _array_size,
+    _array_write,
     _if,
     _list_from_tensor,
     _list_get_item,
@@ -20,6 +27,7 @@ from .controlflow import (
     _list_set_item,
     _list_stack,
     _while,
+    frame_loop,
 )
 from .elementwise import (
     _add_n,
@@ -51,6 +59,7 @@ from .elementwise import (
     _truncated_div,
     _unary,
 )
+from .frames import FRAME_OP
 from .images import _batch_norm, _conv, _conv_transpose, _depth_space, _pool, _resize
 from .nodeparts import attr
 from .shapes import (
@@ -121,6 +130,11 @@ RULES: Final[Dict[str, Rule]] = {
     "ReadVariableOp": _row("-", _pass, "in a function's body: the constant freezing made of the variable"),
     # Control flow (TF 2's functional ops) and TensorLists (TF 2's TensorArrays) as ONNX sequences.
     "While": _row("Loop", _while, "cond run before the first iteration, then at the end of the body graph"),
+    FRAME_OP: _row(
+        "Loop",
+        frame_loop,
+        "a TF 1 while loop's frame (Enter, Merge, Switch, LoopCond, NextIteration, Exit) taken whole, as a While",
+    ),
     "StatelessWhile": _row("Loop", _while, "as While"),
     "If": _row("If", _if, "each branch a graph reading its arguments from the outer scope"),
     "StatelessIf": _row("If", _if, "as If"),
@@ -132,6 +146,14 @@ RULES: Final[Dict[str, Rule]] = {
     ),
     "TensorListStack": _row("ConcatFromSequence", _list_stack, "new_axis=1"),
     "TensorListLength": _row("SequenceLength, Cast", _list_length),
+    # TF 1's TensorArrays: the flow is the sequence (a TF 1 while loop, taken whole, carries it).
+    "TensorArrayV3": _row("SequenceEmpty", _array, "the handle and the flow: the same empty sequence"),
+    "TensorArrayScatterV3": _row("ScatterND, SplitToSequence", _array_scatter, "element indices[i] is value[i]"),
+    "TensorArrayReadV3": _row("SequenceAt", _array_read, "from the flow"),
+    "TensorArrayWriteV3": _row("SequenceInsert (after SequenceErase in an If)", _array_write, "as TensorListSetItem"),
+    "TensorArrayGatherV3": _row("ConcatFromSequence, Gather", _array_gather, "new_axis=1, then the indices' rows"),
+    "TensorArraySizeV3": _row("SequenceLength, Cast", _array_size),
+    "TensorArrayCloseV3": _row("-", _array_close, "nothing to close"),
     # Matrices.
     "MatMul": _row("MatMul", _matmul, "transpose_a/b as a Transpose (a constant's at conversion)"),
     "BatchMatMul": _row("MatMul", _matmul, "adj_x/adj_y as a Transpose of the last two dims"),
@@ -275,8 +297,9 @@ RULES: Final[Dict[str, Rule]] = {
 
 # Ops that make a graph the conversion refuses with a reason of its own (TF 1's control-flow frames).
 _REFUSED: Final = {
-    "Switch": "control flow", "Merge": "control flow", "Enter": "control flow", "Exit": "control flow",
-    "NextIteration": "control flow", "LoopCond": "control flow",
+    # A TF 1 while loop is taken whole (frames.py): what is left of these is a TF 1 cond, not converted yet.
+    "Switch": "TF 1 cond (Switch, Merge)", "Merge": "TF 1 cond (Switch, Merge)", "Enter": "control flow",
+    "Exit": "control flow", "NextIteration": "control flow", "LoopCond": "control flow",
     "PartitionedCall": "a function call", "StatefulPartitionedCall": "a function call",
 }  # fmt: skip
 

@@ -1,0 +1,203 @@
+# SPDX-License-Identifier: Apache-2.0
+"""TF 1's while loops (frames of ``Enter``, ``Merge``, ``Switch``, ``NextIteration``, ``Exit``) taken whole, each
+into one node the converter makes an ONNX ``Loop`` of.
+
+Strategy: TF 1 writes a ``tf.while_loop`` into the graph itself, as a cycle: each loop variable enters the frame
+(``Enter``), meets its next value (``Merge`` of the ``Enter`` and a ``NextIteration``), goes to the body or out of
+the loop by the condition (``Switch`` on ``LoopCond``: port 1 into the body, port 0 to an ``Exit``); a value the loop
+only reads enters once (``Enter`` with ``is_constant``). A frame is found from its ``Enter`` nodes (their
+``frame_name``): every node reachable from them up to the ``Exit`` nodes is in it. Its condition is what
+``LoopCond`` reads, computed from the ``Merge`` outputs; its body is what the ``NextIteration`` nodes read, computed
+from the ``Switch`` outputs' port 1. The frame is replaced by one node (``FRAME_OP``) whose inputs are the loop
+variables' initial values and the read-only values, and whose outputs are the variables' final values (each
+``Exit`` becomes an ``Identity`` of its output); the frame rides on the node (``node["frame"]``) for the converter,
+which converts the condition and the body as it converts a TF 2 ``While``'s functions. What is not a plain loop is
+refused with what it is: a frame inside another frame, a ``Merge`` not fed by an ``Enter`` (a TF 1 cond inside the
+loop), a body reading the condition's values.
+"""
+
+from __future__ import annotations
+
+from .graphdef import new_node, split_tensor_name
+from .values import ConversionError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Dict, List, Set, Tuple
+
+    from .._typing import Decoded
+
+#: The op of the node a frame becomes (no TensorFlow op: the converter's own).
+FRAME_OP = "_WhileFrame"
+
+_ENTERS = ("Enter", "RefEnter")
+_MERGES = ("Merge", "RefMerge")
+_SWITCHES = ("Switch", "RefSwitch")
+_NEXTS = ("NextIteration", "RefNextIteration")
+_EXITS = ("Exit", "RefExit")
+
+
+class Frame:
+    """One while loop: its variables (each its ``Merge``, ``Switch`` and the tensor its ``NextIteration`` reads), the
+    read-only values (their ``Enter`` nodes), the condition's tensor and nodes, the body's nodes."""
+
+    __slots__ = ("body", "cond", "cond_tensor", "invariants", "merges", "name", "nexts", "switches")
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.merges: List[str] = []
+        self.switches: List[str] = []
+        self.nexts: List[str] = []  # the tensor each variable's NextIteration reads: its value after one step
+        self.invariants: List[str] = []  # the Enter nodes of the values the loop only reads
+        self.cond_tensor = ""
+        self.cond: List[Decoded] = []
+        self.body: List[Decoded] = []
+
+
+def _data(node: Decoded) -> List[str]:
+    return [item for item in node["input"] if not item.startswith("^")]
+
+
+def _frame_name(node: Decoded) -> bytes:
+    value = node["attr"].get("frame_name")
+    return bytes(value["s"]) if value is not None and value.get("s") is not None else b""
+
+
+def _is_constant(node: Decoded) -> bool:
+    value = node["attr"].get("is_constant")
+    return bool(value is not None and value.get("b"))
+
+
+def take_frames(nodes: List[Decoded]) -> Tuple[List[Decoded], List[Decoded]]:
+    """*nodes* with each while frame replaced by one ``FRAME_OP`` node (its ``Exit`` nodes by ``Identity`` nodes of
+    its outputs), and the nodes of the frames' conditions and bodies (the op table must cover them too)."""
+    enters = [node for node in nodes if node["op"] in _ENTERS]
+    if not enters:
+        return nodes, []
+    by_name = {node["name"]: node for node in nodes}
+    consumers: Dict[str, List[Decoded]] = {}
+    for node in nodes:
+        for item in node["input"]:
+            consumers.setdefault(split_tensor_name(item)[0], []).append(node)
+    by_frame: Dict[bytes, List[Decoded]] = {}
+    for enter in enters:
+        by_frame.setdefault(_frame_name(enter), []).append(enter)
+    taken: Set[str] = set()
+    replaced: Dict[str, Decoded] = {}
+    inner: List[Decoded] = []
+    added: Dict[str, Decoded] = {}  # the first Enter of a frame -> the node the frame becomes
+    for frame_name, frame_enters in by_frame.items():
+        loop, exits, inside = _frame(frame_name, frame_enters, by_name, consumers)
+        taken.update(inside)
+        for port, exit_node in exits:
+            dtype = {"T": exit_node["attr"]["T"]} if "T" in exit_node["attr"] else {}
+            replaced[exit_node["name"]] = new_node(exit_node["name"], "Identity", [f"{loop['name']}:{port}"], dtype)
+        added[frame_enters[0]["name"]] = loop
+        frame: Frame = loop["frame"]
+        inner += frame.cond + frame.body
+    out: List[Decoded] = []
+    for node in nodes:
+        name = node["name"]
+        if name in added:
+            out.append(added[name])
+        if name in replaced:
+            out.append(replaced[name])
+        elif name not in taken:
+            out.append(node)
+    return out, inner
+
+
+def _frame(
+    frame_name: bytes, enters: List[Decoded], by_name: Dict[str, Decoded], consumers: Dict[str, List[Decoded]]
+) -> Tuple[Decoded, List[Tuple[int, Decoded]], Set[str]]:
+    """The node a frame becomes, its Exit nodes with the loop output each gives, and the names of its nodes."""
+    shown = frame_name.decode("utf-8", "replace")
+    inside: Set[str] = {enter["name"] for enter in enters}
+    exits: List[Decoded] = []
+    pending = [enter["name"] for enter in enters]
+    while pending:
+        for consumer in consumers.get(pending.pop(), ()):
+            name = consumer["name"]
+            if name in inside:
+                continue
+            if consumer["op"] in _ENTERS:
+                raise ConversionError(f"while loop {shown!r} holds another while loop ({_frame_name(consumer)!r}): "
+                                      "nested TF 1 loops are not converted")  # fmt: skip
+            inside.add(name)
+            if consumer["op"] in _EXITS:
+                exits.append(consumer)
+            else:
+                pending.append(name)
+    conds = [by_name[name] for name in inside if by_name[name]["op"] == "LoopCond"]
+    if len(conds) != 1:
+        raise ConversionError(f"while loop {shown!r} has {len(conds)} LoopCond nodes, where a TF 1 loop has one")
+    loop_cond = conds[0]
+    frame = Frame(loop_cond["name"].rpartition("/")[0] or loop_cond["name"])
+    if frame.name in by_name:
+        frame.name += "/frame"
+    frame.cond_tensor = _data(loop_cond)[0]
+    entering: List[str] = []
+    for enter in enters:
+        if _is_constant(enter):
+            frame.invariants.append(enter["name"])
+    loop_enters = {enter["name"] for enter in enters if not _is_constant(enter)}
+    merges = [by_name[name] for name in sorted(inside) if by_name[name]["op"] in _MERGES]
+    merges.sort(key=lambda node: [enter["name"] for enter in enters].index(_merge_parts(node, by_name, shown)[0]))
+    switch_of: Dict[str, Decoded] = {}
+    for merge in merges:
+        enter_name, next_name = _merge_parts(merge, by_name, shown)
+        switch = next((node for node in consumers.get(merge["name"], ()) if node["op"] in _SWITCHES
+                       and split_tensor_name(_data(node)[0])[0] == merge["name"]), None)  # fmt: skip
+        if switch is None or split_tensor_name(_data(switch)[1])[0] != loop_cond["name"]:
+            raise ConversionError(f"while loop {shown!r}: Merge {merge['name']!r} goes to no Switch on its LoopCond")
+        frame.merges.append(merge["name"])
+        frame.switches.append(switch["name"])
+        frame.nexts.append(_data(by_name[next_name])[0])
+        entering.append(_data(by_name[enter_name])[0])
+        switch_of[switch["name"]] = merge
+        loop_enters.discard(enter_name)
+    if loop_enters:
+        raise ConversionError(f"while loop {shown!r}: Enter {sorted(loop_enters)[0]!r} is no loop variable's")
+    invariants = set(frame.invariants)
+    frame.cond = _closure([frame.cond_tensor], by_name, inside, set(frame.merges) | invariants, shown, "condition")
+    frame.body = _closure(frame.nexts, by_name, inside, set(switch_of) | invariants, shown, "body")
+    ports: List[Tuple[int, Decoded]] = []
+    for exit_node in exits:
+        source = split_tensor_name(_data(exit_node)[0])[0]
+        if source not in switch_of:
+            raise ConversionError(f"while loop {shown!r}: Exit {exit_node['name']!r} reads no loop variable's Switch")
+        ports.append((frame.switches.index(source), exit_node))
+    read_only = [_data(by_name[name])[0] for name in frame.invariants]
+    loop = new_node(frame.name, FRAME_OP, [*entering, *read_only], {})
+    loop["frame"] = frame
+    return loop, ports, inside
+
+
+def _merge_parts(merge: Decoded, by_name: Dict[str, Decoded], shown: str) -> Tuple[str, str]:
+    """The ``Enter`` and the ``NextIteration`` a loop variable's ``Merge`` joins."""
+    sources = [by_name.get(split_tensor_name(item)[0]) for item in _data(merge)]
+    enter = next((node["name"] for node in sources if node is not None and node["op"] in _ENTERS), None)
+    following = next((node["name"] for node in sources if node is not None and node["op"] in _NEXTS), None)
+    if enter is None or following is None or len(sources) != 2:
+        raise ConversionError(f"while loop {shown!r}: Merge {merge['name']!r} joins no Enter and NextIteration (a TF 1 "
+                              "cond inside the loop, which is not converted)")  # fmt: skip
+    return enter, following
+
+
+def _closure(
+    tensors: List[str], by_name: Dict[str, Decoded], inside: Set[str], stops: Set[str], shown: str, what: str
+) -> List[Decoded]:
+    """The frame's nodes *tensors* are computed from (data inputs only), up to the *stops*, in the graph's order."""
+    found: Set[str] = set()
+    pending = [split_tensor_name(tensor)[0] for tensor in tensors]
+    while pending:
+        name = pending.pop()
+        if name in found or name in stops or name not in inside:
+            continue
+        node = by_name[name]
+        if node["op"] in (*_MERGES, *_SWITCHES, *_ENTERS, *_NEXTS, *_EXITS, "LoopCond"):
+            raise ConversionError(f"while loop {shown!r}: its {what} reads {node['op']} {name!r} in a way a plain loop "
+                                  "does not")  # fmt: skip
+        found.add(name)
+        pending += [split_tensor_name(item)[0] for item in _data(node)]
+    return [node for name, node in by_name.items() if name in found]
