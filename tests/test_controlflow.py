@@ -370,3 +370,35 @@ def test_dynamic_rnns_writes_are_appends_and_a_loop_of_no_step_gives_its_initial
     # TF 1's loop checks its condition first: 0 steps leave the total at its start (zeros).
     assert session.run(None, {"x:0": x, "steps:0": numpy.array(0, numpy.int32)})[0].tolist() == [0, 0, 0, 0]
     assert session.run(None, {"x:0": x, "steps:0": numpy.array(2, numpy.int32)})[0].tolist() == [0, 1, 2, 3]
+
+
+def test_a_tf1_cond_becomes_one_node_its_merges_identities_of_it() -> None:
+    from tfcollections._convert.frames import COND_OP, take_conds
+
+    nodes = [
+        _tf1("x", "Placeholder", []),
+        _tf1("p", "Placeholder", []),
+        _tf1("cond/Switch", "Switch", ["p", "p"]),
+        _tf1("cond/switch_t", "Identity", ["cond/Switch:1"]),
+        _tf1("cond/pred_id", "Identity", ["p"]),
+        _tf1("cond/Switch_1", "Switch", ["x", "cond/pred_id"]),
+        _tf1("cond/neg", "Neg", ["cond/Switch_1:1"]),
+        _tf1("cond/one", "Const", ["^cond/switch_t"]),
+        _tf1("cond/Merge", "Merge", ["cond/Switch_1", "cond/neg"]),
+        _tf1("out", "Identity", ["cond/Merge"]),
+    ]
+    taken, inside = take_conds(nodes)
+    # (pred_id, the Identity of the predicate the Switch nodes read, stays: nothing reads it now)
+    assert [node["op"] for node in taken] == ["Placeholder", "Placeholder", COND_OP, "Identity", "Identity", "Identity"]
+    cond = taken[2]["cond"]
+    assert taken[2]["input"] == ["p:0", "p", "x"] and cond.switches == ["cond/Switch", "cond/Switch_1"]
+    assert cond.results == {0: ["cond/Switch_1"], 1: ["cond/neg"]} and cond.merges == ["cond/Merge"]
+    assert {node["name"] for node in cond.nodes[1]} == {"cond/switch_t", "cond/neg", "cond/one"}
+    assert {node["name"] for node in inside} == {"cond/switch_t", "cond/neg", "cond/one"}
+    # A node that reads both branches is no cond's.
+    crossed = [*nodes[:-2], _tf1("cond/both", "AddV2", ["cond/Switch_1", "cond/neg"]), *nodes[-2:]]
+    crossed[-2] = _tf1("cond/Merge", "Merge", ["cond/Switch_1", "cond/both"])
+    from tfcollections._convert.values import ConversionError
+
+    with pytest.raises(ConversionError, match="reads both branches"):
+        take_conds(crossed)

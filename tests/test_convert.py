@@ -231,7 +231,7 @@ def test_ops_the_table_lacks_are_all_named_before_anything_is_made(tmp_path: Pat
                                  "'a'); Switch (1 node, first 'c')")  # fmt: skip
     assert caught.value.unsupported == [
         {"op": "FancyOp", "count": 2, "node": "a", "why": "not in the table"},
-        {"op": "Switch", "count": 1, "node": "c", "why": "TF 1 cond (Switch, Merge)"},
+        {"op": "Switch", "count": 1, "node": "c", "why": "control flow"},
     ]
     assert isinstance(caught.value, DecodeError)
     assert list(tmp_path.iterdir()) == []  # nothing written
@@ -333,7 +333,7 @@ def test_export_names_each_op_the_conversion_lacks_and_writes_nothing(tmp_path: 
     assert result.returncode == 1 and result.stdout == b""
     assert result.stderr.decode().splitlines() == [
         f"tfcollections export: {source}: FancyOp: 2 nodes, first 'a': not in the table",
-        f"tfcollections export: {source}: Switch: 1 node, first 'c': TF 1 cond (Switch, Merge)",
+        f"tfcollections export: {source}: Switch: 1 node, first 'c': control flow",
         f"tfcollections export: {out}: not written: the conversion does not cover 2 op type(s)",
     ]
     as_json = cli(["export", str(source), str(out), "--outputs", "c", "--json"])

@@ -140,6 +140,17 @@ def tf1_while(tf):
     tf.identity(total, name="total")
 
 
+def tf1_cond(tf):
+    """Two TF 1 conds (Switch, Merge) on one input, one of them true and one false for any input: both branches
+    run; a branch reading a variable, one a constant, one the input as it is."""
+    tf.disable_control_flow_v2()
+    x = tf.placeholder(tf.float32, [None], name="x")
+    weight = tf.get_variable("weight", [], initializer=tf.constant_initializer(2.0))
+    positive = tf.reduce_sum(x) > 0
+    tf.identity(tf.cond(positive, lambda: x * weight, lambda: x + 1.0), name="first")
+    tf.identity(tf.cond(tf.logical_not(positive), lambda: tf.constant([5.0, 6.0]), lambda: x[:2]), name="second")
+
+
 def tf1_dynamic_rnn(tf):
     """A TF 1 dynamic_rnn of an LSTM cell: a while frame reading and writing TensorArrays."""
     tf.disable_control_flow_v2()
@@ -343,6 +354,13 @@ def main(argv=None):
         {"x:0": frames_rng.standard_normal((2, 5, 3)).astype(np.float32)},
         ["outputs:0", "h:0"],
         "TF 1 dynamic_rnn of an LSTMCell: a while frame with TensorArrays (scatter, read, write, gather)",
+    )
+    session(
+        "tf1_cond",
+        tf1_cond,
+        {"x:0": np.abs(frames_rng.standard_normal(3)).astype(np.float32)},
+        ["first:0", "second:0"],
+        "TF 1 conds (Switch, Merge): one takes its true branch, the other its false one",
     )
     if not wanted:
         zoo(args.out, manifest)

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
     from .._typing import Decoded
     from .converter import Converter
-    from .frames import Frame
+    from .frames import Cond, Frame
     from .graphdef import Graph
     from .values import Shape
 
@@ -142,6 +142,38 @@ def frame_loop(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     outputs = cx.emit("Loop", ["", _truth(cx, first), *[cx.tf(value) for value in variables]], count, body=graph)
     shapes: List[Shape] = [None if value.shape is None else [None for _ in value.shape] for value in variables]
     return _results(cx, variables, shapes, outputs)
+
+
+def cond_frame(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    """A TF 1 cond (``frames.take_conds``) as an ``If``: each branch its nodes, converted with each ``Switch``'s port
+    for that branch bound to the value the ``Switch`` passes on; each ``Merge`` an output."""
+    cond: Cond = node["cond"]
+    name = node["name"]
+    predicate, passed = inputs[0], inputs[1:]
+    converted = []
+    for branch in (1, 0):
+        sub = cx.child()
+        bound = {f"{switch}:{branch}": value for switch, value in zip(cond.switches, passed)}
+        converted.append((sub, [value.copy() for value in sub.run_nodes(cond.nodes[branch], bound, cond.results[branch])]))
+    (then_sub, then), (else_sub, other) = converted
+    if any(a.dtype != b.dtype or a.element != b.element for a, b in zip(then, other)):
+        raise ConversionError("its branches give results of different types")
+    # Each output's shape as both branches have it: a dim they differ on unknown (a rank, when either knows it).
+    shapes: List[Shape] = [_common_shape(a.shape, b.shape) for a, b in zip(then, other)]
+    for index, shape in enumerate(shapes):
+        then[index].shape = other[index].shape = shape
+    branches = [then_sub.subgraph(f"{name}/then_branch", then, []), else_sub.subgraph(f"{name}/else_branch", other, [])]
+    outputs = cx.emit("If", [_truth(cx, predicate)], len(then), then_branch=branches[0], else_branch=branches[1])
+    return _results(cx, then, shapes, outputs)
+
+
+def _common_shape(first: Shape, second: Shape) -> Shape:
+    if first is None or second is None:
+        known = first if first is not None else second
+        return None if known is None else [None for _ in known]
+    if len(first) != len(second):
+        return None
+    return [a if a == b else None for a, b in zip(first, second)]
 
 
 def _frame_appends(cx: Converter, frame: Frame, variables: List[Value]) -> Set[str]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from .._errors import DecodeError
 from .._tensor import Tensor
-from .frames import take_frames
+from .frames import take_conds, take_frames
 from .graphdef import split_tensor_name
 from .inline import body_of, function_nodes
 from .values import (
@@ -74,6 +74,8 @@ class Converter:
         *unsupported* lists the op types of the nodes the rules do not cover."""
         # TF 1's while loops taken whole first (a frame is a cycle): each is one node, made a Loop by its own rule.
         nodes, in_frames = take_frames(self.frozen.nodes)
+        nodes, in_conds = take_conds(nodes)  # then its conds, each one If
+        in_frames += in_conds
         self._rules, self._rewrite = rules, rewrite
         order = _topological(rewrite(nodes, self._constant_ints))
         # Every op is checked before anything is made, the bodies of loops and of the functions control flow runs too.

@@ -201,3 +201,141 @@ def _closure(
         found.add(name)
         pending += [split_tensor_name(item)[0] for item in _data(node)]
     return [node for name, node in by_name.items() if name in found]
+
+
+# ---------------------------------------------------------------- TF 1's conds
+
+#: The op of the node a TF 1 cond becomes.
+COND_OP = "_CondFrame"
+
+
+class Cond:
+    """One TF 1 cond (the ``Merge`` nodes of one predicate): its ``Switch`` nodes (each passes its data input to the
+    branch its port names), each branch's nodes (1: true, 0: false) and the tensor each ``Merge`` takes from it."""
+
+    __slots__ = ("merges", "name", "nodes", "results", "switches")
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.switches: List[str] = []
+        self.merges: List[str] = []
+        self.nodes: Dict[int, List[Decoded]] = {0: [], 1: []}
+        self.results: Dict[int, List[str]] = {0: [], 1: []}
+
+
+def _predicate(switch: Decoded, by_name: Dict[str, Decoded]) -> str:
+    """The tensor a ``Switch`` switches on, through the ``Identity`` nodes TF 1 puts before it (``pred_id``)."""
+    reference = _data(switch)[1]
+    for _ in range(len(by_name)):
+        node = by_name.get(split_tensor_name(reference)[0])
+        if node is None or node["op"] != "Identity":
+            break
+        reference = _data(node)[0]
+    name, port = split_tensor_name(reference)
+    return f"{name}:{port}"
+
+
+def take_conds(nodes: List[Decoded]) -> Tuple[List[Decoded], List[Decoded]]:
+    """*nodes* with each TF 1 cond (its ``Switch`` nodes, branches and ``Merge`` nodes) replaced by one ``COND_OP``
+    node, each ``Merge`` by an ``Identity`` of its output; and the branches' nodes (the op table must cover them)."""
+    switches = [node for node in nodes if node["op"] in _SWITCHES]
+    if not switches:
+        return nodes, []
+    by_name = {node["name"]: node for node in nodes}
+    consumers: Dict[str, List[Tuple[Decoded, str]]] = {}
+    for node in nodes:
+        for item in node["input"]:
+            consumers.setdefault(split_tensor_name(item)[0], []).append((node, item))
+    by_predicate: Dict[str, List[Decoded]] = {}
+    for switch in switches:
+        by_predicate.setdefault(_predicate(switch, by_name), []).append(switch)
+    removed: Set[str] = set()
+    replaced: Dict[str, Decoded] = {}
+    added: Dict[str, Decoded] = {}
+    inner: List[Decoded] = []
+    for predicate, group in by_predicate.items():
+        cond = _cond(predicate, group, by_name, consumers)
+        if not cond.merges:
+            continue  # no branch ends in a Merge: no cond to take (its Switch nodes are refused as they are)
+        node = new_node(cond.name, COND_OP, [predicate, *[_data(by_name[name])[0] for name in cond.switches]], {})
+        node["cond"] = cond
+        added[group[0]["name"]] = node
+        removed.update(cond.switches)
+        for side in (0, 1):
+            removed.update(item["name"] for item in cond.nodes[side])
+            inner += cond.nodes[side]
+        for port, merge in enumerate(cond.merges):
+            dtype = {"T": by_name[merge]["attr"]["T"]} if "T" in by_name[merge]["attr"] else {}
+            replaced[merge] = new_node(merge, "Identity", [f"{cond.name}:{port}"], dtype)
+    out: List[Decoded] = []
+    for node in nodes:
+        name = node["name"]
+        if name in added:
+            out.append(added[name])
+        if name in replaced:
+            out.append(replaced[name])
+        elif name not in removed:
+            out.append(node)
+    return out, inner
+
+
+def _cond(
+    predicate: str, group: List[Decoded], by_name: Dict[str, Decoded], consumers: Dict[str, List[Tuple[Decoded, str]]]
+) -> Cond:
+    """A cond's branches: every node downstream of its ``Switch`` nodes up to its ``Merge`` nodes, on the side its
+    ``Switch`` ports (or the pivots its constants hang on by control inputs) give it."""
+    cond = Cond(f"{predicate.split(':')[0]}/cond")
+    if cond.name in by_name:
+        cond.name += "_frame"
+    cond.switches = [switch["name"] for switch in group]
+    side: Dict[str, int] = {}
+    merges: List[str] = []
+    pending: List[str] = []
+    for switch in group:
+        for consumer, reference in consumers.get(switch["name"], ()):
+            port = 0 if reference.startswith("^") else split_tensor_name(reference)[1]
+            pending += _assign(consumer, port, side, merges, predicate)
+    while pending:
+        name = pending.pop()
+        for consumer, _ in consumers.get(name, ()):
+            pending += _assign(consumer, side[name], side, merges, predicate)
+    for name in merges:
+        merge = by_name[name]
+        if any(split_tensor_name(item)[1] == 1 for _, item in consumers.get(name, ()) if not item.startswith("^")):
+            raise ConversionError(f"TF 1 cond on {predicate!r}: Merge {name!r} gives its value_index, which the "
+                                  "conversion does not make")  # fmt: skip
+        inputs = _data(merge)
+        sides = [_side_of(item, side, cond.switches) for item in inputs]
+        if len(inputs) != 2 or sorted(sides) != [0, 1]:
+            raise ConversionError(f"TF 1 cond on {predicate!r}: Merge {name!r} does not join its two branches")
+        cond.merges.append(name)
+        for item, branch in zip(inputs, sides):
+            cond.results[branch].append(item)
+    for branch in (0, 1):
+        cond.nodes[branch] = [by_name[name] for name in by_name if side.get(name) == branch]
+    return cond
+
+
+def _assign(node: Decoded, branch: int, side: Dict[str, int], merges: List[str], predicate: str) -> List[str]:
+    """Put *node* on *branch*; the names to go on from (none for a ``Merge``, where the branches end)."""
+    name = node["name"]
+    if node["op"] in _MERGES:
+        if name not in merges:
+            merges.append(name)
+        return []
+    if node["op"] in (*_SWITCHES, *_ENTERS, *_EXITS, *_NEXTS, "LoopCond"):
+        raise ConversionError(f"TF 1 cond on {predicate!r}: its branch reaches {node['op']} {name!r} (a cond inside a "
+                              "cond, or a loop inside a branch), which is not converted")  # fmt: skip
+    if name in side:
+        if side[name] != branch:
+            raise ConversionError(f"TF 1 cond on {predicate!r}: node {name!r} reads both branches")
+        return []
+    side[name] = branch
+    return [name]
+
+
+def _side_of(reference: str, side: Dict[str, int], switches: List[str]) -> int:
+    name, port = split_tensor_name(reference)
+    if name in switches:
+        return port
+    return side.get(name, -1)

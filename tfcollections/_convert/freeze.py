@@ -311,6 +311,9 @@ def _default_outputs(nodes: List[Decoded]) -> List[str]:
         and node["name"] not in tainted
         and node["op"] not in _NOT_OUTPUTS
         and not (node["op"] == "Identity" and node["input"] and ops.get(node["input"][0]) in VARIABLE_OPS)
+        # A TF 1 cond's pivot (switch_t, switch_f: an Identity of its predicate's Switch) is no output of the model.
+        and not (node["op"] == "Identity" and node["input"]
+                 and ops.get(split_tensor_name(node["input"][0])[0]) in ("Switch", "RefSwitch"))  # fmt: skip
     ]
 
 
@@ -479,13 +482,14 @@ def _run_starts(shape: Tuple[int, ...], extents: List[Tuple[int, int]], whole_ru
     return starts
 
 
-_HANDLE_PASSING: Final = ("Enter", "RefEnter", "Identity")
+_HANDLE_PASSING: Final = ("Enter", "RefEnter", "Identity", "Switch", "RefSwitch")
 
 
 def _make_constants(frozen: FrozenGraph, variables: List[Decoded], values: Dict[str, Tensor]) -> None:
     """Each variable made a ``Const`` of its value, and its resource reads rewritten as TensorFlow rewrites them."""
     graph = frozen.graph
-    # A resource handle may reach its reads through an Enter (into a TF 1 while loop) or an Identity: those pass
+    # A resource handle may reach its reads through an Enter (into a TF 1 while loop), a Switch (into a TF 1 cond's
+    # branch) or an Identity: those pass
     # the value instead, as TensorFlow's freezing makes them (their T the variable's dtype).
     dtype_of = {node["name"]: values[node["name"]].dtype for node in variables
                 if node["op"] == "VarHandleOp" and node["name"] in values}  # fmt: skip

@@ -27,6 +27,7 @@ from .controlflow import (
     _list_set_item,
     _list_stack,
     _while,
+    cond_frame,
     frame_loop,
 )
 from .elementwise import (
@@ -59,7 +60,7 @@ from .elementwise import (
     _truncated_div,
     _unary,
 )
-from .frames import FRAME_OP
+from .frames import COND_OP, FRAME_OP
 from .images import _batch_norm, _conv, _conv_transpose, _depth_space, _pool, _resize
 from .nodeparts import attr
 from .shapes import (
@@ -135,6 +136,7 @@ RULES: Final[Dict[str, Rule]] = {
         frame_loop,
         "a TF 1 while loop's frame (Enter, Merge, Switch, LoopCond, NextIteration, Exit) taken whole, as a While",
     ),
+    COND_OP: _row("If", cond_frame, "a TF 1 cond (its Switch nodes, branches and Merge nodes) taken whole"),
     "StatelessWhile": _row("Loop", _while, "as While"),
     "If": _row("If", _if, "each branch a graph reading its arguments from the outer scope"),
     "StatelessIf": _row("If", _if, "as If"),
@@ -297,8 +299,8 @@ RULES: Final[Dict[str, Rule]] = {
 
 # Ops that make a graph the conversion refuses with a reason of its own (TF 1's control-flow frames).
 _REFUSED: Final = {
-    # A TF 1 while loop is taken whole (frames.py): what is left of these is a TF 1 cond, not converted yet.
-    "Switch": "TF 1 cond (Switch, Merge)", "Merge": "TF 1 cond (Switch, Merge)", "Enter": "control flow",
+    # TF 1 while loops and conds are taken whole (frames.py): what is left of these is part of neither.
+    "Switch": "control flow", "Merge": "control flow", "Enter": "control flow",
     "Exit": "control flow", "NextIteration": "control flow", "LoopCond": "control flow",
     "PartitionedCall": "a function call", "StatefulPartitionedCall": "a function call",
 }  # fmt: skip
