@@ -154,7 +154,9 @@ def cond_frame(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     for branch in (1, 0):
         sub = cx.child()
         bound = {f"{switch}:{branch}": value for switch, value in zip(cond.switches, passed)}
-        converted.append((sub, [value.copy() for value in sub.run_nodes(cond.nodes[branch], bound, cond.results[branch])]))
+        converted.append(
+            (sub, [value.copy() for value in sub.run_nodes(cond.nodes[branch], bound, cond.results[branch])])
+        )
     (then_sub, then), (else_sub, other) = converted
     if any(a.dtype != b.dtype or a.element != b.element for a, b in zip(then, other)):
         raise ConversionError("its branches give results of different types")

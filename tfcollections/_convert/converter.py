@@ -73,8 +73,12 @@ class Converter:
         """The ONNX graph (a GraphProto dict) of the frozen graph, by *rules* (op -> rule), after *rewrite*;
         *unsupported* lists the op types of the nodes the rules do not cover."""
         # TF 1's while loops taken whole first (a frame is a cycle): each is one node, made a Loop by its own rule.
-        nodes, in_frames = take_frames(self.frozen.nodes)
-        nodes, in_conds = take_conds(nodes)  # then its conds, each one If
+        try:
+            nodes, in_frames = take_frames(self.frozen.nodes)
+            nodes, in_conds = take_conds(nodes)  # then its conds, each one If
+        except (IndexError, KeyError, TypeError, AttributeError) as exc:  # a damaged graph: too few inputs, no attr
+            raise ConversionError(f"its TF 1 control flow is not what TensorFlow writes ({type(exc).__name__}: "
+                                  f"{exc})") from None  # fmt: skip
         in_frames += in_conds
         self._rules, self._rewrite = rules, rewrite
         order = _topological(rewrite(nodes, self._constant_ints))

@@ -312,8 +312,11 @@ def _default_outputs(nodes: List[Decoded]) -> List[str]:
         and node["op"] not in _NOT_OUTPUTS
         and not (node["op"] == "Identity" and node["input"] and ops.get(node["input"][0]) in VARIABLE_OPS)
         # A TF 1 cond's pivot (switch_t, switch_f: an Identity of its predicate's Switch) is no output of the model.
-        and not (node["op"] == "Identity" and node["input"]
-                 and ops.get(split_tensor_name(node["input"][0])[0]) in ("Switch", "RefSwitch"))  # fmt: skip
+        and not (
+            node["op"] == "Identity"
+            and node["input"]
+            and ops.get(split_tensor_name(node["input"][0])[0]) in ("Switch", "RefSwitch")
+        )
     ]
 
 
