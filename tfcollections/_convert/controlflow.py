@@ -19,6 +19,7 @@ from __future__ import annotations
 from .._errors import DecodeError
 from .graphdef import split_tensor_name
 from .nodeparts import attr
+from .rnn import rnn_loop
 from .values import ONNX_TYPES, ConversionError, Value, flat, value_info
 
 TYPE_CHECKING = False
@@ -65,6 +66,9 @@ def _truth(cx: Converter, value: Value) -> str:
 
 
 def _while(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    fused = rnn_loop(cx, node, inputs)  # Keras' LSTM or GRU step: one ONNX LSTM or GRU, onnxruntime's own kernel
+    if fused is not None:
+        return fused
     cond, body = _function(node, "cond"), _function(node, "body")
     name = node["name"]
     shapes = _shapes(node, len(inputs))
@@ -363,7 +367,9 @@ def _list_from_tensor(cx: Converter, node: Decoded, inputs: List[Value]) -> Outp
     tensor = inputs[0]
     (made,) = cx.emit("SplitToSequence", [cx.tf(tensor)], axis=0, keepdims=0)
     shape = None if tensor.shape is None else tensor.shape[1:]
-    return [_sequence(cx, 0, made, tensor.dtype, shape if shape is not None else _element_shape(inputs[1]))]
+    value = _sequence(cx, 0, made, tensor.dtype, shape if shape is not None else _element_shape(inputs[1]))
+    value.source = tensor
+    return [value]
 
 
 def _list_get_item(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:

@@ -53,7 +53,7 @@ class Value:
     unknown), ``const`` (its values, when constant), ``partial`` (a small integer tensor's elements, None where
     unknown), and the ONNX values that hold it in TensorFlow's layout (``onnx``) and in NCHW (``nchw``)."""
 
-    __slots__ = ("const", "dtype", "element", "length", "nchw", "onnx", "partial", "shape", "tf_name")
+    __slots__ = ("const", "dtype", "element", "length", "nchw", "onnx", "partial", "shape", "source", "tf_name")
 
     def __init__(self, tf_name: str, dtype: str, shape: Shape) -> None:
         self.tf_name = tf_name
@@ -67,13 +67,15 @@ class Value:
         self.element: Optional[str] = None
         #: A TensorList's length when the conversion knows it (0: a list reserved empty), else None.
         self.length: Optional[int] = None
+        #: The tensor a TensorList was made from (TensorListFromTensor), else None: an RNN's inputs, for its fusion.
+        self.source: Optional[Value] = None
 
     def copy(self) -> Value:
         """The same value, for another scope (a branch's or a loop body's): what it makes there (a Transpose) stays
         there, where this one's ONNX names are seen from it."""
         other = Value(self.tf_name, self.dtype, None if self.shape is None else list(self.shape))
-        other.const, other.partial, other.onnx, other.nchw, other.element, other.length = (
-            self.const, self.partial, self.onnx, self.nchw, self.element, self.length)  # fmt: skip
+        other.const, other.partial, other.onnx, other.nchw, other.element, other.length, other.source = (
+            self.const, self.partial, self.onnx, self.nchw, self.element, self.length, self.source)  # fmt: skip
         return other
 
     @property
