@@ -294,7 +294,7 @@ def _tf1(name: str, op: str, inputs: List[str], **attrs: Any) -> Dict[str, Any]:
     return {"name": name, "op": op, "input": inputs, "device": "", "attr": values}
 
 
-def _loop(*, cond_inside: bool = False, nested: bool = False) -> List[Dict[str, Any]]:
+def _loop(*, cond_inside: bool = False, nested: bool = False, damage: str = "") -> List[Dict[str, Any]]:
     """A TF 1 loop counting i from 0 while i < 3 (the nodes tf.while_loop writes), damaged as asked."""
     frame = b"while/while_context"
     nodes = [
@@ -317,6 +317,16 @@ def _loop(*, cond_inside: bool = False, nested: bool = False) -> List[Dict[str, 
         nodes.append(_tf1("while/cond/Switch", "Switch", ["while/Identity", "while/LoopCond"]))
     if nested:
         nodes.append(_tf1("while/inner/Enter", "Enter", ["while/Identity"], frame_name=b"inner", is_constant=False))
+    if damage == "two conditions":
+        nodes.append(_tf1("while/LoopCond_1", "LoopCond", ["while/Less"]))
+    elif damage == "switch on another condition":
+        nodes[7] = _tf1("while/Switch", "Switch", ["while/Merge", "while/Less"])
+    elif damage == "stray enter":
+        nodes.append(_tf1("while/Enter_9", "Enter", ["start"], frame_name=frame, is_constant=False))
+    elif damage == "body reads the merge":
+        nodes[9] = _tf1("while/add", "AddV2", ["while/Merge", "while/Less/Enter"])
+    elif damage == "exit off the switch":
+        nodes[11] = _tf1("while/Exit", "Exit", ["while/Identity"])
     return nodes
 
 
@@ -346,9 +356,14 @@ def test_a_tf1_frame_becomes_one_node_and_its_exit_an_identity_of_it() -> None:
     [
         ({"nested": True}, "holds another while loop"),
         ({"cond_inside": True}, "joins no Enter and NextIteration"),
+        ({"damage": "two conditions"}, "has 2 LoopCond nodes"),
+        ({"damage": "switch on another condition"}, "goes to no Switch on its LoopCond"),
+        ({"damage": "stray enter"}, "is no loop variable's"),
+        ({"damage": "body reads the merge"}, "its body reads Merge"),
+        ({"damage": "exit off the switch"}, "reads no loop variable's Switch"),
     ],
 )
-def test_a_tf1_loop_that_is_not_plain_is_refused_saying_what_it_is(damage: Dict[str, bool], why: str) -> None:
+def test_a_tf1_loop_that_is_not_plain_is_refused_saying_what_it_is(damage: Dict[str, Any], why: str) -> None:
     from tfcollections._convert.frames import take_frames
     from tfcollections._convert.values import ConversionError
 

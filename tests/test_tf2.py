@@ -296,3 +296,51 @@ def test_a_damaged_function_is_converted_or_refused_with_the_library_error(data:
         else:
             event("converted")
             assert tfcollections.decode_message("onnx.ModelProto", converted)["graph"]["output"]
+
+
+# ---------------------------------------------------------------- the RNN cells' recognition
+
+
+@pytest.mark.parametrize("name", ["keras2_lstm", "keras2_gru"])
+def test_an_rnn_step_changed_anywhere_is_no_longer_taken_for_one(name: str) -> None:
+    # Each node of the loop's body changed in turn (another op; its first input made the step counter): the matcher
+    # gives the roles only for the body as Keras writes it, never raises, and takes a changed body for a cell only
+    # where the change leaves the cell's computation as it was (a node off the path: a shape, a counter's identity).
+    from types import SimpleNamespace
+
+    from tfcollections._convert import rnn
+    from tfcollections._convert.graphdef import Graph
+    from tfcollections._disk.source import source_of
+
+    model = tfcollections.load(str(DATA / name))
+    source = source_of(model)
+    assert source is not None
+    with source.opened() as buf:
+        graph = Graph(source, buf, 0, model["meta_graphs"][0])
+        cx: Any = SimpleNamespace(frozen=SimpleNamespace(graph=graph))
+        match = rnn._match if name == "keras2_lstm" else rnn._match_gru
+        bodies = [f for key, f in graph.functions.items() if key.startswith("while_body")]
+        conds = {key: f for key, f in graph.functions.items() if key.startswith("while_cond")}
+        body_function = bodies[0]
+        cond = rnn._Body(next(iter(conds.values())))
+        roles = match(cx, rnn._Body(body_function), cond)
+        assert roles is not None and {"out", "h", "kernel", "recurrent", "time", "steps"} <= roles.keys()
+        refused = 0
+        for index in range(len(body_function["node_def"])):
+            for change in ("op", "input"):
+                nodes = list(body_function["node_def"])
+                node = nodes[index] = dict(nodes[index])
+                if change == "op":
+                    node["op"] = "Neg" if node["op"] != "Neg" else "Abs"
+                elif node["input"]:
+                    node["input"] = ["while_while_loop_counter", *node["input"][1:]]
+                else:
+                    continue
+                found = match(cx, rnn._Body({**body_function, "node_def": nodes}), cond)
+                refused += found is None
+        assert refused >= len(body_function["node_def"])  # most changes are seen
+        # A condition other than time < steps is no RNN's loop either.
+        cond_function = next(iter(conds.values()))
+        for op in ("Greater", "LessEqual"):
+            nodes = [dict(node, op=op) if node["op"] == "Less" else node for node in cond_function["node_def"]]
+            assert match(cx, rnn._Body(body_function), rnn._Body({**cond_function, "node_def": nodes})) is None
