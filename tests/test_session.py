@@ -208,3 +208,19 @@ def test_the_runs_shown_in_docs_onnx_print_what_they_show(tmp_path: Path) -> Non
         result = cli(words)
         assert result.returncode == 0, result.stderr
         assert result.stdout.decode() == expected
+
+
+def test_a_repeated_run_follows_its_plan_and_still_checks_each_value() -> None:
+    # The second call with the same fetches and feed names is not resolved again (the plan is kept), but what is fed
+    # is checked each time, and other fetches (a dict, a fed tensor fetched) are resolved as on the first call.
+    session = tfcollections.Session(DATA / "tf1_cnn" / "model.ckpt.meta")
+    arrays = np.load(DATA / "tf1_cnn" / "io.npz")
+    x = arrays["input/x:0"]
+    first = session.run(["probabilities:0"], {"x:0": x})
+    assert len(session._plans) == 1
+    again = session.run(["probabilities:0"], {"x:0": x})
+    assert np.array_equal(first[0], again[0]) and len(session._plans) == 1
+    with pytest.raises(ValueError, match="Cannot feed value of shape"):
+        session.run(["probabilities:0"], {"x:0": x[0]})
+    assert isinstance(session.run({"p": "probabilities:0"}, {"x:0": x}), dict)
+    assert np.array_equal(session.run("x:0", {"x:0": x}), x) and len(session._plans) == 1  # nothing to plan

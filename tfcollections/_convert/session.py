@@ -30,6 +30,10 @@ if TYPE_CHECKING:
 
     from .._typing import Decoded
 
+    #: What a repeated run follows: the conversion, the tensors fetched, (name fed, its tensor) pairs, the tensors
+    #: onnxruntime computes, and the function that puts the values in the fetches' form.
+    _Plan = Tuple["_Compiled", List[str], List[Tuple[str, str]], List[str], Callable[[List[Any]], Any]]
+
 # onnxruntime's type names of tensors, by TensorFlow dtype.
 _ORT_TYPES: Final = {
     "tensor(float)": "DT_FLOAT", "tensor(double)": "DT_DOUBLE", "tensor(float16)": "DT_HALF",
@@ -106,6 +110,7 @@ class Session:
             {"inputs": dict(self._input_keys), "outputs": dict(self._output_keys)} if chosen is not None else None
         )
         self._compiled: Dict[Tuple[Tuple[str, ...], Tuple[str, ...]], _Compiled] = {}
+        self._plans: Dict[Tuple[Any, ...], _Plan] = {}
         default = self._compile(None, None)
         self._default = default
         self.inputs: List[Decoded] = list(default.inputs.values())
@@ -119,12 +124,31 @@ class Session:
     def run(self, fetches: Any, feed_dict: Optional[Dict[Any, Any]] = None) -> Any:
         """The values of *fetches* (a name, or a list, tuple or dict of them, nested), given *feed_dict* ({name:
         value}): numpy arrays (a 0-d value as a numpy scalar), in the form the fetches were given."""
+        feed_dict = feed_dict or {}
+        # The usual call, repeated: the same names fetched (one, or a list or tuple of them) and fed. What the names
+        # resolve to is kept from the first such call that ran; only the values are checked and converted again.
+        key = _plan_key(fetches, feed_dict)
+        plan = self._plans.get(key) if key is not None else None
+        if plan is not None:
+            compiled, wanted, feeds_to, computed, rebuild = plan
+            given = {tensor: self._converted(tensor, feed_dict[name], compiled.inputs[tensor])
+                     for name, tensor in feeds_to}  # fmt: skip
+            results = dict(zip(computed, compiled.session.run(computed, given)))
+            return rebuild([_scalar_or_array(results[name]) for name in wanted])
+        found = self._run(fetches, feed_dict)
+        if key is not None and found[1] is not None:
+            self._plans[key] = found[1]
+        return found[0]
+
+    def _run(self, fetches: Any, feed_dict: Dict[Any, Any]) -> Tuple[Any, Optional[_Plan]]:
+        """``run``, and the plan a repeated call can follow (None where it cannot: a fed tensor fetched)."""
         names: List[str] = []
         rebuild = _flatten(fetches, names)
         wanted = [self._tensor(name, self._output_keys) for name in names]
-        feeds = {self._tensor(key, self._input_keys): value for key, value in (feed_dict or {}).items()}
+        feeds = {self._tensor(key, self._input_keys): value for key, value in feed_dict.items()}
         computed = [name for name in dict.fromkeys(wanted) if name not in feeds]
         results: Dict[str, Any] = {}
+        plan: Optional[_Plan] = None
         if computed:
             compiled = self._compiled_for(computed, sorted(feeds))
             given = {}
@@ -140,10 +164,13 @@ class Session:
                 given[name] = self._converted(name, feeds[name], spec)
             values = compiled.session.run(computed, given)
             results.update(zip(computed, values))
+            if len(computed) == len(wanted) and set(feeds) == set(compiled.inputs):
+                feeds_to = [(name, self._tensor(name, self._input_keys)) for name in feed_dict]
+                plan = (compiled, wanted, feeds_to, computed, rebuild)
         for name in wanted:
             if name in feeds:  # a fed tensor fetched: its value, as TensorFlow gives it back
                 results[name] = self._np.asarray(feeds[name])
-        return rebuild([_scalar_or_array(results[name]) for name in wanted])
+        return rebuild([_scalar_or_array(results[name]) for name in wanted]), plan
 
     def _compiled_for(self, outputs: List[str], inputs: List[str]) -> _Compiled:
         """The conversion made at the start when it serves (the fetches among its outputs, its inputs fed), else one
@@ -202,6 +229,19 @@ class Session:
             raise ValueError(f"Cannot feed value of shape {converted.shape} for Tensor {name!r}, which has shape "
                              f"{_shape_text(shape)}")  # fmt: skip
         return converted
+
+
+def _plan_key(fetches: Any, feed_dict: Dict[Any, Any]) -> Optional[Tuple[Any, ...]]:
+    """What a repeated ``run`` is known by: its fetches (a name, or a list or tuple of names) and the names fed; None
+    for other fetches (nested, a dict), which are resolved each time."""
+    feeds = tuple(feed_dict)
+    if not all(isinstance(name, str) for name in feeds):
+        return None
+    if isinstance(fetches, str):
+        return (str, fetches, feeds)
+    if type(fetches) in (list, tuple) and all(isinstance(name, str) for name in fetches):
+        return (type(fetches), tuple(fetches), feeds)
+    return None
 
 
 def _scalar_or_array(value: Any) -> Any:
