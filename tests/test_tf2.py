@@ -339,6 +339,12 @@ def test_an_rnn_step_changed_anywhere_is_no_longer_taken_for_one(name: str) -> N
                 found = match(cx, rnn._Body({**body_function, "node_def": nodes}), cond)
                 refused += found is None
         assert refused >= len(body_function["node_def"])  # most changes are seen
+        # Weights the body changes from step to step are no cell's either.
+        results = dict(body_function["ret"])
+        kernel_arg = body_function["signature"]["input_arg"][roles["kernel"]]["name"]
+        changed_key = next(key for key, value in results.items() if value == kernel_arg)
+        changed = {**body_function, "ret": {**results, changed_key: results[next(iter(results))]}}
+        assert match(cx, rnn._Body(changed), cond) is None
         # A condition other than time < steps is no RNN's loop either.
         cond_function = next(iter(conds.values()))
         for op in ("Greater", "LessEqual"):

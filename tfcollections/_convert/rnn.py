@@ -306,6 +306,9 @@ def _loop_roles(
     taken = {value for key, value in roles.items() if key != "every_step"}
     if len(taken) != len(roles) - 1:
         return None  # one variable in two roles
+    for key in ("inputs", "kernel", "recurrent", "bias", "recurrent_bias"):
+        if key in roles and _arg(body.results[roles[key]]) != roles[key]:
+            return None  # the inputs' list and the weights: what the body hands on unchanged, every step
     counters = [k for k, result in enumerate(body.results) if k not in taken
                 and (node := _op(result, "AddV2")) is not None and _adds_one(cx, body, node, k)]  # fmt: skip
     for k, result in enumerate(body.results):
