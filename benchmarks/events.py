@@ -251,6 +251,19 @@ def bench_records(workdir: Path, quick: bool) -> Dict[str, Any]:
         blobs.append(record)
         if len(blobs) == 20_000:
             break
+
+    upb, mine = _example_decoders(blobs)
+    row["examples"] = len(blobs)
+    row["decode_ours"], _ = _timed(mine, 5)
+    row["decode_upb"], _ = _timed(upb, 5)
+    print(f"  {len(blobs):,} Examples decoded: ours {row['decode_ours']:.3f} s, upb + loop {row['decode_upb']:.3f} s")
+    path.unlink()
+    return row
+
+
+def _example_decoders(blobs: List[bytes]) -> Tuple[Callable[[], Any], Callable[[], Any]]:
+    """upb's ``Example.FromString`` with the loop that makes the same dicts, and ``decode_example``: each decodes every
+    blob; checked to agree before either is timed."""
     from tensorflow.core.example import example_pb2
 
     def upb() -> List[Dict[str, Any]]:
@@ -269,19 +282,13 @@ def bench_records(workdir: Path, quick: bool) -> Dict[str, Any]:
         return [decode(blob) for blob in blobs]
 
     assert upb() == mine(), "decode_example differs from protobuf's"
-    row["examples"] = len(blobs)
-    row["decode_ours"], _ = _timed(mine, 5)
-    row["decode_upb"], _ = _timed(upb, 5)
-    print(f"  {len(blobs):,} Examples decoded: ours {row['decode_ours']:.3f} s, upb + loop {row['decode_upb']:.3f} s")
-    path.unlink()
-    return row
+    return upb, mine
 
 
 def bench_examples(rounds: int) -> Dict[str, Any]:
     """Example decoding alone, from records in memory (no file): 20,000 of write_examples' Examples, ``decode_example``
     and upb's ``Example.FromString`` plus the loop taking turns in every round (a slow moment of the machine slows
     both alike); the medians."""
-    from tensorflow.core.example import example_pb2
 
     rng = np.random.default_rng(11)
     distinct = []
@@ -296,22 +303,7 @@ def bench_examples(rounds: int) -> Dict[str, Any]:
         distinct.append(tf.train.Example(features=tf.train.Features(feature=feature)).SerializeToString())
     blobs = [bytes(distinct[index % len(distinct)]) for index in range(20_000)]
 
-    def upb() -> List[Dict[str, Any]]:
-        out = []
-        for blob in blobs:
-            example = example_pb2.Example.FromString(blob)
-            decoded = {}
-            for name, feature in example.features.feature.items():
-                kind = feature.WhichOneof("kind")
-                decoded[name] = list(getattr(feature, kind).value) if kind else []
-            out.append(decoded)
-        return out
-
-    def mine() -> List[Dict[str, Any]]:
-        decode = tfcollections.decode_example
-        return [decode(blob) for blob in blobs]
-
-    assert upb() == mine(), "decode_example differs from protobuf's"
+    upb, mine = _example_decoders(blobs)
     samples: Dict[str, List[float]] = {"ours": [], "upb": []}
     for index in range(rounds):
         for name, run in (("ours", mine), ("upb", upb)) if index % 2 else (("upb", upb), ("ours", mine)):

@@ -398,6 +398,24 @@ def test_cli_a_model_no_release_loads(tmp_path: Path) -> None:
     assert status == 0 and "INFO     node 'MatMul' (MatMul) attr 'grad_a' is unknown to TensorFlow 2.4.4" in out
 
 
+def test_a_tf2_savedmodel_before_2_0_and_its_fingerprint_before_2_11_are_notes() -> None:
+    # 1.15 reads a TF 2 SavedModel's meta graph with the TF 1 loader (its objects are not restored); releases before
+    # 2.11 ignore fingerprint.pb. Both are said, neither keeps the model from loading.
+    [old, middle, new] = tfcollections.compatible(_path("tf2_bfloat16"), ["1.15", "2.10", "2.11"])["releases"]
+    assert old["loads"] and old["loader"].startswith("TF 1 loader")
+    assert {(f["rule"], f["severity"]) for f in old["findings"]} >= {("object-graph", "info"), ("fingerprint", "info")}
+    assert middle["loader"] == "tf.saved_model.load" and "fingerprint" in {f["rule"] for f in middle["findings"]}
+    assert not {"object-graph", "fingerprint"} & {f["rule"] for f in new["findings"]}
+
+
+def test_cli_a_checkpoint_by_its_prefix() -> None:
+    status, out, err = _run(str(_path("ckpt_dtypes")), "--tf", "2.12,2.15")
+    assert status == 1 and not err
+    assert "ckpt_dtypes/ckpt: Checkpoint" in out and "tensor i4/.ATTRIBUTES/VARIABLE_VALUE" in out
+    # 2.15 is its newest patch
+    assert "TensorFlow 2.15.1 (checkpoint reader: tf.train.load_checkpoint, restore): loads" in out
+
+
 def test_cli_bad_input_is_one_line() -> None:
     status, _, err = _run(str(_path("tf1_dense")), "--tf", "2.99")
     assert status == 2 and err.count("\n") == 1 and "unknown TensorFlow release '2.99'" in err

@@ -90,11 +90,23 @@ def take_frames(nodes: List[Decoded]) -> Tuple[List[Decoded], List[Decoded]]:
         loop, exits, inside = _frame(frame_name, frame_enters, by_name, consumers)
         taken.update(inside)
         for port, exit_node in exits:
-            dtype = {"T": exit_node["attr"]["T"]} if "T" in exit_node["attr"] else {}
-            replaced[exit_node["name"]] = new_node(exit_node["name"], "Identity", [f"{loop['name']}:{port}"], dtype)
+            replaced[exit_node["name"]] = _output(exit_node, loop, port)
         added[frame_enters[0]["name"]] = loop
         frame: Frame = loop["frame"]
         inner += frame.cond + frame.body
+    return _spliced(nodes, added, replaced, taken), inner
+
+
+def _output(node: Decoded, whole: Decoded, port: int) -> Decoded:
+    """*node* (an ``Exit``, a ``Merge``) as an ``Identity`` of output *port* of the node its loop or cond became."""
+    dtype = {"T": node["attr"]["T"]} if "T" in node["attr"] else {}
+    return new_node(node["name"], "Identity", [f"{whole['name']}:{port}"], dtype)
+
+
+def _spliced(nodes: List[Decoded], added: Dict[str, Decoded], replaced: Dict[str, Decoded], removed: Set[str]
+             ) -> List[Decoded]:  # fmt: skip
+    """*nodes* in their order with each node of *added* before the node it is keyed by, each of *replaced* in its
+    node's place, and the *removed* left out."""
     out: List[Decoded] = []
     for node in nodes:
         name = node["name"]
@@ -102,9 +114,9 @@ def take_frames(nodes: List[Decoded]) -> Tuple[List[Decoded], List[Decoded]]:
             out.append(added[name])
         if name in replaced:
             out.append(replaced[name])
-        elif name not in taken:
+        elif name not in removed:
             out.append(node)
-    return out, inner
+    return out
 
 
 def _frame(
@@ -265,18 +277,8 @@ def take_conds(nodes: List[Decoded]) -> Tuple[List[Decoded], List[Decoded]]:
             removed.update(item["name"] for item in cond.nodes[side])
             inner += cond.nodes[side]
         for port, merge in enumerate(cond.merges):
-            dtype = {"T": by_name[merge]["attr"]["T"]} if "T" in by_name[merge]["attr"] else {}
-            replaced[merge] = new_node(merge, "Identity", [f"{cond.name}:{port}"], dtype)
-    out: List[Decoded] = []
-    for node in nodes:
-        name = node["name"]
-        if name in added:
-            out.append(added[name])
-        if name in replaced:
-            out.append(replaced[name])
-        elif name not in removed:
-            out.append(node)
-    return out, inner
+            replaced[merge] = _output(by_name[merge], node, port)
+    return _spliced(nodes, added, replaced, removed), inner
 
 
 def _cond(
