@@ -17,7 +17,8 @@ Sections (docs/performance.md keeps the last table):
    counted inside TensorFlow (``reduce``: no record reaches Python; the floor of any reader that hands records
    to Python).
 3. ``decode_example`` of 20,000 of those records against protobuf's upb ``Example.FromString`` plus the Python
-   loop that makes the same dicts; held to give the same dicts.
+   loop that makes the same dicts; held to give the same dicts. ``--only examples`` times them in turn with the
+   floor of any exact pure-Python reader beside them (``example_floor``: the same dicts, nothing checked).
 4. Memory: the peak RSS of a fresh process that reads every event of the TF 2 log (keeping none), and of one that
    reads a file ten times its size, against one that only imports the package: what reading costs beyond the
    import, whatever the file's size.
@@ -32,6 +33,7 @@ import gc
 import json
 import os
 import statistics
+import struct
 import subprocess
 import sys
 import tempfile
@@ -285,6 +287,69 @@ def _example_decoders(blobs: List[bytes]) -> Tuple[Callable[[], Any], Callable[[
     return upb, mine
 
 
+def _size(blob: bytes, pos: int) -> Tuple[int, int]:
+    size = blob[pos]
+    if size < 0x80:
+        return size, pos + 1
+    second = blob[pos + 1]
+    if second < 0x80:
+        return (size & 0x7F) | (second << 7), pos + 2
+    return (size & 0x7F) | ((second & 0x7F) << 7) | (blob[pos + 2] << 14), pos + 3
+
+
+def example_floor(blob: bytes) -> Dict[str, Any]:
+    """The floor of any exact pure-Python Example reader: the same dicts as ``decode_example`` for an Example as
+    TensorFlow writes it, made with the same idioms (an iterator over an int64 run's bytes, a float run unpacked by
+    one struct call) and no check at all: every tag and length trusted, every kind taken from its tag's byte."""
+    out: Dict[str, Any] = {}
+    _, pos = _size(blob, 1)
+    end = len(blob)
+    while pos < end:
+        length, pos = _size(blob, pos + 1)
+        entry_end = pos + length
+        length, pos = _size(blob, pos + 1)
+        key = blob[pos : pos + length].decode()
+        _, pos = _size(blob, pos + length + 1)
+        kind = blob[pos]
+        _, pos = _size(blob, pos + 1)
+        values: List[Any] = []
+        if kind == 0x0A:  # bytes_list
+            while pos < entry_end:
+                length, pos = _size(blob, pos + 1)
+                values.append(blob[pos : pos + length])
+                pos += length
+        elif kind == 0x12:  # float_list
+            length, pos = _size(blob, pos + 1)
+            values = list(struct.unpack_from(f"<{length >> 2}f", blob, pos))
+        else:  # int64_list
+            _, pos = _size(blob, pos + 1)
+            append = values.append
+            following = iter(blob[pos:entry_end])
+            take = following.__next__
+            for byte in following:
+                if byte < 0x80:
+                    append(byte)
+                    continue
+                second = take()
+                if second < 0x80:
+                    append((byte & 0x7F) | (second << 7))
+                    continue
+                third = take()
+                if third < 0x80:
+                    append((byte & 0x7F) | ((second & 0x7F) << 7) | (third << 14))
+                    continue
+                number, shift = (byte & 0x7F) | ((second & 0x7F) << 7) | ((third & 0x7F) << 14), 21
+                for byte in following:
+                    if byte < 0x80:
+                        append(number | (byte << shift))
+                        break
+                    number |= (byte & 0x7F) << shift
+                    shift += 7
+        out[key] = values
+        pos = entry_end
+    return out
+
+
 def bench_examples(rounds: int) -> Dict[str, Any]:
     """Example decoding alone, from records in memory (no file): 20,000 of write_examples' Examples, ``decode_example``
     and upb's ``Example.FromString`` plus the loop taking turns in every round (a slow moment of the machine slows
@@ -304,16 +369,23 @@ def bench_examples(rounds: int) -> Dict[str, Any]:
     blobs = [bytes(distinct[index % len(distinct)]) for index in range(20_000)]
 
     upb, mine = _example_decoders(blobs)
-    samples: Dict[str, List[float]] = {"ours": [], "upb": []}
+
+    def floor() -> List[Dict[str, Any]]:
+        return [example_floor(blob) for blob in blobs]
+
+    assert floor() == mine(), "the floor reads otherwise than decode_example"
+    contenders = [("ours", mine), ("upb", upb), ("floor", floor)]
+    samples: Dict[str, List[float]] = {name: [] for name, _ in contenders}
     for index in range(rounds):
-        for name, run in (("ours", mine), ("upb", upb)) if index % 2 else (("upb", upb), ("ours", mine)):
+        for name, run in contenders[index % 3 :] + contenders[: index % 3]:  # each goes first in turn
             start = time.perf_counter()
             run()
             samples[name].append(time.perf_counter() - start)
-    ours, theirs = statistics.median(samples["ours"]), statistics.median(samples["upb"])
-    print(f"{len(blobs):,} Examples decoded, {rounds} rounds in turn: ours {ours:.3f} s, upb + loop {theirs:.3f} s, "
-          f"{ours / theirs:.2f}x", flush=True)  # fmt: skip
-    return {"examples": len(blobs), "decode_ours": ours, "decode_upb": theirs}
+    ours, theirs, least = (statistics.median(samples[name]) for name in ("ours", "upb", "floor"))
+    print(f"{len(blobs):,} Examples decoded, {rounds} rounds in turn: ours {ours:.3f} s, upb + loop {theirs:.3f} s "
+          f"({ours / theirs:.2f}x), the floor {least:.3f} s (ours {ours / least:.2f}x the floor; the floor "
+          f"{least / theirs:.2f}x upb + loop)", flush=True)  # fmt: skip
+    return {"examples": len(blobs), "decode_ours": ours, "decode_upb": theirs, "decode_floor": least}
 
 
 # --------------------------------------------------------------------------- 4. memory
@@ -395,7 +467,7 @@ def main() -> int:
     args = parser.parse_args()
     results: Dict[str, Any] = {"tensorflow": tf.__version__}
     if args.only == "examples":  # Example decoding alone, the two readers in turn
-        results["examples"] = bench_examples(3 if args.quick else 7)
+        results["examples"] = bench_examples(3 if args.quick else 9)
     else:
         with tempfile.TemporaryDirectory() as workdir:
             if args.only != "records":

@@ -287,6 +287,44 @@ def test_the_one_pass_reads_what_tensorflow_wrote_as_the_decoder_does() -> None:
     assert taken > 1000  # changed values and names are still read in one pass
 
 
+def _int64_run(run: bytes) -> bytes:
+    """An Example of one int64 feature whose packed run is *run*, as written (any bytes)."""
+    return field(1, field(1, field(1, b"ids") + field(2, field(3, field(1, run)))))
+
+
+@pytest.mark.parametrize("width", range(1, 10))
+def test_a_run_that_ends_inside_a_varint_is_left_to_the_decoder(width: int) -> None:
+    # A varint of ten bytes cut after each of its first nine: after its first, second or third byte the one
+    # pass's iterator stops, after more its loop of a long varint runs out; the decoder says where the run ends.
+    cut = varint(-1)[:width]  # ten bytes, each but the last with its continuation bit
+    blob = _int64_run(varint(300) + cut)
+    assert examples_module._usual_example(blob) is None
+    with pytest.raises(DecodeError, match="truncated"):
+        tfcollections.decode_example(blob)
+
+
+@pytest.mark.parametrize(
+    "run, values",
+    [
+        (bytes([0x80] * 9 + [0x7F]), [-(2**63)]),  # a tenth byte past 64 bits: its bits above the 64th dropped
+        (bytes([0xFF] * 9 + [0x01]), [-1]),
+        (bytes([0x81, 0x80, 0x80, 0x00]), [1]),  # a value written longer than it needs
+        (bytes([0x96, 0x01, 0x7F, 0x80, 0x80, 0x80, 0x01]), [150, 127, 1 << 21]),
+    ],
+)
+def test_long_varints_read_in_one_pass_as_the_decoder_reads_them(run: bytes, values: List[int]) -> None:
+    blob = _int64_run(run)
+    assert _one_pass_agrees(blob)
+    assert tfcollections.decode_example(blob) == {"ids": values}
+
+
+def test_an_eleventh_byte_is_left_to_the_decoder() -> None:
+    blob = _int64_run(bytes([0x80] * 10 + [0x01]))
+    assert examples_module._usual_example(blob) is None
+    with pytest.raises(DecodeError):
+        tfcollections.decode_example(blob)
+
+
 @given(
     st.dictionaries(
         st.text(max_size=140),

@@ -25,7 +25,7 @@ from .tfrecord import records
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Dict, Iterator, List, Optional, Tuple, Union
+    from typing import Any, Callable, Dict, Final, Iterator, List, Optional, Tuple, Union
 
     from .._typing import Decoded
     from .tfrecord import PathLike
@@ -88,8 +88,25 @@ def _size(blob: bytes, pos: int) -> Tuple[int, int]:
     raise IndexError("a length of four bytes or more: the decoder's")
 
 
+_UINT64: Final = 0xFFFF_FFFF_FFFF_FFFF
+
+# A packed run of floats' length -> its struct's unpack_from, for the lengths met (up to _FLOAT_RUNS_KEPT of them).
+_FLOAT_RUNS: Final[Dict[int, Callable[[bytes, int], Tuple[float, ...]]]] = {}
+_FLOAT_RUNS_KEPT: Final = 256
+
+
+def _float_run(length: int) -> Callable[[bytes, int], Tuple[float, ...]]:
+    unpack = struct.Struct(f"<{length >> 2}f").unpack_from
+    if len(_FLOAT_RUNS) < _FLOAT_RUNS_KEPT:
+        _FLOAT_RUNS[length] = unpack
+    return unpack
+
+
 def _usual_example(blob: bytes) -> Optional[Dict[str, Values]]:
-    """An Example as TensorFlow writes it, in one pass: ``decode_example``'s answer, or None for anything else."""
+    """An Example as TensorFlow writes it, in one pass: ``decode_example``'s answer, or None for anything else.
+
+    A length of one byte is read inline, a longer one by ``_size``: a call for each of an entry's four lengths was
+    a twentieth of an Example's instructions (callgrind)."""
     end = len(blob)
     out: Dict[str, Values] = {}
     if end == 0:
@@ -103,23 +120,39 @@ def _usual_example(blob: bytes) -> Optional[Dict[str, Values]]:
         while pos < end:
             if blob[pos] != _ENTRY_TAG:
                 return None
-            length, pos = _size(blob, pos + 1)
+            length = blob[pos + 1]
+            if length < 0x80:
+                pos += 2
+            else:
+                length, pos = _size(blob, pos + 1)
             entry_end = pos + length
             if entry_end > end or blob[pos] != _KEY_TAG:
                 return None
-            length, pos = _size(blob, pos + 1)
+            length = blob[pos + 1]
+            if length < 0x80:
+                pos += 2
+            else:
+                length, pos = _size(blob, pos + 1)
             key_end = pos + length
             if key_end >= entry_end or blob[key_end] != _VALUE_TAG:
                 return None
             key = blob[pos:key_end].decode()
-            length, pos = _size(blob, key_end + 1)
+            length = blob[key_end + 1]
+            if length < 0x80:
+                pos = key_end + 2
+            else:
+                length, pos = _size(blob, key_end + 1)
             if pos + length != entry_end:  # the value ends the entry
                 return None
             if pos == entry_end:  # a feature of no kind
                 out[key] = []
                 continue
             kind = blob[pos]
-            length, pos = _size(blob, pos + 1)
+            length = blob[pos + 1]
+            if length < 0x80:
+                pos += 2
+            else:
+                length, pos = _size(blob, pos + 1)
             if pos + length != entry_end:  # one kind, the whole feature
                 return None
             values: Values
@@ -128,7 +161,11 @@ def _usual_example(blob: bytes) -> Optional[Dict[str, Values]]:
                 while pos < entry_end:
                     if blob[pos] != _BYTES_TAG:
                         return None
-                    length, pos = _size(blob, pos + 1)
+                    length = blob[pos + 1]
+                    if length < 0x80:
+                        pos += 2
+                    else:
+                        length, pos = _size(blob, pos + 1)
                     if pos + length > entry_end:
                         return None
                     strings.append(blob[pos : pos + length])
@@ -141,37 +178,64 @@ def _usual_example(blob: bytes) -> Optional[Dict[str, Values]]:
             elif blob[pos] != (_FLOATS_TAG if kind == _FLOAT_LIST_TAG else _INT64S_TAG):
                 return None
             elif kind == _FLOAT_LIST_TAG:
-                length, pos = _size(blob, pos + 1)
+                length = blob[pos + 1]
+                if length < 0x80:
+                    pos += 2
+                else:
+                    length, pos = _size(blob, pos + 1)
                 if pos + length != entry_end or length & 3:  # one packed run
                     return None
-                values = list(struct.unpack_from(f"<{length >> 2}f", blob, pos))
+                unpack = _FLOAT_RUNS.get(length)
+                if unpack is None:
+                    unpack = _float_run(length)
+                values = list(unpack(blob, pos))
             elif kind == _INT64_LIST_TAG:
-                length, pos = _size(blob, pos + 1)
+                length = blob[pos + 1]
+                if length < 0x80:
+                    pos += 2
+                else:
+                    length, pos = _size(blob, pos + 1)
                 if pos + length != entry_end:  # one packed run
                     return None
-                # The varints of the run, a byte at a time (a for loop over the bytes: 1.6x a loop of indexing).
+                # The varints of the run: the first two or three bytes of each taken from one iterator over the
+                # run's bytes (1.7x a loop that visits every byte with a shift and a mask), a longer one finished by
+                # a loop of its own on the same iterator; a run that ends inside a varint stops the iterator.
                 numbers: List[int] = []
                 append = numbers.append
-                number = shift = 0
-                for byte in blob[pos:entry_end]:
+                following = iter(blob[pos:entry_end])
+                take = following.__next__
+                for byte in following:
                     if byte < 0x80:
-                        append(number | (byte << shift))
-                        number = shift = 0
-                    else:
+                        append(byte)
+                        continue
+                    second = take()
+                    if second < 0x80:
+                        append((byte & 0x7F) | (second << 7))
+                        continue
+                    third = take()
+                    if third < 0x80:
+                        append((byte & 0x7F) | ((second & 0x7F) << 7) | (third << 14))
+                        continue
+                    number = (byte & 0x7F) | ((second & 0x7F) << 7) | ((third & 0x7F) << 14)
+                    shift = 21
+                    for byte in following:
+                        if byte < 0x80:
+                            number |= byte << shift
+                            # A varint of nine or ten bytes may be negative or past 64 bits: as int64.
+                            append(number if number <= 0x7FFF_FFFF_FFFF_FFFF else to_int64(number & _UINT64))
+                            break
                         number |= (byte & 0x7F) << shift
                         shift += 7
                         if shift > 63:  # an eleventh byte: the decoder's to refuse
                             return None
-                if shift:  # the run ends inside a varint
-                    return None
-                if numbers and max(numbers) > 0x7FFF_FFFF_FFFF_FFFF:  # negative, or past 64 bits: as int64
-                    numbers = [to_int64(number & 0xFFFF_FFFF_FFFF_FFFF) for number in numbers]
+                    else:  # the run ends inside a varint
+                        return None
                 values = numbers
             else:
                 return None
             out[key] = values
             pos = entry_end
-    except (IndexError, UnicodeDecodeError):
+    except (IndexError, UnicodeDecodeError, StopIteration):  # StopIteration: a run ends inside a varint
         return None
     return out
 
