@@ -93,6 +93,38 @@ def test_a_saved_model_with_two_meta_graphs() -> None:
     assert first["signature_def"]["serving_default"]["method_name"] == "tensorflow/serving/predict"
 
 
+def test_an_item_in_several_collections_and_meta_graphs_is_decoded_alike_into_dicts_of_its_own() -> None:
+    # A TF 1 graph keeps a trainable variable's VariableDef in "variables" and "trainable_variables" alike, and a
+    # SavedModel's meta graphs repeat them: each is read once, and every place gets a dict (and lists) of its own.
+    plain = tfcollections.encode_message("tensorflow.VariableDef", {"variable_name": "w:0", "trainable": True})
+    sliced = tfcollections.encode_message(
+        "tensorflow.VariableDef",
+        {"variable_name": "p/part_0:0", "save_slice_info_def": {"full_name": "p", "full_shape": [4, 2],
+                                                                "var_offset": [0, 0], "var_shape": [2, 2]}},
+    )  # fmt: skip
+    damaged = plain[:-1]
+    items = field(2, b"".join(field(1, item) for item in (plain, sliced, damaged)))
+
+    def collection(name: bytes) -> bytes:
+        return field(4, field(1, name) + field(2, items))
+
+    meta_graph = collection(b"variables") + collection(b"trainable_variables") + collection(b"my_blobs")
+    model = tfcollections.loads(field(2, meta_graph) + field(2, meta_graph))
+    found = [meta["collection_def"][name]["value"] for meta in model["meta_graphs"]
+             for name in ("variables", "trainable_variables")]  # fmt: skip
+    assert all(values == found[0] for values in found)
+    assert found[0][0] == tfcollections.decode("variables", plain) and found[0][2] == damaged
+    assert found[0][1]["save_slice_info_def"]["full_shape"] == [4, 2]
+    for one, other in zip(found, found[1:]):
+        assert one[0] is not other[0] and one[1] is not other[1]
+        assert one[1]["save_slice_info_def"] is not other[1]["save_slice_info_def"]
+        assert one[1]["save_slice_info_def"]["full_shape"] is not other[1]["save_slice_info_def"]["full_shape"]
+    found[0][1]["save_slice_info_def"]["full_shape"].append(1)
+    found[0][0]["variable_name"] = "changed"
+    assert found[3][1]["save_slice_info_def"]["full_shape"] == [4, 2] and found[3][0]["variable_name"] == "w:0"
+    assert model["meta_graphs"][1]["collection_def"]["my_blobs"]["value"] == [plain, sliced, damaged]
+
+
 def test_a_saved_model_without_its_version_field_is_still_a_saved_model() -> None:
     # Real: a writer that left saved_model_schema_version out, so the file starts with 0x12.
     data = field(2, field(1, field(4, b"serve")) + field(2, field(1, field(1, b"node"))))

@@ -184,6 +184,22 @@ def _graph_line(graph: Dict[str, Any]) -> List[str]:
     return [line + f"; {len(graph['ops'])} op types"]
 
 
+def _collections_cell(collections: List[str]) -> str:
+    """A variable's collections, short and in the usual order: ``global,trainable``."""
+    key = tuple(collections)
+    cell = _COLLECTION_CELLS.get(key)
+    if cell is None:  # most variables share one of a few cells: each is made once (up to _KEPT_CELLS of them)
+        ordered = sorted(collections, key=lambda name: _ORDER.get(name, len(_ORDER)))
+        cell = ",".join(_SHORT.get(name, name) for name in ordered)
+        if len(_COLLECTION_CELLS) < _KEPT_CELLS:
+            _COLLECTION_CELLS[key] = cell
+    return cell
+
+
+_COLLECTION_CELLS: Dict[Tuple[str, ...], str] = {}
+_KEPT_CELLS = 256
+
+
 def _variable_row(
     variable: Dict[str, Any], label: str, status: Optional[Callable[[Dict[str, Any]], str]] = None
 ) -> List[str]:
@@ -204,9 +220,7 @@ def _variable_row(
         flags.append(f"part of {partition['full_name']} {partition['full_shape']} at {partition['offset']}")
     if status is not None:  # what the checkpoint says of it
         flags.append(status(variable))
-    collections = ",".join(
-        _SHORT.get(c, c) for c in sorted(variable["collections"], key=lambda name: _ORDER.get(name, len(_ORDER)))
-    )
+    collections = _collections_cell(variable["collections"])
     shown = "?" if count is None else f"{count:,}"
     return [
         label,

@@ -14,25 +14,37 @@ from .._api import decode
 from .._errors import DecodeError
 from .._proto.compiled import ANY_TYPES, COMPILED, CompiledMessage
 from .._proto.decoder import parse_message
+from .._proto.schema import COLLECTIONS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Callable, Dict, List, Mapping, Optional
+    from typing import Any, Callable, Dict, Final, List, Mapping, Optional, Tuple, Union
+
+    # A collection's item decoded (or kept as bytes), by its message type and its bytes, and whether it is a dict
+    # that holds no dict or list.
+    DecodedItems = Dict[Tuple[str, bytes], Tuple[Union[Dict[str, Any], bytes], bool]]
 
 _ANY_PREFIX = "type.googleapis.com/"
 
 
-def finish_meta_graph(meta_graph: Dict[str, Any]) -> None:
-    """Give collections their final form: {"kind": ..., "value": [...]}, items decoded by name."""
+def finish_meta_graph(meta_graph: Dict[str, Any], decoded: Optional[DecodedItems] = None) -> None:
+    """Give collections their final form: {"kind": ..., "value": [...]}, items decoded by name.
+
+    *decoded*: the items already decoded, by message type and bytes, shared by the meta graphs of one file: a
+    TF 1 graph keeps each trainable variable's VariableDef in ``variables`` and ``trainable_variables`` alike (and
+    often in ``model_variables``), and a SavedModel's meta graphs repeat them. An item met again is a copy of the
+    first one's dict, never the same dict."""
     collections = meta_graph["collection_def"]
+    if decoded is None:
+        decoded = {}
     for name, collection in collections.items():
-        collections[name] = _collection(name, collection)
+        collections[name] = _collection(name, collection, decoded)
     info = meta_graph["meta_info_def"]
     if info is not None and info["any_info"] is not None:
         info["any_info"] = _decode_any(info["any_info"])
 
 
-def _collection(name: str, collection: Dict[str, Any]) -> Dict[str, Any]:
+def _collection(name: str, collection: Dict[str, Any], decoded: DecodedItems) -> Dict[str, Any]:
     for kind in ("node_list", "bytes_list", "int64_list", "float_list", "any_list"):
         if collection[kind] is not None:
             values = collection[kind]["value"]
@@ -40,10 +52,38 @@ def _collection(name: str, collection: Dict[str, Any]) -> Dict[str, Any]:
     else:
         return {"kind": None, "value": []}  # TensorFlow's importer logs and skips such an entry
     if kind == "bytes_list":
-        values = [decode(name, item) for item in values]
+        message = COLLECTIONS.get(name)
+        if message is not None:  # otherwise each item is kept as its bytes
+            items = []
+            for item in values:
+                key = (message, item)
+                known = decoded.get(key)
+                if known is None:
+                    found = decode(name, item)
+                    # A dict holding no dict or list (a VariableDef of no partition: most) is copied by its copy().
+                    flat = type(found) is dict and not any(type(value) in _NESTED for value in found.values())
+                    decoded[key] = (found, flat)
+                elif known[1]:
+                    found = known[0].copy()  # type: ignore[union-attr]  # (flat: a dict)
+                else:
+                    found = _copied(known[0])
+                items.append(found)
+            values = items
     elif kind == "any_list":
         values = [_decode_any(item) for item in values]
     return {"kind": kind, "value": values}
+
+
+_NESTED: Final = (dict, list)
+
+
+def _copied(value: Any) -> Any:
+    """A decoded message's dict with every dict and list in it new: what the decoder would give again."""
+    if type(value) is dict:
+        return {key: _copied(item) for key, item in value.items()}
+    if type(value) is list:
+        return [_copied(item) for item in value]
+    return value
 
 
 def _decode_any(item: Dict[str, Any]) -> Dict[str, Any]:

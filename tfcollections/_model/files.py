@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 
     from .. import types as _types
     from .._typing import Buffer
+    from .collections import DecodedItems
 
     PathLike = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
 
@@ -168,8 +169,9 @@ def _read(source: Source, graph: bool, watch: Optional[Callable[[str], bool]] = 
             kind, out = _parse_binary(buf)
         source.format, source.encoding = kind, encoding
         meta_graphs: List[Dict[str, Any]] = []
+        items: DecodedItems = {}  # the collections' items, decoded once for every meta graph
         for index, decoded in enumerate(out["meta_graphs"] if kind == "SavedModel" else [out]):
-            finish_meta_graph(decoded)
+            finish_meta_graph(decoded, items)
             meta_graph = _LoadedMetaGraph(decoded)
             meta_graph.source, meta_graph.index = source, index
             meta_graphs.append(meta_graph)
