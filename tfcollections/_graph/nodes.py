@@ -3,12 +3,12 @@
 
 Strategy: a binary ``graph_def`` is walked, not parsed. Each node's fields are read tag by tag and length
 by length: ``name``, ``op`` and ``device`` sliced and checked as protobuf checks them (UTF-8, the last
-occurrence winning); in a graph (not a library function) each input too, into the set of what the graph
-consumes, and each node's name and op kept in order. Everything else (attrs, a Const's tensor of a
-gigabyte) is passed by its length: the cost grows with the fields, not the bytes. A node of up to 4 KiB is
-walked in a copy of its own (positions are small ints CPython does not allocate); a name is decoded only
-for a kept node, else checked by ``isascii`` over that copy. A node is kept for its op (``kept_kind``, once
-per op: a variable, placeholder, constant, call, watched op) and its span read again by whoever needs it
+occurrence winning); in a graph's walk with its edges each input too, into the set of what the graph
+consumes, and each node's name and op kept in order. Everything else (attrs, a Const's tensor of a gigabyte) is
+passed by its length: the cost grows with the fields, not the bytes. A node of up to 4 KiB is walked in a copy
+of its own (positions are small ints CPython does not allocate); a name is decoded only for a kept node, else
+checked by ``isascii`` over that copy. A node is kept for its op (``kept_kind``, once per op: a variable, call,
+watched op, and with the edges a placeholder or constant) and its span read again by whoever needs it
 (``endpoints``, ``graph``). Only a variable's attrs are read here: each decoded by the schema-driven decoder
 (so checked), what an entry gives remembered by its bytes, the usual colocation read directly. Library
 functions are walked the same way for their op census and watched nodes. Tags come from the schema tables;
@@ -89,17 +89,18 @@ def kept_kind(op: str, watch: Callable[[str], bool]) -> int:
     return KEPT_CALL if op in CALL_OPS else 0
 
 
-# What the walk keeps a node for, by its op (``Census.kept``); 0 (not kept) is never stored.
+# What the walk keeps a node for, by its op (``Census.kept``); 0 (not kept) is never stored. A graph's walk
+# keeps every kind with its edges, and without them no ends (placeholders and constants, left unread).
 KEPT_VARIABLE: Final = 1  # its attrs give a variable
 KEPT_PLACEHOLDER: Final = 2  # a graph's input
 KEPT_CONST: Final = 3  # a constant (where a frozen graph's weights are)
 KEPT_WATCHED: Final = 4  # an op the caller watches (what can touch the host)
 KEPT_CALL: Final = 5  # a call of a library function (its "f" attr names it)
+_ALL_KINDS: Final = frozenset({KEPT_VARIABLE, KEPT_PLACEHOLDER, KEPT_CONST, KEPT_WATCHED, KEPT_CALL})
+_LEAN_KINDS: Final = _ALL_KINDS - {KEPT_PLACEHOLDER, KEPT_CONST}
 
 PLACEHOLDER_OPS: Final = frozenset({"Placeholder", "PlaceholderV2", "PlaceholderWithDefault"})
-
 CONST_OP: Final = "Const"
-
 CALL_OPS: Final = frozenset({"StatefulPartitionedCall", "PartitionedCall"})
 
 
@@ -107,7 +108,7 @@ class _Census:
     """What a walk collects: op counts keyed by the op's bytes, the nodes kept for their op (variables,
     placeholders, constants, watched ops), and, for a graph, every node's name and op and what their inputs name."""
 
-    __slots__ = ("attr_entries", "attr_values", "checked_entries", "consumed", "depth", "function", "kept", "kept_ops",
+    __slots__ = ("attr_entries", "attr_values", "checked_entries", "consumed", "depth", "keeps", "kept", "kept_ops",
                  "layouts", "names", "node_ops", "ops", "shapes", "watch")  # fmt: skip
 
     def __init__(self, depth: int, watch: Callable[[str], bool], edges: bool = False, function: bool = False) -> None:
@@ -117,8 +118,8 @@ class _Census:
         #: Whether a node of an op is kept, and why (the KEPT_* kinds), decided once per op.
         self.kept_ops: Dict[bytes, int] = {}
         self.watch = watch
-        #: A library function's walk keeps only the nodes of watched ops (its census is the function's ops).
-        self.function = function
+        #: The KEPT_* kinds kept; a library function's walk keeps only watched ops (its census is the function's ops).
+        self.keeps = frozenset({KEPT_WATCHED}) if function else _ALL_KINDS if edges else _LEAN_KINDS
         #: A Const node's attrs (their bytes, when small) -> its (dtype, shape, size): constants repeat them.
         self.layouts: Dict[bytes, Tuple[Any, Optional[List[int]], Optional[int]]] = {}
         #: The kept nodes: (kind, node index, name, op's bytes, device, start, end of the node).
@@ -167,7 +168,6 @@ def _node_field_kinds(inputs: bool) -> List[int]:
 
 
 _NODE_FIELD_KINDS: Final = _node_field_kinds(inputs=False)
-
 _GRAPH_NODE_FIELD_KINDS: Final = _node_field_kinds(inputs=True)
 
 # Nodes up to this size are walked in a copy (see _walk_nodes): nearly all of them; larger ones (a Const's
@@ -299,7 +299,7 @@ def _walk_nodes(
                     _check_fields(buf, node_at, node_end, depth + 1, None)
                 ops[op] = 1
                 new_kind = kept_kind(op.decode(), census.watch)
-                if new_kind and (new_kind == KEPT_WATCHED or not census.function):
+                if new_kind in census.keeps:
                     kept_ops[op] = new_kind
             else:
                 ops[op] = count + 1
