@@ -297,32 +297,52 @@ def _size(blob: bytes, pos: int) -> Tuple[int, int]:
     return (size & 0x7F) | ((second & 0x7F) << 7) | (blob[pos + 2] << 14), pos + 3
 
 
+_FLOAT_RUNS: Dict[int, Callable[[bytes, int], Tuple[float, ...]]] = {}  # the floor's structs, by a run's length
+
+
 def example_floor(blob: bytes) -> Dict[str, Any]:
     """The floor of any exact pure-Python Example reader: the same dicts as ``decode_example`` for an Example as
-    TensorFlow writes it, made with the same idioms (an iterator over an int64 run's bytes, a float run unpacked by
-    one struct call) and no check at all: every tag and length trusted, every kind taken from its tag's byte."""
+    TensorFlow writes it, made with the same idioms (one-byte lengths read inline, an iterator over an int64 run's
+    bytes, a float run unpacked by a struct kept by the run's length) and no check at all: every tag and length
+    trusted, every kind taken from its tag's byte."""
     out: Dict[str, Any] = {}
     _, pos = _size(blob, 1)
     end = len(blob)
     while pos < end:
-        length, pos = _size(blob, pos + 1)
+        length = blob[pos + 1]  # the entry
+        if length < 0x80:
+            pos += 2
+        else:
+            length, pos = _size(blob, pos + 1)
         entry_end = pos + length
-        length, pos = _size(blob, pos + 1)
-        key = blob[pos : pos + length].decode()
-        _, pos = _size(blob, pos + length + 1)
+        length = blob[pos + 1]  # the key
+        key = blob[pos + 2 : pos + 2 + length].decode()
+        pos += 2 + length
+        pos = pos + 2 if blob[pos + 1] < 0x80 else _size(blob, pos + 1)[1]  # the value
         kind = blob[pos]
-        _, pos = _size(blob, pos + 1)
+        pos = pos + 2 if blob[pos + 1] < 0x80 else _size(blob, pos + 1)[1]  # the kind
         values: List[Any] = []
         if kind == 0x0A:  # bytes_list
             while pos < entry_end:
-                length, pos = _size(blob, pos + 1)
+                length = blob[pos + 1]
+                if length < 0x80:
+                    pos += 2
+                else:
+                    length, pos = _size(blob, pos + 1)
                 values.append(blob[pos : pos + length])
                 pos += length
         elif kind == 0x12:  # float_list
-            length, pos = _size(blob, pos + 1)
-            values = list(struct.unpack_from(f"<{length >> 2}f", blob, pos))
+            length = blob[pos + 1]
+            if length < 0x80:
+                pos += 2
+            else:
+                length, pos = _size(blob, pos + 1)
+            unpack = _FLOAT_RUNS.get(length)
+            if unpack is None:
+                unpack = _FLOAT_RUNS[length] = struct.Struct(f"<{length >> 2}f").unpack_from
+            values = list(unpack(blob, pos))
         else:  # int64_list
-            _, pos = _size(blob, pos + 1)
+            pos = pos + 2 if blob[pos + 1] < 0x80 else _size(blob, pos + 1)[1]
             append = values.append
             following = iter(blob[pos:entry_end])
             take = following.__next__
