@@ -20,7 +20,7 @@ from .views import VARIABLE_COLLECTIONS, graph_summary, graph_variables, selecte
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Callable, Dict, List, Optional, TextIO, Tuple
+    from typing import Any, Callable, Dict, Final, List, Optional, TextIO, Tuple
 
     from ..types import Model
 
@@ -196,8 +196,8 @@ def _collections_cell(collections: List[str]) -> str:
     return cell
 
 
-_COLLECTION_CELLS: Dict[Tuple[str, ...], str] = {}
-_KEPT_CELLS = 256
+_COLLECTION_CELLS: Final[Dict[Tuple[str, ...], str]] = {}
+_KEPT_CELLS: Final = 256
 
 
 def _variable_row(
