@@ -218,13 +218,13 @@ def _usual_example(blob: bytes) -> Optional[Dict[str, Values]]:
                         continue
                     number = (byte & 0x7F) | ((second & 0x7F) << 7) | ((third & 0x7F) << 14)
                     shift = 21
-                    for byte in following:
-                        if byte < 0x80:
-                            number |= byte << shift
-                            # A varint of nine or ten bytes may be negative or past 64 bits: as int64.
+                    for later in following:
+                        if later < 0x80:
+                            number |= later << shift
+                            # A varint of ten bytes may be negative or past 64 bits: as int64.
                             append(number if number <= 0x7FFF_FFFF_FFFF_FFFF else to_int64(number & _UINT64))
                             break
-                        number |= (byte & 0x7F) << shift
+                        number |= (later & 0x7F) << shift
                         shift += 7
                         if shift > 63:  # an eleventh byte: the decoder's to refuse
                             return None
