@@ -181,17 +181,22 @@ def bench_summaries(corpus: Path, repeats: int) -> Dict[str, Any]:
     environ = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(REPO / "tfcollections")], check=True, env=environ)
 
-    def median(command: List[str]) -> float:
-        samples = []
-        for _ in range(repeats):
-            start = time.perf_counter()
-            subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=environ, check=False)
-            samples.append(time.perf_counter() - start)
-        return statistics.median(samples)
+    def seconds(command: List[str]) -> float:
+        start = time.perf_counter()
+        subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=environ, check=False)
+        return time.perf_counter() - start
 
-    bare = median([sys.executable, "-c", "pass"])
-    rows = sorted(((median([str(script), str(path)]) - bare, path.name) for path in paths), reverse=True)
-    return {"bare interpreter s": bare, "above start s": rows}
+    # A bare interpreter's start is timed beside each summary, in every round: each file's time above the start is
+    # the median of its differences, so that a slow minute of the machine slows both sides of one difference.
+    bare: List[float] = []
+    above: Dict[str, List[float]] = {path.name: [] for path in paths}
+    for _ in range(repeats):
+        for path in paths:
+            start = seconds([sys.executable, "-c", "pass"])
+            bare.append(start)
+            above[path.name].append(seconds([str(script), str(path)]) - start)
+    rows = sorted(((statistics.median(samples), name) for name, samples in above.items()), reverse=True)
+    return {"bare interpreter s": statistics.median(bare), "above start s": rows}
 
 
 # --------------------------------------------------------------------------- 2-4. synthetic files
