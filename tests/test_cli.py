@@ -9,9 +9,10 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import List
+from typing import Dict, List, Optional, Tuple
 
 import pytest
+from hypothesis import given, strategies as st
 
 from .helpers import REPO, field
 
@@ -476,3 +477,56 @@ def test_a_summary_of_paths_alone_imports_no_argparse() -> None:
            "print(sorted({'argparse', 're', 'enum', 'shutil'} & set(sys.modules)), file=sys.stderr)"  # fmt: skip
     found = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True)
     assert found.stderr.strip().splitlines()[-1] == "[]"
+
+
+@given(
+    st.lists(
+        st.tuples(st.lists(st.sampled_from(["a", "b", "b-c", "b.c"]), min_size=1, max_size=4),
+                  st.one_of(st.none(), st.integers(0, 1000))),
+        max_size=12,
+        unique_by=lambda entry: "/".join(entry[0]),
+    )
+)  # fmt: skip
+def test_a_tree_of_scopes_has_a_row_for_each_scope_and_its_subtotal(
+    entries: List[Tuple[List[str], Optional[int]]],
+) -> None:
+    # Names sorted as callers give them (a scope's names together; "b-c" and "b.c" sort before "b/"); a name may
+    # also be a scope ("a/b" and "a/b/a"). Every scope gets one row, and its count is the sum over every name
+    # below it, computed here by each name's prefixes (an unknown count adds nothing).
+    from tfcollections._cli.cells import scope_rows
+
+    counts = {"/".join(parts): count for parts, count in entries}
+    names = sorted(counts)
+    expected: List[List[str]] = []
+    subtotals: Dict[str, int] = {}
+    for name in names:
+        parts = name.split("/")
+        for depth in range(1, len(parts)):
+            prefix = "/".join(parts[:depth])
+            subtotals[prefix] = subtotals.get(prefix, 0) + (counts[name] or 0)
+    previous: List[str] = []
+    for name in names:
+        scopes = name.split("/")[:-1]
+        common = 0
+        while common < min(len(scopes), len(previous)) and scopes[common] == previous[common]:
+            common += 1
+        for depth in range(common, len(scopes)):
+            total = subtotals["/".join(scopes[: depth + 1])]
+            expected.append(["  " * depth + scopes[depth] + "/", f"{total:,}", ""])
+        expected.append(["  " * len(scopes) + name.split("/")[-1], "leaf", name])
+        previous = scopes
+
+    def leaf(name: str, label: str, depth: int) -> List[List[str]]:
+        assert depth == name.count("/")
+        return [[label, "leaf", name]]
+
+    assert scope_rows(names, leaf, 3, counts.get, 1) == expected
+    assert scope_rows(names, leaf, 3) == [[row[0], "" if row[1] != "leaf" else "leaf", row[2]] for row in expected]
+
+
+def test_a_table_aligns_each_column_to_its_widest_cell() -> None:
+    from tfcollections._cli.cells import table
+
+    rows = [["name", "dtype", "x"], ["a/very/long", "f"], ["b", "float32", "yy"]]
+    assert table(rows, "  ") == ["  name         dtype    x", "  a/very/long  f", "  b            float32  yy"]
+    assert table([], "  ") == []
