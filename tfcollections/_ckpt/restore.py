@@ -25,8 +25,8 @@ import os
 
 from .._disk.source import source_of
 from .._errors import DecodeError
+from .._graph.attrs import shape_list
 from .._graph.graph import graph_of
-from .._graph.nodes import shape_list
 from .._graph.saved_objects import saved_object_paths
 from .._model.files import load
 from .._typing import cast

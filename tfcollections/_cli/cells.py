@@ -29,19 +29,33 @@ def table(rows: List[List[str]], indent: str) -> List[str]:
 
 
 def dtype_text(dtype: Any) -> str:
+    text = _DTYPE_TEXTS.get(dtype) if isinstance(dtype, str) else None
+    if text is not None:  # each row of a table has one: most are one of a few
+        return text
     if dtype is None:
         return "?"
     if not isinstance(dtype, str):
         return str(dtype)
     if dtype.endswith("_REF"):  # a reference (a TF 1 variable's output): as TensorFlow writes it, float32_ref
-        return dtype_text(dtype[: -len("_REF")]) + "_ref"
-    return _DTYPES.get(dtype, dtype.replace("DT_", "").lower())
+        text = dtype_text(dtype[: -len("_REF")]) + "_ref"
+    else:
+        text = _DTYPES.get(dtype, dtype.replace("DT_", "").lower())
+    if len(_DTYPE_TEXTS) < 256:
+        _DTYPE_TEXTS[dtype] = text
+    return text
+
+
+_DTYPE_TEXTS: Dict[str, str] = {}
 
 
 def shape_text(shape: Optional[List[int]]) -> str:
     if shape is None:
         return "unknown"
-    return "(" + ", ".join("?" if size < 0 else str(size) for size in shape) + ("," if len(shape) == 1 else "") + ")"
+    if shape and min(shape) < 0:  # an unknown size: ?
+        sizes = ", ".join("?" if size < 0 else str(size) for size in shape)
+    else:
+        sizes = ", ".join(map(str, shape))
+    return "(" + sizes + ("," if len(shape) == 1 else "") + ")"
 
 
 def parameters(variable: Dict[str, Any]) -> Optional[int]:
@@ -73,28 +87,31 @@ def scope_rows(
     # Sorted, the names below a scope come together: a scope's row is written when a name opens it, and its count
     # when the last name below it has been read, its sum then added to the scope that holds it.
     rows: List[List[str]] = []
-    previous: List[str] = []
+    previous: List[str] = []  # the scopes of the name before, outermost first
+    previous_text: Optional[str] = None  # and as written ("a/b")
+    indent = ""  # two spaces for each of them
     empty = [""] * (columns - 1)
     opened: List[List[str]] = []  # the row of every scope open, the outermost first
     sums: List[int] = []  # and what the names below it have counted so far
     for name in names:
-        parts = name.split("/")
-        scopes = parts[:-1]
-        common = 0
-        shared = min(len(scopes), len(previous))
-        while common < shared and scopes[common] == previous[common]:
-            common += 1
-        while len(opened) > common:  # the scopes this name is not in are closed
-            _close(opened, sums, count_column if count_of is not None else -1)
-        for depth in range(common, len(scopes)):
-            row = ["  " * depth + scopes[depth] + "/", *empty]
-            rows.append(row)
-            opened.append(row)
-            sums.append(0)
+        scope_text, slash, last = name.rpartition("/")
+        if scope_text != previous_text:  # not in the same scope as the name before (most names are)
+            scopes = scope_text.split("/") if slash else []
+            common = 0
+            shared = min(len(scopes), len(previous))
+            while common < shared and scopes[common] == previous[common]:
+                common += 1
+            while len(opened) > common:  # the scopes this name is not in are closed
+                _close(opened, sums, count_column if count_of is not None else -1)
+            for depth in range(common, len(scopes)):
+                row = ["  " * depth + scopes[depth] + "/", *empty]
+                rows.append(row)
+                opened.append(row)
+                sums.append(0)
+            previous, previous_text, indent = scopes, scope_text, "  " * len(scopes)
         if count_of is not None and sums:
             sums[-1] += count_of(name) or 0
-        previous = scopes
-        rows += leaf(name, "  " * len(scopes) + parts[-1], len(scopes))
+        rows += leaf(name, indent + last, len(previous))
     while opened:
         _close(opened, sums, count_column if count_of is not None else -1)
     return rows

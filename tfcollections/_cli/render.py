@@ -262,7 +262,9 @@ def _graph_variables_section(
     def leaf(name: str, label: str, depth: int) -> List[List[str]]:
         variable = by_name[name]
         rows = [_variable_row(variable, label, status)]
-        for slot in sorted(slots.get(name, []), key=lambda v: str(v["name"])):
+        if name not in slots:
+            return rows
+        for slot in sorted(slots[name], key=lambda v: str(v["name"])):
             slot_name = str(slot["name"])
             own = slot_name[len(name) + 1 :] if slot_name.startswith(f"{name}/") else slot_name
             rows.append(_variable_row(slot, "  " * (depth + 1) + "+ " + own, status))

@@ -14,8 +14,8 @@ be. The function library and the versions are written as the file has them.
 from __future__ import annotations
 
 from .._errors import DecodeError
+from .._graph.attrs import shape_list
 from .._graph.endpoints import tensor_values
-from .._graph.nodes import shape_list
 from .._graph.optypes import output_args, output_spec
 from .._proto.compiled import COMPILED
 from .._proto.encoder import encode_compiled

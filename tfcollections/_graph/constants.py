@@ -15,8 +15,9 @@ from .._errors import DecodeError
 from .._proto.compiled import COMPILED
 from .._proto.decoder import parse_message
 from .._tensor import Tensor
+from .attrs import shape_list
 from .endpoints import constant_tensor, tensor_layout, tensor_values
-from .nodes import CONST_OP, KEPT_CONST, scan_binary, shape_list
+from .nodes import CONST_OP, KEPT_CONST, scan_binary
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -21,7 +21,8 @@ from .._proto.compiled import COMPILED, ENUM_NAMES, field_tag
 from .._proto.decoder import parse_message
 from .._proto.wire import WIRETYPE_LENGTH_DELIMITED, iter_fields, read_size, read_tag, read_varint, skip_field
 from .._tensor import NUMERIC, Tensor, element_count
-from .nodes import PLACEHOLDER_OPS, decode_attr_entry, is_variable_op, shape_list
+from .attrs import decode_attr_entry, shape_list
+from .nodes import PLACEHOLDER_OPS, is_variable_op
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from .._errors import DecodeError
 from .._proto.schema import COLLECTIONS
+from .attrs import REPORTED, new_variable, shape_list
 from .endpoints import (
     call,
     constant_binary,
@@ -26,18 +27,7 @@ from .endpoints import (
     read_node,
     saver_nodes,
 )
-from .nodes import (
-    KEPT_CALL,
-    KEPT_CONST,
-    KEPT_PLACEHOLDER,
-    KEPT_VARIABLE,
-    KEPT_WATCHED,
-    REPORTED,
-    kept_kind,
-    new_variable,
-    scan_binary,
-    shape_list,
-)
+from .nodes import KEPT_CALL, KEPT_CONST, KEPT_PLACEHOLDER, KEPT_VARIABLE, KEPT_WATCHED, kept_kind, scan_binary
 from .ops import is_flagged
 from .saved_objects import keras_objects, saved_object_paths, saved_objects, variable_layers
 

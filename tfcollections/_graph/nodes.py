@@ -6,30 +6,29 @@ by length: ``name``, ``op`` and ``device`` sliced and checked as protobuf checks
 occurrence winning); in a graph's walk with its edges each input too, into the set of what the graph
 consumes, and each node's name and op kept in order. Everything else (attrs, a Const's tensor of a gigabyte) is
 passed by its length: the cost grows with the fields, not the bytes. A node of up to 4 KiB is walked in a copy
-of its own (positions are small ints CPython does not allocate); a name is decoded only for a kept node, else
-checked by ``isascii`` over that copy. A node is kept for its op (``kept_kind``, once per op: a variable, call,
-watched op, and with the edges a placeholder or constant) and its span read again by whoever needs it
-(``endpoints``, ``graph``). Only a variable's attrs are read here: each decoded by the schema-driven decoder
-(so checked), what an entry gives remembered by its bytes, the usual colocation read directly. Library
-functions are walked the same way for their op census and watched nodes. Tags come from the schema tables;
-the common one-byte tags and lengths are read inline, anything else through ``_proto.wire``.
+of its own (positions are small ints CPython does not allocate), its usual head (a name, then an op) read
+straight; a name is decoded only for a kept node, else checked by ``isascii`` over that copy. A node is kept
+for its op (``kept_kind``, once per op: a variable, call, watched op, and with the edges a placeholder or
+constant) and its span read again by whoever needs it (``endpoints``, ``graph``, and ``attrs`` for a
+variable's attrs, read once the walk is done). Library functions are walked the same way for their op census
+and watched nodes. Tags come from the schema tables; the common one-byte tags and lengths are read inline,
+anything else through ``_proto.wire``.
 
 Protobuf's rules hold for what is read: fields in any order, the last ``name``/``op``/``device``
-winning, several ``graph_def`` fields (and ``library`` and ``signature`` fields) merging, the last
-of duplicate attr keys winning, nesting limited to protobuf's depth. A variable's dict is made here
-(``new_variable``, ``REPORTED``), so the text-format graph of ``graph`` reports the same fields.
+winning, several ``graph_def`` fields (and ``library`` and ``signature`` fields) merging, nesting limited to
+protobuf's depth.
 """
 
 from __future__ import annotations
 
 from .._errors import DecodeError, _Truncated, _truncated_length as _truncated
-from .._proto.compiled import COMPILED, field_tag
-from .._proto.decoder import parse_message
+from .._proto.compiled import field_tag
 from .._proto.wire import WIRETYPE_LENGTH_DELIMITED, read_size, read_tag, skip_field
+from .attrs import VariableAttrs, invalid_utf8, new_variable, variable_fields
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Callable, Dict, Final, List, Optional, Set, Tuple, Union
+    from typing import Any, Callable, Dict, Final, List, Optional, Set, Tuple
 
     from .._typing import Decoded, FrozenBuffer
 
@@ -45,12 +44,6 @@ VARIABLE_OPS: Final = frozenset({"Variable", "VariableV2", "VarHandleOp", "Tempo
 
 _RESOURCE_SUFFIX: Final = "VarHandleOp"
 
-_COLOCATION_PREFIX: Final = b"loc:@"
-
-_UNSEEN: Final = object()
-
-_STRING_ATTRS: Final = frozenset({"container", "shared_name", "_class"})  # read directly when one string
-
 # The tags the walk keys on, from the schema.
 _GRAPH_NODE: Final = field_tag("tensorflow.GraphDef", "node")
 _GRAPH_LIBRARY: Final = field_tag("tensorflow.GraphDef", "library")
@@ -58,18 +51,10 @@ _NODE_NAME: Final = field_tag("tensorflow.NodeDef", "name")
 _NODE_OP: Final = field_tag("tensorflow.NodeDef", "op")
 _NODE_DEVICE: Final = field_tag("tensorflow.NodeDef", "device")
 _NODE_INPUT: Final = field_tag("tensorflow.NodeDef", "input")
-_NODE_ATTR: Final = field_tag("tensorflow.NodeDef", "attr")
 _LIBRARY_FUNCTION: Final = field_tag("tensorflow.FunctionDefLibrary", "function")
 _FUNCTION_SIGNATURE: Final = field_tag("tensorflow.FunctionDef", "signature")
 _FUNCTION_NODE: Final = field_tag("tensorflow.FunctionDef", "node_def")
 _OP_DEF_NAME: Final = field_tag("tensorflow.OpDef", "name")
-_ENTRY_KEY: Final = field_tag("tensorflow.NodeDef.AttrEntry", "key")
-_ENTRY_VALUE: Final = field_tag("tensorflow.NodeDef.AttrEntry", "value")
-_ATTR_ENTRY: Final = COMPILED["tensorflow.NodeDef.AttrEntry"]
-_ATTR_VALUE: Final = COMPILED["tensorflow.AttrValue"]
-_ATTR_VALUE_S: Final = field_tag("tensorflow.AttrValue", "s")
-_ATTR_VALUE_LIST: Final = field_tag("tensorflow.AttrValue", "list")
-_LIST_VALUE_S: Final = field_tag("tensorflow.AttrValue.ListValue", "s")
 
 
 def is_variable_op(op: str) -> bool:
@@ -108,14 +93,14 @@ class _Census:
     """What a walk collects: op counts keyed by the op's bytes, the nodes kept for their op (variables,
     placeholders, constants, watched ops), and, for a graph, every node's name and op and what their inputs name."""
 
-    __slots__ = ("attr_entries", "attr_values", "checked_entries", "consumed", "depth", "keeps", "kept", "kept_ops",
-                 "layouts", "names", "node_ops", "ops", "shapes", "watch")  # fmt: skip
+    __slots__ = ("checked_entries", "consumed", "depth", "keeps", "kept", "kept_ops", "layouts", "names", "node_ops",
+                 "ops", "shapes", "variable_attrs", "watch")  # fmt: skip
 
     def __init__(self, depth: int, watch: Callable[[str], bool], edges: bool = False, function: bool = False) -> None:
         #: The depth of the GraphDef message below the file's top message (protobuf's nesting limit).
         self.depth = depth
         self.ops: Dict[bytes, int] = {}
-        #: Whether a node of an op is kept, and why (the KEPT_* kinds), decided once per op.
+        #: Whether a node of an op is kept, and why (a KEPT_* kind, or 0), decided once per op.
         self.kept_ops: Dict[bytes, int] = {}
         self.watch = watch
         #: The KEPT_* kinds kept; a library function's walk keeps only watched ops (its census is the function's ops).
@@ -128,20 +113,12 @@ class _Census:
         self.names: Optional[List[bytes]] = [] if edges else None
         self.node_ops: Optional[List[bytes]] = [] if edges else None
         self.consumed: Optional[Set[bytes]] = set() if edges else None
-        # (reported attr key or "", AttrValue bytes) -> what it gives: variables repeat their dtype,
-        # container, shapes and output shapes. An attr that is not reported is only checked: None.
-        self.attr_values: Dict[Tuple[str, bytes], Any] = {}
-        # An attr entry's bytes (key and value) -> what it gives a variable, as _attr_entry returns it, and how
-        # to copy it for the next variable (list, or None for a value that is not a list).
-        self.attr_entries: Dict[bytes, Tuple[str, Any, Optional[Callable[[Any], Any]]]] = {}
+        #: What the variables' attr entries gave, by their bytes: variables repeat them.
+        self.variable_attrs = VariableAttrs()
         #: The attr entries of constants already decoded and found good, by their bytes (see constant_tensor).
         self.checked_entries: Set[bytes] = set()
         #: A TensorShapeProto's bytes -> its sizes: constants repeat their shapes.
         self.shapes: Dict[bytes, Optional[List[int]]] = {}
-
-
-def _invalid_utf8(exc: UnicodeDecodeError, start: int, field: str) -> DecodeError:
-    return DecodeError(f"invalid UTF-8 in string field: {exc.reason}", start + exc.start, field)
 
 
 # What the node walk does with a field, by its first byte: pass a length-delimited field over (inputs,
@@ -257,6 +234,20 @@ def _walk_nodes(
             op = b""
             device: Optional[str] = None  # as for the name: where it is, decoded only when kept
             device_at = device_end = -1
+            # The usual head read straight: TensorFlow writes a node's name first and its op second, each mostly
+            # with a one-byte length (tags 0x0A and 0x12, _NODE_NAME and _NODE_OP as literals: see the kinds). The
+            # loop reads the rest from where this stops; a name or op past the node's end leaves the position
+            # past it, which sends the node to _check_fields.
+            if length > 2 and node[at] == 0x0A and node[at + 1] < 0x80:
+                name_at = at + 2
+                at = name_end = name_at + node[at + 1]
+                if at + 2 <= node_size and node[at] == 0x12:
+                    op_end = at + 2 + node[at + 1]
+                    if op_end - at < 0x82:  # a one-byte length
+                        op = node[at + 2 : op_end]
+                        at = op_end
+            # The loop is kept short: in CPython 3.11 a jump over more than 255 code units takes an EXTENDED_ARG,
+            # and the test of the jump out of this loop runs at every field (a few more lines cost 3% of the walk).
             while at < node_size:
                 kind = kinds[node[at]]
                 length = node[at + 1]
@@ -272,7 +263,7 @@ def _walk_nodes(
                         at += length
                         continue
                 else:
-                    kind = _GENERAL
+                    kind = 4  # _GENERAL
                 if kind == 5 and at + length <= node_size:  # _INPUT, in a graph: what it names is consumed
                     consume(node[at : at + length])  # type: ignore[misc]
                 elif kind == 1 and name_at < 0 and at + length <= node_size:  # _NAME
@@ -280,9 +271,9 @@ def _walk_nodes(
                     name_end = at + length
                 elif kind == 2 and not op and at + length <= node_size:  # _OP
                     op = node[at : at + length]
-                elif kind == 3 and at + length <= node_size:  # _DEVICE: the last one wins
+                elif kind == 3 and device_at < 0 and at + length <= node_size:  # _DEVICE
                     device_at, device_end = at, at + length
-                else:  # not the usual field, or a second name or op: _check_fields reads the node
+                else:  # not the usual field, or a second name, op or device: _check_fields reads the node
                     at = node_size + 1
                     break
                 at += length
@@ -292,32 +283,30 @@ def _walk_nodes(
                 name = ""
                 device = node[device_at:device_end].decode()  # (-1:-1 when none: "")
             pos = node_end
-            count = ops.get(op)
-            if count is None:
-                if not op.isascii():
-                    # A new op is checked once; _check_fields finds which occurrence is not UTF-8.
-                    _check_fields(buf, node_at, node_end, depth + 1, None)
-                ops[op] = 1
-                new_kind = kept_kind(op.decode(), census.watch)
-                if new_kind in census.keeps:
-                    kept_ops[op] = new_kind
-            else:
-                ops[op] = count + 1
             why = kept_ops.get(op)
+            if why is None:  # a new op: checked once (_check_fields finds which occurrence is not UTF-8)
+                if not op.isascii():
+                    _check_fields(buf, node_at, node_end, depth + 1, None)
+                ops[op] = 0
+                why = kept_kind(op.decode(), census.watch)
+                kept_ops[op] = why = why if why in census.keeps else 0
+            ops[op] += 1
             if name is None:
-                name_bytes = node[name_at:name_end]
-                if why is None and (copy is None or not copy.isascii()):
-                    name_bytes.decode()  # checked as protobuf checks it: a copy all ASCII needs no check
-                    node[device_at:device_end].decode()
-            else:
-                name_bytes = name.encode()
-            if why is not None:  # kept: its name and device decoded (so checked)
-                if device is None:
+                if why:  # kept: its name and device decoded (so checked)
+                    name = node[name_at:name_end].decode()
                     device = node[device_at:device_end].decode()
-                kept.append((why, index, name_bytes.decode() if name is None else name, op, device, node_at, node_end))
-            if names is not None:
-                names.append(name_bytes)
+                elif copy is None or not copy.isascii():
+                    node[name_at:name_end].decode()  # checked as protobuf checks it: a copy all ASCII needs no check
+                    if device_at >= 0:
+                        node[device_at:device_end].decode()
+                if names is not None:
+                    names.append(node[name_at:name_end])
+                    node_ops.append(op)  # type: ignore[union-attr]
+            elif names is not None:
+                names.append(name.encode())
                 node_ops.append(op)  # type: ignore[union-attr]
+            if why:
+                kept.append((why, index, name, op, device, node_at, node_end))  # type: ignore[arg-type]
             index += 1
             node_at = -1
     except (UnicodeDecodeError, DecodeError, IndexError) as exc:
@@ -372,162 +361,9 @@ def _check_fields(
             elif tag == _NODE_INPUT and consumed is not None:
                 consumed.add(bytes(buf[pos:value_end]))
         except UnicodeDecodeError as exc:
-            raise _invalid_utf8(exc, pos, {_NODE_OP: "op", _NODE_NAME: "name"}.get(tag, "device")) from None
+            raise invalid_utf8(exc, pos, {_NODE_OP: "op", _NODE_NAME: "name"}.get(tag, "device")) from None
         pos = value_end
     return name, op, device
-
-
-def _variable_fields(buf: FrozenBuffer, start: int, end: int, census: _Census, variable: Decoded) -> None:
-    """Set the fields of *variable* that the reported attrs of its node in ``buf[start:end]`` give (see ``REPORTED``).
-
-    Every attr of a variable node is decoded, so checked as protobuf checks it (the last of duplicate
-    keys winning); the reported ones give the variable's fields. What an attr entry's bytes give is kept
-    (``census.attr_entries``): variables repeat their dtype, container, shapes and output shapes, so most
-    entries cost a slice and a lookup. A shared name and a colocation, one string each and different for
-    every variable, are read directly and not kept.
-    """
-    depth = census.depth + 1  # the node's own depth; its attr entries are one below
-    known_entries = census.attr_entries
-    # Walked in a copy, as _walk_nodes walks a node: positions up to 256 are ints CPython keeps ready.
-    node: FrozenBuffer = buf
-    base = 0  # where the copy starts in buf: errors say where in buf
-    if end - start <= _COPIED_NODE_SIZE:
-        node, base, start, end = buf[start:end], start, 0, end - start
-    pos = start
-    try:
-        while pos < end:
-            # The walk has checked the node's fields already: this only finds the attr entries.
-            tag = node[pos]
-            length = node[pos + 1]
-            if tag == _NODE_ATTR and length < 0x80:
-                pos += 2
-            elif tag < 0x80 and tag & 7 == 2 and length < 0x80:  # name, op, an input: passed over
-                pos += 2 + length
-                continue
-            else:
-                tag, pos = read_tag(node, pos, end)
-                if tag != _NODE_ATTR:
-                    pos = skip_field(node, pos, end, tag, depth)
-                    continue
-                length, pos = read_size(node, pos, end)
-            entry_end = pos + length
-            entry_bytes = node[pos:entry_end]
-            remembered = known_entries.get(entry_bytes)
-            if remembered is not None:
-                field, made, copy = remembered
-                if field:
-                    # A list is copied: each variable gets its own (callers may change what they are given).
-                    variable[field] = made if copy is None else copy(made)
-                pos = entry_end
-                continue
-            known = _class_entry(entry_bytes) if entry_bytes.startswith(_CLASS_ENTRY) else None  # read straight
-            if known is None:
-                known = _attr_entry(node, pos, entry_end, depth, census)
-                if known[0] not in _UNSHARED_FIELDS or not known[1]:  # an empty shared name is shared
-                    # The first variable's own value (the scan ends before callers can change it); copies after.
-                    known_entries[entry_bytes] = (*known, list if isinstance(known[1], list) else None)
-            field, made = known
-            if field:
-                variable[field] = made
-            pos = entry_end
-    except DecodeError as exc:
-        if exc.pos is not None:
-            exc.pos += base
-        raise
-
-
-# The fields whose attrs differ from variable to variable (when not empty): not worth remembering.
-_UNSHARED_FIELDS: Final = frozenset({"shared_name", "colocated_with"})
-
-# The start of the usual _class entry: key "_class", then its value, AttrValue {list {s: "loc:@<node>"}}.
-_CLASS_ENTRY: Final = bytes([_ENTRY_KEY, 6]) + b"_class" + bytes([_ENTRY_VALUE])
-
-
-def _class_entry(entry: bytes) -> Optional[Tuple[str, Any]]:
-    """The colocation of the usual ``_class`` entry, ``loc:@<node>`` in a one-item list, each length one byte;
-    None for any other form, which ``_attr_entry`` reads."""
-    size = len(entry)
-    if (
-        19 <= size < 0x80 + 10
-        and entry[9] == size - 10
-        and entry[10] == _ATTR_VALUE_LIST
-        and entry[11] == size - 12
-        and entry[12] == _LIST_VALUE_S
-        and entry[13] == size - 14
-        and entry.startswith(_COLOCATION_PREFIX, 14)
-    ):
-        return "colocated_with", [_as_text(entry[19:])]
-    return None
-
-
-def decode_attr_entry(buf: FrozenBuffer, pos: int, end: int, depth: int) -> Tuple[Decoded, bool]:
-    """The attr map entry in ``buf[pos:end]`` decoded, and whether it had unknown fields (then not in the map)."""
-    entry = _ATTR_ENTRY.new()
-    try:
-        saw_unknown = parse_message(buf, pos, end, _ATTR_ENTRY, entry, depth)
-    except DecodeError as exc:
-        exc._add_segment("attr")
-        raise
-    return entry, saw_unknown
-
-
-def _attr_entry(buf: FrozenBuffer, pos: int, entry_end: int, depth: int, census: _Census) -> Tuple[str, Any]:
-    """What the attr entry in ``buf[pos:entry_end]`` gives a variable: (its field, the value), or ("", None) for an
-    attr that is not reported (decoded all the same, so checked)."""
-    # The usual entry: key (field 1) then value (field 2), each with a one-byte length, nothing else.
-    length = entry_end - pos
-    key_end = pos + 2 + buf[pos + 1] if length > 3 and buf[pos] == _ENTRY_KEY and buf[pos + 1] < 0x80 else entry_end
-    usual = (
-        key_end + 2 <= entry_end and buf[key_end] == _ENTRY_VALUE and buf[key_end + 1] == entry_end - key_end - 2 < 0x80
-    )
-    if not usual:  # any other entry: the decoder knows every rule of map entries
-        entry, saw_unknown = decode_attr_entry(buf, pos, entry_end, depth + 1)
-        # protobuf keeps an entry with unknown fields out of the map; an absent value is an empty one.
-        reported = REPORTED.get(entry["key"])
-        if saw_unknown or reported is None:
-            return "", None
-        return reported[0], reported[1](entry["value"] if entry["value"] is not None else _ATTR_VALUE.new())
-    try:
-        key = buf[pos + 2 : key_end].decode()
-    except UnicodeDecodeError as exc:
-        error = _invalid_utf8(exc, pos + 2, "key")
-        error._add_segment("attr")
-        raise error from None
-    raw = bytes(buf[key_end + 2 : entry_end])
-    reported = REPORTED.get(key)
-    size = len(raw)
-    if key in _STRING_ATTRS and size > 1 and raw[0] == _ATTR_VALUE_S and raw[1] == size - 2 < 0x80:
-        made: Any = _as_text(raw[2:])  # s: "" or a shared name
-        if key == "_class":
-            made = [_as_text(raw[7:])] if raw.startswith(_COLOCATION_PREFIX, 2) else []
-    elif (
-        key == "_class"
-        and size > 3
-        and raw[0] == _ATTR_VALUE_LIST
-        and raw[1] == size - 2 < 0x80
-        and raw[2] == _LIST_VALUE_S
-        and raw[3] == size - 4
-    ):
-        made = [_as_text(raw[9:])] if raw.startswith(_COLOCATION_PREFIX, 4) else []  # one loc:@<node>
-    else:
-        # Unreported attrs (output shapes, ...) are remembered by their value alone, whatever their key.
-        cache_key = (key if reported is not None else "", raw)
-        made = census.attr_values.get(cache_key, _UNSEEN)
-        if made is _UNSEEN:
-            value = _ATTR_VALUE.new()
-            try:
-                parse_message(raw, 0, size, _ATTR_VALUE, value, depth + 2)
-            except DecodeError as exc:
-                if exc.pos is not None:
-                    exc.pos += key_end + 2
-                exc._add_segment(key)
-                exc._add_segment("attr")
-                raise
-            made = None if reported is None else reported[1](value)
-            census.attr_values[cache_key] = made
-        if isinstance(made, list):  # a remembered list: each variable gets its own
-            made = list(made)
-    return ("", None) if reported is None else (reported[0], made)
 
 
 def _op_name(buf: FrozenBuffer, spans: List[Tuple[int, int]], depth: int) -> str:
@@ -543,7 +379,7 @@ def _op_name(buf: FrozenBuffer, spans: List[Tuple[int, int]], depth: int) -> str
                 try:
                     name = buf[pos : pos + length].decode()
                 except UnicodeDecodeError as exc:
-                    raise _invalid_utf8(exc, pos, "name") from None
+                    raise invalid_utf8(exc, pos, "name") from None
                 pos += length
             else:
                 pos = skip_field(buf, pos, end, tag, depth)
@@ -634,67 +470,10 @@ def scan_binary(
             continue
         variable = new_variable(name, op.decode(), device)
         try:
-            _variable_fields(buf, start, end, census, variable)
+            variable_fields(buf, start, end, depth + 1, census.variable_attrs, variable)
         except DecodeError as exc:
             exc._add_segment(node_index)
             exc._add_segment("node")
             raise
         scan.variables.append(variable)
     return scan
-
-
-# --------------------------------------------------------------------------- a variable's dict
-
-
-def _as_text(value: bytes) -> Union[str, bytes]:
-    """An attr's bytes as the string TensorFlow means, or the bytes themselves when they are not UTF-8."""
-    try:
-        return value.decode()
-    except UnicodeDecodeError:
-        return value
-
-
-def shape_list(shape: Optional[Decoded]) -> Optional[List[int]]:
-    """A TensorShapeProto as a list of sizes (-1: unknown); None for an unknown rank (or no shape at all)."""
-    if shape is None or shape["unknown_rank"]:
-        return None
-    return [dim["size"] for dim in shape["dim"]]
-
-
-def _colocated_with(value: Decoded) -> List[Union[str, bytes]]:
-    """The node names of the ``loc:@<node>`` entries of ``_class``: the node this one is placed with."""
-    entries = value["list"]["s"] if value["list"] is not None else ([value["s"]] if value["s"] is not None else [])
-    return [_as_text(entry[len(_COLOCATION_PREFIX) :]) for entry in entries if entry.startswith(_COLOCATION_PREFIX)]
-
-
-def _text_of(value: Decoded) -> Union[str, bytes]:
-    return "" if value["s"] is None else _as_text(value["s"])
-
-
-# The attrs a variable reports: attr key -> (the variable's key, what it makes of the AttrValue).
-REPORTED: Final[Dict[str, Tuple[str, Callable[[Decoded], Any]]]] = {
-    "dtype": ("dtype", lambda value: value["type"]),
-    "shape": ("shape", lambda value: shape_list(value["shape"])),
-    "container": ("container", _text_of),
-    "shared_name": ("shared_name", _text_of),
-    "_class": ("colocated_with", _colocated_with),
-}
-
-
-def new_variable(name: str, op: Optional[str], device: str) -> Decoded:
-    """A variable's dict, its attrs' fields at their defaults (what an absent attr means) until they are read."""
-    return {
-        "name": name,
-        "op": op,
-        "dtype": None,
-        "shape": None,
-        "device": device,
-        "container": "",
-        "shared_name": "",
-        "colocated_with": [],
-        "collections": [],
-        "trainable": None,
-        "partition": None,
-        "object_path": None,
-        "layer": None,
-    }

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from .._disk.source import source_of
 from .._errors import DecodeError
+from .._graph.attrs import shape_list
 from .._graph.nodelists import Nodes, nodes_of
-from .._graph.nodes import shape_list
 from .._graph.optypes import counts_use_attrs, output_args, output_spec, signature_spec, uses_attrs
 from .._typing import cast
 from .collections import scope_matcher

@@ -255,7 +255,24 @@ def parse_message(buf: Buffer, pos: int, end: int, message: CompiledMessage, out
                 elif op == OP_BYTES:
                     out[name] = bytes(buf[pos:new_pos])
                 elif op == OP_REPEATED_BYTES:
-                    out[name].append(bytes(buf[pos:new_pos]))
+                    append = out[name].append
+                    append(bytes(buf[pos:new_pos]))
+                    # A collection's items are one run of one tag, each mostly of 128 to 16383 bytes (a VariableDef):
+                    # read here while each has a one-byte tag and a one- or two-byte length.
+                    if tag < 0x80:
+                        while new_pos + 2 < end and buf[new_pos] == tag:
+                            length = buf[new_pos + 1]
+                            if length < 0x80:
+                                pos = new_pos + 2
+                            elif buf[new_pos + 2] < 0x80:
+                                length = (length & 0x7F) | (buf[new_pos + 2] << 7)
+                                pos = new_pos + 3
+                            else:
+                                break
+                            new_pos = pos + length
+                            if new_pos > end:
+                                raise _truncated(length, end - pos, pos, name)
+                            append(bytes(buf[pos:new_pos]))
                 elif op == OP_ONEOF_STRING:
                     out[name] = buf[pos:new_pos].decode()
                     for sibling in arg:
