@@ -13,7 +13,7 @@ from itertools import zip_longest
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Callable, Dict, List, Optional
+    from typing import Any, Callable, Dict, List, Optional, Tuple
 
 _DTYPES = {"DT_FLOAT": "float32", "DT_DOUBLE": "float64", "DT_HALF": "float16", "DT_BFLOAT16": "bfloat16"}
 
@@ -51,11 +51,29 @@ _DTYPE_TEXTS: Dict[str, str] = {}
 def shape_text(shape: Optional[List[int]]) -> str:
     if shape is None:
         return "unknown"
-    if shape and min(shape) < 0:  # an unknown size: ?
+    key = tuple(shape)
+    text = _SHAPE_TEXTS.get(key)
+    if text is None:  # variables share a few shapes: each text is made once (up to _KEPT_TEXTS of them)
         sizes = ", ".join("?" if size < 0 else str(size) for size in shape)
-    else:
-        sizes = ", ".join(map(str, shape))
-    return "(" + sizes + ("," if len(shape) == 1 else "") + ")"
+        text = "(" + sizes + ("," if len(shape) == 1 else "") + ")"
+        if len(_SHAPE_TEXTS) < _KEPT_TEXTS:
+            _SHAPE_TEXTS[key] = text
+    return text
+
+
+def count_text(count: int) -> str:
+    """A count with thousands separated: ``21,802,784``."""
+    text = _COUNT_TEXTS.get(count)
+    if text is None:  # formatting with separators is slow, and counts repeat with shapes
+        text = f"{count:,}"
+        if len(_COUNT_TEXTS) < _KEPT_TEXTS:
+            _COUNT_TEXTS[count] = text
+    return text
+
+
+_SHAPE_TEXTS: Dict[Tuple[int, ...], str] = {}
+_COUNT_TEXTS: Dict[int, str] = {}
+_KEPT_TEXTS = 1024
 
 
 def parameters(variable: Dict[str, Any]) -> Optional[int]:
@@ -123,7 +141,7 @@ def _close(opened: List[List[str]], sums: List[int], count_column: int) -> None:
     row = opened.pop()
     total = sums.pop()
     if count_column >= 0:
-        row[count_column] = f"{total:,}"
+        row[count_column] = count_text(total)
     if sums:
         sums[-1] += total
 

@@ -14,7 +14,7 @@ from .._api import message_type
 from .._disk.locate import shown as shown_path
 from .._graph.ops import FLAGGED_OPS
 from .._model.collections import item_name
-from .cells import dtype_text, parameters, scope_rows, shape_text, table
+from .cells import count_text, dtype_text, parameters, scope_rows, shape_text, table
 from .checkpoints import check_lines, status_by_name
 from .views import VARIABLE_COLLECTIONS, graph_summary, graph_variables, selected, slot_of
 
@@ -201,35 +201,51 @@ _KEPT_CELLS: Final = 256
 
 
 def _variable_row(
-    variable: Dict[str, Any], label: str, status: Optional[Callable[[Dict[str, Any]], str]] = None
+    variable: Dict[str, Any],
+    label: str,
+    count: Optional[int],
+    status: Optional[Callable[[Dict[str, Any]], str]] = None,
 ) -> List[str]:
-    count = parameters(variable)
-    flags = []
-    if variable["trainable"]:
-        flags.append("trainable")
-    if variable["op"] is None:
-        flags.append("no node in the graph")
-    elif variable["op"] not in ("VariableV2", "VarHandleOp"):
-        flags.append(f"op {variable['op']}")
-    elif variable["op"] == "VarHandleOp":
-        flags.append("resource")
-    if variable["device"]:
-        flags.append(f"on {variable['device']}")
+    """A variable's row: its *label*, dtype, shape, *count* of parameters, flags and collections."""
+    op = variable["op"]
+    key = (variable["trainable"], op, variable["device"])
+    flags = _FLAG_CELLS.get(key)
+    if flags is None:  # most variables share one of a few: each is made once (up to _KEPT_CELLS of them)
+        flags = _flags_cell(*key)
+        if len(_FLAG_CELLS) < _KEPT_CELLS:
+            _FLAG_CELLS[key] = flags
     partition = variable["partition"]
     if partition:
-        flags.append(f"part of {partition['full_name']} {partition['full_shape']} at {partition['offset']}")
+        flags = f"{flags} part of {partition['full_name']} {partition['full_shape']} at {partition['offset']}".lstrip()
     if status is not None:  # what the checkpoint says of it
-        flags.append(status(variable))
-    collections = _collections_cell(variable["collections"])
-    shown = "?" if count is None else f"{count:,}"
+        flags = f"{flags} {status(variable)}".lstrip()
     return [
         label,
         dtype_text(variable["dtype"]),
         shape_text(variable["shape"]),
-        shown,
-        " ".join(flags),
-        collections,
+        "?" if count is None else count_text(count),
+        flags,
+        _collections_cell(variable["collections"]),
     ]
+
+
+def _flags_cell(trainable: Optional[bool], op: Optional[str], device: str) -> str:
+    """What a variable's row says of it besides its checkpoint and partition: ``trainable resource on /cpu:0``."""
+    flags = []
+    if trainable:
+        flags.append("trainable")
+    if op is None:
+        flags.append("no node in the graph")
+    elif op not in ("VariableV2", "VarHandleOp"):
+        flags.append(f"op {op}")
+    elif op == "VarHandleOp":
+        flags.append("resource")
+    if device:
+        flags.append(f"on {device}")
+    return " ".join(flags)
+
+
+_FLAG_CELLS: Final[Dict[Tuple[Optional[bool], Optional[str], str], str]] = {}
 
 
 def _graph_variables_section(
@@ -259,21 +275,22 @@ def _graph_variables_section(
     if summary["variables_of_unknown_size"]:
         head += f"; {summary['variables_of_unknown_size']} of unknown size"
 
+    counts = {name: parameters(variable) for name, variable in by_name.items()}
+
     def leaf(name: str, label: str, depth: int) -> List[List[str]]:
-        variable = by_name[name]
-        rows = [_variable_row(variable, label, status)]
+        rows = [_variable_row(by_name[name], label, counts[name], status)]
         if name not in slots:
             return rows
         for slot in sorted(slots[name], key=lambda v: str(v["name"])):
             slot_name = str(slot["name"])
             own = slot_name[len(name) + 1 :] if slot_name.startswith(f"{name}/") else slot_name
-            rows.append(_variable_row(slot, "  " * (depth + 1) + "+ " + own, status))
+            rows.append(_variable_row(slot, "  " * (depth + 1) + "+ " + own, counts[slot_name], status))
         return rows
 
     # Each scope's subtotal counts its variables' parameters, slots aside.
     header = ["name", "dtype", "shape", "parameters", "", "collections"]
     primary_names = sorted(str(v["name"]) for v in primaries)
-    rows = [header, *scope_rows(primary_names, leaf, len(header), lambda name: parameters(by_name[name]), 3)]
+    rows = [header, *scope_rows(primary_names, leaf, len(header), counts.__getitem__, 3)]
     return [head, *table(rows, "    ")]
 
 
