@@ -104,3 +104,16 @@ def test_the_one_byte_tag_list_and_the_op_numbers_agree_with_the_table(message: 
     }
     for tag, (op, _, _) in compiled.table.items():
         assert op in op_ranges[tag & 7], (tag, op)
+
+
+@pytest.mark.parametrize("message", sorted(COMPILED), ids=str)
+def test_a_new_message_is_its_defaults_with_fresh_lists_and_maps(message: str) -> None:
+    # A message with lists or maps gets its own new() (a dict display compiled from the schema) when first called.
+    compiled = COMPILED[message]
+    first, second = compiled.new(), compiled.new()
+    assert first == second == {**compiled.defaults, **{name: factory() for name, factory in compiled.containers}}
+    assert list(first) == list(compiled.defaults)  # the keys in declaration order
+    for name, _ in compiled.containers:
+        assert first[name] is not second[name]
+    if compiled.containers:  # the display, or the loop for a default that is not a literal
+        assert compiled.new.__qualname__ in (f"{compiled.short_name}.new", "CompiledMessage._new_with_containers")

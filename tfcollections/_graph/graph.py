@@ -17,16 +17,6 @@ from __future__ import annotations
 from .._errors import DecodeError
 from .._proto.schema import COLLECTIONS
 from .attrs import REPORTED, new_variable, shape_list
-from .endpoints import (
-    call,
-    constant_binary,
-    constant_text,
-    in_savers,
-    outputs,
-    placeholder,
-    read_node,
-    saver_nodes,
-)
 from .nodes import KEPT_CALL, KEPT_CONST, KEPT_PLACEHOLDER, KEPT_VARIABLE, KEPT_WATCHED, kept_kind, scan_binary
 from .ops import is_flagged
 from .saved_objects import keras_objects, saved_object_paths, saved_objects, variable_layers
@@ -45,6 +35,8 @@ _TRAINABLE_COLLECTION: Final = "trainable_variables"
 
 def _scan_text(graph: Decoded, source: Source, buf: Buffer, depth: int, watch: Callable[[str], bool]) -> _Found:
     """The same census as the binary walk, from a GraphDef the text reader has read whole."""
+    from .endpoints import call, constant_text, placeholder  # noqa: PLC0415 (with the _tensor module: not for a summary)
+
     found = _Found()
     ops = found.ops
     names: List[bytes] = []
@@ -139,6 +131,8 @@ def _found_binary(
     for why, index, name, _, _, start, end in census.kept:
         if why not in (KEPT_PLACEHOLDER, KEPT_CONST, KEPT_CALL) or (not ends and why != KEPT_CALL):
             continue
+        from .endpoints import call, constant_binary, placeholder, read_node  # noqa: PLC0415 (a TF 1 summary: no ends)
+
         try:
             if why == KEPT_PLACEHOLDER:
                 found.inputs.append(placeholder(read_node(buf, start, end, depth + 1)))
@@ -280,15 +274,22 @@ def _graph(meta_graph: Decoded, found: _Found, object_graph: Optional[Decoded], 
         variable["layer"] = layer["path"] if layer is not None else None
         variable["layer_name"] = layer["name"] if layer is not None else None
         variable["layer_class"] = layer["class_name"] if layer is not None else None
-    savers = saver_nodes(meta_graph)
+    inputs: List[Decoded] = []
+    ends: List[Decoded] = []
+    if found.inputs or found.ends:
+        from .endpoints import in_savers, outputs, saver_nodes  # noqa: PLC0415 (a TF 1 summary reads no ends)
+
+        savers = saver_nodes(meta_graph)
+        inputs = [entry for entry in found.inputs if not in_savers(entry["name"], savers)]
+        ends = outputs(found.names, found.node_ops, found.consumed, savers) if found.ends else []
     return {
         "variables": joined,
         "ops": dict(sorted(found.ops.items())),
         "functions": {name: dict(sorted(counts.items())) for name, counts in found.functions.items()},
         "objects": saved_objects(object_graph, paths) if object_graph is not None else [],
         "keras": keras,
-        "inputs": [entry for entry in found.inputs if not in_savers(entry["name"], savers)],
-        "outputs": outputs(found.names, found.node_ops, found.consumed, savers) if found.ends else [],
+        "inputs": inputs,
+        "outputs": ends,
         "constants": found.constants,
         "flagged": [{"function": function, "node": node, "op": op} for function, node, op in found.watched],
         "calls": found.calls,
@@ -351,6 +352,8 @@ def node_inputs(source: Source, index: int, meta_graph: Decoded, names: Set[str]
             scan = scan_binary(frozen, source.spans(frozen, index, "graph_def"), depth, _every_op)
             for why, _, name, _, _, start, end in scan.census.kept:
                 if name in names and why == KEPT_WATCHED:
+                    from .endpoints import read_node  # noqa: PLC0415 (the ends' reader: not for a summary)
+
                     node = read_node(frozen, start, end, depth + 1)
                     found[name] = (node["op"], list(node["input"]))
         else:
