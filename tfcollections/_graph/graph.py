@@ -128,11 +128,11 @@ def _found_binary(
     found.names, found.node_ops = census.names or [], census.node_ops or []
     found.consumed = census.consumed or set()
     found.ends = ends
-    for why, index, name, _, _, start, end in census.kept:
-        if why not in (KEPT_PLACEHOLDER, KEPT_CONST, KEPT_CALL) or (not ends and why != KEPT_CALL):
-            continue
+    wanted = (KEPT_PLACEHOLDER, KEPT_CONST, KEPT_CALL) if ends else (KEPT_CALL,)
+    ends_and_calls = [entry for entry in census.kept if entry[0] in wanted]
+    if ends_and_calls:  # (an import statement costs thousands of instructions: once, not in the loop)
         from .endpoints import call, constant_binary, placeholder, read_node  # noqa: PLC0415 (a TF 1 summary: no ends)
-
+    for why, index, name, _, _, start, end in ends_and_calls:
         try:
             if why == KEPT_PLACEHOLDER:
                 found.inputs.append(placeholder(read_node(buf, start, end, depth + 1)))
@@ -350,10 +350,10 @@ def node_inputs(source: Source, index: int, meta_graph: Decoded, names: Set[str]
         if source.encoding == "binary":
             frozen = bytes(buf) if isinstance(buf, (bytearray, memoryview)) else buf
             scan = scan_binary(frozen, source.spans(frozen, index, "graph_def"), depth, _every_op)
+            from .endpoints import read_node  # noqa: PLC0415 (the ends' reader: not for a summary)
+
             for why, _, name, _, _, start, end in scan.census.kept:
                 if name in names and why == KEPT_WATCHED:
-                    from .endpoints import read_node  # noqa: PLC0415 (the ends' reader: not for a summary)
-
                     node = read_node(frozen, start, end, depth + 1)
                     found[name] = (node["op"], list(node["input"]))
         else:
