@@ -2,6 +2,7 @@
 """The graph scan (``load(..., graph=True)``) against protobuf's C backend, in one run.
 
     bash benchmarks/run.sh --graph          # makes .venv-bench if needed, then runs this
+    bash benchmarks/run.sh --graph --collector   # only the corpus, the garbage collector on and off in turns
     .venv-bench/bin/python -m benchmarks.graph [--quick] [--corpus DIR] [--json out.json]
 
 Sections (docs/performance.md keeps the last table and says what each measures):
@@ -171,6 +172,33 @@ def bench_corpus(corpus: Path, repeats: int) -> Dict[str, Any]:
     )  # fmt: skip
     return {"files": len(files), "nodes": nodes, "bytes": sum(len(d) for _, d, _ in files), "seconds": times,
             "contract agrees": agree}  # fmt: skip
+
+
+def bench_collector(corpus: Path, repeats: int) -> Dict[str, float]:
+    """``load(graph=True)`` of the corpus (bytes in memory) and the contract's floor, each with the garbage collector
+    on and off, all four in turns: median ms of each (``--collector``; docs/performance.md, "Session 23")."""
+    paths = sorted(p for p in corpus.iterdir() if p.suffix in (".meta", ".pb") and p.is_file())
+    files = [(data, tfcollections.loads(data)["format"] == "SavedModel") for data in map(Path.read_bytes, paths)]
+
+    def ours() -> object:
+        return [tfcollections.loads(data, graph=True) for data, _ in files]
+
+    def floor() -> object:
+        return [contract_floor(data, saved_model) for data, saved_model in files]
+
+    def without_collector(run: Callable[[], object]) -> Callable[[], object]:
+        def timed() -> object:
+            gc.disable()
+            try:
+                return run()
+            finally:
+                gc.enable()
+
+        return timed
+
+    runs = {"ours": ours, "floor": floor, "ours, no gc": without_collector(ours),
+            "floor, no gc": without_collector(floor)}  # fmt: skip
+    return {name: seconds * 1000 for name, seconds in interleaved(runs, repeats).items()}
 
 
 def bench_summaries(corpus: Path, repeats: int) -> Dict[str, Any]:
@@ -457,6 +485,7 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="fewer repeats, no 4 GB file")
     parser.add_argument("--corpus", type=Path, default=REPO.parent / "shared" / "corpus" / "real")
     parser.add_argument("--json", type=Path, help="also write the raw numbers here")
+    parser.add_argument("--collector", action="store_true", help="only the corpus, the garbage collector on and off")
     args = parser.parse_args()
     import google.protobuf
 
@@ -464,6 +493,13 @@ def main() -> int:
     # tfcollections has no TensorFlow in the process. Frozen, they are left out of collections (measured:
     # 10x the nodes cost 16x the time with them in, 7x to 10x without). upb's timings do not depend on it.
     gc.freeze()
+    if args.collector:
+        times = bench_collector(args.corpus, 9)
+        for name, ms in times.items():
+            print(f"{name}: {ms:.1f} ms")
+        print(f"load(graph=True) / the contract's floor: {times['ours'] / times['floor']:.2f}x with the collector, "
+              f"{times['ours, no gc'] / times['floor, no gc']:.2f}x without")  # fmt: skip
+        return 0
     repeats = 3 if args.quick else 7
     results: Dict[str, Any] = {"python": sys.version.split()[0], "protobuf": google.protobuf.__version__}
     if args.corpus.is_dir():

@@ -2,11 +2,14 @@
 """Instructions a pass of the graph scan costs over a corpus, counted with valgrind's callgrind.
 
     python -m benchmarks.instructions [--corpus DIR] [--lean]     # needs valgrind; about two minutes
+    python -m benchmarks.instructions --summary FILE...          # each file's summary, a fresh process each
 
 Runs ``loads(data, graph=True)`` of every ``.meta`` and ``.pb`` of the corpus (``--lean``: the reading the
 command line's summary does, ``load_model(path, True, ends=False)``) in a process of its own under callgrind, 1
 and 3 passes, and prints the difference divided by 2: the instructions of one pass, which do not move with the
-machine's load (docs/performance.md, "The everyday path", quotes them).
+machine's load (docs/performance.md, "The everyday path", quotes them). ``--summary`` counts
+``main([FILE])`` of the command line in a fresh process, the import included, beside a bare interpreter's start:
+what the summary of one file costs, first calls and all. Set ``PYTHONHASHSEED=0`` for counts that repeat exactly.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import List
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -37,12 +41,23 @@ for _ in range(int(sys.argv[2])):
 """
 
 
+_SUMMARY = """
+import sys
+from tfcollections._cli.main import main
+main(sys.argv[1:])
+"""
+
+
 def count(corpus: Path, passes: int, mode: str) -> int:
+    return instructions(["-c", _PASSES, str(corpus), str(passes), mode])
+
+
+def instructions(arguments: List[str]) -> int:
+    """What ``python ARGUMENTS`` executes, counted by callgrind (its output thrown away)."""
     with tempfile.TemporaryDirectory() as folder:
         out = os.path.join(folder, "callgrind.out")
-        command = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, "-c", _PASSES,
-                   str(corpus), str(passes), mode]  # fmt: skip
-        subprocess.run(command, cwd=REPO, check=True, capture_output=True)
+        command = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, *arguments]
+        subprocess.run(command, cwd=REPO, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         for line in Path(out).read_text().splitlines():
             if line.startswith(("summary:", "totals:")):
                 return int(line.split()[1])
@@ -53,7 +68,13 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", type=Path, default=REPO.parent / "shared" / "corpus" / "real")
     parser.add_argument("--lean", action="store_true", help="the summary's reading, without inputs and constants")
+    parser.add_argument("--summary", nargs="+", type=Path, metavar="FILE", help="each file's summary, a process each")
     args = parser.parse_args()
+    if args.summary:
+        print(f"{instructions(['-c', 'pass']) / 1e6:,.1f} M instructions: a bare interpreter")
+        for path in args.summary:
+            print(f"{instructions(['-c', _SUMMARY, str(path.resolve())]) / 1e6:,.1f} M instructions: {path.name}")
+        return 0
     mode = "lean" if args.lean else "full"
     one, three = count(args.corpus, 1, mode), count(args.corpus, 3, mode)
     print(f"{(three - one) / 2 / 1e6:,.0f} M instructions a pass ({mode}, {args.corpus})")
