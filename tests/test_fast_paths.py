@@ -117,3 +117,77 @@ def test_a_new_message_is_its_defaults_with_fresh_lists_and_maps(message: str) -
         assert first[name] is not second[name]
     if compiled.containers:  # the display, or the loop for a default that is not a literal
         assert compiled.new.__qualname__ in (f"{compiled.short_name}.new", "CompiledMessage._new_with_containers")
+
+
+_items = st.lists(
+    st.one_of(st.binary(max_size=10), st.binary(min_size=120, max_size=300)).map(bytes),
+    max_size=8,
+)
+
+
+@given(_items, st.data())
+def test_a_run_of_bytes_items_reads_as_each_item_alone(items: List[bytes], data: st.DataObject) -> None:
+    # A bytes_list's items are read in a run while each has a one-byte tag and a one- or two-byte length; an
+    # unknown field between two items ends the run, and a cut anywhere but between items is an error.
+    fields = [field(1, item) for item in items]
+    if fields and data.draw(st.booleans()):  # an unknown field (a varint) between two items
+        fields.insert(data.draw(st.integers(0, len(fields))), b"\x10\x07")
+    body = b"".join(fields)
+    boundaries = {0}
+    for part in fields:
+        boundaries.add(max(boundaries) + len(part))
+    cut = data.draw(st.integers(0, len(body)))
+    blob = field(2, body[:cut])  # CollectionDef.bytes_list
+    if cut in boundaries:
+        expected = [item for item, end in zip(items, _ends(fields)) if end <= cut]
+        assert tfcollections.decode_message("CollectionDef", blob)["bytes_list"]["value"] == expected
+    else:  # the error of the field cut short read by the general path, the items before it unknown fields alike
+        start = max(boundary for boundary in boundaries if boundary < cut)
+        alone = field(2, _unknown_fields(start) + body[start:cut])
+        in_run, by_itself = _collection_error(blob), _collection_error(alone)
+        assert (in_run.msg, in_run.pos, in_run.path) == (by_itself.msg, by_itself.pos, by_itself.path)
+
+
+def _unknown_fields(size: int) -> bytes:
+    """Unknown fields (numbers 2 and 15) of *size* bytes in all (not 1): where the items before a cut were."""
+    out = b""
+    while size:
+        if size <= 2 + 0x7F:
+            return out + (b"\x10\x00" if size == 2 else field(15, b"x" * (size - 2)))
+        out += b"\x10\x00"  # two bytes at a time until one field can fill the rest
+        size -= 2
+    return out
+
+
+def _collection_error(blob: bytes) -> tfcollections.DecodeError:
+    try:
+        tfcollections.decode_message("CollectionDef", blob)
+    except tfcollections.DecodeError as error:
+        return error
+    raise AssertionError(f"{blob.hex()} decoded")
+
+
+def _ends(fields: List[bytes]) -> List[int]:
+    """Where each item's field ends in the body (the unknown field passed over)."""
+    ends, at = [], 0
+    for part in fields:
+        at += len(part)
+        if part != b"\x10\x07":
+            ends.append(at)
+    return ends
+
+
+def test_an_item_of_a_three_byte_length_ends_the_run() -> None:
+    items = [b"a" * 200, b"b" * 20000, b"c"]
+    blob = field(2, b"".join(field(1, item) for item in items))
+    assert tfcollections.decode_message("CollectionDef", blob)["bytes_list"]["value"] == items
+
+
+def test_a_run_never_reads_a_length_past_its_message() -> None:
+    # The second item's two-byte length is cut after its first byte, and another field follows the bytes_list: the
+    # run must leave that length to the general path (which says the varint is cut), not read the next field's byte.
+    body = field(1, b"a") + field(1, b"b" * 200)[:2]
+    blob = field(2, body) + field(3, b"")  # CollectionDef: bytes_list, then an empty int64_list
+    alone = field(2, _unknown_fields(len(field(1, b"a"))) + field(1, b"b" * 200)[:2]) + field(3, b"")
+    in_run, by_itself = _collection_error(blob), _collection_error(alone)
+    assert (in_run.msg, in_run.pos, in_run.path) == (by_itself.msg, by_itself.pos, by_itself.path)
