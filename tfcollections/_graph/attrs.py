@@ -145,7 +145,7 @@ def _string_entry(entry: bytes) -> Optional[Tuple[str, Any]]:
         ):
             return "colocated_with", [_as_text(entry[19:])]
     elif (
-        17 <= size < 0x80 + 15
+        18 <= size < 0x80 + 15
         and entry.startswith(_SHARED_NAME_ENTRY)
         and entry[14] == size - 15
         and entry[15] == _ATTR_VALUE_S
