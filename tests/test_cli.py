@@ -532,3 +532,30 @@ def test_a_table_aligns_each_column_to_its_widest_cell() -> None:
     rows = [["name", "dtype", "x"], ["a/very/long", "f"], ["b", "float32", "yy"]]
     assert table(rows, "  ") == ["  name         dtype    x", "  a/very/long  f", "  b            float32  yy"]
     assert table([], "  ") == []
+
+
+def test_a_variable_rows_flags_read_as_every_flag_joined_by_spaces() -> None:
+    # The flags a row shows (trainable, op, device, partition, the checkpoint's word on it), the first three made once
+    # per distinct value and kept: every combination, twice, reads as the flags in their order joined by spaces.
+    from itertools import product
+
+    from tfcollections._cli import render
+
+    partition = {"full_name": "p", "full_shape": [4, 2], "offset": [2, 0]}
+    for _ in range(2):
+        for trainable, op, device, part, said in product(
+            (True, False, None), (None, "VariableV2", "VarHandleOp", "Variable"), ("", "/cpu:0"), (None, partition),
+            (None, "in checkpoint", ""),
+        ):  # fmt: skip
+            variable = {"trainable": trainable, "op": op, "device": device, "partition": part, "dtype": "DT_FLOAT",
+                        "shape": [4, 2], "collections": ["variables"]}  # fmt: skip
+            flags = ["trainable"] if trainable else []
+            flags += ["no node in the graph"] if op is None else ["resource"] if op == "VarHandleOp" else []
+            flags += [f"op {op}"] if op == "Variable" else []
+            flags += [f"on {device}"] if device else []
+            flags += ["part of p [4, 2] at [2, 0]"] if part else []
+            flags += [said] if said is not None else []
+            status = None if said is None else (lambda _, said=said: said)
+            row = render._variable_row(variable, "w", 8, status)
+            expected = ["w", "float32", "(4, 2)", "8", " ".join(flags), "global"]
+            assert row == expected, (trainable, op, device, part, said)
