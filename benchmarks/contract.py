@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
-"""The whole contract of ``load(..., graph=True)`` (issue 23's: every node's name, op and inputs, every Const's
-dtype, shape and size, the placeholders, the outputs, the op census of the graph and its functions), computed two
-other ways, for benchmarks/graph.py:
+"""The whole contract of ``load(..., graph=True)`` (issue 34's words: every node's name, op and inputs, every
+Const's dtype, shape and size, the flagged nodes and calls; with the placeholders, the outputs and the op census of
+the graph and its functions), computed two other ways, for benchmarks/graph.py:
 
 - ``contract_floor``: the floor of any pure-Python reader of that contract. Every node's fields are walked as the
   op-census floor walks them (``graph.floor_walk``), its name, op and inputs kept, a Const's ``value`` attr read for
@@ -11,8 +11,8 @@ other ways, for benchmarks/graph.py:
 - ``upb_contract``: what a user of protobuf writes for the same: upb's parse, then a Python loop over the parsed
   nodes making the same dicts.
 
-``same_answers`` holds both to ``load``'s: the inputs, outputs and constants (names, dtypes, shapes, sizes) and the
-op counts of every file, so neither is timed doing less than the library.
+``same_answers`` holds both to ``load``'s: the inputs, outputs and constants (names, dtypes, shapes, sizes), the
+flagged nodes, the calls and the op counts of every file, so neither is timed doing less than the library.
 """
 
 from __future__ import annotations
@@ -22,12 +22,21 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 from tensorflow.core.framework import types_pb2
 from tensorflow.core.protobuf import meta_graph_pb2, saved_model_pb2
 
+from tfcollections._graph.ops import FLAGGED_OPS  # the library's table of flagged ops, not its reader
+
 # The item size of each numeric dtype (types.proto), as the library sizes constants.
 _SIZES = {1: 4, 2: 8, 3: 4, 4: 1, 5: 2, 6: 1, 8: 8, 9: 8, 10: 1, 11: 1, 12: 1, 13: 4, 14: 2, 15: 2, 16: 2, 17: 2,
           18: 16, 19: 2, 22: 4, 23: 8}  # fmt: skip
 _NAMES = {number: types_pb2.DataType.Name(number) for number in types_pb2.DataType.values()}
 _PLACEHOLDERS = {b"Placeholder", b"PlaceholderWithDefault", b"PlaceholderV2"}
 _PLACEHOLDER_NAMES = {op.decode() for op in _PLACEHOLDERS}
+_FLAGGED = {op.encode() for op in FLAGGED_OPS}
+_CALLS = {b"StatefulPartitionedCall", b"PartitionedCall"}
+_CALL_NAMES = {op.decode() for op in _CALLS}
+# What the floor's walk does with a node, by its op, in one dict lookup (the library decides once per op too).
+_CONST, _PLACEHOLDER, _FLAGGED_NODE, _CALL = 1, 2, 3, 4
+_KINDS = {b"Const": _CONST, **dict.fromkeys(_PLACEHOLDERS, _PLACEHOLDER), **dict.fromkeys(_FLAGGED, _FLAGGED_NODE),
+          **dict.fromkeys(_CALLS, _CALL)}  # fmt: skip
 
 
 def _varint(buf: bytes, pos: int) -> Tuple[int, int]:
@@ -128,8 +137,11 @@ def _graph_floor(buf: bytes, start: int, end: int, ops: Dict[bytes, int]) -> Dic
     constants = []
     inputs = []
     libraries = []
+    flagged: List[Dict[str, Any]] = []
+    calls: List[Dict[str, Any]] = []
+    functions: Dict[str, Dict[bytes, int]] = {}
     layouts: Dict[bytes, Tuple[Optional[str], Optional[List[int]], Optional[int]]] = {}
-    placeholders = _PLACEHOLDERS
+    kinds = _KINDS
     pos = start
     while pos < end:
         tag = buf[pos]
@@ -165,7 +177,10 @@ def _graph_floor(buf: bytes, start: int, end: int, ops: Dict[bytes, int]) -> Dic
         names.append(name)
         node_ops.append(op)
         ops[op] = ops.get(op, 0) + 1
-        if op == b"Const":
+        kind = kinds.get(op)
+        if kind is None:
+            continue
+        if kind == _CONST:
             key = node[attrs_at:] if attrs_at >= 0 else b""
             layout = layouts.get(key)
             if layout is None:
@@ -173,7 +188,11 @@ def _graph_floor(buf: bytes, start: int, end: int, ops: Dict[bytes, int]) -> Dic
             dtype, shape, nbytes = layout
             constants.append({"name": name.decode(), "dtype": dtype, "shape": None if shape is None else list(shape),
                               "size": nbytes})  # fmt: skip
-        elif op in placeholders:
+        elif kind == _FLAGGED_NODE:
+            flagged.append({"function": None, "node": name.decode(), "op": op.decode()})
+        elif kind == _CALL:
+            calls.append({"node": name.decode(), "op": op.decode(), "function": _called(node, size)})
+        else:  # a placeholder
             attrs = _attrs(node, 0, size, (b"dtype", b"shape"))
             dtype = shape = None
             if b"dtype" in attrs:
@@ -186,17 +205,50 @@ def _graph_floor(buf: bytes, start: int, end: int, ops: Dict[bytes, int]) -> Dic
                     if inner == 0x3A:
                         shape = _shape(node, value_at, until)
             inputs.append({"name": name.decode(), "op": op.decode(), "dtype": dtype, "shape": shape})
-    for library_start, library_end in libraries:  # the functions' op census
+    for library_start, library_end in libraries:  # the functions' op census and flagged nodes
         for tag, at, until in _fields(buf, library_start, library_end):
             if tag == 0x0A:
+                function = ""  # as the library names a function without a signature
+                in_function = []
+                counts: Dict[bytes, int] = {}
                 for inner, node_at, node_end in _fields(buf, at, until):
-                    if inner == 0x1A:  # FunctionDef.node_def
+                    if inner == 0x0A:  # FunctionDef.signature, an OpDef: its name
+                        for field, value_at, value_end in _fields(buf, node_at, node_end):
+                            if field == 0x0A:
+                                function = buf[value_at:value_end].decode()
+                    elif inner == 0x1A:  # FunctionDef.node_def
+                        name = op = b""
                         for field, value_at, value_end in _fields(buf, node_at, node_end):
                             if field == 0x12:
                                 op = buf[value_at:value_end]
                                 ops[op] = ops.get(op, 0) + 1
+                                counts[op] = counts.get(op, 0) + 1
+                            elif field == 0x0A:
+                                name = buf[value_at:value_end]
+                        if op in _FLAGGED:
+                            in_function.append((name, op))
+                merged = functions.setdefault(function, {})  # a name given twice: its counts add up
+                for op, count in counts.items():
+                    merged[op] = merged.get(op, 0) + count
+                flagged.extend({"function": function, "node": name.decode(), "op": op.decode()}
+                               for name, op in in_function)  # fmt: skip
     used = {(entry[1:] if entry[:1] == b"^" else entry).partition(b":")[0] for entry in consumed}
-    return {"names": names, "ops": node_ops, "used": used, "constants": constants, "inputs": inputs}
+    return {"names": names, "ops": node_ops, "used": used, "constants": constants, "inputs": inputs,
+            "flagged": flagged, "calls": calls, "functions": functions}  # fmt: skip
+
+
+def _called(node: bytes, size: int) -> Optional[str]:
+    """The function a call node's ``f`` attr names (its ``func``, a NameAttrList: field 1 its name), or None."""
+    value = _attrs(node, 0, size, (b"f",)).get(b"f")
+    if value is None:
+        return None
+    for inner, at, until in _fields(node, *value):
+        if inner == 0x52:  # AttrValue.func
+            for field, name_at, name_end in _fields(node, at, until):
+                if field == 0x0A:
+                    return node[name_at:name_end].decode()
+            return ""
+    return None
 
 
 def _attr_tag_at(node: bytes, value_at: int) -> int:
@@ -214,7 +266,8 @@ def contract_floor(data: bytes, saved_model: bool) -> List[Dict[str, Any]]:
     found = []
     for start, end in meta_graphs:
         ops: Dict[bytes, int] = {}
-        graph: Dict[str, Any] = {"names": [], "ops": [], "used": set(), "constants": [], "inputs": []}
+        graph: Dict[str, Any] = {"names": [], "ops": [], "used": set(), "constants": [], "inputs": [], "flagged": [],
+                                 "calls": [], "functions": {}}  # fmt: skip
         for tag, graph_start, graph_end in _fields(data, start, end):
             if tag == 0x12:
                 graph = _graph_floor(data, graph_start, graph_end, ops)
@@ -233,14 +286,19 @@ def upb_contract(data: bytes, saved_model: bool) -> List[Dict[str, Any]]:
     for meta_graph in meta_graphs:
         graph = meta_graph.graph_def
         ops: Dict[str, int] = {}
-        names, node_ops, consumed, constants, inputs = [], [], set(), [], []
+        names, node_ops, consumed, constants, inputs, flagged, calls = [], [], set(), [], [], [], []
         for node in graph.node:
             name, op = node.name, node.op
             names.append(name)
             node_ops.append(op)
             ops[op] = ops.get(op, 0) + 1
             consumed.update(node.input)
-            if op == "Const":
+            if op in FLAGGED_OPS:
+                flagged.append({"function": None, "node": name, "op": op})
+            elif op in _CALL_NAMES:
+                function = node.attr["f"].func.name if "f" in node.attr and node.attr["f"].HasField("func") else None
+                calls.append({"node": name, "op": op, "function": function})
+            elif op == "Const":
                 tensor = node.attr["value"].tensor
                 shape = None if tensor.tensor_shape.unknown_rank else [dim.size for dim in tensor.tensor_shape.dim]
                 dtype = _NAMES.get(tensor.dtype, tensor.dtype)
@@ -263,18 +321,24 @@ def upb_contract(data: bytes, saved_model: bool) -> List[Dict[str, Any]]:
                     shape = None if shape_proto.unknown_rank else [dim.size for dim in shape_proto.dim]
                 dtype = _NAMES.get(attr["dtype"].type) if "dtype" in attr else None
                 inputs.append({"name": name, "op": op, "dtype": dtype, "shape": shape})
+        functions: Dict[str, Dict[str, int]] = {}
         for function in graph.library.function:
+            counts = functions.setdefault(function.signature.name, {})
             for node in function.node_def:
                 ops[node.op] = ops.get(node.op, 0) + 1
+                counts[node.op] = counts.get(node.op, 0) + 1
+                if node.op in FLAGGED_OPS:
+                    flagged.append({"function": function.signature.name, "node": node.name, "op": node.op})
         used = {(entry[1:] if entry[:1] == "^" else entry).partition(":")[0] for entry in consumed}
         found.append({"names": names, "ops": node_ops, "used": used, "constants": constants, "inputs": inputs,
-                      "census": ops})  # fmt: skip
+                      "flagged": flagged, "calls": calls, "functions": functions, "census": ops})  # fmt: skip
     return found
 
 
 def same_answers(graph: Dict[str, Any], found: Dict[str, Any]) -> bool:
     """Whether a contender's reading of one meta graph (*found*) gives ``load``'s answers (*graph*): the
-    constants and placeholders, the op census, and every output (a node no input names) among its names."""
+    constants and placeholders, the flagged nodes and calls, the op census, and every output (a node no input names)
+    among its names."""
 
     def text(value: Any) -> Any:
         return value.decode() if isinstance(value, bytes) else value
@@ -282,7 +346,12 @@ def same_answers(graph: Dict[str, Any], found: Dict[str, Any]) -> bool:
     census = {text(op): count for op, count in found["census"].items()}
     if census != graph["ops"]:
         return False
+    functions = {name: {text(op): count for op, count in counts.items()} for name, counts in found["functions"].items()}
+    if functions != graph["functions"]:
+        return False
     if found["constants"] != graph["constants"]:
+        return False
+    if found["flagged"] != graph["flagged"] or found["calls"] != graph["calls"]:
         return False
     placeholders = [entry for entry in graph["inputs"] if entry["op"] in _PLACEHOLDER_NAMES]
     if [entry for entry in found["inputs"] if entry["name"] in {p["name"] for p in placeholders}] != placeholders:
