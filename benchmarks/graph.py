@@ -45,7 +45,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 HERE = Path(__file__).resolve().parent
@@ -132,15 +132,20 @@ def floor_walk(data: bytes, saved_model: bool) -> Dict[bytes, int]:
     return ops
 
 
-def interleaved(runs: Dict[str, Callable[[], object]], repeats: int) -> Dict[str, float]:
-    """Median seconds of one call of each, the contenders taking turns in every repeat."""
-    samples: Dict[str, List[float]] = {name: [] for name in runs}
+def interleaved(
+    runs: Dict[str, Callable[[], object]], repeats: int, rounds: Optional[Dict[str, List[float]]] = None
+) -> Dict[str, float]:
+    """Median seconds of one call of each, the contenders taking turns in every repeat (each repeat's times also
+    put in *rounds*, when given)."""
+    samples: Dict[str, List[float]] = {name: [] for name in runs} if rounds is None else rounds
+    for name in runs:
+        samples.setdefault(name, [])
     for _ in range(repeats):
         for name, run in runs.items():
             start = time.perf_counter()
             run()
             samples[name].append(time.perf_counter() - start)
-    return {name: statistics.median(values) for name, values in samples.items()}
+    return {name: statistics.median(samples[name]) for name in runs}
 
 
 # --------------------------------------------------------------------------- 1. the corpus
@@ -156,6 +161,7 @@ def bench_corpus(corpus: Path, repeats: int) -> Dict[str, Any]:
         for path, _, _ in files
         for mg in tfcollections.load(path, graph=True)["meta_graphs"]
     )
+    rounds: Dict[str, List[float]] = {}
     times = interleaved(
         {
             OURS: lambda: [tfcollections.loads(d, graph=True) for _, d, _ in files],
@@ -169,6 +175,7 @@ def bench_corpus(corpus: Path, repeats: int) -> Dict[str, Any]:
             CONTRACT_FLOOR: lambda: [contract_floor(d, s) for _, d, s in files],
         },
         repeats,
+        rounds,
     )
     # Neither contender of the whole contract may be timed doing less than the library: each gives load's answers.
     agree = sum(
@@ -178,7 +185,7 @@ def bench_corpus(corpus: Path, repeats: int) -> Dict[str, Any]:
         for path, data, sm in files
     )  # fmt: skip
     return {"files": len(files), "nodes": nodes, "bytes": sum(len(d) for _, d, _ in files), "seconds": times,
-            "contract agrees": agree}  # fmt: skip
+            "rounds": rounds, "contract agrees": agree}  # fmt: skip
 
 
 def bench_collector(corpus: Path, repeats: int) -> Dict[str, float]:
@@ -435,6 +442,12 @@ def report(results: Dict[str, Any]) -> List[str]:
                        ours <= bound, f"{ours / upb:.2f}x upb, {ours / whole:.2f}x the floor, "
                        f"{ours / with_load:.2f}x the floor plus load(); from the paths {from_path / whole:.2f}x "
                        "the floor"))  # fmt: skip
+        # The same ratio taken round by round (each round's contenders run within a few seconds of each other, so a
+        # slow minute of the machine slows both sides of one ratio): its median and range, beside the PASS/MISS.
+        paired = sorted(a / b for a, b in zip(corpus["rounds"][OURS], corpus["rounds"][CONTRACT_FLOOR]))
+        median = statistics.median(paired)
+        lines += ["", f"Round by round, loads(bytes, graph=True) / the contract's floor: median {median:.2f}x (from "
+                  f"{paired[0]:.2f}x to {paired[-1]:.2f}x in {len(paired)} rounds)."]  # fmt: skip
         contract_loop = seconds[UPB_CONTRACT]
         detail = f"{ours / contract_loop:.2f}x; the floor of the contract: {whole / contract_loop:.2f}x"
         checks.append(("corpus: load(graph=True) < upb parse + the whole contract's loop", ours < contract_loop,
