@@ -5,9 +5,12 @@ the graph and its functions), computed two other ways, for benchmarks/graph.py:
 
 - ``contract_floor``: the floor of any pure-Python reader of that contract. Every node's fields are walked as the
   op-census floor walks them (``graph.floor_walk``), its name, op and inputs kept, a Const's ``value`` attr read for
-  the tensor's dtype, shape and size, a placeholder's ``dtype`` and ``shape``; the outputs are what no input names.
-  Nothing is checked (no bounds, no UTF-8, no wire types but the ones TensorFlow writes), nothing is remembered
-  between nodes: a loop that trusts every offset. No exact reader that builds the same objects can be faster.
+  the tensor's dtype, shape and size, a placeholder's ``dtype`` and ``shape``, a flagged node's name and op, a
+  call's ``f``; the outputs are what no input names, made into the same list of dicts as ``load``'s (its rules for
+  what is no output applied: its ops, variables, the savers' nodes). Nothing is checked (no bounds, no UTF-8, no
+  wire types but the ones TensorFlow writes), nothing is remembered between nodes but a constant's layout by its
+  attrs' bytes, as the library remembers it: a loop that trusts every offset. No exact reader that builds the same
+  objects can be faster.
 - ``upb_contract``: what a user of protobuf writes for the same: upb's parse, then a Python loop over the parsed
   nodes making the same dicts.
 
@@ -20,9 +23,12 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional, Set, Tuple
 
 from tensorflow.core.framework import types_pb2
-from tensorflow.core.protobuf import meta_graph_pb2, saved_model_pb2
+from tensorflow.core.protobuf import meta_graph_pb2, saved_model_pb2, saver_pb2
 
-from tfcollections._graph.ops import FLAGGED_OPS  # the library's table of flagged ops, not its reader
+# The library's tables of what it flags and what is no output (tables, not its readers).
+from tfcollections._graph.endpoints import NOT_OUTPUTS
+from tfcollections._graph.nodes import is_variable_op
+from tfcollections._graph.ops import FLAGGED_OPS
 
 # The item size of each numeric dtype (types.proto), as the library sizes constants.
 _SIZES = {1: 4, 2: 8, 3: 4, 4: 1, 5: 2, 6: 1, 8: 8, 9: 8, 10: 1, 11: 1, 12: 1, 13: 4, 14: 2, 15: 2, 16: 2, 17: 2,
@@ -268,12 +274,51 @@ def contract_floor(data: bytes, saved_model: bool) -> List[Dict[str, Any]]:
         ops: Dict[bytes, int] = {}
         graph: Dict[str, Any] = {"names": [], "ops": [], "used": set(), "constants": [], "inputs": [], "flagged": [],
                                  "calls": [], "functions": {}}  # fmt: skip
-        for tag, graph_start, graph_end in _fields(data, start, end):
-            if tag == 0x12:
-                graph = _graph_floor(data, graph_start, graph_end, ops)
+        savers = []
+        for tag, at, until in _fields(data, start, end):
+            if tag == 0x12:  # graph_def
+                graph = _graph_floor(data, at, until, ops)
+            elif tag == 0x1A:  # saver_def
+                savers.append((at, until))
+            elif tag == 0x22:  # a collection_def entry: the savers collection's items are SaverDefs too
+                savers += _saver_items(data, at, until)
+        graph["outputs"] = _outputs(graph["names"], graph["ops"], graph["used"], _saver_names(data, savers))
         graph["census"] = ops
         found.append(graph)
     return found
+
+
+def _saver_items(buf: bytes, start: int, end: int) -> List[Tuple[int, int]]:
+    """The SaverDefs of a collection_def entry (its key 1, its CollectionDef 2) when it is the savers
+    collection: its bytes_list's items."""
+    key, value = b"", (0, 0)
+    for tag, at, until in _fields(buf, start, end):
+        if tag == 0x0A:
+            key = buf[at:until]
+        elif tag == 0x12:
+            value = (at, until)
+    if key != b"savers":
+        return []
+    return [(item_at, item_end) for kind, at, until in _fields(buf, *value) if kind == 0x12  # bytes_list
+            for field, item_at, item_end in _fields(buf, at, until) if field == 0x0A]  # fmt: skip
+
+
+def _saver_names(buf: bytes, savers: List[Tuple[int, int]]) -> List[bytes]:
+    """The nodes the savers name: each one's filename tensor, save tensor and restore op (fields 1 to 3)."""
+    return [buf[at:until].partition(b":")[0] for saver_at, saver_end in savers
+            for field, at, until in _fields(buf, saver_at, saver_end)
+            if field in (0x0A, 0x12, 0x1A) and until > at]  # fmt: skip
+
+
+def _outputs(names: List[bytes], node_ops: List[bytes], used: Set[bytes], savers: List[bytes]) -> List[Dict[str, str]]:
+    """The graph's outputs as load lists them: what no input names, but for the ops of ``NOT_OUTPUTS``, variables,
+    and the savers' nodes and the scope they are in."""
+    scopes = tuple(name.rsplit(b"/", 1)[0] + b"/" for name in savers if b"/" in name)
+    named = set(savers)
+    not_outputs = {op for op in set(node_ops) if op.decode() in NOT_OUTPUTS or is_variable_op(op.decode())}
+    return [{"name": name.decode(), "op": op.decode()} for name, op in zip(names, node_ops)
+            if name not in used and op not in not_outputs and name not in named
+            and not (scopes and name.startswith(scopes))]  # fmt: skip
 
 
 def upb_contract(data: bytes, saved_model: bool) -> List[Dict[str, Any]]:
@@ -330,15 +375,28 @@ def upb_contract(data: bytes, saved_model: bool) -> List[Dict[str, Any]]:
                 if node.op in FLAGGED_OPS:
                     flagged.append({"function": function.signature.name, "node": node.name, "op": node.op})
         used = {(entry[1:] if entry[:1] == "^" else entry).partition(":")[0] for entry in consumed}
+        savers = [meta_graph.saver_def] if meta_graph.HasField("saver_def") else []
+        if "savers" in meta_graph.collection_def:
+            savers += map(saver_pb2.SaverDef.FromString, meta_graph.collection_def["savers"].bytes_list.value)
+        saver_names = [name.partition(":")[0] for saver in savers
+                       for name in (saver.filename_tensor_name, saver.save_tensor_name, saver.restore_op_name)
+                       if name]  # fmt: skip
+        scopes = tuple(name.rsplit("/", 1)[0] + "/" for name in saver_names if "/" in name)
+        named = set(saver_names)
+        not_outputs = {op for op in set(node_ops) if op in NOT_OUTPUTS or is_variable_op(op)}
+        outputs = [{"name": name, "op": op} for name, op in zip(names, node_ops)
+                   if name not in used and op not in not_outputs and name not in named
+                   and not (scopes and name.startswith(scopes))]  # fmt: skip
         found.append({"names": names, "ops": node_ops, "used": used, "constants": constants, "inputs": inputs,
-                      "flagged": flagged, "calls": calls, "functions": functions, "census": ops})  # fmt: skip
+                      "outputs": outputs, "flagged": flagged, "calls": calls, "functions": functions,
+                      "census": ops})  # fmt: skip
     return found
 
 
 def same_answers(graph: Dict[str, Any], found: Dict[str, Any]) -> bool:
     """Whether a contender's reading of one meta graph (*found*) gives ``load``'s answers (*graph*): the
-    constants and placeholders, the flagged nodes and calls, the op census, and every output (a node no input names)
-    among its names."""
+    constants and placeholders, the outputs, the flagged nodes and calls, the op census of the graph and of each of
+    its functions."""
 
     def text(value: Any) -> Any:
         return value.decode() if isinstance(value, bytes) else value
@@ -356,6 +414,4 @@ def same_answers(graph: Dict[str, Any], found: Dict[str, Any]) -> bool:
     placeholders = [entry for entry in graph["inputs"] if entry["op"] in _PLACEHOLDER_NAMES]
     if [entry for entry in found["inputs"] if entry["name"] in {p["name"] for p in placeholders}] != placeholders:
         return False
-    used = {text(name) for name in found["used"]}
-    unconsumed = {text(name) for name in found["names"]} - used
-    return all(output["name"] in unconsumed for output in graph["outputs"])
+    return bool(found["outputs"] == graph["outputs"])
