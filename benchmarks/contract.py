@@ -22,18 +22,23 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional, Set, Tuple
 
-from tensorflow.core.framework import types_pb2
-from tensorflow.core.protobuf import meta_graph_pb2, saved_model_pb2, saver_pb2
-
-# The library's tables of what it flags and what is no output (tables, not its readers).
+# The library's tables (not its readers): what it flags, what is no output, DataType's names (the same as
+# TensorFlow's types_pb2, which tools/check_schemas.py checks), so that the floor runs where TensorFlow is not
+# installed (``python -m benchmarks.instructions --floor`` counts it).
 from tfcollections._graph.endpoints import NOT_OUTPUTS
 from tfcollections._graph.nodes import is_variable_op
 from tfcollections._graph.ops import FLAGGED_OPS
+from tfcollections._proto.compiled import ENUM_NAMES
+
+try:  # upb_contract's: the benchmark's virtual environment has TensorFlow
+    from tensorflow.core.protobuf import meta_graph_pb2, saved_model_pb2, saver_pb2
+except ImportError:  # the floor alone
+    meta_graph_pb2 = saved_model_pb2 = saver_pb2 = None
 
 # The item size of each numeric dtype (types.proto), as the library sizes constants.
 _SIZES = {1: 4, 2: 8, 3: 4, 4: 1, 5: 2, 6: 1, 8: 8, 9: 8, 10: 1, 11: 1, 12: 1, 13: 4, 14: 2, 15: 2, 16: 2, 17: 2,
           18: 16, 19: 2, 22: 4, 23: 8}  # fmt: skip
-_NAMES = {number: types_pb2.DataType.Name(number) for number in types_pb2.DataType.values()}
+_NAMES = dict(ENUM_NAMES["tensorflow.DataType"])
 _PLACEHOLDERS = {b"Placeholder", b"PlaceholderWithDefault", b"PlaceholderV2"}
 _PLACEHOLDER_NAMES = {op.decode() for op in _PLACEHOLDERS}
 _FLAGGED = {op.encode() for op in FLAGGED_OPS}

@@ -1,13 +1,15 @@
 # SPDX-License-Identifier: Apache-2.0
 """Instructions a pass of the graph scan costs over a corpus, counted with valgrind's callgrind.
 
-    python -m benchmarks.instructions [--corpus DIR] [--lean]     # needs valgrind; about two minutes
-    python -m benchmarks.instructions --summary FILE...          # each file's summary, a fresh process each
+    python -m benchmarks.instructions [--corpus DIR] [--lean | --floor]   # needs valgrind; about two minutes
+    python -m benchmarks.instructions --summary FILE...                  # each file's summary, a fresh process each
 
 Runs ``loads(data, graph=True)`` of every ``.meta`` and ``.pb`` of the corpus (``--lean``: the reading the
-command line's summary does, ``load_model(path, True, ends=False)``) in a process of its own under callgrind, 1
+command line's summary does, ``load_model(path, True, ends=False)``; ``--floor``: the contract's floor,
+``benchmarks/contract.py contract_floor``, of the same bytes) in a process of its own under callgrind, 1
 and 3 passes, and prints the difference divided by 2: the instructions of one pass, which do not move with the
-machine's load (docs/performance.md, "The everyday path", quotes them). ``--summary`` counts
+machine's load (docs/performance.md, "The everyday path", quotes them). Each process freezes what it holds
+before the passes out of garbage collection (``gc.freeze``), as benchmarks/graph.py does. ``--summary`` counts
 ``main([FILE])`` of the command line in a fresh process, the import included, beside a bare interpreter's start:
 what the summary of one file costs, first calls and all. Set ``PYTHONHASHSEED=0`` for counts that repeat exactly.
 """
@@ -31,10 +33,19 @@ import tfcollections
 from tfcollections._model.files import load_model
 paths = [p for p in sorted(Path(sys.argv[1]).iterdir()) if p.suffix in (".meta", ".pb") and p.is_file()]
 datas = [p.read_bytes() for p in paths]
+if sys.argv[3] == "floor":
+    from benchmarks.contract import contract_floor
+    files = [(data, tfcollections.loads(data)["format"] == "SavedModel") for data in datas]
+import gc
+gc.collect()
+gc.freeze()
 for _ in range(int(sys.argv[2])):
     if sys.argv[3] == "lean":
         for path in paths:
             load_model(path, True, ends=False)
+    elif sys.argv[3] == "floor":
+        for data, saved_model in files:
+            contract_floor(data, saved_model)
     else:
         for data in datas:
             tfcollections.loads(data, graph=True)
@@ -68,6 +79,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", type=Path, default=REPO.parent / "shared" / "corpus" / "real")
     parser.add_argument("--lean", action="store_true", help="the summary's reading, without inputs and constants")
+    parser.add_argument("--floor", action="store_true", help="the contract's floor (benchmarks/contract.py)")
     parser.add_argument("--summary", nargs="+", type=Path, metavar="FILE", help="each file's summary, a process each")
     args = parser.parse_args()
     if args.summary:
@@ -75,7 +87,7 @@ def main() -> int:
         for path in args.summary:
             print(f"{instructions(['-c', _SUMMARY, str(path.resolve())]) / 1e6:,.1f} M instructions: {path.name}")
         return 0
-    mode = "lean" if args.lean else "full"
+    mode = "lean" if args.lean else "floor" if args.floor else "full"
     one, three = count(args.corpus, 1, mode), count(args.corpus, 3, mode)
     print(f"{(three - one) / 2 / 1e6:,.0f} M instructions a pass ({mode}, {args.corpus})")
     return 0
