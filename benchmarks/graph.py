@@ -496,8 +496,11 @@ def report(results: Dict[str, Any]) -> List[str]:
                   "| file (the slowest five) | ms above the interpreter's start |", "|---|---:|"]  # fmt: skip
         lines += [f"| {name} | {value * 1e3:.1f} |" for value, name in rows[:5]]
         over = [name for value, name in rows if value > 0.050]
+        # The slowest summary in bare starts too: a measure of the code that this machine's speed, which moves
+        # twofold from one hour to the next, moves much less (the goal was set when a bare start took 8 ms).
         checks.append(("every corpus summary within 50 ms above the interpreter's start", not over,
-                       f"slowest {rows[0][0] * 1e3:.1f} ms ({rows[0][1]}); over: {len(over)}"))  # fmt: skip
+                       f"slowest {rows[0][0] * 1e3:.1f} ms ({rows[0][1]}), {rows[0][0] / bare:.1f}x the bare "
+                       f"start; over: {len(over)}"))  # fmt: skip
         lines.append("")
     lines += ["## Targets", ""]
     lines += [f"- {'PASS' if ok else 'MISS'}: {what} ({detail})" for what, ok, detail in checks]
