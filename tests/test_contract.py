@@ -215,7 +215,7 @@ def test_registry_is_exactly_the_tensorflow_registrations() -> None:
 
 
 def test_schema_records_are_immutable_and_show_their_fields() -> None:
-    from tfcollections._proto.schema import MESSAGES, Field
+    from tfcollections._proto.schema import MESSAGES, Enum, Field, Message
 
     field = MESSAGES[0].fields[0]
     with pytest.raises(AttributeError, match="Field is immutable"):
@@ -224,6 +224,14 @@ def test_schema_records_are_immutable_and_show_their_fields() -> None:
     assert repr(Field(2, "full_shape", "int64", repeated=True)) == (
         "Field(number=2, name='full_shape', type='int64', ref='', repeated=True, oneof='', value='')"
     )
+    assert repr(Field(3, "m", "map", "x.V", oneof="o", value="message")) == (
+        "Field(number=3, name='m', type='map', ref='x.V', repeated=False, oneof='o', value='message')"
+    )
+    # Each constructor sets every slot in its order (each sets them one by one, for the import's speed).
+    assert repr(Message("x.M", "x.proto", ())) == "Message(name='x.M', proto='x.proto', fields=())"
+    assert repr(Enum("x.E", "x.proto", (("A", 0),))) == "Enum(name='x.E', proto='x.proto', values=(('A', 0),))"
+    with pytest.raises(AttributeError, match="Message is immutable"):
+        MESSAGES[0].name = "other"  # type: ignore[misc]
 
 
 def test_the_repeated_bool_row_of_the_op_table_decodes() -> None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Final, Mapping, Tuple
+    from typing import Final, Mapping, Tuple
 
 
 # Field types: the .proto scalar type names, plus the three composite kinds.
@@ -53,16 +53,17 @@ class _Record:
     __slots__: Tuple[str, ...] = ()
     _order: Tuple[str, ...] = ()  # the constructor's argument order
 
-    def _set(self, *values: Any) -> None:
-        for name, value in zip(self._order, values):
-            object.__setattr__(self, name, value)
-
     def __repr__(self) -> str:
         inner = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._order)
         return f"{type(self).__name__}({inner})"
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable")
+
+
+# The constructors set their slots one by one through object's own __setattr__ (the records' refuses): the
+# import builds about 600 records, and a loop over the slot names took twice as long (1.5 against 0.8 µs a field).
+_setattr: Final = object.__setattr__
 
 
 class Field(_Record):
@@ -81,7 +82,13 @@ class Field(_Record):
     def __init__(
         self, number: int, name: str, type: str, ref: str = "", repeated: bool = False, oneof: str = "", value: str = ""
     ) -> None:
-        self._set(number, name, type, ref, repeated, oneof, value)
+        _setattr(self, "number", number)
+        _setattr(self, "name", name)
+        _setattr(self, "type", type)
+        _setattr(self, "ref", ref)
+        _setattr(self, "repeated", repeated)
+        _setattr(self, "oneof", oneof)
+        _setattr(self, "value", value)
 
 
 class Message(_Record):
@@ -94,7 +101,9 @@ class Message(_Record):
     fields: Tuple[Field, ...]
 
     def __init__(self, name: str, proto: str, fields: Tuple[Field, ...]) -> None:
-        self._set(name, proto, fields)
+        _setattr(self, "name", name)
+        _setattr(self, "proto", proto)
+        _setattr(self, "fields", fields)
 
 
 class Enum(_Record):
@@ -107,7 +116,9 @@ class Enum(_Record):
     values: Tuple[Tuple[str, int], ...]
 
     def __init__(self, name: str, proto: str, values: Tuple[Tuple[str, int], ...]) -> None:
-        self._set(name, proto, values)
+        _setattr(self, "name", name)
+        _setattr(self, "proto", proto)
+        _setattr(self, "values", values)
 
 
 _VARIABLE_PROTO = "tensorflow/core/framework/variable.proto"
