@@ -13,7 +13,6 @@ from __future__ import annotations
 from ._errors import DecodeError
 from ._proto.compiled import COMPILED, MESSAGE_NAMES, CompiledMessage
 from ._proto.decoder import parse_message
-from ._proto.encoder import encode_compiled
 from ._proto.schema import COLLECTIONS as _COLLECTIONS
 from ._typing import overload
 
@@ -414,10 +413,14 @@ def encode(name: str, data: Union[Mapping[str, Any], BytesLike], /) -> bytes:
     message = _BY_COLLECTION.get(name)
     if message is None:
         raise ValueError(f"no message type is registered for collection {name!r}: only bytes can be encoded for it")
+    from ._proto.encoder import encode_compiled  # noqa: PLC0415 (only writing needs it, not `import tfcollections`)
+
     return encode_compiled(message, data, message.short_name)
 
 
 def encode_message(type_name: str, data: Mapping[str, Any], /) -> bytes:
     """Encode the dict *data* as the message type *type_name* (see :func:`encode`)."""
     message = _message_by_type(type_name)
+    from ._proto.encoder import encode_compiled  # noqa: PLC0415 (only writing needs it, not `import tfcollections`)
+
     return encode_compiled(message, data, message.short_name)
