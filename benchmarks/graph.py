@@ -137,15 +137,15 @@ def interleaved(
 ) -> Dict[str, float]:
     """Median seconds of one call of each, the contenders taking turns in every repeat (each repeat's times also
     put in *rounds*, when given)."""
-    samples: Dict[str, List[float]] = {name: [] for name in runs} if rounds is None else rounds
-    for name in runs:
-        samples.setdefault(name, [])
+    samples: Dict[str, List[float]] = {name: [] for name in runs}
     for _ in range(repeats):
         for name, run in runs.items():
             start = time.perf_counter()
             run()
             samples[name].append(time.perf_counter() - start)
-    return {name: statistics.median(samples[name]) for name in runs}
+    if rounds is not None:
+        rounds.update(samples)
+    return {name: statistics.median(values) for name, values in samples.items()}
 
 
 # --------------------------------------------------------------------------- 1. the corpus

@@ -78,8 +78,9 @@ def instructions(arguments: List[str]) -> int:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", type=Path, default=REPO.parent / "shared" / "corpus" / "real")
-    parser.add_argument("--lean", action="store_true", help="the summary's reading, without inputs and constants")
-    parser.add_argument("--floor", action="store_true", help="the contract's floor (benchmarks/contract.py)")
+    reading = parser.add_mutually_exclusive_group()
+    reading.add_argument("--lean", action="store_true", help="the summary's reading, without inputs and constants")
+    reading.add_argument("--floor", action="store_true", help="the contract's floor (benchmarks/contract.py)")
     parser.add_argument("--summary", nargs="+", type=Path, metavar="FILE", help="each file's summary, a process each")
     args = parser.parse_args()
     if args.summary:
