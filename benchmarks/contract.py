@@ -1,21 +1,24 @@
 # SPDX-License-Identifier: Apache-2.0
 """The whole contract of ``load(..., graph=True)`` (issue 34's words: every node's name, op and inputs, every
-Const's dtype, shape and size, the flagged nodes and calls; with the placeholders, the outputs and the op census of
-the graph and its functions), computed two other ways, for benchmarks/graph.py:
+Const's dtype, shape and size, the flagged nodes and calls; with the placeholders, the outputs, the variables and
+the op census of the graph and its functions), computed two other ways, for benchmarks/graph.py:
 
 - ``contract_floor``: the floor of any pure-Python reader of that contract. Every node's fields are walked as the
   op-census floor walks them (``graph.floor_walk``), its name, op and inputs kept, a Const's ``value`` attr read for
   the tensor's dtype, shape and size, a placeholder's ``dtype`` and ``shape``, a flagged node's name and op, a
-  call's ``f``; the outputs are what no input names, made into the same list of dicts as ``load``'s (its rules for
-  what is no output applied: its ops, variables, the savers' nodes). Nothing is checked (no bounds, no UTF-8, no
-  wire types but the ones TensorFlow writes), nothing is remembered between nodes but a constant's layout by its
-  attrs' bytes, as the library remembers it: a loop that trusts every offset. No exact reader that builds the same
-  objects can be faster.
+  call's ``f``, a variable's device and the attrs ``load`` reports of it; the outputs are what no input names, made
+  into the same list of dicts as ``load``'s (its rules for what is no output applied: its ops, variables, the savers'
+  nodes). Nothing is checked (no bounds, no UTF-8, no wire types but the ones TensorFlow writes), nothing is
+  remembered between nodes but a constant's layout and a variable's attr entries by their bytes, as the library
+  remembers them: a loop that trusts every offset. No exact reader that builds the same objects can be faster.
 - ``upb_contract``: what a user of protobuf writes for the same: upb's parse, then a Python loop over the parsed
   nodes making the same dicts.
 
 ``same_answers`` holds both to ``load``'s: the inputs, outputs and constants (names, dtypes, shapes, sizes), the
-flagged nodes, the calls and the op counts of every file, so neither is timed doing less than the library.
+variables as their nodes give them, the flagged nodes, the calls and the op counts of every file, so neither is
+timed doing less than the library. What ``load`` adds to a variable from elsewhere (the collections that list it,
+whether it is trainable, its partition, its object in a TF 2 object graph and its Keras layer) neither makes: there
+the library does more than both.
 """
 
 from __future__ import annotations
@@ -45,7 +48,7 @@ _FLAGGED = {op.encode() for op in FLAGGED_OPS}
 _CALLS = {b"StatefulPartitionedCall", b"PartitionedCall"}
 _CALL_NAMES = {op.decode() for op in _CALLS}
 # What the floor's walk does with a node, by its op, in one dict lookup (the library decides once per op too).
-_CONST, _PLACEHOLDER, _FLAGGED_NODE, _CALL = 1, 2, 3, 4
+_CONST, _PLACEHOLDER, _FLAGGED_NODE, _CALL, _VARIABLE = 1, 2, 3, 4, 5
 _KINDS = {b"Const": _CONST, **dict.fromkeys(_PLACEHOLDERS, _PLACEHOLDER), **dict.fromkeys(_FLAGGED, _FLAGGED_NODE),
           **dict.fromkeys(_CALLS, _CALL)}  # fmt: skip
 
@@ -152,7 +155,9 @@ def _graph_floor(buf: bytes, start: int, end: int, ops: Dict[bytes, int]) -> Dic
     calls: List[Dict[str, Any]] = []
     functions: Dict[str, Dict[bytes, int]] = {}
     layouts: Dict[bytes, Tuple[Optional[str], Optional[List[int]], Optional[int]]] = {}
-    kinds = _KINDS
+    variables: List[Dict[str, Any]] = []
+    variable_entries: Dict[bytes, Tuple[str, Any]] = {}
+    kinds = dict(_KINDS)  # and each other op once: a variable's, or nothing to read
     pos = start
     while pos < end:
         tag = buf[pos]
@@ -190,8 +195,12 @@ def _graph_floor(buf: bytes, start: int, end: int, ops: Dict[bytes, int]) -> Dic
         ops[op] = ops.get(op, 0) + 1
         kind = kinds.get(op)
         if kind is None:
+            kind = kinds[op] = _VARIABLE if is_variable_op(op.decode()) else 0
+        if not kind:
             continue
-        if kind == _CONST:
+        if kind == _VARIABLE:
+            variables.append(_variable(node, size, name, op, variable_entries))
+        elif kind == _CONST:
             key = node[attrs_at:] if attrs_at >= 0 else b""
             layout = layouts.get(key)
             if layout is None:
@@ -245,7 +254,127 @@ def _graph_floor(buf: bytes, start: int, end: int, ops: Dict[bytes, int]) -> Dic
                                for name, op in in_function)  # fmt: skip
     used = {(entry[1:] if entry[:1] == b"^" else entry).partition(b":")[0] for entry in consumed}
     return {"names": names, "ops": node_ops, "used": used, "constants": constants, "inputs": inputs,
-            "flagged": flagged, "calls": calls, "functions": functions}  # fmt: skip
+            "flagged": flagged, "calls": calls, "functions": functions, "variables": variables}  # fmt: skip
+
+
+# The attrs load reports of a variable, by key: the variable's field each gives.
+_VARIABLE_ATTRS = {b"dtype": "dtype", b"shape": "shape", b"container": "container", b"shared_name": "shared_name",
+                   b"_class": "colocated_with"}  # fmt: skip
+_COLOCATION = b"loc:@"
+# The starts of the two entries that differ from variable to variable, read straight as the library reads them: a
+# colocation (key "_class", then its AttrValue) and a shared name.
+_CLASS_ENTRY = b"\n\x06_class\x12"
+_SHARED_NAME_ENTRY = b"\n\x0bshared_name\x12"
+
+
+def _variable(node: bytes, size: int, name: bytes, op: bytes, entries: Dict[bytes, Tuple[str, Any]]) -> Dict[str, Any]:
+    """A variable node's dict as load makes it from the node (its device and reported attrs; what the collections
+    and an object graph add is not made). An attr entry is remembered by its bytes, as the library remembers them,
+    but for a colocation and a shared name, each variable's own: those are read straight."""
+    variable = {"name": name.decode(), "op": op.decode(), "dtype": None, "shape": None, "device": "", "container": "",
+                "shared_name": "", "colocated_with": [], "collections": [], "trainable": None, "partition": None,
+                "object_path": None, "layer": None}  # fmt: skip
+    at = 0
+    while at < size:  # a NodeDef's fields are all length-delimited
+        tag = node[at]
+        length = node[at + 1]
+        if length < 0x80:
+            at += 2
+        else:
+            length, at = _varint(node, at + 1)
+        if tag == 0x2A:  # an attr entry
+            entry = node[at : at + length]
+            known = entries.get(entry)
+            if known is not None:
+                field, value = known
+                if field:
+                    variable[field] = list(value) if value.__class__ is list else value  # its own list, as load's
+            elif entry.startswith(_CLASS_ENTRY):
+                variable["colocated_with"] = _colocations(entry, len(_CLASS_ENTRY))
+            elif entry.startswith(_SHARED_NAME_ENTRY):
+                variable["shared_name"] = shared = _string_value(entry, len(_SHARED_NAME_ENTRY))
+                if not shared:  # an empty one is shared: remembered
+                    entries[entry] = ("shared_name", "")
+            else:
+                field, value = entries[entry] = _variable_attr(entry)
+                if field:
+                    variable[field] = list(value) if value.__class__ is list else value
+        elif tag == 0x22:  # device
+            variable["device"] = node[at : at + length].decode()
+        at += length
+    return variable
+
+
+def _colocations(entry: bytes, at: int) -> List[str]:
+    """The nodes a ``_class`` AttrValue (from *at*: its length, then its fields) names ``loc:@<node>``."""
+    size = len(entry)
+    # The usual one, each length one byte: AttrValue {list {s: "loc:@<node>"}}.
+    if (
+        entry[at] == size - at - 1 < 0x80
+        and entry[at + 1] == 0x0A
+        and entry[at + 2] == size - at - 3
+        and entry[at + 3] == 0x12
+        and entry[at + 4] == size - at - 5
+        and entry.startswith(_COLOCATION, at + 5)
+    ):
+        return [entry[at + 5 + len(_COLOCATION) :].decode()]
+    _, at = _varint(entry, at)
+    found: List[str] = []
+    for tag, value_at, value_end in _fields(entry, at, len(entry)):
+        if tag == 0x0A:  # list: its s
+            found = [entry[item_at + len(_COLOCATION) : item_end].decode()
+                     for inner, item_at, item_end in _fields(entry, value_at, value_end)
+                     if inner == 0x12 and entry.startswith(_COLOCATION, item_at)]  # fmt: skip
+        elif tag == 0x12:  # s
+            found = [entry[value_at + len(_COLOCATION) : value_end].decode()] if entry.startswith(
+                _COLOCATION, value_at) else []  # fmt: skip
+    return found
+
+
+def _string_value(entry: bytes, at: int) -> str:
+    """The ``s`` of an AttrValue (from *at*: its length, then its fields), or ""."""
+    size = len(entry)
+    if entry[at] == size - at - 1 < 0x80 and entry[at + 1] == 0x12 and entry[at + 2] == size - at - 3:  # the usual
+        return entry[at + 3 :].decode()
+    _, at = _varint(entry, at)
+    text = ""
+    for tag, value_at, value_end in _fields(entry, at, len(entry)):
+        text = entry[value_at:value_end].decode() if tag == 0x12 else ""
+    return text
+
+
+def _variable_attr(entry: bytes) -> Tuple[str, Any]:
+    """What one attr entry (key 1, AttrValue 2) gives a variable: (its field, the value), or ("", None)."""
+    key, value_at, value_end = b"", 0, 0
+    for tag, at, until in _fields(entry, 0, len(entry)):
+        if tag == 0x0A:
+            key = entry[at:until]
+        elif tag == 0x12:
+            value_at, value_end = at, until
+    field = _VARIABLE_ATTRS.get(key, "")
+    dtype: Any = None
+    shape: Optional[List[int]] = None
+    text = ""
+    strings: List[bytes] = []
+    for tag, at, until in _fields(entry, value_at, value_end):  # the AttrValue's one field
+        if tag == 0x30:  # type
+            number, _ = _varint(entry, at)
+            dtype = _NAMES.get(number, number)
+        elif tag == 0x3A:  # shape
+            shape = _shape(entry, at, until)
+        elif tag == 0x12:  # s
+            text = entry[at:until].decode()
+            strings = [entry[at:until]]
+        elif tag == 0x0A:  # list: its s
+            strings = [entry[inner_at:inner_end] for inner, inner_at, inner_end in _fields(entry, at, until)
+                       if inner == 0x12]  # fmt: skip
+    if field == "dtype":
+        return field, dtype
+    if field == "shape":
+        return field, shape
+    if field == "colocated_with":
+        return field, [string[len(_COLOCATION) :].decode() for string in strings if string.startswith(_COLOCATION)]
+    return field, text if field else None
 
 
 def _called(node: bytes, size: int) -> Optional[str]:
@@ -278,7 +407,7 @@ def contract_floor(data: bytes, saved_model: bool) -> List[Dict[str, Any]]:
     for start, end in meta_graphs:
         ops: Dict[bytes, int] = {}
         graph: Dict[str, Any] = {"names": [], "ops": [], "used": set(), "constants": [], "inputs": [], "flagged": [],
-                                 "calls": [], "functions": {}}  # fmt: skip
+                                 "calls": [], "functions": {}, "variables": []}  # fmt: skip
         savers = []
         for tag, at, until in _fields(data, start, end):
             if tag == 0x12:  # graph_def
@@ -336,7 +465,7 @@ def upb_contract(data: bytes, saved_model: bool) -> List[Dict[str, Any]]:
     for meta_graph in meta_graphs:
         graph = meta_graph.graph_def
         ops: Dict[str, int] = {}
-        names, node_ops, consumed, constants, inputs, flagged, calls = [], [], set(), [], [], [], []
+        names, node_ops, consumed, constants, inputs, flagged, calls, variables = [], [], set(), [], [], [], [], []
         for node in graph.node:
             name, op = node.name, node.op
             names.append(name)
@@ -371,6 +500,8 @@ def upb_contract(data: bytes, saved_model: bool) -> List[Dict[str, Any]]:
                     shape = None if shape_proto.unknown_rank else [dim.size for dim in shape_proto.dim]
                 dtype = _NAMES.get(attr["dtype"].type) if "dtype" in attr else None
                 inputs.append({"name": name, "op": op, "dtype": dtype, "shape": shape})
+            elif is_variable_op(op):
+                variables.append(_upb_variable(node))
         functions: Dict[str, Dict[str, int]] = {}
         for function in graph.library.function:
             counts = functions.setdefault(function.signature.name, {})
@@ -394,14 +525,40 @@ def upb_contract(data: bytes, saved_model: bool) -> List[Dict[str, Any]]:
                    and not (scopes and name.startswith(scopes))]  # fmt: skip
         found.append({"names": names, "ops": node_ops, "used": used, "constants": constants, "inputs": inputs,
                       "outputs": outputs, "flagged": flagged, "calls": calls, "functions": functions,
-                      "census": ops})  # fmt: skip
+                      "census": ops, "variables": variables})  # fmt: skip
     return found
+
+
+def _upb_variable(node: Any) -> Dict[str, Any]:
+    """A variable's dict as load makes it from its node, from upb's parsed NodeDef (see ``_variable``)."""
+    attr = node.attr  # (a key read by [] that is not in the map would be added: each is tested first)
+    dtype = shape = None
+    if "dtype" in attr and attr["dtype"].WhichOneof("value") == "type":
+        dtype = _NAMES.get(attr["dtype"].type, attr["dtype"].type)
+    if "shape" in attr and attr["shape"].HasField("shape"):
+        proto = attr["shape"].shape
+        shape = None if proto.unknown_rank else [dim.size for dim in proto.dim]
+    colocated_with = []
+    if "_class" in attr:
+        value = attr["_class"]
+        which = value.WhichOneof("value")
+        strings = list(value.list.s) if which == "list" else [value.s] if which == "s" else []
+        colocated_with = [string[len(_COLOCATION) :].decode() for string in strings if string.startswith(_COLOCATION)]
+    return {"name": node.name, "op": node.op, "dtype": dtype, "shape": shape, "device": node.device,
+            "container": attr["container"].s.decode() if "container" in attr else "",
+            "shared_name": attr["shared_name"].s.decode() if "shared_name" in attr else "",
+            "colocated_with": colocated_with, "collections": [], "trainable": None, "partition": None,
+            "object_path": None, "layer": None}  # fmt: skip
+
+
+# What a variable's node gives it (the rest comes from the collections and the object graph).
+_NODE_FIELDS = ("name", "op", "dtype", "shape", "device", "container", "shared_name", "colocated_with")
 
 
 def same_answers(graph: Dict[str, Any], found: Dict[str, Any]) -> bool:
     """Whether a contender's reading of one meta graph (*found*) gives ``load``'s answers (*graph*): the
-    constants and placeholders, the outputs, the flagged nodes and calls, the op census of the graph and of each of
-    its functions."""
+    constants and placeholders, the outputs, the variables as their nodes give them, the flagged nodes and calls, the
+    op census of the graph and of each of its functions."""
 
     def text(value: Any) -> Any:
         return value.decode() if isinstance(value, bytes) else value
@@ -415,6 +572,11 @@ def same_answers(graph: Dict[str, Any], found: Dict[str, Any]) -> bool:
     if found["constants"] != graph["constants"]:
         return False
     if found["flagged"] != graph["flagged"] or found["calls"] != graph["calls"]:
+        return False
+    # The variables as their nodes give them (load's list has them first, in the graph's order; then what the
+    # collections list that no node is, which neither contender reads).
+    mine = [{field: variable[field] for field in _NODE_FIELDS} for variable in graph["variables"] if variable["op"]]
+    if mine != [{field: variable[field] for field in _NODE_FIELDS} for variable in found["variables"]]:
         return False
     placeholders = [entry for entry in graph["inputs"] if entry["op"] in _PLACEHOLDER_NAMES]
     if [entry for entry in found["inputs"] if entry["name"] in {p["name"] for p in placeholders}] != placeholders:

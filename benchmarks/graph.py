@@ -95,7 +95,8 @@ def _length_fields(buf: bytes, pos: int, end: int, wanted: int) -> List[Tuple[in
 
 FLOOR = "floor: a walk of every node's fields that only counts ops"
 CONTRACT_FLOOR = (
-    "floor of the whole contract: names, ops, inputs, constants, placeholders, outputs, flagged nodes, calls, census"
+    "floor of the whole contract: names, ops, inputs, constants, placeholders, outputs, variables, flagged nodes, "
+    "calls, census"
 )
 OURS = "tfcollections loads(bytes, graph=True)"
 OURS_PLAIN = "tfcollections loads(bytes)"
@@ -361,19 +362,28 @@ def bench_node_heavy(workdir: Path, copies: int, repeats: int) -> Dict[str, Any]
     path = workdir / "nodes.meta"
     size, nodes = node_heavy_file(path, copies)
     data = path.read_bytes()
+    # As in section 1, the whole contract is timed given the bytes, against its floor and upb's parse with its loop,
+    # both held to load's answers; load(path) and the variables-only contenders of issue 12's target stay beside it.
     times = interleaved(
         {
             "tfcollections load(path, graph=True)": lambda: tfcollections.load(path, graph=True),
+            OURS: lambda: tfcollections.loads(data, graph=True),
             "protobuf upb: parse whole": lambda: upb_parse(data, False),
             "protobuf upb: parse + variables loop": lambda: upb_variables(data, False),
             FLOOR: lambda: floor_walk(data, False),
+            UPB_CONTRACT: lambda: upb_contract(data, False),
+            CONTRACT_FLOOR: lambda: contract_floor(data, False),
         },
         repeats,
     )
+    graphs = [mg["graph"] for mg in tfcollections.loads(data, graph=True)["meta_graphs"]]
+    answers = zip(graphs, contract_floor(data, False), upb_contract(data, False))
+    agree = all(same_answers(graph, mine) and same_answers(graph, theirs) for graph, mine, theirs in answers)
     ours_peak = fresh(_OURS, path)[1]
     upb_peak = fresh(_UPB, path)[1]
     path.unlink()
-    return {"file MB": size / 1e6, "nodes": nodes, "seconds": times, "peak MB ours": ours_peak, "peak MB upb": upb_peak}
+    return {"file MB": size / 1e6, "nodes": nodes, "seconds": times, "peak MB ours": ours_peak, "peak MB upb": upb_peak,
+            "contract agrees": agree}  # fmt: skip
 
 
 def bench_scaling(workdir: Path, repeats: int) -> List[Dict[str, Any]]:
@@ -430,9 +440,11 @@ def report(results: Dict[str, Any]) -> List[str]:
         floor = seconds[FLOOR] + seconds[OURS_PLAIN]  # what loads(graph=True) cannot go below
         # At most 3x upb's parse: the target since the exact walk's floor was measured (issue 12's 1.5x was set
         # from a prototype that read no field after a node's op, which protobuf's rules forbid).
-        checks.append(("corpus: load(graph=True) <= 3x upb parse", ours <= 3 * upb,
+        # Both are issue 12's, set when graph=True gave the op census and the variables only; issue 23's contract
+        # (every input, output and constant) is held to issue 34's targets below. Kept, as every floor is kept.
+        checks.append(("corpus: load(graph=True) <= 3x upb parse (issue 12's)", ours <= 3 * upb,
                        f"{ours / upb:.2f}x; the floor walk plus load(): {floor / upb:.2f}x"))  # fmt: skip
-        checks.append(("corpus: load(graph=True) < upb parse + loop", ours < loop,
+        checks.append(("corpus: load(graph=True) < upb parse + variables loop (issue 12's)", ours < loop,
                        f"{ours / loop:.2f}x; the floor walk plus load(): {floor / loop:.2f}x"))  # fmt: skip
         # Issue 34's: the whole contract (every input, output and constant), against its floor and against upb.
         whole = seconds[CONTRACT_FLOOR]
@@ -474,8 +486,15 @@ def report(results: Dict[str, Any]) -> List[str]:
         lines += [f"| {name} | {value:.3f} | {value / ours:.2f}x |" for name, value in seconds.items()]
         lines += ["", f"peak MB (fresh process): ours {heavy['peak MB ours']:.0f}, upb {heavy['peak MB upb']:.0f}", ""]
         loop = seconds["protobuf upb: parse + variables loop"]
-        checks.append(("node-heavy: load(graph=True) < upb parse + loop", ours < loop,
+        checks.append(("node-heavy: load(graph=True) < upb parse + variables loop (issue 12's)", ours < loop,
                        f"{ours / loop:.2f}x; the floor walk alone: {seconds[FLOOR] / loop:.2f}x"))  # fmt: skip
+        given_bytes, whole, contract_loop = seconds[OURS], seconds[CONTRACT_FLOOR], seconds[UPB_CONTRACT]
+        lines += [f"Both contenders of the whole contract give load's answers: {heavy['contract agrees']}.", ""]
+        checks.append(("node-heavy: loads(graph=True) <= 1.2x the whole contract's floor", given_bytes <= 1.2 * whole,
+                       f"{given_bytes / whole:.2f}x"))  # fmt: skip
+        checks.append(("node-heavy: loads(graph=True) < upb parse + the whole contract's loop",
+                       given_bytes < contract_loop, f"{given_bytes / contract_loop:.2f}x; the floor of the contract: "
+                       f"{whole / contract_loop:.2f}x"))  # fmt: skip
     scaling = results.get("scaling", [])
     if scaling:
         lines += ["## 4. Scaling (minimum of the repeats)", "", "| work | 1x s | 10x s | time ratio | bytes ratio |",
