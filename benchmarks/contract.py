@@ -271,9 +271,11 @@ def _variable(node: bytes, size: int, name: bytes, op: bytes, entries: Dict[byte
     """A variable node's dict as load makes it from the node (its device and reported attrs; what the collections
     and an object graph add is not made). An attr entry is remembered by its bytes, as the library remembers them,
     but for a colocation and a shared name, each variable's own: those are read straight."""
-    variable = {"name": name.decode(), "op": op.decode(), "dtype": None, "shape": None, "device": "", "container": "",
-                "shared_name": "", "colocated_with": [], "collections": [], "trainable": None, "partition": None,
-                "object_path": None, "layer": None}  # fmt: skip
+    variable: Dict[str, Any] = {
+        "name": name.decode(), "op": op.decode(), "dtype": None, "shape": None, "device": "", "container": "",
+        "shared_name": "", "colocated_with": [], "collections": [], "trainable": None, "partition": None,
+        "object_path": None, "layer": None,
+    }  # fmt: skip
     at = 0
     while at < size:  # a NodeDef's fields are all length-delimited
         tag = node[at]
