@@ -34,14 +34,14 @@ from tfcollections._graph.ops import FLAGGED_OPS
 from tfcollections._proto.compiled import ENUM_NAMES
 
 try:  # upb_contract's: the benchmark's virtual environment has TensorFlow
-    from tensorflow.core.protobuf import meta_graph_pb2, saved_model_pb2, saver_pb2
+    from tensorflow.core.protobuf import meta_graph_pb2, saved_model_pb2, saver_pb2  # type: ignore[import-untyped, import-not-found, unused-ignore]
 except ImportError:  # the floor alone
     meta_graph_pb2 = saved_model_pb2 = saver_pb2 = None
 
 # The item size of each numeric dtype (types.proto), as the library sizes constants.
 _SIZES = {1: 4, 2: 8, 3: 4, 4: 1, 5: 2, 6: 1, 8: 8, 9: 8, 10: 1, 11: 1, 12: 1, 13: 4, 14: 2, 15: 2, 16: 2, 17: 2,
           18: 16, 19: 2, 22: 4, 23: 8}  # fmt: skip
-_NAMES = dict(ENUM_NAMES["tensorflow.DataType"])
+_NAMES: Dict[int, Any] = dict(ENUM_NAMES["tensorflow.DataType"])  # Any: a number without a name is given as is
 _PLACEHOLDERS = {b"Placeholder", b"PlaceholderWithDefault", b"PlaceholderV2"}
 _PLACEHOLDER_NAMES = {op.decode() for op in _PLACEHOLDERS}
 _FLAGGED = {op.encode() for op in FLAGGED_OPS}
@@ -95,7 +95,8 @@ def _shape(buf: bytes, start: int, end: int) -> Optional[List[int]]:
 
 
 def _tensor(buf: bytes, start: int, end: int) -> Tuple[Optional[str], Optional[List[int]], Optional[int]]:
-    dtype, shape, strings = 0, [], 0
+    dtype, strings = 0, 0
+    shape: Optional[List[int]] = []
     for tag, at, until in _fields(buf, start, end):
         if tag == 0x08:
             dtype, _ = _varint(buf, at)
