@@ -10,7 +10,9 @@ the op census of the graph and its functions), computed two other ways, for benc
   into the same list of dicts as ``load``'s (its rules for what is no output applied: its ops, variables, the savers'
   nodes). Nothing is checked (no bounds, no UTF-8, no wire types but the ones TensorFlow writes), nothing is
   remembered between nodes but a constant's layout and a variable's attr entries by their bytes, as the library
-  remembers them: a loop that trusts every offset. No exact reader that builds the same objects can be faster.
+  remembers them: a loop that trusts every offset, in the library's own idioms. It is a floor for those idioms,
+  not a proof that nothing can be faster: by instruction count the library, which checks everything, is within a
+  few percent of it either way (docs/performance.md, "The everyday path").
 - ``upb_contract``: what a user of protobuf writes for the same: upb's parse, then a Python loop over the parsed
   nodes making the same dicts.
 
