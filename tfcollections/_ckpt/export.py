@@ -18,6 +18,7 @@ import heapq
 import os
 import re
 
+from .._disk.atomic import AtomicFile, check_destination
 from .._errors import DecodeError
 from .._model.collections import scope_matcher
 from .._tensor import element_count
@@ -27,7 +28,7 @@ from .crc32c import crc32c, unmask
 from .listing import list_checkpoint, shard_path
 from .objects import object_graph_of
 from .values import read_values
-from .writers import ITEM_SIZES, NPY_DESCRS, SAFETENSORS_DTYPES, AtomicFile, write_npz, write_safetensors
+from .writers import ITEM_SIZES, NPY_DESCRS, SAFETENSORS_DTYPES, write_npz, write_safetensors
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -85,8 +86,7 @@ def export(
     options that cannot be met (two tensors renamed alike, bfloat16 into ``.npz``), ``FileExistsError``, ``OSError``.
     """
     kind = _format_of(format, os.fspath(out))
-    if not force and os.path.exists(out):  # said before anything is read (the writer checks again at the end)
-        raise FileExistsError(f"{os.fspath(out)} exists (give force=True, --force, to replace it)")
+    check_destination(os.fspath(out), force)  # said before anything is read (the writer checks again)
     if names not in _NAMES:
         raise ValueError(f"names must be one of {', '.join(_NAMES)}, not {names!r}")
     selects = _selector(scope)

@@ -8,14 +8,13 @@ spaces to 8 bytes, as safetensors pads it) of each tensor's dtype, shape and ``d
 the largest elements first so that each tensor's offset is a multiple of its element size (as safetensors'
 own writer orders them). ``.npz`` is a zip of ``.npy`` files (format 1.0: magic, version, a header of a Python
 dict literal padded so the data starts at a multiple of 64), stored uncompressed as ``numpy.savez`` writes it,
-each entry streamed (``ZipFile.open(..., "w")``). A file is written under a temporary name in its directory and
-renamed at the end: an export that fails or is interrupted leaves no file under the name asked for.
+each entry streamed (``ZipFile.open(..., "w")``). The file they write to is ``_disk.atomic``'s: an export that
+fails or is interrupted leaves the file under the name asked for as it was.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import struct
 
 TYPE_CHECKING = False
@@ -112,33 +111,3 @@ def write_npz(file: IO[bytes], entries: List[Entry], descrs: Dict[str, str], don
                 for chunk in chunks():
                     member.write(chunk)
                     done(len(chunk))
-
-
-class AtomicFile:
-    """A file written under a temporary name beside *path* and renamed to it when the ``with`` block ends well;
-    removed when it does not (an error, Ctrl-C). *path* must not exist unless *replace*."""
-
-    def __init__(self, path: str, replace: bool) -> None:
-        if os.path.exists(path) and not replace:
-            raise FileExistsError(f"{path} exists (give force=True, --force, to replace it)")
-        self.path = path
-        directory = os.path.dirname(os.path.abspath(path))
-        # Created as open() creates a file (the umask decides its mode), under a name no one else picks.
-        self.temporary = os.path.join(directory, f".{os.path.basename(path)}.{os.urandom(6).hex()}.partial")
-        try:
-            descriptor = os.open(self.temporary, os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
-        except OSError as exc:  # the directory is missing or cannot be written: say which directory
-            raise OSError(exc.errno, f"cannot write a file there: {exc.strerror}", directory) from None
-        self.file = os.fdopen(descriptor, "w+b")
-
-    def __enter__(self) -> IO[bytes]:
-        return self.file
-
-    def __exit__(self, kind: object, *exc: object) -> None:
-        try:
-            self.file.close()
-        finally:
-            if kind is None:
-                os.replace(self.temporary, self.path)
-            else:
-                os.unlink(self.temporary)

@@ -134,7 +134,7 @@ def run(
             bar.clear()
         why: Any = exc
         strerror = getattr(exc, "strerror", None)
-        if isinstance(exc, OSError) and not isinstance(exc, FileExistsError) and strerror:
+        if isinstance(exc, OSError) and strerror:
             filename = getattr(exc, "filename", None)  # an OSError's own message would show errno first
             why = f"{filename}: {strerror}" if filename else strerror
         print(f"tfcollections export: {args.out}: not written: {why}", file=stderr)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 import re
 
-from .._ckpt.writers import AtomicFile
+from .._disk.atomic import AtomicFile, check_destination
 from .._disk.locate import checkpoint_beside
 from .._disk.source import source_of
 from .._errors import DecodeError
@@ -116,6 +116,8 @@ def freeze(
     the graph does not have. With *path*, the graph is also written there (under a temporary name, then renamed;
     an existing file only with *force*).
     """
+    if path is not None:
+        check_destination(os.fspath(path), force)  # said before the work (the writer checks again)
     loaded = model if isinstance(model, dict) else load(os.fsdecode(model))
     source = source_of(loaded)
     if source is None or "meta_graphs" not in loaded:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import re
 
-from .._ckpt.writers import AtomicFile
+from .._disk.atomic import AtomicFile, AtomicFiles, check_destination
 from .._disk.source import source_of
 from .._model.files import load
 from .._proto.compiled import COMPILED
@@ -87,6 +87,8 @@ def converted(
     signature's too (``Session`` feeds and fetches by them)."""
     if opset not in OPSETS:
         raise ValueError(f"opset {opset} is not one the conversion writes ({OPSETS.start} to {OPSETS.stop - 1})")
+    if path is not None:
+        check_destination(os.fspath(path), force)  # said before the work (the writer checks again)
     loaded = model if isinstance(model, dict) else load(os.fsdecode(model))
     source = source_of(loaded)
     if source is None or "meta_graphs" not in loaded:
@@ -110,13 +112,15 @@ def converted(
         if path is None:
             return encode_compiled(_MODEL, model_proto, "ModelProto")
         target = os.fspath(path)
-        with AtomicFile(target, force) as file:
-            if not external:
-                data = encode_compiled(_MODEL, model_proto, "ModelProto")
-            else:
-                with AtomicFile(target + ".data", force) as weights:
-                    _externalize(initializers, os.path.basename(target) + ".data", weights)
-                    data = encode_compiled(_MODEL, model_proto, "ModelProto")
+        if not external:
+            data = encode_compiled(_MODEL, model_proto, "ModelProto")
+            with AtomicFile(target, force) as file:
+                file.write(data)
+            return data
+        # The model and its weights are renamed into place together, or neither is.
+        with AtomicFiles([target + ".data", target], force) as (weights, file):
+            _externalize(initializers, os.path.basename(target) + ".data", weights)
+            data = encode_compiled(_MODEL, model_proto, "ModelProto")
             file.write(data)
     return data
 
