@@ -332,8 +332,13 @@ def object_tree(nodes: List[Node], tensors: Dict[str, Decoded]) -> Decoded:
         path = _slot_path(slot_of) if slot_of is not None else paths.get(node_id)
         for name, full_name, key in attributes:
             if key not in owned:
-                owned[key] = {"object": path, "attribute": name, "full_name": full_name or None, "node": node_id,
-                              "slot": slot_of}  # fmt: skip
+                owned[key] = {
+                    "object": path,
+                    "attribute": name,
+                    "full_name": full_name or None,
+                    "node": node_id,
+                    "slot": dict(slot_of) if slot_of is not None else None,
+                }  # fmt: skip (each key its own)
     return _tree(count, owned, tensors)
 
 
@@ -341,6 +346,10 @@ def _no_such_node(node_id: int, count: int, where: str) -> DecodeError:
     error = DecodeError(f"the object graph's {where} refers to node {node_id}, but it has {count} nodes", None, where)
     error._add_segment(_GRAPH.short_name)
     return error
+
+
+def _copied(slot: Optional[Decoded]) -> Optional[Decoded]:
+    return dict(slot) if slot is not None else None
 
 
 def _slot_path(slot: Decoded) -> str:
@@ -373,7 +382,9 @@ def _tree(count: int, owned: Dict[str, Decoded], tensors: Dict[str, Decoded]) ->
             if prefix is not None:
                 found[key] = prefix
         if found:
-            owned = {**owned, **{key: owned[prefix] for key, prefix in found.items()}}
+            # Each key its own dict (a tree: a caller editing one key's record edits no other's).
+            owned = {**owned, **{key: {**owned[prefix], "slot": _copied(owned[prefix]["slot"])}
+                                 for key, prefix in found.items()}}  # fmt: skip
             claimed = set(found.values())
             unowned = [key for key in unowned if key not in found]
             absent = [key for key in absent if key not in claimed]

@@ -70,10 +70,16 @@ def parser(out: TextIO) -> argparse.ArgumentParser:
 
 
 def _releases(given: List[str]) -> List[int]:
-    """The release indexes *given* names (each may be a comma-separated list); ValueError for an unknown one."""
-    return sorted(
-        {index for item in given for name in item.split(",") if name.strip() for index in table.resolve(name)}
-    )
+    """The release indexes *given* names (each may be a comma-separated list, spaces after a comma allowed);
+    ValueError for an unknown or empty one."""
+    found = set()
+    for item in given:
+        for position, name in enumerate(item.split(",")):
+            name = name.lstrip(" ") if position else name  # "2.4, 2.5"; nothing else around a name is taken
+            if not name:
+                raise ValueError(f"an empty release name in {item!r}: give releases such as 2.4.1, 2.4, 2 or all")
+            found.update(table.resolve(name))
+    return sorted(found)
 
 
 def run(argv: Sequence[str], stdout: TextIO, stderr: TextIO) -> int:

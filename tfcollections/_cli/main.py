@@ -11,7 +11,8 @@ terminal, the directory relative paths are read from), so tests give it their ow
 ``sys.std*``. Every failure becomes one line on stderr and an exit status, never a traceback:
 
 - 0 (``OK``): every input was shown (and with ``--require-restore``, its checkpoint would restore);
-- 1 (``UNREADABLE``): an input could not be read (the others are still shown);
+- 1 (``UNREADABLE``): an input could not be read (the others are still shown), or what it holds does not fit in
+  memory;
 - 2 (``USAGE``): the command line is wrong;
 - 3 (``WOULD_NOT_RESTORE``): with ``--require-restore``, a checkpoint would not restore, or there is none;
 - 70 (``INTERNAL_ERROR``, EX_SOFTWARE): a bug of ours, said in one line;
@@ -117,6 +118,11 @@ def main(argv: Optional[Sequence[str]] = None, env: Optional[Environment] = None
     except KeyboardInterrupt:  # Ctrl-C while a long stream is read: one line, the shell's status for SIGINT
         print("tfcollections: interrupted", file=env.stderr)
         return ExitStatus.INTERRUPTED
+    except MemoryError:  # an input whose contents take more memory than the process may have: said, no traceback
+        gc.collect()
+        print("tfcollections: not enough memory: what the input holds does not fit in this process's memory",
+              file=env.stderr)  # fmt: skip
+        return ExitStatus.UNREADABLE
     except Exception as exc:  # a bug of ours: still one line, not a traceback
         print(f"tfcollections: internal error, please report it: {type(exc).__name__}: {exc}", file=env.stderr)
         return ExitStatus.INTERNAL_ERROR

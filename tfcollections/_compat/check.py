@@ -351,7 +351,8 @@ class _Checker:
             else:
                 self.findings += found
         version = self.real_version
-        named = [dict(finding, message=finding["message"].replace(_RELEASE, version),
+        # Each release's findings their own (memoized ones are shared by releases): the tags list copied too.
+        named = [dict(finding, message=finding["message"].replace(_RELEASE, version), tags=list(finding["tags"]),
                       printed=finding["printed"].replace(_RELEASE, version)) for finding in self.findings]  # fmt: skip
         return _merged(named)
 

@@ -156,8 +156,9 @@ def attrs_read_from(release: int) -> str:
 def resolve(name: str) -> List[int]:
     """The indexes of the releases *name* means: ``2.4.1`` that release, ``2.4`` its newest patch, ``2`` or
     ``all`` every release of the series or all; ValueError naming the known ones otherwise."""
-    text = name.strip().lower().lstrip("v")
-    if text == "all":
+    text = name[1:] if name[:1] in ("v", "V") else name  # v2.4, as tags name releases; no more than one v
+    text = text.lower()
+    if text == "all" and name[:1] not in ("v", "V"):
         return list(range(len(VERSIONS)))
     if text in VERSIONS:
         return [VERSIONS.index(text)]

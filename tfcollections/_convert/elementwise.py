@@ -155,10 +155,16 @@ def _matmul(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     flip_b = attr(node, "adj_y" if batched else "transpose_b", False)
     left = _last_two_swapped(cx, a) if flip_a else cx.tf(a)
     right = _last_two_swapped(cx, b) if flip_b else cx.tf(b)
+    for operand in (a, b):  # TensorFlow's MatMul is of matrices, BatchMatMul's of stacks of them
+        if operand.rank is not None and (operand.rank < 2 or (not batched and operand.rank != 2)):
+            raise ConversionError(f"its input {operand.tf_name!r} has rank {operand.rank}: it multiplies matrices")
     shape: Shape = None
     if a.shape is not None and b.shape is not None and len(a.shape) >= 2 and len(b.shape) >= 2:
         rows = a.shape[-1] if flip_a else a.shape[-2]
         cols = b.shape[-2] if flip_b else b.shape[-1]
+        inner = (a.shape[-2] if flip_a else a.shape[-1], b.shape[-1] if flip_b else b.shape[-2])
+        if None not in inner and inner[0] != inner[1]:
+            raise ConversionError(f"its inputs of shapes {a.shape} and {b.shape} cannot be multiplied")
         outer = _broadcast(a.shape[:-2], b.shape[:-2])
         shape = None if outer is None else [*outer, rows, cols]
     out = cx.emit("MatMul", [left, right])[0]

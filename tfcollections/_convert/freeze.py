@@ -168,7 +168,7 @@ def freeze_graph(
     input_names = _input_names(signature, given_inputs, by_name)
     cut = {split_tensor_name(name)[0] for name in input_names}
     kept = _reachable({split_tensor_name(name)[0] for name in output_names}, by_name, cut)
-    nodes = [node for node in graph.nodes if node["name"] in kept and by_name[node["name"]] is node]
+    nodes = [node for node in graph.nodes if node["name"] in kept]
     for position, node in enumerate(nodes):
         if node["name"] in cut and node["op"] not in PLACEHOLDER_OPS:
             nodes[position] = _placeholder_for(node)
@@ -177,7 +177,8 @@ def freeze_graph(
     if variables:
         values = _variable_values(model, source, buf, index, meta_graph, graph, variables, checkpoint)
         _make_constants(frozen, variables, values)
-    frozen.nodes = [_without_lost_colocation(node, {node["name"] for node in frozen.nodes}) for node in frozen.nodes]
+    kept_names = {node["name"] for node in frozen.nodes}
+    frozen.nodes = [_without_lost_colocation(node, kept_names) for node in frozen.nodes]
     if graph.functions:  # only what the kept nodes run (a loop's functions, and theirs): calls were inlined
         graph.keep_functions(functions_run(frozen.nodes, graph.functions))
     if signature_names and signature is not None and meta_graph.get("object_graph_def") is not None:
@@ -190,9 +191,15 @@ def freeze_graph(
 
 
 def _by_name(nodes: List[Decoded]) -> Dict[str, Decoded]:
-    by_name: Dict[str, Decoded] = {}
-    for node in nodes:
-        by_name.setdefault(node["name"], node)
+    """The nodes by name; a name given twice is refused, as TensorFlow refuses the graph ("Duplicate node name")."""
+    by_name: Dict[str, Decoded] = {node["name"]: node for node in nodes}
+    if len(by_name) != len(nodes):
+        seen: Set[str] = set()
+        for node in nodes:
+            if node["name"] in seen:
+                raise DecodeError(f"node name {node['name']!r} is given to more than one node; TensorFlow refuses a "
+                                  "graph whose node names repeat")  # fmt: skip
+            seen.add(node["name"])
     return by_name
 
 

@@ -91,6 +91,18 @@ def _broadcast(a: Shape, b: Shape) -> Shape:
     return out
 
 
+def same_shapes(shapes: Sequence[Shape], what: str, but: Optional[int] = None) -> None:
+    """Refuse *shapes* (of *what*) that cannot be one shape, leaving out axis *but*: a rank or a known dim that
+    differs, which TensorFlow refuses when it builds the graph and ONNX's checker refuses in the model."""
+    known = [shape for shape in shapes if shape is not None]
+    for shape in known[1:]:
+        if len(shape) != len(known[0]):
+            raise ConversionError(f"its {what} have ranks {len(known[0])} and {len(shape)}, which cannot meet")
+        for axis, (x, y) in enumerate(zip(known[0], shape)):
+            if axis != but and x is not None and y is not None and x != y:
+                raise ConversionError(f"its {what} have shapes {known[0]} and {shape}, which cannot meet")
+
+
 def _known(shape: Shape) -> bool:
     return shape is not None and all(dim is not None for dim in shape)
 

@@ -27,6 +27,7 @@ from .nodeparts import (
     _unsqueeze,
     attr,
     cast_ints,
+    same_shapes,
 )
 from .values import TO_NCHW, TO_NHWC, ConversionError, ints_tensor, scalar_tensor, tensor_of, transpose
 
@@ -96,9 +97,12 @@ def _reshape(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
         if unknown <= 1 and 0 not in wanted:
             dims = [-1 if item is None or item < 0 else item for item in wanted]
             shape = [None if dim == -1 else dim for dim in dims]
-            if unknown == 1 and _known(x.shape):
+            if _known(x.shape):
                 total = element_count(tuple(cast_ints(x.shape or [])))
                 rest = element_count(tuple(dim for dim in dims if dim != -1))
+                if total % rest if unknown and rest else total != rest:
+                    raise ConversionError(f"its input of shape {x.shape} ({total} elements) cannot be reshaped to "
+                                          f"{[None if dim == -1 else dim for dim in dims]}")  # fmt: skip
                 shape = [total // rest if dim == -1 and rest else dim for dim in dims]
             if x.const is not None and x.dtype != "DT_STRING" and _known(shape):
                 moved = Tensor(x.const.dtype, tuple(cast_ints(shape or [])), x.const.tobytes())
@@ -173,6 +177,8 @@ def _concat(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
         raise ConversionError("its inputs have an unknown rank (pass the inputs' shapes: --inputs NAME:SHAPE)")
     (axis,) = _need_ints(axis_value, "axis")
     axis = _axis(axis, rank)
+    same_shapes([part.shape if part.shape is not None else [None] * part.rank if part.rank is not None else None
+                 for part in parts], "inputs", but=axis)  # fmt: skip
     shape: Shape = None
     if all(part.shape is not None for part in parts):
         shape = list(parts[0].shape or [])
@@ -193,6 +199,8 @@ def _pack(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     rank = next((part.rank for part in inputs if part.rank is not None), None)
     if rank is None:
         raise ConversionError("its inputs have an unknown rank (pass the inputs' shapes: --inputs NAME:SHAPE)")
+    same_shapes([part.shape if part.shape is not None else [None] * part.rank if part.rank is not None else None
+                 for part in inputs], "inputs")  # fmt: skip
     axis = attr(node, "axis", 0)
     axis = axis + rank + 1 if axis < 0 else axis
     shape: Shape = None

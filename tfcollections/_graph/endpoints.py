@@ -633,8 +633,9 @@ def tensor_values(
         raise DecodeError(f"constant {name!r}: its dtype {dtype} has no values to read as plain data")
     count = element_count(shape)
     if dtype == "DT_STRING":
-        strings = _filled(list(values["string_val"]) if values is not None else [], count, b"")
-        return Tensor(dtype, shape, None, strings)
+        given = list(values["string_val"]) if values is not None else []
+        _check_fill(name, dtype, count, len(given), 8)
+        return Tensor(dtype, shape, None, _filled(given, count, b""))
     itemsize = NUMERIC[dtype][1]
     if content is not None and len(content) > 0:
         if len(content) != count * itemsize:
@@ -644,18 +645,46 @@ def tensor_values(
             )
         return Tensor(dtype, shape, content)
     found = list(values[_VALUE_FIELDS[dtype]]) if values is not None else []
+    code = NUMERIC[dtype][0]
     if dtype in ("DT_COMPLEX64", "DT_COMPLEX128"):
-        pairs = _filled([tuple(found[i : i + 2]) for i in range(0, len(found) - 1, 2)], count, (0.0, 0.0))
+        pairs = [found[i : i + 2] for i in range(0, min(len(found) - 1, 2 * count), 2)]
+        _check_fill(name, dtype, count, len(pairs), itemsize)
         flat = [part for pair in pairs for part in pair]
-        return Tensor(dtype, shape, struct.pack(f"<{2 * count}{NUMERIC[dtype][0]}", *flat))
-    found = _filled(found, count, 0)
+        return Tensor(dtype, shape, _repeat_last(struct.pack(f"<{len(flat)}{code}", *flat), itemsize, count))
+    found = found[:count]
+    _check_fill(name, dtype, count, len(found), itemsize)
     if dtype in ("DT_HALF", "DT_BFLOAT16"):
-        return Tensor(dtype, shape, struct.pack(f"<{count}H", *(value & 0xFFFF for value in found)))
+        return Tensor(
+            dtype, shape, _repeat_last(struct.pack(f"<{len(found)}H", *(v & 0xFFFF for v in found)), 2, count)
+        )
     if dtype in ("DT_INT8", "DT_UINT8", "DT_INT16", "DT_UINT16"):
         bits = itemsize * 8  # an int32 field holds them: TensorFlow keeps the low bits
         mask, signed = (1 << bits) - 1, dtype.startswith("DT_INT")
         found = [_wrap(value & mask, bits) if signed else value & mask for value in found]
-    return Tensor(dtype, shape, struct.pack(f"<{count}{NUMERIC[dtype][0]}", *found))
+    return Tensor(dtype, shape, _repeat_last(struct.pack(f"<{len(found)}{code}", *found), itemsize, count))
+
+
+# A constant's values filled out past those its proto gives (TensorFlow repeats the last one) are made up to this
+# many bytes; past it the constant is refused with its size rather than allocated: a 60-byte proto may claim 10^12
+# elements of one value.
+FILL_LIMIT: Final = 1 << 26
+
+
+def _check_fill(name: str, dtype: str, count: int, given: int, itemsize: int) -> None:
+    if count > given and count * itemsize > FILL_LIMIT:
+        raise DecodeError(f"constant {name!r}: {count:,} elements of {dtype} ({count * itemsize:,} bytes) filled out "
+                          f"from the {given:,} value(s) its proto gives: more than the {FILL_LIMIT:,} bytes the "
+                          "library makes of a repeated value")  # fmt: skip
+
+
+def _repeat_last(packed: bytes, itemsize: int, count: int) -> bytes:
+    """*packed* (the elements a proto gives, at most *count*) filled out to *count* elements with its last one, or
+    zeros when it gives none, as bytes: no list of *count* items is made."""
+    have = len(packed) // itemsize
+    if have >= count:
+        return packed
+    last = packed[-itemsize:] if packed else bytes(itemsize)
+    return packed + last * (count - have)
 
 
 def _wrap(value: int, bits: int) -> int:

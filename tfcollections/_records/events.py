@@ -25,6 +25,7 @@ events are these, and the general reader makes six dicts for each.
 from __future__ import annotations
 
 import os
+import stat
 import struct
 
 from .._errors import DecodeError
@@ -105,9 +106,11 @@ class Events:
         self.verify = verify
         self.strict = strict
         self._tag = tag
-        self.runs: Dict[str, List[str]] = runs_of(self.path, run)
-        self.count = 0
         self.skipped: List[Dict[str, Any]] = []
+        self.runs: Dict[str, List[str]] = runs_of(self.path, run, self.skipped)
+        if strict and self.skipped:
+            raise DecodeError(f"{self.skipped[0]['path']}: {self.skipped[0]['why']}")
+        self.count = 0
         self.truncated: List[Dict[str, Any]] = []
         # Where the usual scalars go instead of being given as dicts: the append methods of the columns run, tag,
         # step, wall_time and value, for the column form, which needs no dict of them (event_columns).
@@ -134,7 +137,8 @@ class Events:
         self, run: str, path: str, plugins: Dict[str, str], layouts: Dict[Layout, Tuple[str, str]]
     ) -> Iterator[EventDict]:
         try:
-            empty = os.path.getsize(path) == 0
+            info = os.stat(path)
+            empty = stat.S_ISREG(info.st_mode) and info.st_size == 0
             frames = Records(path, None, self.verify, self.strict)
         except OSError as exc:  # a file that went away, or that may not be read: named, as TensorBoard logs it
             if self.strict:
@@ -344,21 +348,45 @@ def event_columns(
     return EventColumns(kind, events(path, run=run, tag=tag, verify=verify, strict=strict))
 
 
-def runs_of(path: str, run: Optional[Pattern[str]] = None) -> Dict[str, List[str]]:
-    """Run name -> its event files in reading order, as TensorBoard finds them under a log directory (a file:
-    the run ``"."``). Raises ``DecodeError`` for a path that is neither, or a directory without event files."""
-    if os.path.isfile(path):
+def runs_of(
+    path: str, run: Optional[Pattern[str]] = None, skipped: Optional[List[Dict[str, Any]]] = None
+) -> Dict[str, List[str]]:
+    """Run name -> its event files in reading order, as TensorBoard finds them under a log directory (a file, or a
+    pipe named: the run ``"."``). Raises ``DecodeError`` for a path that is neither, or a directory without event
+    files. What the walk cannot read (a directory it may not list) or will not open (a pipe, socket or device named
+    like an event file: opening one may wait forever) is appended to *skipped*."""
+    if os.path.exists(path) and not os.path.isdir(path):
         return {".": [path]}
     if not os.path.isdir(path):
         raise DecodeError(f"{path}: no such file or directory")
+    left_out: List[Dict[str, Any]] = skipped if skipped is not None else []
+
+    def unreadable(error: OSError) -> None:
+        left_out.append({"path": error.filename, "record": None, "why": f"cannot read: {error.strerror or error}"})
+
     found: Dict[str, List[str]] = {}
-    for directory, subdirectories, files in os.walk(path):
+    for directory, subdirectories, files in os.walk(path, onerror=unreadable):
         subdirectories.sort()
         names = sorted(name for name in files if is_event_file(name))
-        if names:
-            name = os.path.relpath(directory, path).replace(os.sep, "/")
-            if run is None or run.search(name):
-                found[name] = [os.path.join(directory, file) for file in names]
+        if not names:
+            continue
+        name = os.path.relpath(directory, path).replace(os.sep, "/")
+        if run is not None and not run.search(name):
+            continue
+        regular = []
+        for file in names:
+            full = os.path.join(directory, file)
+            try:
+                plain = stat.S_ISREG(os.stat(full).st_mode)
+            except OSError:  # gone, or a dangling link: the reading names it
+                plain = True
+            if plain:
+                regular.append(full)
+            else:
+                left_out.append({"path": full, "record": None, "why": "not a regular file (a pipe, socket or device "
+                                 "is read only when it is named)"})  # fmt: skip
+        if regular:
+            found[name] = regular
     if not found and run is None:
         raise DecodeError(f"{path}: no event files (files named *tfevents*) in it or under it")
     return found

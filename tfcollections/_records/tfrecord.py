@@ -22,6 +22,7 @@ file.
 from __future__ import annotations
 
 import os
+import stat
 import struct
 
 from .._ckpt.crc32c import crc32c, first_masked_mismatch, mask, whole_crc32c
@@ -58,9 +59,20 @@ class Records:
         self.count = 0
         self.offset = 0
         self.truncated: Optional[int] = None
-        with open(self.path, "rb") as file:
-            head = file.read(_HEADER)
-        self.compression = _compression_of(head, compression)
+        file = open(self.path, "rb")  # noqa: SIM115 (closed here, or kept for the walk: a pipe is read once)
+        try:
+            regular = stat.S_ISREG(os.fstat(file.fileno()).st_mode)
+            head = file.read(_HEADER) if regular else _read_at_least(file.read, _HEADER)
+            self.compression = _compression_of(head, compression)
+        except BaseException:
+            file.close()
+            raise
+        # A regular file is opened again for the walk; a pipe or a device cannot be: its head is given back first.
+        self._stream: Optional[_Replayed] = None
+        if regular:
+            file.close()
+        else:
+            self._stream = _Replayed(head, file)
         # Records are short: the C CRC-32C, when one is installed, is called directly (looked for now).
         self._crc = whole_crc32c() if verify else crc32c
         self._frames = self._walk()
@@ -82,11 +94,22 @@ class Records:
         """The records a chunk at a time, each batch with where their frames start: a reader of many short records
         (event files) then pays for no generator step per record. ``count`` and ``offset`` are the caller's to keep.
         The file is closed when the walk ends, also when the caller stops early (the generator is closed)."""
+        if self._stream is not None:
+            stream, self._stream = self._stream, None
+            with stream:
+                yield from self._batches_of(_Inflater(stream, self.compression) if self.compression else stream.read,
+                                            None)  # fmt: skip
+            return
         with open(self.path, "rb") as file:
             if self.compression:
                 yield from self._batches_of(_Inflater(file, self.compression), None)
             else:
                 yield from self._batches_of(file.read, os.fstat(file.fileno()).st_size)
+
+    def __del__(self) -> None:
+        stream = getattr(self, "_stream", None)
+        if stream is not None:
+            stream.close()
 
     def _batches_of(self, read: Callable[[int], bytes], size: Optional[int]) -> Iterator[Tuple[List[bytes], List[int]]]:
         """The frames of the bytes *read* gives, a chunk at a time: each field read in place in the chunk, one slice
@@ -143,8 +166,14 @@ class Records:
             if end > len(buffer):  # a record longer than what is left of the chunk
                 yield from flush()
                 buffer, base, end, at = buffer[at:], base + at, end - at, 0
+                wanted = end - len(buffer)
+                if size is None and wanted > _PIECE and isinstance(read, _Inflater):
+                    held = read.holds(wanted)
+                    if held < wanted:  # a stream that ends before the record: cut, and nothing buffered for it
+                        self._cut(base, len(buffer) + held - _HEADER, length, given)
+                        return
                 if size is None or base + end <= size:
-                    buffer += _read_at_least(read, max(_CHUNK, end - len(buffer)))
+                    buffer += _read_at_least(read, max(_CHUNK, wanted))
                 if end > len(buffer):
                     self._cut(base, len(buffer) - _HEADER, length, given)
                     return
@@ -218,12 +247,44 @@ def _read_at_least(read: Callable[[int], bytes], size: int) -> bytes:
     return b"".join(parts)
 
 
+class _Replayed:
+    """A stream that cannot be opened twice (a pipe, a device), its first bytes read already: ``read`` gives those
+    first, then the rest; it cannot seek."""
+
+    def __init__(self, head: bytes, file: IO[bytes]) -> None:
+        self.head, self.file = head, file
+
+    def read(self, size: int) -> bytes:
+        if self.head:
+            head, self.head = self.head[:size], self.head[size:]
+            return head
+        return self.file.read(size)
+
+    def seekable(self) -> bool:
+        return False
+
+    def tell(self) -> int:
+        raise OSError("a pipe has no position")
+
+    def seek(self, position: int) -> int:
+        raise OSError("a pipe cannot seek")
+
+    def close(self) -> None:
+        self.file.close()
+
+    def __enter__(self) -> _Replayed:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.file.close()
+
+
 class _Inflater:
     """A GZIP or ZLIB file's decompressed bytes, as ``file.read`` gives a plain file's: ``inflater(size)`` gives at
     most *size* bytes, and ``b""`` only at the end (of the file, or of a stream cut short). Concatenated gzip
     members are read one after another, as TensorFlow reads them."""
 
-    def __init__(self, file: IO[bytes], compression: str) -> None:
+    def __init__(self, file: Union[IO[bytes], _Replayed], compression: str) -> None:
         import zlib  # noqa: PLC0415 (only compressed files need it)
 
         self.file = file
@@ -233,6 +294,35 @@ class _Inflater:
         self.inflate = zlib.decompressobj(self.wbits)
         self.pending = b""  # what followed a gzip member: the next member's start
         self.produced = 0  # bytes given so far: where a stream that does not decompress fails
+
+    def holds(self, count: int) -> int:
+        """How many of *count* more bytes follow, found by decompressing ahead without keeping what it gives (then
+        going back): a length a damaged stream claims is checked before anything is buffered for it, as a plain
+        file's is against its size. A stream that cannot go back (a pipe) is taken to hold them all."""
+        try:
+            if not self.file.seekable():
+                return count
+            position = self.file.tell()
+        except (OSError, ValueError):
+            return count
+        inflate, pending, got = self.inflate.copy(), self.pending, 0
+        try:
+            while got < count:
+                chunk = inflate.unconsumed_tail or pending or self.file.read(_CHUNK)
+                pending = b""
+                if not chunk:
+                    return got
+                try:
+                    got += len(inflate.decompress(chunk, min(count - got, _CHUNK)))
+                except self.zlib.error as exc:
+                    where = self.produced + got
+                    raise DecodeError(f"the {self.compression} stream does not decompress: {exc}", where) from None
+                if inflate.eof:
+                    pending = inflate.unused_data
+                    inflate = self.zlib.decompressobj(self.wbits)
+            return got
+        finally:
+            self.file.seek(position)
 
     def __call__(self, size: int) -> bytes:
         while True:

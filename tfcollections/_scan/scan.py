@@ -261,7 +261,7 @@ def _finding(
     node: Optional[str] = None,
 ) -> Decoded:
     return {"rule": rule, "severity": RULES_BY_ID[rule].severity, "message": message, "op": op, "layer": layer,
-            "meta_graph": meta_graph, "tags": tags or [], "function": function, "node": node}  # fmt: skip
+            "meta_graph": meta_graph, "tags": list(tags or ()), "function": function, "node": node}  # fmt: skip
 
 
 def at_least(findings: List[Decoded], severity: str) -> List[Decoded]:
