@@ -1,294 +1,604 @@
 # SPDX-License-Identifier: Apache-2.0
-"""Coverage-guided fuzzing of tfcollections with atheris (libFuzzer), run by hand.
+"""Hostile input, as an attacker would give it: each case in a child process under an address-space and a time
+limit, through the Python API and the command line. Run by hand for the long run; CI runs a bounded slice
+(tests/test_fuzz_slice.py).
 
-    python3 -m venv "$FUZZVENV" && "$FUZZVENV/bin/pip" install atheris
-    $FUZZVENV/bin/python -m tools.fuzz decode -max_total_time=600
-    $FUZZVENV/bin/python -m tools.fuzz strict -max_total_time=600
-    $FUZZVENV/bin/python -m tools.fuzz file   -max_total_time=600
-    $FUZZVENV/bin/python -m tools.fuzz text   -max_total_time=600
-    $FUZZVENV/bin/python -m tools.fuzz graph  -max_total_time=600
+    python -m tools.fuzz --cases 100000 --jobs 2 --seed 1          # every target, the reproducers first
+    python -m tools.fuzz --targets convert,session --cases 2000
+    python -m tools.fuzz --replay                                  # the committed reproducers alone
 
-Each target instruments the package's own modules only, seeds libFuzzer from
-the committed fixtures (written to a corpus directory under /tmp, which it
-keeps growing between runs), and gives libFuzzer a dictionary of the schema's
-field names and the text format's punctuation so that mutations speak the
-formats. Everything after the target's name is passed to libFuzzer.
+Needs the package and the ``[test,onnx,run]`` extras (onnx checks and onnxruntime loads each model written). The
+coverage-guided atheris targets are ``tools/fuzz_atheris.py``.
 
-A target fails (libFuzzer stops and saves the input as ``crash-*``) when:
+Strategy: a case is made from a seed and its number alone (``make_case``), so a failure is reproduced by its name
+(``--case convert/1/4711``); it is a set of files (a committed fixture mutated: bytes flipped, cut, inserted or
+repeated; a graph's nodes changed as a damaged graph changes them; a Session's feeds given other shapes and types)
+and an action on them. Workers (``--jobs``) run cases one after another, each worker a child process with
+``RLIMIT_AS`` set and every case under a wall-clock limit: a worker that overruns or dies (a signal, a fatal error)
+is killed and replaced, and its case is a failure. A case fails when:
 
-- ``decode``: anything escapes ``decode``; it returns something other than the
-  blob itself or a dict; or a dict it returns does not survive
-  ``encode`` then ``decode`` unchanged (the decoder must not make up values).
-- ``strict``: anything but ``DecodeError`` escapes ``decode_strict`` or
-  ``decode_message``; or they disagree with ``decode`` on accept/reject or on
-  the value; or a ``DecodeError``'s offset lies outside the input.
-- ``file``: anything but ``DecodeError`` escapes ``loads`` of binary bytes, or
-  its offset lies outside the input; or an accepted file has a decoded item in
-  a collection without a registered type, or an item that does not survive
-  ``encode`` then ``decode`` unchanged.
-- ``text``: anything but ``DecodeError`` escapes ``loads`` of text, or its
-  offset lies outside the input; or an accepted document is not well-formed
-  (``format``, meta graphs, collections).
-- ``graph``: anything but ``DecodeError`` escapes ``loads(data, graph=True)``
-  (binary or text), or its offset lies outside the input; or a file that
-  ``loads`` accepts without the graph is refused with it for anything but its
-  graph; or an accepted graph is not well-formed (every variable with its keys,
-  op counts that are positive ints, each function's counts within the total).
+- an exception other than the library's documented ones escapes the API (``DecodeError``, which includes
+  ``ConversionError``; ``ValueError``, ``TypeError`` and ``OSError`` where the API documents them);
+- the command line prints a traceback, says "internal error", exits 70, or exits with a code its command does not
+  document, or prints more than one line on stderr for one input;
+- a model is written that ``onnx.checker.check_model(full_check=True)`` or onnxruntime refuses, or a frozen graph
+  that the library's own ``loads(graph=True)`` refuses, or a file left behind by a write that said it failed;
+- the case's Python allocations (tracemalloc's peak) exceed 4x its input's size plus 200 MB, or it outlasts its
+  limit (a hang).
 
-The figures of each run (executions, coverage, time) are in
-``docs/robustness.md``.
+The committed reproducers of issue 51's findings (``tests/data/hostile/manifest.json``) are replayed first, each
+with the outcome it must have. Failures are written under ``--out`` with the case's files.
 """
 
 from __future__ import annotations
 
+import argparse
+import io
 import json
 import os
+import random
+import shutil
+import subprocess
 import sys
+import tempfile
+import time
+import traceback
+import zlib
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
-import atheris
-
 REPO = Path(__file__).resolve().parent.parent
+DATA = REPO / "tests" / "data"
+HOSTILE = DATA / "hostile"
+TARGETS = ("records", "events", "examples", "convert", "session", "compat")
+MEMORY_LIMIT = 2 << 30  # the address space a worker may take
+PER_BYTE, ALLOWANCE = 4, 200 << 20  # the memory goal: 4x the input plus 200 MB
 
-with atheris.instrument_imports(include=["tfcollections"]):
+Case = Dict[str, Any]  # {"name", "target", "files": {name: bytes}, "action": str, "args": {...}}
+
+
+# ------------------------------------------------------------------------------------------------ mutation
+
+
+def mutate(rng: random.Random, data: bytes) -> bytes:
+    """*data* changed once to five times: bytes flipped, cut, inserted, repeated, zeroed, or set to the edges of
+    integers (a length of 2^63, a varint of ten bytes)."""
+    out = bytearray(data)
+    for _ in range(rng.randint(1, 5)):
+        kind = rng.choice(("flip", "flip", "cut", "insert", "repeat", "zero", "edge"))
+        at = rng.randrange(len(out) + 1) if out else 0
+        if kind == "flip" and out:
+            at = min(at, len(out) - 1)
+            out[at] ^= 1 << rng.randrange(8)
+        elif kind == "cut":
+            del out[at:]
+        elif kind == "insert":
+            out[at:at] = bytes(rng.randrange(256) for _ in range(rng.randint(1, 16)))
+        elif kind == "repeat" and out:
+            end = min(len(out), at + rng.randint(1, 256))
+            out[at:at] = out[at:end] * rng.randint(2, 20)
+        elif kind == "zero":
+            end = min(len(out), at + rng.randint(1, 64))
+            out[at:end] = bytes(end - at)
+        elif kind == "edge":
+            out[at:at] = rng.choice((b"\xff" * 9 + b"\x01", b"\x80" * 5, b"\x00" * 8, b"\xff" * 8, b"\x7f"))
+    return bytes(out)
+
+
+def _fixtures(pattern: str, under: Path = DATA) -> List[Path]:
+    return sorted(path for path in under.glob(pattern) if path.is_file())
+
+
+# ------------------------------------------------------------------------------------------------ cases
+
+
+def make_case(target: str, seed: int, index: int) -> Case:
+    """Case *index* of *target* for *seed*: the same files and action every time."""
+    rng = random.Random(f"{target}/{seed}/{index}")
+    case: Case = {"name": f"{target}/{seed}/{index}", "target": target, "args": {}}
+    case.update(_MAKERS[target](rng))
+    return case
+
+
+def _records_case(rng: random.Random) -> Case:
+    source = rng.choice(_fixtures("records/*.tfrecord"))
+    data = source.read_bytes()
+    if source.name.endswith((".gz.tfrecord", ".zlib.tfrecord")) and rng.random() < 0.5:
+        # The stream's content damaged, then compressed again: what a compressed file's reader sees past inflating.
+        wbits = 31 if ".gz." in source.name else 15
+        plain = mutate(rng, zlib.decompress(data, wbits))
+        packer = zlib.compressobj(6, zlib.DEFLATED, wbits)
+        data = packer.compress(plain) + packer.flush()
+    else:
+        data = mutate(rng, data)
+    action = rng.choice(("records", "records-strict", "examples", "example_columns", "cli", "cli-json"))
+    return {"files": {source.name: data}, "action": action, "args": {"file": source.name}}
+
+
+def _events_case(rng: random.Random) -> Case:
+    run = rng.choice([path for path in sorted((DATA / "events").rglob("*")) if path.is_file()])
+    files = {f"logs/{run.parent.name}/{run.name}": mutate(rng, run.read_bytes())}
+    if rng.random() < 0.3:  # a second run, whole
+        other = rng.choice([path for path in sorted((DATA / "events").rglob("*")) if path.is_file()])
+        files[f"logs/other/{other.name}"] = other.read_bytes()
+    action = rng.choice(("events", "events-strict", "event_columns", "cli", "cli-jsonl", "cli-csv"))
+    return {"files": files, "action": action, "args": {}}
+
+
+def _examples_case(rng: random.Random) -> Case:
     import tfcollections
-    from tfcollections._disk import source  # noqa: F401  (imported lazily otherwise)
-    from tfcollections._graph import graph, nodes  # noqa: F401  (imported lazily otherwise)
-    from tfcollections._proto import schema as _schema, text, textscan  # noqa: F401  (imported lazily otherwise)
 
-from tests.helpers import same  # noqa: E402  (the tests' exact equality: types, -0.0 and NaN)
-
-DecodeError = tfcollections.DecodeError
-# The registered names, an unregistered one, and one that is a prefix of a registered one.
-NAMES = [*sorted(tfcollections.COLLECTIONS), "notes", "variable"]
+    source = rng.choice(_fixtures("records/examples.tfrecord") + _fixtures("records/sequence.tfrecord"))
+    blobs = list(tfcollections.records(source))
+    return {"files": {"example.bin": mutate(rng, rng.choice(blobs))}, "action": "decode_example", "args": {}}
 
 
-def _split_item(data: bytes) -> Tuple[str, bytes]:
-    # The first byte picks the collection, the rest is the item.
-    if not data:
-        return NAMES[0], b""
-    return NAMES[data[0] % len(NAMES)], data[1:]
+_NEW_OPS = ("Add", "AddV2", "Conv2D", "StridedSlice", "Reshape", "Pack", "Squeeze", "MatMul", "BatchMatMulV2", "Pad",
+            "ConcatV2", "Mean", "Transpose", "Split", "FusedBatchNormV3", "ResizeBilinear", "TopKV2", "Einsum",
+            "GatherV2", "Tile", "Relu", "Identity", "Cast", "Fill", "Range", "Slice", "Sum", "ExpandDims",
+            "Unpack", "Select", "OneHot", "Softmax", "MaxPool", "AvgPool", "DepthwiseConv2dNative", "Where")  # fmt: skip
 
 
-def target_decode(data: bytes) -> None:
-    name, blob = _split_item(data)
-    value = tfcollections.decode(name, blob)
-    if value is blob:
-        return
-    if not isinstance(value, dict):
-        raise AssertionError(f"decode({name!r}) returned {type(value).__name__}, not the blob or a dict")
-    again = tfcollections.decode(name, tfcollections.encode(name, value))
-    if not same(again, value):
-        raise AssertionError(f"decode({name!r}) is not stable under encode: {value!r} became {again!r}")
+def _graph_mutation(rng: random.Random, source: Path) -> Tuple[bytes, List[str]]:
+    """A fixture graph with one to three nodes changed as a damaged graph changes them, written again by the
+    library (its nodes' other fields as they were), and the outputs to ask for."""
+    import tfcollections
+    from tfcollections._convert.graphdef import Graph
+    from tfcollections._disk.source import source_of
+
+    manifest = json.loads((DATA / "onnx" / "manifest.json").read_text())
+    outputs = manifest["ops"][source.stem]["outputs"]
+    model = tfcollections.load(source)
+    found = source_of(model)
+    assert found is not None
+    with found.opened() as buf:
+        graph = Graph(found, buf, 0, model["meta_graphs"][0])
+        nodes = list(graph.nodes)
+        for _ in range(rng.randint(1, 3)):
+            position = rng.randrange(len(nodes))
+            node = nodes[position] = dict(nodes[position])
+            change = rng.choice(("drop input", "swap inputs", "other op", "attr list", "attr int", "attr type",
+                                 "rename", "input of another", "duplicate"))  # fmt: skip
+            if change == "drop input" and node["input"]:
+                node["input"] = node["input"][:-1]
+            elif change == "swap inputs" and len(node["input"]) > 1:
+                node["input"] = list(reversed(node["input"]))
+            elif change == "other op":
+                node["op"] = rng.choice(_NEW_OPS)
+            elif change == "rename":
+                node["name"] = rng.choice(nodes)["name"]  # a name given twice, as often as not
+            elif change == "input of another":
+                node["input"] = [*node["input"], rng.choice(nodes)["name"] + rng.choice(("", ":1", ":7"))]
+            elif change == "duplicate":
+                nodes.insert(rng.randrange(len(nodes) + 1), dict(node))
+            elif node["attr"]:
+                key = rng.choice(sorted(node["attr"]))
+                value = {field: None for field in node["attr"][key]}
+                if change == "attr list":
+                    value["list"] = {"i": [rng.randint(-3, 5) for _ in range(rng.randint(0, 4))], "s": [], "f": [],
+                                     "b": [], "type": [], "shape": [], "tensor": [], "func": []}  # fmt: skip
+                elif change == "attr type":
+                    value["type"] = rng.choice(("DT_INT8", "DT_BFLOAT16", "DT_BOOL", "DT_STRING", "DT_UINT64"))
+                else:
+                    value["i"] = rng.choice((-2, -1, 0, 1, 2, 3, 5, 2**31, 2**62))
+                node["attr"] = {**node["attr"], key: value}
+        return graph.encode(nodes), outputs
 
 
-def target_strict(data: bytes) -> None:
-    name, blob = _split_item(data)
-    lenient = tfcollections.decode(name, blob)
+def _convert_case(rng: random.Random) -> Case:
+    source = rng.choice(_fixtures("onnx/ops/*.pb"))
+    if rng.random() < 0.8:
+        data, outputs = _graph_mutation(rng, source)
+    else:
+        manifest = json.loads((DATA / "onnx" / "manifest.json").read_text())
+        data, outputs = mutate(rng, source.read_bytes()), manifest["ops"][source.stem]["outputs"]
+    action = rng.choice(("to_onnx", "to_onnx", "freeze", "cli-onnx", "cli-pb"))
+    return {"files": {"graph.pb": data}, "action": action, "args": {"outputs": outputs}}
+
+
+def _session_case(rng: random.Random) -> Case:
+    source = rng.choice(_fixtures("onnx/ops/*.pb"))
+    manifest = json.loads((DATA / "onnx" / "manifest.json").read_text())["ops"][source.stem]
+    changes = []
+    for name in manifest["inputs"]:
+        change = rng.choice(("as is", "as is", "shape", "zero batch", "dtype", "missing", "scalar", "batch apart"))
+        changes.append([name, change, rng.randint(0, 3)])
+    fetches = rng.sample(manifest["outputs"], rng.randint(1, len(manifest["outputs"])))
+    data = source.read_bytes() if rng.random() < 0.9 else _graph_mutation(rng, source)[0]
+    files = {"graph.pb": data, "values.npz": source.with_suffix(".npz").read_bytes()}
+    return {"files": files, "action": "session", "args": {"changes": changes, "fetches": fetches}}
+
+
+_ODD_RELEASES = ("", ",", "2.4", "vv2.4", "2.4\n", "ALL ", "all", "2", "1.15", "v2.12", "9.9", "2.4,,2.5", " 2.4",
+                 "2.4, 2.5", "0.12", "-1", "2.4.1.1", "\x00", "é")  # fmt: skip
+
+
+def _compat_case(rng: random.Random) -> Case:
+    candidates = [path for path in sorted((DATA / "compat").rglob("*")) if path.suffix in (".pb", ".meta")]
+    source = rng.choice(candidates)
+    data = mutate(rng, source.read_bytes()) if rng.random() < 0.8 else source.read_bytes()
+    files = {source.name: data}
+    action = rng.choice(("compatible", "cli", "cli-json"))
+    return {"files": files, "action": action, "args": {"file": source.name, "tf": rng.choice(_ODD_RELEASES)}}
+
+
+_MAKERS: Dict[str, Callable[[random.Random], Case]] = {
+    "records": _records_case, "events": _events_case, "examples": _examples_case, "convert": _convert_case,
+    "session": _session_case, "compat": _compat_case,
+}  # fmt: skip
+
+
+def corpus_cases() -> List[Case]:
+    """The committed reproducers, each with the outcome it must have."""
+    manifest = json.loads((HOSTILE / "manifest.json").read_text())
+    cases = []
+    for entry in manifest["cases"]:
+        listed = entry["files"]  # names in tests/data/hostile, or {name in the case: path under tests/data}
+        if isinstance(listed, list):
+            files = {name: (HOSTILE / name).read_bytes() for name in listed}
+        else:
+            files = {name: (DATA / source).read_bytes() for name, source in listed.items()}
+        cases.append({"name": f"corpus/{entry['name']}", "target": entry["target"], "files": files,
+                      "action": entry["action"], "args": entry.get("args", {}), "expect": entry["expect"]})  # fmt: skip
+    return cases
+
+
+# ------------------------------------------------------------------------------------------------ running one
+
+
+class Failure(Exception):
+    """What the case broke: the contract, not the input."""
+
+
+def _cli(argv: List[str], codes: Tuple[int, ...], inputs: int = 1) -> Tuple[int, str, str]:
+    """Run the command line in this process; fail on a traceback, an internal error, an undocumented code, or
+    more than one line on stderr per input."""
+    from tfcollections._cli.main import Environment, main
+
+    out, err = io.StringIO(), io.StringIO()
+    env = Environment()
+    env.stdout, env.stderr = out, err
+    code = main(argv, env)
+    text = err.getvalue()
+    if "Traceback" in text or "internal error" in text or code == 70:
+        raise Failure(f"command line {argv}: exit {code}: {text.strip()[:500]}")
+    if code not in codes:
+        raise Failure(f"command line {argv}: exit {code}, not one of {codes}: {text.strip()[:300]}")
+    if code != 0 and text.count("\n") > inputs * 4:
+        raise Failure(f"command line {argv}: {text.count(chr(10))} lines on stderr")
+    return code, out.getvalue(), text
+
+
+def _check_model(data: bytes) -> None:
+    import onnx
+    import onnxruntime
+
     try:
-        strict = tfcollections.decode_strict(name, blob)
-    except DecodeError as exc:
-        if lenient is not blob:
-            raise AssertionError(f"decode accepted what decode_strict refused: {exc}") from exc
-        if name not in tfcollections.COLLECTIONS:
-            return  # "no message type is registered for collection ...": about the name, not a byte
-        _check_offset(exc, blob)
-        # decode_message must refuse too, for the same reason.
-        try:
-            tfcollections.decode_message(tfcollections.message_type(name), blob)
-        except DecodeError as again:
-            if str(again) != str(exc):
-                raise AssertionError(f"decode_message said {again}, decode_strict said {exc}") from again
-            return
-        raise AssertionError("decode_message accepted what decode_strict refused") from exc
-    if lenient is blob or not same(strict, lenient):
-        raise AssertionError(f"decode_strict gave {strict!r}, decode gave {lenient!r}")
-
-
-def target_file(data: bytes) -> None:
-    model = _loads_checked(data)
-    if model is None or model["encoding"] != "binary":
-        return
-    # Every registered collection's items are what decode makes of the raw items.
-    for meta_graph in model["meta_graphs"]:
-        for name, collection in meta_graph["collection_def"].items():
-            if collection["kind"] != "bytes_list":
-                continue
-            for item in collection["value"]:
-                if isinstance(item, dict) and name not in tfcollections.COLLECTIONS:
-                    raise AssertionError(f"a dict in the unregistered collection {name!r}")
-                if isinstance(item, dict) and not same(tfcollections.decode(name, tfcollections.encode(name, item)),
-                                                        item):  # fmt: skip
-                    raise AssertionError(f"an item of {name!r} is not stable under encode: {item!r}")
-
-
-def target_text(data: bytes) -> None:
-    _loads_checked(data)
-
-
-_VARIABLE_KEYS = ["name", "op", "dtype", "shape", "device", "container", "shared_name", "colocated_with",
-                  "collections", "trainable", "partition", "object_path", "layer", "layer_name",
-                  "layer_class"]  # fmt: skip
-
-
-def target_graph(data: bytes) -> None:
-    model = _loads_checked(data)
-    if model is None:
-        return
+        onnx.checker.check_model(onnx.load_from_string(data), full_check=True)
+    except Exception as exc:
+        raise Failure(f"a model onnx's full check refuses: {str(exc)[:400]}") from None
     try:
-        with_graph = tfcollections.loads(data, graph=True)
-    except DecodeError as exc:
-        _check_offset(exc, data)
-        if "graph_def" not in exc.path and "object_graph_def" not in exc.path:
-            raise AssertionError(f"the graph scan refused the file for something else: {exc}") from exc
-        return
-    for meta_graph in with_graph["meta_graphs"]:
-        graph = meta_graph["graph"]
-        for variable in graph["variables"]:
-            if list(variable) != _VARIABLE_KEYS or not isinstance(variable["collections"], list):
-                raise AssertionError(f"a malformed variable: {variable!r}")
-        if any(not isinstance(count, int) or count < 1 for count in graph["ops"].values()):
-            raise AssertionError(f"bad op counts: {graph['ops']!r}")
-        if [obj["node"] for obj in graph["objects"]] != sorted({obj["node"] for obj in graph["objects"]}):
-            raise AssertionError(f"objects out of the object graph's order, or twice: {graph['objects']!r}")
-        keras = graph["keras"]
-        layer_paths = {layer["path"] for layer in keras["layers"]} if keras is not None else set()
-        if any(
-            variable["layer"] is not None and variable["layer"] not in layer_paths for variable in graph["variables"]
+        onnxruntime.InferenceSession(data, providers=["CPUExecutionProvider"])
+    except Exception as exc:
+        raise Failure(f"a model onnxruntime refuses: {str(exc)[:400]}") from None
+
+
+def _allowed(*kinds: type) -> Callable[[BaseException], bool]:
+    return lambda exc: isinstance(exc, kinds)
+
+
+def run_case(case: Case, directory: Path) -> str:
+    """Run *case* in *directory* (its files written there); the outcome ("ok", "refused: ..."), or Failure."""
+    import tfcollections
+
+    for name, data in case["files"].items():
+        path = directory / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    action, args = case["action"], case["args"]
+    library = (tfcollections.DecodeError,)
+    try:
+        return _ACTIONS[case["target"]](tfcollections, directory, action, args)
+    except Failure:
+        raise
+    except library as exc:
+        return f"refused: {type(exc).__name__}: {str(exc)[:200]}"
+    except (ValueError, TypeError, OSError) as exc:
+        if case["target"] in ("session", "convert", "compat", "records", "events") and not isinstance(
+            exc, (UnicodeError,)
         ):
-            raise AssertionError(f"a variable of a layer that is not there: {graph['variables']!r}")
-        for counts in graph["functions"].values():
-            if any(graph["ops"].get(op, 0) < count for op, count in counts.items()):
-                raise AssertionError(f"a function counts more than the whole: {counts!r}")
+            return f"refused: {type(exc).__name__}: {str(exc)[:200]}"
+        raise Failure(f"{type(exc).__name__} escaped: {exc}") from None
+    except MemoryError:
+        raise Failure("MemoryError") from None
+    except RecursionError:
+        raise Failure("RecursionError") from None
+    except Exception as exc:
+        raise Failure(f"{type(exc).__name__} escaped: {exc}\n{traceback.format_exc(limit=-4)}") from None
 
 
-def _loads_checked(data: bytes) -> Optional[Dict[str, Any]]:
-    """``loads(data)``, checked to be well-formed; None after a DecodeError whose offset is in the input."""
+def _records(lib: Any, directory: Path, action: str, args: Dict[str, Any]) -> str:
+    path = directory / args["file"]
+    if action == "records":
+        found = lib.records(path)
+        return f"ok: {len(list(found))} records"
+    if action == "records-strict":
+        return f"ok: {len(list(lib.records(path, strict=True)))} records"
+    if action == "examples":
+        return f"ok: {len(list(lib.examples(path)))} examples"
+    if action == "example_columns":
+        return f"ok: {len(lib.example_columns(path))} columns"
+    code, _, _ = _cli(["records", str(path), *(["--json"] if action == "cli-json" else [])], (0, 1))
+    return f"exit {code}"
+
+
+def _events(lib: Any, directory: Path, action: str, args: Dict[str, Any]) -> str:
+    logs = directory / "logs"
+    if action == "events":
+        found = lib.events(logs)
+        return f"ok: {len(list(found))} events, {len(found.skipped)} skipped"
+    if action == "events-strict":
+        return f"ok: {len(list(lib.events(logs, strict=True)))} events"
+    if action == "event_columns":
+        return f"ok: {len(lib.event_columns(logs)['value'])} scalars"
+    flag = {"cli": [], "cli-jsonl": ["--jsonl"], "cli-csv": ["--csv"]}[action]
+    code, _, _ = _cli(["events", str(logs), *flag], (0, 1))
+    return f"exit {code}"
+
+
+def _examples(lib: Any, directory: Path, action: str, args: Dict[str, Any]) -> str:
+    found = lib.decode_example((directory / "example.bin").read_bytes())
+    return f"ok: {len(found)} features"
+
+
+def _convert(lib: Any, directory: Path, action: str, args: Dict[str, Any]) -> str:
+    graph, outputs = directory / "graph.pb", args.get("outputs")
+    if action in ("cli-onnx", "cli-pb"):
+        out = directory / ("out.onnx" if action == "cli-onnx" else "out.pb")
+        flags = [item for name in outputs or () for item in ("--outputs", name)]
+        code, _, _ = _cli(["export", str(graph), str(out), *flags], (0, 1))
+        written = out.exists()
+        if (code == 0) != written:
+            raise Failure(f"export exited {code} and {'left' if written else 'wrote no'} {out.name}")
+        leftovers = [p.name for p in directory.iterdir() if p.name.endswith(".partial")]
+        if leftovers:
+            raise Failure(f"export left {leftovers}")
+        if written and action == "cli-onnx":
+            _check_model(out.read_bytes())
+        elif written:
+            lib.loads(out.read_bytes(), graph=True)
+        return f"exit {code}"
+    if action == "freeze":
+        frozen = lib.freeze(lib.load(graph), outputs=outputs)
+        try:
+            lib.loads(frozen, graph=True)
+        except lib.DecodeError as exc:
+            raise Failure(f"freeze wrote a graph the library refuses: {exc}") from None
+        return "ok: frozen"
+    data = lib.to_onnx(lib.load(graph), outputs=outputs)
+    _check_model(data)
+    return "ok: converted"
+
+
+def _session(lib: Any, directory: Path, action: str, args: Dict[str, Any]) -> str:
+    import numpy
+
+    values = dict(numpy.load(directory / "values.npz"))
+    session = lib.Session(directory / "graph.pb")
+    feeds = {}
+    for name, change, amount in args["changes"]:
+        value = values.get(f"input/{name}")  # tools/generate_onnx_fixtures.py's keys: input/x:0, output/y:0
+        if value is None or change == "missing":
+            continue
+        if change == "shape" and value.ndim:
+            value = numpy.resize(value, (*value.shape[:-1], value.shape[-1] + amount + 1))
+        elif change == "zero batch" and value.ndim:
+            value = value[:0]
+        elif change == "batch apart" and value.ndim:
+            value = numpy.concatenate([value] * (amount + 2))
+        elif change == "dtype":
+            value = value.astype(("int64", "float64", "bool", "uint8")[amount])
+        elif change == "scalar":
+            value = value.reshape(-1)[:1].reshape(()) if value.size else value
+        feeds[name] = value
+    session.run(args["fetches"], feeds)
+    return "ok: ran"
+
+
+def _compat(lib: Any, directory: Path, action: str, args: Dict[str, Any]) -> str:
+    path = directory / args["file"]
+    if action == "compatible":
+        found = lib.compatible(path)
+        return f"ok: oldest {found.get('oldest')}"
+    flags = ["--tf", args["tf"]] if args["tf"] is not None else []
+    code, _, _ = _cli(["compat", str(path), *flags, *(["--json"] if action == "cli-json" else [])], (0, 1, 2, 3))
+    return f"exit {code}"
+
+
+_ACTIONS: Dict[str, Callable[[Any, Path, str, Dict[str, Any]], str]] = {
+    "records": _records, "events": _events, "examples": _examples, "convert": _convert, "session": _session,
+    "compat": _compat,
+}  # fmt: skip
+
+
+def measured(case: Case) -> Dict[str, Any]:
+    """Run *case* in a fresh directory with tracemalloc on: its outcome, failure, peak and time."""
+    import tracemalloc
+
+    size = sum(len(data) for data in case["files"].values())
+    directory = Path(tempfile.mkdtemp(prefix="tfc-fuzz-"))
+    tracemalloc.start()
+    started = time.perf_counter()
+    result: Dict[str, Any] = {"name": case["name"], "size": size}
     try:
-        model = tfcollections.loads(data)
-    except DecodeError as exc:
-        _check_offset(exc, data)
-        return None
-    _check_model(model)
-    return model
+        result["outcome"] = run_case(case, directory)
+    except Failure as exc:
+        result["failure"] = str(exc)
+    finally:
+        result["peak"] = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        result["seconds"] = round(time.perf_counter() - started, 3)
+        shutil.rmtree(directory, ignore_errors=True)
+    if "failure" not in result and result["peak"] > PER_BYTE * size + ALLOWANCE:
+        result["failure"] = f"memory: a peak of {result['peak']:,} bytes for {size:,} bytes of input"
+    expect = case.get("expect")
+    if expect is not None and "failure" not in result and not result["outcome"].startswith(expect):
+        result["failure"] = f"expected {expect!r}, got {result['outcome']!r}"
+    return result
 
 
-def _check_offset(error: DecodeError, data: bytes) -> None:
-    if error.pos is None or not 0 <= error.pos <= len(data):
-        raise AssertionError(f"error offset {error.pos} is not in an input of {len(data)} bytes: {error}") from error
+# ------------------------------------------------------------------------------------------------ workers
 
 
-def _check_model(model: Dict[str, Any]) -> None:
-    if model["format"] not in ("MetaGraphDef", "SavedModel") or model["encoding"] not in ("binary", "text"):
-        raise AssertionError(f"bad format/encoding: {model['format']!r}, {model['encoding']!r}")
-    for meta_graph in model["meta_graphs"]:
-        for name, collection in meta_graph["collection_def"].items():
-            if not isinstance(name, str) or collection["kind"] not in (
-                "node_list", "bytes_list", "int64_list", "float_list", "any_list", None
-            ):  # fmt: skip
-                raise AssertionError(f"bad collection {name!r}: {collection!r}")
-            if not isinstance(collection["value"], list):
-                raise AssertionError(f"collection {name!r} has no list of values")
+def worker() -> None:
+    """A child process: set its limits, then run the cases named on stdin (one JSON a line), a result a line."""
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+    corpus = {case["name"]: case for case in corpus_cases()}
+    for line in sys.stdin:
+        spec = json.loads(line)
+        case = corpus[spec["name"]] if spec["name"] in corpus else make_case(*_parsed(spec["name"]))
+        print(json.dumps(measured(case)), flush=True)
 
 
-TARGETS: Dict[str, Callable[[bytes], None]] = {
-    "decode": target_decode,
-    "strict": target_strict,
-    "file": target_file,
-    "text": target_text,
-    "graph": target_graph,
-}
+def _parsed(name: str) -> Tuple[str, int, int]:
+    target, seed, index = name.split("/")
+    return target, int(seed), int(index)
 
 
-def _seeds(target: str) -> List[bytes]:
-    data = REPO / "tests" / "data"
-    if target in ("decode", "strict"):
-        seeds = []
-        for fixture in ("tf_items.json", "tf_random_items.json", "tf_mutations.json"):
-            for item in json.loads((data / fixture).read_text())["items"]:
-                seeds.append(bytes([NAMES.index(item["collection"])]) + bytes.fromhex(item["hex"]))
-        return seeds
-    examples = REPO / "examples"
-    files = [*sorted((data / "files").iterdir()), examples / "model.meta", examples / "model.meta.txt"]
-    if target == "graph":  # binary files, and the small text ones
-        return [p.read_bytes() for p in files if p.suffix in (".meta", ".pb") or p.name.endswith(".meta.txt")]
-    if target == "text":
-        texts = [p.read_bytes() for p in files if p.suffix in (".pbtxt", ".txt")]
-        # The graphs make the seeds large and slow, and the reader only brace-scans them: add copies without.
-        return texts + [_without_block(text, b"graph_def {") for text in texts]
-    # The hand-found damaged files beside the repository (../shared/reference/cases), when it is there.
-    cases = REPO.parent / "shared" / "reference" / "cases"
-    found = sorted(cases.glob("*.bin")) if cases.is_dir() else []
-    return [p.read_bytes() for p in [*files, *found] if p.suffix in (".meta", ".pb", ".bin")]
+class _Worker:
+    def __init__(self) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "tools.fuzz", "--worker"], cwd=REPO, stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1,
+        )  # fmt: skip
+
+    def run(self, name: str, limit: float) -> Dict[str, Any]:
+        import selectors
+
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(json.dumps({"name": name}) + "\n")
+        self.process.stdin.flush()
+        with selectors.DefaultSelector() as selector:
+            selector.register(self.process.stdout, selectors.EVENT_READ)
+            ready = selector.select(limit)
+        if not ready:
+            self.kill()
+            return {"name": name, "failure": f"hang: no answer in {limit:.0f} s"}
+        line = self.process.stdout.readline()
+        if not line:
+            code = self.process.wait()
+            return {"name": name, "failure": f"the worker died (exit {code}: a signal or a fatal error)"}
+        return dict(json.loads(line))
+
+    def kill(self) -> None:
+        self.process.kill()
+        self.process.wait()
 
 
-def _without_block(text: bytes, opening: bytes) -> bytes:
-    """The text with each block that starts with ``opening`` cut out (braces counted outside quotes)."""
-    out = bytearray()
-    position = 0
-    while True:
-        start = text.find(opening, position)
-        if start < 0:
-            return bytes(out + text[position:])
-        out += text[position:start]
-        depth, index, quote = 0, start, 0
-        while index < len(text):
-            byte = text[index]
-            if quote:
-                if byte == 0x5C:  # a backslash escapes the next byte
-                    index += 1
-                elif byte == quote:
-                    quote = 0
-            elif byte in (0x22, 0x27):
-                quote = byte
-            elif byte == 0x7B:
-                depth += 1
-            elif byte == 0x7D:
-                depth -= 1
-                if depth == 0:
+def run_cases(names: List[str], jobs: int, limit: float, progress: bool) -> List[Dict[str, Any]]:
+    """Every case of *names*, on *jobs* workers in threads of this process, each case within *limit* seconds."""
+    import threading
+
+    results: List[Dict[str, Any]] = []
+    pending = list(reversed(names))
+    lock = threading.Lock()
+
+    def loop() -> None:
+        current = _Worker()
+        while True:
+            with lock:
+                if not pending:
                     break
-            index += 1
-        position = index + 1
+                name = pending.pop()
+            result = current.run(name, limit)
+            if "failure" in result and ("hang" in result["failure"] or "died" in result["failure"]):
+                current.kill()
+                current = _Worker()
+            with lock:
+                results.append(result)
+                if progress and len(results) % 500 == 0:
+                    failed = sum("failure" in item for item in results)
+                    print(f"  {len(results):,} of {len(names):,} cases, {failed} failed", file=sys.stderr)
+        current.kill()
+
+    threads = [threading.Thread(target=loop) for _ in range(jobs)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results
 
 
-def _dictionary(path: Path) -> None:
-    """libFuzzer dictionary: field names, enum names, text punctuation, and the tags of every field."""
-    words = set()
-    for message in _schema.MESSAGES:
-        for field in message.fields:
-            words.add(field.name.encode())
-            if field.type in ("string", "bytes", "message", "map", "skipped") or field.repeated:
-                wire = 2  # length-delimited, or packed
-            else:
-                wire = {"float": 5, "fixed32": 5, "double": 1}.get(field.type, 0)
-            tag = (field.number << 3) | wire
-            words.add(bytes([tag]) if tag < 128 else bytes([tag & 0x7F | 0x80, tag >> 7]))
-    for enum in _schema.ENUMS:
-        words.update(name.encode() for name, _ in enum.values)
-    words.update(b"{ } < > [ ] : , ; # \" ' \\x \\u type.googleapis.com/ nan inf true false".split())
-    words.update(name.encode() for name in NAMES)
-    lines = ['"' + "".join(f"\\x{b:02x}" for b in word) + '"' for word in sorted(words)]
-    path.write_text("\n".join(lines) + "\n")
+def summary(results: List[Dict[str, Any]]) -> Dict[str, Any]:
+    by_target: Dict[str, Dict[str, Any]] = {}
+    for result in results:
+        target = result["name"].split("/")[0] if not result["name"].startswith("corpus/") else "corpus"
+        row = by_target.setdefault(target, {"cases": 0, "failed": 0, "refused": 0, "seconds": 0.0, "worst": 0.0})
+        row["cases"] += 1
+        row["failed"] += "failure" in result
+        row["refused"] += str(result.get("outcome", "")).startswith("refused")
+        row["seconds"] += result.get("seconds", 0.0)
+        if result.get("size"):
+            row["worst"] = max(row["worst"], result.get("peak", 0) / (PER_BYTE * result["size"] + ALLOWANCE))
+    return by_target
 
 
-def main() -> None:
-    if len(sys.argv) < 2 or sys.argv[1] not in TARGETS:
-        sys.exit(f"usage: {sys.argv[0]} {{{','.join(TARGETS)}}} [libFuzzer options]")
-    target = sys.argv[1]
-    corpus = Path(os.environ.get("TFCOLLECTIONS_FUZZ_CORPUS", f"/tmp/tfcollections-fuzz/{target}"))
-    corpus.mkdir(parents=True, exist_ok=True)
-    for index, seed in enumerate(_seeds(target)):
-        seed_path = corpus / f"seed-{index:05d}"
-        if not seed_path.exists():
-            seed_path.write_bytes(seed)
-    dictionary = corpus.parent / f"{target}.dict"
-    _dictionary(dictionary)
-    max_len = {"decode": 4096, "strict": 4096, "file": 262144, "text": 65536, "graph": 262144}[target]
-    argv = [sys.argv[0], *sys.argv[2:], f"-max_len={max_len}", f"-dict={dictionary}", str(corpus)]
-    atheris.Setup(argv, TARGETS[target])
-    atheris.Fuzz()
+def main(argv: Optional[List[str]] = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.fuzz", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--targets", default=",".join(TARGETS), help="comma-separated: " + ", ".join(TARGETS))
+    parser.add_argument("--cases", type=int, default=1000, help="cases in all, shared among the targets")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes")
+    parser.add_argument("--limit", type=float, default=60.0, help="seconds a case may take")
+    parser.add_argument("--replay", action="store_true", help="the committed reproducers alone")
+    parser.add_argument("--case", action="append", default=[], help="run these cases by name (target/seed/n)")
+    parser.add_argument("--out", default="fuzz-failures", help="where failing cases' files are written")
+    parser.add_argument("--json", action="store_true", help="print every result as JSON lines")
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.worker:
+        worker()
+        return 0
+    names = [case["name"] for case in corpus_cases()]
+    if args.case:
+        names = list(args.case)
+    elif not args.replay:
+        targets = [name for name in args.targets.split(",") if name]
+        unknown = [name for name in targets if name not in TARGETS]
+        if unknown:
+            parser.error(f"unknown targets {unknown}: known are {', '.join(TARGETS)}")
+        names += [f"{targets[i % len(targets)]}/{args.seed}/{i // len(targets)}" for i in range(args.cases)]
+    started = time.perf_counter()
+    results = run_cases(names, args.jobs, args.limit, progress=not args.json)
+    elapsed = time.perf_counter() - started
+    failures = [result for result in results if "failure" in result]
+    if args.json:
+        for result in sorted(results, key=lambda item: item["name"]):
+            print(json.dumps(result))
+    out = Path(args.out)
+    for result in failures:
+        print(f"FAIL {result['name']}: {result['failure']}", file=sys.stderr)
+        name = result["name"]
+        case = next((c for c in corpus_cases() if c["name"] == name), None) if name.startswith("corpus/") else None
+        case = case or make_case(*_parsed(name))
+        target = out / name.replace("/", "-")
+        target.mkdir(parents=True, exist_ok=True)
+        for file, data in case["files"].items():
+            (target / file.replace("/", "-")).write_bytes(data)
+        (target / "case.json").write_text(json.dumps({k: v for k, v in case.items() if k != "files"}, indent=1))
+    table = summary(results)
+    print(f"{'target':<10} {'cases':>8} {'refused':>8} {'failed':>7} {'worst memory':>13} {'seconds':>9}")
+    for target, row in sorted(table.items()):
+        print(f"{target:<10} {row['cases']:>8,} {row['refused']:>8,} {row['failed']:>7} "
+              f"{row['worst']:>12.1%} {row['seconds']:>9.1f}")  # fmt: skip
+    print(f"{len(results) - len(failures)} passed, {len(failures)} failed in {elapsed:.0f} s")
+    return 1 if failures else 0
 
 
 if __name__ == "__main__":
-    main()
+    if "--worker" in sys.argv[1:]:
+        worker()
+    else:
+        sys.exit(main())

@@ -70,6 +70,10 @@ def _binary(onnx_op: str, fold: Optional[Callable[[int, int], int]] = None, dtyp
 
     def convert(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
         a, b = inputs[0], inputs[1]
+        if a.dtype != b.dtype and "DT_INVALID" not in (a.dtype, b.dtype):
+            raise ConversionError(f"its inputs are {a.dtype} and {b.dtype}; TensorFlow's op takes two of one type")
+        if a.dtype == "DT_STRING" and onnx_op != "Equal":
+            raise ConversionError(f"its inputs are strings, which ONNX's {onnx_op} does not take")
         shape = _broadcast(a.shape, b.shape)
         out_type = dtype or a.dtype
 
@@ -236,22 +240,39 @@ def _select(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
 
 def _einsum(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     equation = _text(node, "equation", "")
+    if "->" not in equation:  # TensorFlow's Einsum names its output's axes (an attr of another kind says nothing)
+        raise ConversionError(f"its equation {equation!r} does not name the output's axes ('ij,jk->ik')")
     out = cx.emit("Einsum", [cx.tf(value) for value in inputs], equation=equation)[0]
     return [cx.result(0, inputs[0].dtype, _einsum_shape(equation, inputs), onnx=out)]
 
 
 def _einsum_shape(equation: str, inputs: List[Value]) -> Shape:
+    """The output's shape, an equation TensorFlow would refuse for these inputs refused (its terms against the
+    inputs' count and ranks, a letter's sizes that differ, an output letter no input has)."""
     if "->" not in equation or "." in equation:
         return None
-    terms, result = equation.replace(" ", "").split("->")
+    terms, result = equation.replace(" ", "").split("->", 1)
+    named = terms.split(",")
+    if len(named) != len(inputs):
+        raise ConversionError(f"its equation {equation!r} has {len(named)} operand(s) for {len(inputs)} input(s)")
     sizes: Dict[str, Optional[int]] = {}
-    for term, value in zip(terms.split(","), inputs):
-        if value.shape is None or len(value.shape) != len(term):
-            return None
+    known = True
+    for term, value in zip(named, inputs):
+        if value.shape is None:
+            known = False
+            continue
+        if len(value.shape) != len(term):
+            raise ConversionError(f"its equation {equation!r} names {len(term)} axes for an input of rank "
+                                  f"{len(value.shape)}")  # fmt: skip
         for letter, dim in zip(term, value.shape):
+            if sizes.get(letter) is not None and dim is not None and sizes[letter] != dim:
+                raise ConversionError(f"its equation {equation!r} gives axis {letter!r} the sizes {sizes[letter]} "
+                                      f"and {dim}")  # fmt: skip
             if sizes.get(letter) is None:
                 sizes[letter] = dim
-    return [sizes.get(letter) for letter in result]
+    if known and any(letter not in sizes for letter in result):
+        raise ConversionError(f"its equation {equation!r} has an output axis no input has")
+    return [sizes.get(letter) for letter in result] if known else None
 
 
 def _cast(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:

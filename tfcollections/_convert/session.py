@@ -16,8 +16,11 @@ imported when a Session is made.
 from __future__ import annotations
 
 import os
+import re
 
+from .._api import decode_message
 from .._disk.source import source_of
+from .._errors import DecodeError
 from .._model.files import load
 from .._typing import cast
 from .freeze import MissingNode, _chosen_meta_graph, _signature
@@ -61,14 +64,43 @@ def _runtime() -> Tuple[Any, Any]:
 
 
 class _Compiled:
-    """One conversion: the ONNX model's session, and its inputs' names, dtypes and shapes."""
+    """One conversion: the ONNX model's session, its inputs' names, dtypes and shapes, and its Einsum nodes."""
 
-    __slots__ = ("inputs", "outputs", "session")
+    __slots__ = ("einsums", "inputs", "outputs", "session")
 
-    def __init__(self, session: Any) -> None:
+    def __init__(self, session: Any, einsums: List[str]) -> None:
         self.session = session
+        self.einsums = einsums
         self.inputs: Dict[str, Decoded] = {item.name: _described(item) for item in session.get_inputs()}
         self.outputs: Dict[str, Decoded] = {item.name: _described(item) for item in session.get_outputs()}
+
+    def run(self, outputs: List[str], feeds: Dict[str, Any]) -> List[Any]:
+        """onnxruntime's values of *outputs*; what it raises said as the library's error, naming the node."""
+        if self.einsums and any(value.size == 0 for value in feeds.values()):
+            # onnxruntime (to 1.32 at least) ends the process with SIGFPE on some Einsums of a zero-size batch
+            # (bij,bkj->bik): refused before it runs, rather than the caller's process lost.
+            raise DecodeError(f"node {_tf_node(self.einsums[0])!r} (Einsum): a zero-size input is not run through a "
+                              "model with an Einsum, which onnxruntime cannot compute on an empty tensor (it ends "
+                              "the process)")  # fmt: skip
+        try:
+            return list(self.session.run(outputs, feeds))
+        except Exception as exc:
+            if not type(exc).__module__.startswith("onnxruntime"):
+                raise
+            raise _runtime_error("could not run the model", exc) from None
+
+
+def _tf_node(onnx_node: str) -> str:
+    """The TensorFlow node an ONNX node was made for: its name less the ``/Op_node`` the conversion adds."""
+    return onnx_node.rsplit("/", 1)[0] if "/" in onnx_node else onnx_node
+
+
+def _runtime_error(what: str, exc: BaseException) -> DecodeError:
+    """onnxruntime's error *exc* as the library's, naming the TensorFlow node it names (``Name:'y/Add_node'``)."""
+    text = str(exc).strip()
+    found = re.search(r"[Nn]ame:? ?'([^']+)'", text)
+    where = f"node {_tf_node(found.group(1))!r}: " if found else ""
+    return DecodeError(f"onnxruntime {what}: {where}{text.splitlines()[0] if text else type(exc).__name__}")
 
 
 def _described(item: Any) -> Decoded:
@@ -133,7 +165,7 @@ class Session:
             compiled, wanted, feeds_to, computed, rebuild = plan
             given = {tensor: self._converted(tensor, feed_dict[name], compiled.inputs[tensor])
                      for name, tensor in feeds_to}  # fmt: skip
-            results = dict(zip(computed, compiled.session.run(computed, given)))
+            results = dict(zip(computed, compiled.run(computed, given)))
             return rebuild([_scalar_or_array(results[name]) for name in wanted])
         found = self._run(fetches, feed_dict)
         if key is not None and found[1] is not None:
@@ -162,7 +194,7 @@ class Session:
                     raise ValueError(f"You must feed a value for placeholder tensor {placeholder!r} with dtype "
                                      f"{dtype} and shape {shape}")  # fmt: skip
                 given[name] = self._converted(name, feeds[name], spec)
-            values = compiled.session.run(computed, given)
+            values = compiled.run(computed, given)
             results.update(zip(computed, values))
             if len(computed) == len(wanted) and set(feeds) == set(compiled.inputs):
                 feeds_to = [(name, self._tensor(name, self._input_keys)) for name in feed_dict]
@@ -192,9 +224,16 @@ class Session:
                 raise ValueError(f"The name {exc.tensor!r} refers to a Tensor which does not exist. The operation, "
                                  f"{node!r}, does not exist in the graph.") from None  # fmt: skip
             options = self._ort.SessionOptions()
-            found = self._compiled[key] = _Compiled(
-                self._ort.InferenceSession(data, options, providers=["CPUExecutionProvider"])
-            )
+            try:
+                session = self._ort.InferenceSession(data, options, providers=["CPUExecutionProvider"])
+            except Exception as exc:  # a type its CPU kernels lack (bfloat16), ...: said, naming the node
+                if not type(exc).__module__.startswith("onnxruntime"):
+                    raise
+                raise _runtime_error("could not load the converted model", exc) from None
+            graph = decode_message("onnx.ModelProto", data)["graph"]
+            nodes = graph["node"] if graph is not None else []
+            einsums = [node["name"] or "" for node in nodes if node["op_type"] == "Einsum"]
+            found = self._compiled[key] = _Compiled(session, einsums)
         return found
 
     def _tensor(self, name: Any, keys: Dict[str, str]) -> str:

@@ -90,6 +90,9 @@ def _arg(onnx_op: str) -> RuleFunction:
 
 def _reshape(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     x, target = inputs[0], inputs[1]
+    if target.dtype not in _INTEGER_TYPES or (target.rank is not None and target.rank != 1):
+        raise ConversionError(f"its shape {target.tf_name!r} is {target.dtype} of rank {target.rank}: TensorFlow "
+                              "takes a 1-D tensor of int32 or int64")  # fmt: skip
     wanted = target.partial
     shape: Shape = None
     if wanted is not None and target.rank == 1:
