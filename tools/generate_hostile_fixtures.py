@@ -69,7 +69,9 @@ def _function(name: str, body: List[bytes], result: str) -> bytes:
     arg = lambda arg_name: field(1, arg_name.encode()) + b"\x18\x01"  # ArgDef name (1), type (3)  # noqa: E731
     signature = field(1, name.encode()) + field(2, arg("x")) + field(3, arg("y"))  # OpDef name, input_arg, output_arg
     ret = field(4, field(1, b"y") + field(2, result.encode()))
-    return field(1, field(1, signature) + b"".join(field(3, item) for item in body) + ret)  # FunctionDefLibrary.function
+    return field(
+        1, field(1, signature) + b"".join(field(3, item) for item in body) + ret
+    )  # FunctionDefLibrary.function
 
 
 def calls(depth: int, twice: bool) -> bytes:
@@ -114,12 +116,21 @@ def main() -> None:
     matmul = lambda name, a, b: node(name, "MatMul", [a, b], _type_attr(b"T"))  # noqa: E731
     files: Dict[str, bytes] = {
         "duplicate_names.pb": graph(placeholder("x", 2, 3), relu("y", "x"), relu("y", "x")),
-        "matmul_shapes.pb": graph(placeholder("x", 2, 3), const("w", [4, 5], struct.pack("<f", 0.5)),
-                                  matmul("y", "x", "w")),  # fmt: skip
-        "concat_ranks.pb": graph(placeholder("a", 1, 2, 3, 4), placeholder("b", 2, 3, 4),
-                                 node("axis", "Const", [], _attr(b"dtype", b"\x30\x03") + _attr(
-                                     b"value", field(8, b"\x08\x03" + field(2, b"") + field(7, b"\x00")))),
-                                 node("y", "ConcatV2", ["a", "b", "axis"], _type_attr(b"T") + _attr(b"N", b"\x18\x02"))),  # fmt: skip
+        "matmul_shapes.pb": graph(
+            placeholder("x", 2, 3), const("w", [4, 5], struct.pack("<f", 0.5)), matmul("y", "x", "w")
+        ),  # fmt: skip
+        "concat_ranks.pb": graph(
+            placeholder("a", 1, 2, 3, 4),
+            placeholder("b", 2, 3, 4),
+            node(
+                "axis",
+                "Const",
+                [],
+                _attr(b"dtype", b"\x30\x03")
+                + _attr(b"value", field(8, b"\x08\x03" + field(2, b"") + field(7, b"\x00"))),
+            ),
+            node("y", "ConcatV2", ["a", "b", "axis"], _type_attr(b"T") + _attr(b"N", b"\x18\x02")),
+        ),  # fmt: skip
         "splat_const.pb": graph(const("c", [10**12], struct.pack("<f", 1.5)), relu("y", "c")),
         "calls_chain.pb": calls(1500, twice=False),
         "calls_doubling.pb": calls(40, twice=True),

@@ -13,6 +13,8 @@ costs nothing). Nodes nothing needs are dropped at the end.
 
 from __future__ import annotations
 
+import struct
+
 from .._errors import DecodeError
 from .._tensor import Tensor
 from .frames import take_conds, take_frames
@@ -115,7 +117,7 @@ class Converter:
                 results = rule(self, node, [self._input(item) for item in _data_inputs(node)])
             except (DecodeError, ValueError) as exc:  # a ConversionError too: each says what, this says where
                 raise ConversionError(f"node {node['name']!r} ({node['op']}): {exc}") from None
-            except (IndexError, KeyError, TypeError, AttributeError, OverflowError, ZeroDivisionError) as exc:
+            except (IndexError, KeyError, TypeError, AttributeError, ArithmeticError, struct.error) as exc:
                 # A node whose inputs or attrs are not what its op takes (too few inputs, a stride list too short,
                 # an attr of another type): the graph is damaged, and the node is named.
                 raise ConversionError(f"node {node['name']!r} ({node['op']}): its inputs or attrs are not what "

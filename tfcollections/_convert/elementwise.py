@@ -218,6 +218,17 @@ def _add_n(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     shape = inputs[0].shape
     for value in inputs[1:]:
         shape = _broadcast(shape, value.shape)
+    dtypes = {value.dtype for value in inputs}
+    if len(dtypes) > 1:
+        raise ConversionError(f"its inputs are of {len(dtypes)} dtypes; TensorFlow's AddN takes one")
+    if inputs[0].dtype not in ("DT_FLOAT", "DT_DOUBLE", "DT_HALF", "DT_BFLOAT16"):
+        # ONNX's Sum takes floats only: integers are added in turn.
+        total = cx.tf(inputs[0])
+        for value in inputs[1:]:
+            total = cx.emit("Add", [total, cx.tf(value)])[0]
+        return [
+            cx.result(0, inputs[0].dtype, shape, onnx=total if len(inputs) > 1 else cx.emit("Identity", [total])[0])
+        ]
     if all(_main_nchw(value) for value in inputs):
         return [cx.result(0, inputs[0].dtype, shape, nchw=cx.emit("Sum", [cx.nchw(v) for v in inputs])[0])]
     return [cx.result(0, inputs[0].dtype, shape, onnx=cx.emit("Sum", [cx.tf(v) for v in inputs])[0])]
@@ -229,6 +240,8 @@ def _no_op(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
 
 def _select(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     condition, then, other = inputs[0], inputs[1], inputs[2]
+    if condition.dtype != "DT_BOOL":
+        raise ConversionError(f"its condition {condition.tf_name!r} is {condition.dtype}, not DT_BOOL")
     shape = _broadcast(then.shape, other.shape)
     cond = cx.tf(condition)
     if node["op"] == "Select" and condition.rank == 1 and then.rank is not None and then.rank > 1:

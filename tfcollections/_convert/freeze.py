@@ -24,7 +24,7 @@ from .._disk.locate import checkpoint_beside
 from .._disk.source import source_of
 from .._errors import DecodeError
 from .._graph.graph import graph_of
-from .._model.files import load
+from .._model.files import load, loads
 from .._tensor import NUMERIC, Tensor, element_count
 from .._typing import cast
 from .graphdef import Graph, int_attr, new_node, output_dtypes, split_tensor_name, type_attr
@@ -131,6 +131,7 @@ def freeze(
                               "do (to_onnx and Session convert the model)")  # fmt: skip
         data = frozen.encode()
     if path is not None:
+        loads(data, graph=True)  # a graph the library cannot read back is never written (DecodeError: why)
         with AtomicFile(os.fspath(path), force) as file:
             file.write(data)
     return data
@@ -532,6 +533,9 @@ def _make_constants(frozen: FrozenGraph, variables: List[Decoded], values: Dict[
         if not any(source in handles for source in reads):
             rewritten.append(node)
             continue
+        for key in ("dtype", "Tindices") if op == "ResourceGather" else ("dtype",):
+            if op in ("ReadVariableOp", "ResourceGather") and key not in node["attr"]:
+                raise DecodeError(f"node {name!r} ({op}) has no attr {key!r}, which TensorFlow's {op} has")
         if op == "ReadVariableOp":
             rewritten.append(new_node(name, "Identity", node["input"], {"T": node["attr"]["dtype"]}, node["device"]))
         elif op == "ResourceGather":

@@ -68,6 +68,9 @@ def _need_rank(value: Value, what: str = "input") -> int:
 
 
 def _axis(axis: int, rank: int) -> int:
+    """*axis* of a value of *rank* counted from 0; one outside its axes refused, as TensorFlow refuses it."""
+    if not -rank <= axis < rank:
+        raise ConversionError(f"its axis {axis} is outside its input's {rank} axes")
     return axis + rank if axis < 0 else axis
 
 

@@ -186,7 +186,7 @@ RULES: Final[Dict[str, Rule]] = {
     "Minimum": _row("Min", _binary("Min", min)),
     "Pow": _row("Pow", _binary("Pow")),
     "SquaredDifference": _row("Sub, Mul", _binary("", build=_squared_difference)),
-    "AddN": _row("Sum", _add_n),
+    "AddN": _row("Sum, Add", _add_n, "integers added in turn (ONNX's Sum takes floats)"),
     "DivNoNan": _row("Div, Equal, Where", _binary("", build=_div_no_nan), "0 where the divisor is 0"),
     "L2Loss": _row("ReduceSumSquare, Mul", _l2_loss, "sum(x ** 2) / 2"),
     "SoftmaxCrossEntropyWithLogits": _row(

@@ -138,6 +138,8 @@ def _squeeze(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
         if x.shape is None or not _known(x.shape):
             raise ConversionError("a squeeze of every 1 needs its input's shape known")
         axes = [axis for axis, dim in enumerate(x.shape) if dim == 1]
+    if x.shape is not None and any(x.shape[axis] not in (1, None) for axis in axes):
+        raise ConversionError(f"it squeezes axes {axes} of an input of shape {x.shape}: each must be 1")
     shape = None if x.shape is None else [dim for axis, dim in enumerate(x.shape) if axis not in axes]
     result = cx.result(0, x.dtype, shape, onnx=cx.emit("Squeeze", [cx.tf(x), cx.ints(axes)])[0])
     if x.partial is not None and shape == []:
@@ -160,7 +162,7 @@ def _expand_dims(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
 def _transpose(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     x, perm_value = inputs[0], inputs[1]
     rank = _need_rank(x)
-    perm = [_axis(axis, rank) for axis in _need_ints(perm_value, "perm")]
+    perm = [axis + rank if axis < 0 else axis for axis in _need_ints(perm_value, "perm")]  # checked whole below
     if sorted(perm) != list(range(rank)):
         raise ConversionError(f"its perm {perm} is no permutation of its input's {rank} axes")
     shape = None if x.shape is None else [x.shape[axis] for axis in perm]
@@ -485,6 +487,10 @@ def _range(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
 def _top_k(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     x, k = inputs[0], inputs[1]
     count = k.ints()
+    if (k.rank is not None and k.rank != 0) or (count is not None and len(count) != 1):
+        raise ConversionError(f"its k {k.tf_name!r} is not a scalar")
+    if x.rank == 0 or (count and x.shape and x.shape[-1] is not None and not 0 <= count[0] <= x.shape[-1]):
+        raise ConversionError(f"its k {count} is more than its input of shape {x.shape} has in its last axis")
     values, indices = cx.emit("TopK", [cx.tf(x), cx.ints(count) if count else _unsqueeze(cx, _as_int64(cx, k), [0])],
                               2, axis=-1, largest=1, sorted=1)  # fmt: skip
     dtype = attr(node, "index_type", "DT_INT32")
