@@ -35,7 +35,6 @@ from __future__ import annotations
 import argparse
 import io
 import json
-import os
 import random
 import shutil
 import subprocess
@@ -133,10 +132,12 @@ def _examples_case(rng: random.Random) -> Case:
     return {"files": {"example.bin": mutate(rng, rng.choice(blobs))}, "action": "decode_example", "args": {}}
 
 
-_NEW_OPS = ("Add", "AddV2", "Conv2D", "StridedSlice", "Reshape", "Pack", "Squeeze", "MatMul", "BatchMatMulV2", "Pad",
-            "ConcatV2", "Mean", "Transpose", "Split", "FusedBatchNormV3", "ResizeBilinear", "TopKV2", "Einsum",
-            "GatherV2", "Tile", "Relu", "Identity", "Cast", "Fill", "Range", "Slice", "Sum", "ExpandDims",
-            "Unpack", "Select", "OneHot", "Softmax", "MaxPool", "AvgPool", "DepthwiseConv2dNative", "Where")  # fmt: skip
+_NEW_OPS = (
+    "Add", "AddV2", "Conv2D", "StridedSlice", "Reshape", "Pack", "Squeeze", "MatMul", "BatchMatMulV2", "Pad",
+    "ConcatV2", "Mean", "Transpose", "Split", "FusedBatchNormV3", "ResizeBilinear", "TopKV2", "Einsum", "GatherV2",
+    "Tile", "Relu", "Identity", "Cast", "Fill", "Range", "Slice", "Sum", "ExpandDims", "Unpack", "Select", "OneHot",
+    "Softmax", "MaxPool", "AvgPool", "DepthwiseConv2dNative", "Where",
+)  # fmt: skip
 
 
 def _graph_mutation(rng: random.Random, source: Path) -> Tuple[bytes, List[str]]:

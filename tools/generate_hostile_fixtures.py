@@ -114,23 +114,20 @@ def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     relu = lambda name, source: node(name, "Relu", [source], _type_attr(b"T"))  # noqa: E731
     matmul = lambda name, a, b: node(name, "MatMul", [a, b], _type_attr(b"T"))  # noqa: E731
+    # An int32 scalar 0: TensorProto dtype DT_INT32 (3), an empty shape, int_val [0] (7, packed).
+    value = field(8, b"\x08\x03" + field(2, b"") + field(7, b"\x00"))
+    axis_zero = node("axis", "Const", [], _attr(b"dtype", b"\x30\x03") + _attr(b"value", value))
     files: Dict[str, bytes] = {
         "duplicate_names.pb": graph(placeholder("x", 2, 3), relu("y", "x"), relu("y", "x")),
         "matmul_shapes.pb": graph(
             placeholder("x", 2, 3), const("w", [4, 5], struct.pack("<f", 0.5)), matmul("y", "x", "w")
-        ),  # fmt: skip
+        ),
         "concat_ranks.pb": graph(
             placeholder("a", 1, 2, 3, 4),
             placeholder("b", 2, 3, 4),
-            node(
-                "axis",
-                "Const",
-                [],
-                _attr(b"dtype", b"\x30\x03")
-                + _attr(b"value", field(8, b"\x08\x03" + field(2, b"") + field(7, b"\x00"))),
-            ),
+            axis_zero,
             node("y", "ConcatV2", ["a", "b", "axis"], _type_attr(b"T") + _attr(b"N", b"\x18\x02")),
-        ),  # fmt: skip
+        ),
         "splat_const.pb": graph(const("c", [10**12], struct.pack("<f", 1.5)), relu("y", "c")),
         "calls_chain.pb": calls(1500, twice=False),
         "calls_doubling.pb": calls(40, twice=True),
@@ -141,33 +138,36 @@ def main() -> None:
         path = OUT / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)
+
+    def converted(name: str, file: str, action: str, expect: str) -> Dict[str, Any]:
+        return {"name": name, "target": "convert", "action": action, "files": {"graph.pb": f"hostile/{file}"},
+                "args": {"outputs": ["y"]}, "expect": expect}  # fmt: skip
+
+    def read(name: str, target: str, action: str, file: str, expect: str) -> Dict[str, Any]:
+        args = {"file": file} if target == "records" else {}
+        return {"name": name, "target": target, "action": action, "files": [file], "args": args, "expect": expect}
+
+    events = "logs/run/events.out.tfevents.1.splat"
     cases: List[Dict[str, Any]] = [
-        {"name": "duplicate-names", "target": "convert", "action": "to_onnx", "files": {"graph.pb": "hostile/duplicate_names.pb"},
-         "args": {"outputs": ["y"]}, "expect": "refused: DecodeError: node name 'y' is given to more than one"},
-        {"name": "matmul-shapes", "target": "convert", "action": "to_onnx", "files": {"graph.pb": "hostile/matmul_shapes.pb"},
-         "args": {"outputs": ["y"]}, "expect": "refused: ConversionError: node 'y' (MatMul): its inputs of shapes"},
-        {"name": "concat-ranks", "target": "convert", "action": "to_onnx", "files": {"graph.pb": "hostile/concat_ranks.pb"},
-         "args": {"outputs": ["y"]}, "expect": "refused: ConversionError: node 'y' (ConcatV2): its inputs have ranks"},
-        {"name": "splat-const", "target": "convert", "action": "to_onnx", "files": {"graph.pb": "hostile/splat_const.pb"},
-         "args": {"outputs": ["y"]}, "expect": "refused: ConversionError: node 'c' (Const): constant 'c': 1,000,000"},
-        {"name": "splat-const-frozen", "target": "convert", "action": "freeze", "files": {"graph.pb": "hostile/splat_const.pb"},
-         "args": {"outputs": ["y"]}, "expect": "ok: frozen"},
-        {"name": "calls-chain", "target": "convert", "action": "to_onnx", "files": {"graph.pb": "hostile/calls_chain.pb"},
-         "args": {"outputs": ["y"]}, "expect": "ok: converted"},
-        {"name": "calls-doubling", "target": "convert", "action": "to_onnx", "files": {"graph.pb": "hostile/calls_doubling.pb"},
-         "args": {"outputs": ["y"]}, "expect": "refused: DecodeError: inlining the graph's function calls"},
-        {"name": "calls-doubling-cli", "target": "convert", "action": "cli-onnx", "files": {"graph.pb": "hostile/calls_doubling.pb"},
-         "args": {"outputs": ["y"]}, "expect": "exit 1"},
-        {"name": "gzip-bomb", "target": "records", "action": "records", "files": ["gzip_bomb.tfrecord"],
-         "args": {"file": "gzip_bomb.tfrecord"}, "expect": "ok: 0 records"},
-        {"name": "gzip-bomb-strict", "target": "records", "action": "records-strict", "files": ["gzip_bomb.tfrecord"],
-         "args": {"file": "gzip_bomb.tfrecord"}, "expect": "refused: DecodeError: truncated record at 0"},
-        {"name": "gzip-bomb-cli", "target": "records", "action": "cli", "files": ["gzip_bomb.tfrecord"],
-         "args": {"file": "gzip_bomb.tfrecord"}, "expect": "exit 0"},
-        {"name": "splat-event", "target": "events", "action": "events",
-         "files": ["logs/run/events.out.tfevents.1.splat"], "expect": "ok: 2 events, 0 skipped"},  # kept as its proto
-        {"name": "splat-event-cli", "target": "events", "action": "cli",
-         "files": ["logs/run/events.out.tfevents.1.splat"], "expect": "exit 0"},
+        converted("duplicate-names", "duplicate_names.pb", "to_onnx",
+                  "refused: DecodeError: node name 'y' is given to more than one"),
+        converted("matmul-shapes", "matmul_shapes.pb", "to_onnx",
+                  "refused: ConversionError: node 'y' (MatMul): its inputs of shapes"),
+        converted("concat-ranks", "concat_ranks.pb", "to_onnx",
+                  "refused: ConversionError: node 'y' (ConcatV2): its inputs have ranks"),
+        converted("splat-const", "splat_const.pb", "to_onnx",
+                  "refused: ConversionError: node 'c' (Const): constant 'c': 1,000,000"),
+        converted("splat-const-frozen", "splat_const.pb", "freeze", "ok: frozen"),
+        converted("calls-chain", "calls_chain.pb", "to_onnx", "ok: converted"),
+        converted("calls-doubling", "calls_doubling.pb", "to_onnx",
+                  "refused: DecodeError: inlining the graph's function calls"),
+        converted("calls-doubling-cli", "calls_doubling.pb", "cli-onnx", "exit 1"),
+        read("gzip-bomb", "records", "records", "gzip_bomb.tfrecord", "ok: 0 records"),
+        read("gzip-bomb-strict", "records", "records-strict", "gzip_bomb.tfrecord",
+             "refused: DecodeError: truncated record at 0"),
+        read("gzip-bomb-cli", "records", "cli", "gzip_bomb.tfrecord", "exit 0"),
+        read("splat-event", "events", "events", events, "ok: 2 events, 0 skipped"),  # the tensor kept as its proto
+        read("splat-event-cli", "events", "cli", events, "exit 0"),
     ]  # fmt: skip
     for release, code in (("", 2), (",", 2), ("vv2.4", 2), ("2.4\n", 2), ("ALL ", 2), ("2.12", 1)):
         cases.append({"name": f"compat-tf-{release!r}", "target": "compat", "action": "cli",
