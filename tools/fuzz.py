@@ -519,6 +519,8 @@ def run_cases(names: List[str], jobs: int, limit: float, progress: bool) -> List
                 current = _Worker()
             with lock:
                 results.append(result)
+                if progress and "failure" in result:  # said as found: a long run's findings are not held to its end
+                    print(f"FAIL {name}: {result['failure'][:300]}", file=sys.stderr, flush=True)
                 if progress and len(results) % 500 == 0:
                     failed = sum("failure" in item for item in results)
                     print(f"  {len(results):,} of {len(names):,} cases, {failed} failed", file=sys.stderr)

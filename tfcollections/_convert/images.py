@@ -328,6 +328,8 @@ def _atrous(node: Decoded, by_name: Dict[str, Decoded], consumers: Dict[str, Lis
     block, paddings, block_back, crops = (constant(source) for source in sources if source is not None)
     if block is None or paddings is None or crops is None or block != block_back or len(block) != 2:
         return None
+    if len(paddings) != 4 or len(crops) != 4:  # two (before, after) pairs each, as TensorFlow makes them
+        return None
     pads = [(paddings[2 * i] - crops[2 * i], paddings[2 * i + 1] - crops[2 * i + 1]) for i in range(2)]
     if any(before < 0 or after_ < 0 for before, after_ in pads):
         return None
