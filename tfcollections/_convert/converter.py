@@ -16,6 +16,7 @@ from __future__ import annotations
 import struct
 
 from .._errors import DecodeError
+from .._graph.optypes import output_args, output_spec
 from .._tensor import Tensor
 from .frames import take_conds, take_frames
 from .graphdef import split_tensor_name
@@ -122,6 +123,7 @@ class Converter:
                 # an attr of another type): the graph is damaged, and the node is named.
                 raise ConversionError(f"node {node['name']!r} ({node['op']}): its inputs or attrs are not what "
                                       f"{node['op']} takes ({type(exc).__name__}: {exc})") from None  # fmt: skip
+            _check_output_types(node, results)
             for port, value in enumerate(results):
                 if value is not None:
                     self.values[f"{node['name']}:{port}"] = value
@@ -330,6 +332,29 @@ def _outer_names(graph: Decoded) -> Set[str]:
 
 def _data_inputs(node: Decoded) -> List[str]:
     return [item for item in node["input"] if not item.startswith("^")]
+
+
+# Dtypes a rule's value may carry for what its OpDef says otherwise (handles, lists, what the rule does not name).
+_UNCHECKED_TYPES: Final = frozenset({None, "DT_INVALID", "DT_RESOURCE", "DT_VARIANT"})
+
+
+def _check_output_types(node: Decoded, results: Sequence[Optional[Value]]) -> None:
+    """Refuse a node whose type attrs disagree with what its inputs make: its OpDef's output dtypes, read with its
+    attrs, against the dtypes its rule gave. TensorFlow refuses such a node when it builds the graph ("Input 0 of
+    node ... was passed int32 ... incompatible with expected uint64"); written as it is, the model would declare an
+    output of one type that its ONNX op computes in another, which onnx's checker refuses."""
+    spec = output_spec(node["op"])
+    if not spec:
+        return
+    args = output_args(spec, node["attr"])
+    if args is None:
+        return
+    declared = [dtype for _, dtypes in args for dtype in dtypes]
+    for port, (value, dtype) in enumerate(zip(results, declared)):
+        if value is None or dtype in _UNCHECKED_TYPES or value.dtype in _UNCHECKED_TYPES or value.dtype == dtype:
+            continue
+        raise ConversionError(f"node {node['name']!r} ({node['op']}): its attrs make output {port} {dtype}, its "
+                              f"inputs make it {value.dtype}; TensorFlow refuses such a node")  # fmt: skip
 
 
 def _topological(nodes: List[Decoded]) -> List[Decoded]:

@@ -40,9 +40,20 @@ def _pass(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     return list(inputs[:1]) if node["op"] != "IdentityN" else list(inputs)
 
 
+def _numbers(x: Value, onnx_op: str) -> None:
+    """Refuse a bool or string operand of an op of numbers (TensorFlow's op does not take it; ONNX's neither)."""
+    if x.dtype in ("DT_BOOL", "DT_STRING"):
+        raise ConversionError(f"its input {x.tf_name!r} is {x.dtype}, which {onnx_op} does not take")
+
+
 def _unary(onnx_op: str, **attrs: Any) -> RuleFunction:
     def convert(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
         (x,) = inputs[:1]
+        if onnx_op == "Not":
+            if x.dtype != "DT_BOOL":
+                raise ConversionError(f"its input {x.tf_name!r} is {x.dtype}, not DT_BOOL")
+        else:
+            _numbers(x, onnx_op)
         given = {key: (value(node) if callable(value) else value) for key, value in attrs.items()}
         if _main_nchw(x):
             out = cx.emit(onnx_op, [cx.nchw(x)], **given)[0]
@@ -209,6 +220,7 @@ def _reshaped(cx: Converter, value: Value, shape: List[int]) -> str:
 def _softmax(onnx_op: str) -> RuleFunction:
     def convert(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
         x = inputs[0]
+        _numbers(x, onnx_op)
         return [cx.result(0, x.dtype, x.shape, onnx=cx.emit(onnx_op, [cx.tf(x)], axis=-1)[0])]
 
     return convert

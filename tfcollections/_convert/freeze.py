@@ -130,8 +130,11 @@ def freeze(
                               "GraphDef would need those functions rewritten to take its value, which freeze does not "
                               "do (to_onnx and Session convert the model)")  # fmt: skip
         data = frozen.encode()
+    try:
+        loads(data, graph=True)  # a node copied as it was may be damaged where the freezing did not read
+    except DecodeError as exc:
+        raise DecodeError(f"the frozen graph would not read back (a node of the model is damaged): {exc}") from None
     if path is not None:
-        loads(data, graph=True)  # a graph the library cannot read back is never written (DecodeError: why)
         with AtomicFile(os.fspath(path), force) as file:
             file.write(data)
     return data

@@ -250,8 +250,18 @@ def _depth_space(onnx_op: str) -> RuleFunction:
     def convert(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
         x = inputs[0]
         block = attr(node, "block_size", 2)
+        if not isinstance(block, int) or isinstance(block, bool) or block < 2:
+            raise ConversionError(f"its block_size {block!r} is not an int of 2 or more, as TensorFlow requires")
         layout = _text(node, "data_format", "NHWC")
         data, shape = _image_in(cx, x, layout)
+        if shape is not None:  # what the block divides: the spatial dims (SpaceToDepth) or the channels
+            _, channels, height, width = shape
+            if onnx_op == "SpaceToDepth" and any(dim is not None and dim % block for dim in (height, width)):
+                raise ConversionError(f"its input's height and width {[height, width]} are not multiples of its "
+                                      f"block {block}")  # fmt: skip
+            if onnx_op == "DepthToSpace" and channels is not None and channels % (block * block):
+                raise ConversionError(f"its input's {channels} channels are not a multiple of its block {block} "
+                                      "squared")  # fmt: skip
         attrs: Dict[str, Any] = {"blocksize": block}
         if onnx_op == "DepthToSpace":
             attrs["mode"] = "DCR"  # TensorFlow's order: the block's offset, then the channel

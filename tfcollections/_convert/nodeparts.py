@@ -106,6 +106,14 @@ def same_shapes(shapes: Sequence[Shape], what: str, but: Optional[int] = None) -
                 raise ConversionError(f"its {what} have shapes {known[0]} and {shape}, which cannot meet")
 
 
+def need_dims(value: Value, what: str) -> None:
+    """Refuse *value* as a shape-like input (*what*: dims, a shape, multiples) unless it is what TensorFlow takes:
+    a 1-D tensor of int32 or int64 (its rank unknown is let through: the graph says no more)."""
+    if value.dtype not in _INTEGER_TYPES or value.rank not in (None, 1):
+        raise ConversionError(f"its {what} {value.tf_name!r} are {value.dtype} of rank {value.rank}: TensorFlow "
+                              "takes a 1-D tensor of int32 or int64")  # fmt: skip
+
+
 def _known(shape: Shape) -> bool:
     return shape is not None and all(dim is not None for dim in shape)
 

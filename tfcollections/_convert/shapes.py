@@ -27,6 +27,7 @@ from .nodeparts import (
     _unsqueeze,
     attr,
     cast_ints,
+    need_dims,
     same_shapes,
 )
 from .values import TO_NCHW, TO_NHWC, ConversionError, ints_tensor, scalar_tensor, tensor_of, transpose
@@ -90,9 +91,7 @@ def _arg(onnx_op: str) -> RuleFunction:
 
 def _reshape(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     x, target = inputs[0], inputs[1]
-    if target.dtype not in _INTEGER_TYPES or (target.rank is not None and target.rank != 1):
-        raise ConversionError(f"its shape {target.tf_name!r} is {target.dtype} of rank {target.rank}: TensorFlow "
-                              "takes a 1-D tensor of int32 or int64")  # fmt: skip
+    need_dims(target, "shape")
     wanted = target.partial
     shape: Shape = None
     if wanted is not None and target.rank == 1:
@@ -224,6 +223,9 @@ def _unpack(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     rank = _need_rank(x)
     axis = _axis(attr(node, "axis", 0), rank)
     count = attr(node, "num", 0)
+    size = x.shape[axis] if x.shape is not None else None
+    if not isinstance(count, int) or count < 0 or (size is not None and size != count):
+        raise ConversionError(f"its num {count!r} is not the size {size} of its input's axis {axis}")
     parts = _split_node(cx, cx.tf(x), axis, [1] * count)
     shape = None if x.shape is None else [dim for index, dim in enumerate(x.shape) if index != axis]
     results: Outputs = []
@@ -391,7 +393,10 @@ def _pad(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
 
 def _tile(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     x, multiples = inputs[0], inputs[1]
+    need_dims(multiples, "multiples")
     counts = multiples.ints()
+    if counts is not None and (any(count < 0 for count in counts) or (x.rank is not None and len(counts) != x.rank)):
+        raise ConversionError(f"its multiples {counts} are not one count of 0 or more for each of its input's axes")
     shape: Shape = None if x.shape is None else [None] * len(x.shape)  # the rank is the input's
     if counts is not None and x.shape is not None:
         shape = [None if d is None else d * m for d, m in zip(x.shape, counts)]
@@ -467,6 +472,9 @@ def _rank(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
 
 def _fill(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     dims, value = inputs[0], inputs[1]
+    need_dims(dims, "dims")
+    if value.rank not in (None, 0):
+        raise ConversionError(f"its value {value.tf_name!r} has rank {value.rank}: TensorFlow fills with a scalar")
     shape = _from_dims(dims)
     out = cx.emit("Expand", [cx.tf(value), _as_int64(cx, dims)])[0]
     return [cx.result(0, value.dtype, shape, onnx=out)]
@@ -475,6 +483,9 @@ def _fill(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
 def _range(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     start, limit, delta = inputs[0], inputs[1], inputs[2]
     dtype = attr(node, "Tidx", start.dtype)
+    if any(value.dtype != dtype for value in inputs[:3]):
+        raise ConversionError(f"its start, limit and delta are {[v.dtype for v in inputs[:3]]}, its Tidx {dtype}: "
+                              "TensorFlow takes all four alike")  # fmt: skip
     bounds = [start.ints(), limit.ints(), delta.ints()]
     if all(item is not None and len(item) == 1 for item in bounds) and dtype in _INTEGER_TYPES:
         first, last, step = (item[0] for item in bounds if item is not None)
