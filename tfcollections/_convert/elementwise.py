@@ -40,9 +40,19 @@ def _pass(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     return list(inputs[:1]) if node["op"] != "IdentityN" else list(inputs)
 
 
+# ONNX ops of the table that take floating-point tensors alone (their ``T`` in the ONNX operator specs); TensorFlow's
+# ops they convert take floats alone too (their ``T``: half, bfloat16, float, double).
+_FLOATS_ONLY: Final = frozenset({
+    "Softmax", "LogSoftmax", "Exp", "Log", "Sqrt", "Reciprocal", "Sin", "Cos", "Tanh", "Sigmoid", "Erf", "Elu",
+    "Selu", "Softplus", "Softsign", "Floor", "Ceil", "Round", "LeakyRelu",
+})  # fmt: skip
+_NARROW_INTEGERS: Final = frozenset({"DT_INT8", "DT_UINT8", "DT_INT16", "DT_UINT16"})
+_FLOATS: Final = frozenset({"DT_FLOAT", "DT_DOUBLE", "DT_HALF", "DT_BFLOAT16", "DT_INVALID"})
+
+
 def _numbers(x: Value, onnx_op: str) -> None:
-    """Refuse a bool or string operand of an op of numbers (TensorFlow's op does not take it; ONNX's neither)."""
-    if x.dtype in ("DT_BOOL", "DT_STRING"):
+    """Refuse an operand an op of numbers does not take: bool or string, or no float where it takes floats alone."""
+    if x.dtype in ("DT_BOOL", "DT_STRING") or (onnx_op in _FLOATS_ONLY and x.dtype not in _FLOATS):
         raise ConversionError(f"its input {x.tf_name!r} is {x.dtype}, which {onnx_op} does not take")
 
 
@@ -182,7 +192,12 @@ def _matmul(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
             raise ConversionError(f"its inputs of shapes {a.shape} and {b.shape} cannot be multiplied")
         outer = _broadcast(a.shape[:-2], b.shape[:-2])
         shape = None if outer is None else [*outer, rows, cols]
+    narrow = a.dtype in _NARROW_INTEGERS  # ONNX's MatMul takes 32- and 64-bit integers only
+    if narrow:  # computed in int32, each product and sum wrapped back to the type as TensorFlow's wraps it
+        left, right = (cx.emit("Cast", [name], to=_onnx_type("DT_INT32"))[0] for name in (left, right))
     out = cx.emit("MatMul", [left, right])[0]
+    if narrow:
+        out = cx.emit("Cast", [out], to=_onnx_type(a.dtype))[0]
     dtype = attr(node, "Tout", a.dtype) if node["op"] == "BatchMatMulV3" else a.dtype
     if dtype != a.dtype:
         out = cx.emit("Cast", [out], to=_onnx_type(dtype))[0]

@@ -29,6 +29,8 @@ if TYPE_CHECKING:
 def _spatial(node: Decoded, key: str, layout: str) -> List[int]:
     """The H and W of a 4-element attr (strides, dilations, ksize) in the node's layout."""
     values = attr(node, key, [1, 1, 1, 1]) or [1, 1, 1, 1]
+    if not isinstance(values, list) or len(values) != 4 or not all(isinstance(v, int) and v > 0 for v in values):
+        raise ConversionError(f"its {key} {values!r} are not 4 positive ints, as TensorFlow requires")
     return [values[2], values[3]] if layout == "NCHW" else [values[1], values[2]]
 
 

@@ -157,7 +157,12 @@ RULES: Final[Dict[str, Rule]] = {
     "TensorArraySizeV3": _row("SequenceLength, Cast", _array_size),
     "TensorArrayCloseV3": _row("-", _array_close, "nothing to close"),
     # Matrices.
-    "MatMul": _row("MatMul", _matmul, "transpose_a/b as a Transpose (a constant's at conversion)"),
+    "MatMul": _row(
+        "MatMul",
+        _matmul,
+        "transpose_a/b as a Transpose (a constant's at conversion); 8- and 16-bit "
+        "integers multiplied in int32 and cast back",
+    ),
     "BatchMatMul": _row("MatMul", _matmul, "adj_x/adj_y as a Transpose of the last two dims"),
     "BatchMatMulV2": _row("MatMul", _matmul, "adj_x/adj_y as a Transpose of the last two dims"),
     "BatchMatMulV3": _row("MatMul, Cast", _matmul, "Tout other than the inputs' type as a Cast"),
