@@ -180,6 +180,8 @@ def _matmul(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     flip_b = attr(node, "adj_y" if batched else "transpose_b", False)
     left = _last_two_swapped(cx, a) if flip_a else cx.tf(a)
     right = _last_two_swapped(cx, b) if flip_b else cx.tf(b)
+    if a.dtype != b.dtype and node["op"] != "BatchMatMulV3":  # V3 alone takes two types (Ta, Tb)
+        raise ConversionError(f"its inputs are {a.dtype} and {b.dtype}; TensorFlow's {node['op']} takes one type")
     for operand in (a, b):  # TensorFlow's MatMul is of matrices, BatchMatMul's of stacks of them
         if operand.rank is not None and (operand.rank < 2 or (not batched and operand.rank != 2)):
             raise ConversionError(f"its input {operand.tf_name!r} has rank {operand.rank}: it multiplies matrices")
