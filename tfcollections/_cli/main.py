@@ -113,19 +113,22 @@ def main(argv: Optional[Sequence[str]] = None, env: Optional[Environment] = None
         # made so far for good.
         gc.freeze()
     env = env if env is not None else Environment()
+    out_of_memory = False
     try:
         return int(_run(argv, env))
     except KeyboardInterrupt:  # Ctrl-C while a long stream is read: one line, the shell's status for SIGINT
         print("tfcollections: interrupted", file=env.stderr)
         return ExitStatus.INTERRUPTED
-    except MemoryError:  # an input whose contents take more memory than the process may have: said, no traceback
-        gc.collect()
-        print("tfcollections: not enough memory: what the input holds does not fit in this process's memory",
-              file=env.stderr)  # fmt: skip
-        return ExitStatus.UNREADABLE
+    except MemoryError:  # said once the block ends: the error's frames, and what they hold, are let go by then
+        out_of_memory = True
     except Exception as exc:  # a bug of ours: still one line, not a traceback
         print(f"tfcollections: internal error, please report it: {type(exc).__name__}: {exc}", file=env.stderr)
         return ExitStatus.INTERNAL_ERROR
+    if out_of_memory:  # an input whose contents take more memory than the process may have
+        gc.collect()
+        print("tfcollections: not enough memory: what the input holds does not fit in this process's memory",
+              file=env.stderr)  # fmt: skip
+    return ExitStatus.UNREADABLE
 
 
 class _Failed(Exception):
