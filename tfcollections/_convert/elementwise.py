@@ -216,7 +216,15 @@ def _last_two_swapped(cx: Converter, value: Value) -> str:
 
 def _bias_add(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     x, bias = inputs[0], inputs[1]
-    if _text(node, "data_format", "NHWC") == "NCHW":
+    layout = _text(node, "data_format", "NHWC")
+    if bias.rank not in (None, 1) or x.rank in (0, 1):
+        raise ConversionError(f"its value has rank {x.rank} and its bias rank {bias.rank}: TensorFlow adds a 1-D bias "
+                              "to a value of rank 2 or more")  # fmt: skip
+    if x.shape is not None and bias.shape is not None and len(x.shape) >= 2:
+        channels = x.shape[1] if layout == "NCHW" else x.shape[-1]
+        if channels is not None and bias.shape[0] is not None and channels != bias.shape[0]:
+            raise ConversionError(f"its bias of {bias.shape[0]} does not match its value's {channels} channels")
+    if layout == "NCHW":
         rank = _need_rank(x)
         shaped = _reshaped(cx, bias, [-1] + [1] * (rank - 2))
         return [cx.result(0, x.dtype, x.shape, onnx=cx.emit("Add", [cx.tf(x), shaped])[0])]
