@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .._tensor import Tensor
 from .graphdef import bytes_attr, ints_attr, new_node, split_tensor_name
-from .nodeparts import _as_int64, _known, _nchw_shape, _need_rank, _onnx_type, _text, attr, cast_ints
+from .nodeparts import _as_int64, _known, _nchw_shape, _need_rank, _onnx_type, _text, attr, cast_ints, need_dims
 from .values import TO_NHWC, ConversionError, transpose
 
 TYPE_CHECKING = False
@@ -220,6 +220,9 @@ def _resize(mode: str) -> RuleFunction:
         x, size = inputs[0], inputs[1]
         if _need_rank(x) != 4:
             raise ConversionError("only 4-D images are resized")
+        need_dims(size, "size")
+        if size.shape is not None and size.shape[0] not in (None, 2):
+            raise ConversionError(f"its size {size.tf_name!r} has {size.shape[0]} elements: TensorFlow takes two")
         corners, half = attr(node, "align_corners", False), attr(node, "half_pixel_centers", False)
         if corners:
             transform, nearest = "align_corners", "round_prefer_ceil"

@@ -34,7 +34,7 @@ from .values import TO_NCHW, TO_NHWC, ConversionError, ints_tensor, scalar_tenso
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import List, Optional
+    from typing import Any, List, Optional
 
     from .._typing import Decoded
     from .converter import Converter, RuleFunction
@@ -150,12 +150,19 @@ def _expand_dims(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     x, dim = inputs[0], inputs[1]
     rank = _need_rank(x)
     (axis,) = _need_ints(dim, "axis")
-    axis = axis + rank + 1 if axis < 0 else axis
+    axis = _new_axis(axis, rank)
     shape = None if x.shape is None else [*x.shape[:axis], 1, *x.shape[axis:]]
     result = cx.result(0, x.dtype, shape, onnx=_unsqueeze(cx, cx.tf(x), [axis]))
     if x.partial is not None and rank == 0:
         result.partial = x.partial
     return [result]
+
+
+def _new_axis(axis: Any, rank: int) -> int:
+    """Where a new axis goes in a value of *rank* (Pack, ExpandDims: -rank - 1 to rank), counted from 0."""
+    if not isinstance(axis, int) or not -rank - 1 <= axis <= rank:
+        raise ConversionError(f"its axis {axis!r} is outside the {rank + 1} places a new axis can take")
+    return axis + rank + 1 if axis < 0 else axis
 
 
 def _transpose(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
@@ -205,8 +212,7 @@ def _pack(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
         raise ConversionError("its inputs have an unknown rank (pass the inputs' shapes: --inputs NAME:SHAPE)")
     same_shapes([part.shape if part.shape is not None else [None] * part.rank if part.rank is not None else None
                  for part in inputs], "inputs")  # fmt: skip
-    axis = attr(node, "axis", 0)
-    axis = axis + rank + 1 if axis < 0 else axis
+    axis = _new_axis(attr(node, "axis", 0), rank)
     shape: Shape = None
     if inputs[0].shape is not None:
         shape = [*inputs[0].shape[:axis], len(inputs), *inputs[0].shape[axis:]]
