@@ -417,6 +417,11 @@ def _cross_entropy(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs
     logits, labels = inputs[0], inputs[1]
     if _need_rank(logits, "logits") != 2:
         raise ConversionError("only 2-D logits (a batch of rows) are converted")
+    _numbers(logits, "Softmax")
+    sparse = node["op"] == "SparseSoftmaxCrossEntropyWithLogits"
+    if (labels.dtype not in _INTEGER_TYPES) if sparse else (labels.dtype != logits.dtype):
+        raise ConversionError(f"its labels are {labels.dtype} for logits of {logits.dtype}: TensorFlow takes "
+                              f"{'int32 or int64 indices' if sparse else 'the logits type'}")  # fmt: skip
     features = cx.tf(logits)
     log_probabilities = cx.emit("LogSoftmax", [features], axis=-1)[0]
     probabilities = cx.emit("Softmax", [features], axis=-1)[0]
