@@ -7,14 +7,21 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import warnings
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 REPO = Path(__file__).resolve().parent.parent
 
 # Cases a run: the reproducers (19) and this many of the targets' (a few seconds on 2 cores).
 SLICE = 600
+
+try:  # tools/ lies beside tests/ in the repository and the sdist
+    from tools.fuzz import TARGETS, make_case, measured
+except ImportError:  # pragma: no cover (a copy of the tests without tools/)
+    TARGETS, make_case, measured = ("records",), None, None  # type: ignore[assignment]
 
 
 def test_the_reproducers_and_a_slice_of_every_target_hold() -> None:
@@ -29,3 +36,18 @@ def test_the_reproducers_and_a_slice_of_every_target_hold() -> None:
     )  # fmt: skip
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     assert f"{SLICE + 19} passed, 0 failed" in done.stdout
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow])  # the profile's count (tests/conftest.py): 150 in CI
+@given(target=st.sampled_from(TARGETS), seed=st.integers(0, 2**16), index=st.integers(0, 2**20))
+def test_a_case_drawn_by_hypothesis_holds(target: str, seed: int, index: int) -> None:
+    # Cases of the harness drawn anywhere in its space, run in this process (the slice above runs them in child
+    # processes under limits); HYPOTHESIS_PROFILE=long draws 20,000.
+    pytest.importorskip("onnx")
+    pytest.importorskip("onnxruntime")
+    if make_case is None or measured is None:
+        pytest.skip("tools/ is not beside the tests")
+    with warnings.catch_warnings():  # numpy's casts of a damaged feed may warn; the outcome is what is checked
+        warnings.simplefilter("ignore", RuntimeWarning)
+        result = measured(make_case(target, seed, index))
+    assert "failure" not in result, result
