@@ -8,7 +8,10 @@ standard library as it is read) and its frames walked in each chunk, so a 10 GB 
 of memory (not a map, whose pages would count in the process's memory as they are read). Which compression it
 is comes from the content when not given: a frame whose length's CRC holds is a plain file, else the gzip magic or
 a zlib header says. Every CRC is checked unless ``verify=False`` (the installed C CRC-32C module when there is
-one, as checkpoints do).
+one, as checkpoints do). A pipe or device is opened once: the bytes read to tell its compression are given back
+before the rest. A length is checked before anything is read for it: against a plain file's size, and, for a
+compressed stream's record past 64 MB, against what the stream holds, found by decompressing ahead without keeping
+what that gives (then seeking back).
 
 A file that ends inside its last record (a writer still running) ends the iteration there, and the iterator's
 ``truncated`` says where that record starts. With ``strict=True`` a record cut in its data or its data's CRC is a
