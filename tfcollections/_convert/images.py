@@ -181,10 +181,15 @@ def _pool(onnx_op: str) -> RuleFunction:
         layout = _text(node, "data_format", "NHWC")
         if _need_rank(x) != 4:
             raise ConversionError("only 2-D pooling (4-D inputs) is converted")
+        if "ksize" not in node["attr"] or "strides" not in node["attr"]:  # TensorFlow's pools have no defaults
+            raise ConversionError("it has no ksize or no strides, which TensorFlow's pools require")
         data, shape = _image_in(cx, x, layout)
         kernel, strides = _spatial(node, "ksize", layout), _spatial(node, "strides", layout)
         spatial: List[Optional[int]] = [None, None] if shape is None else shape[2:]
         attrs = _window_attrs(node, spatial, kernel, strides, [1, 1], layout)
+        pads = attrs.get("pads") or [0, 0, 0, 0]
+        if any(pad < 0 or pad >= kernel[index % 2] for index, pad in enumerate(pads)):
+            raise ConversionError(f"its padding {pads} is not less than its window {kernel} on each side")
         attrs["kernel_shape"] = kernel
         out = cx.emit(onnx_op, [data], **attrs)[0]
         pads = attrs.get("pads")
