@@ -549,6 +549,32 @@ REFUSED = {
     "an input of unknown rank": (
         [("x", "Placeholder", [], {"dtype": "DT_FLOAT", "shape": {"unknown_rank": True}}, None),
          ("y", "Relu", ["x"], {}, None)], "has an unknown rank, which an ONNX model must declare"),
+    # What TensorFlow refuses when it builds the graph (issue 51: each was written as a model onnx refuses).
+    "multiples of floats": (
+        [_placeholder("x", 2, 3), ("y", "Tile", ["x", "x"], {}, None)], "takes a 1-D tensor of int32 or int64"),
+    "a fill of no scalar": (
+        [_placeholder("x", 2, 3), _const("d", _ints(2, 3)), ("y", "Fill", ["d", "x"], {}, None)],
+        "TensorFlow fills with a scalar"),
+    "a pack axis past its places": (
+        [_placeholder("x", 2, 3), ("y", "Pack", ["x", "x"], {"axis": 5}, None)],
+        "outside the 3 places a new axis can take"),
+    "a bias of the value's place": (
+        [_placeholder("x", 1, 4, 4, 3), _const("b", _floats(3)), ("y", "BiasAdd", ["b", "x"], {}, None)],
+        "TensorFlow adds a 1-D bias to a value of rank 2 or more"),
+    "a select on floats": (
+        [_placeholder("x", 2, 3), ("y", "SelectV2", ["x", "x", "x"], {}, None)], "is DT_FLOAT, not DT_BOOL"),
+    "a softmax of integers": (
+        [_const("i", _ints(1, 2)), ("y", "Softmax", ["i"], {}, None)], "which Softmax does not take"),
+    "an unpack of another count": (
+        [_placeholder("x", 2, 3), ("y", "Unpack", ["x"], {"num": 5}, None)], "is not the size 2 of its input's axis"),
+    "a pool without its window": (
+        [_placeholder("x", 1, 4, 4, 3), ("y", "AvgPool", ["x"], {"strides": [1, 1, 1, 1]}, None)], "no ksize"),
+    "a range of two types": (
+        [_const("a", _ints(0)), _const("b", _ints(5)), _const("c", _ints(1)),
+         ("y", "Range", ["a", "b", "c"], {"Tidx": "DT_INT64"}, None)], "TensorFlow takes all four alike"),
+    "an axis outside the input": (
+        [_placeholder("x", 2, 3), _const("a", _ints(2)), ("y", "ArgMax", ["x", "a"], {}, None)],
+        "its axis 2 is outside its input's 2 axes"),
 }  # fmt: skip
 
 
