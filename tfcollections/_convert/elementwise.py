@@ -292,6 +292,10 @@ def _einsum(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     equation = _text(node, "equation", "")
     if "->" not in equation:  # TensorFlow's Einsum names its output's axes (an attr of another kind says nothing)
         raise ConversionError(f"its equation {equation!r} does not name the output's axes ('ij,jk->ik')")
+    for value in inputs:
+        _numbers(value, "Einsum")
+    if len({value.dtype for value in inputs}) > 1:
+        raise ConversionError(f"its inputs are {sorted({value.dtype for value in inputs})}; TensorFlow's takes one")
     out = cx.emit("Einsum", [cx.tf(value) for value in inputs], equation=equation)[0]
     return [cx.result(0, inputs[0].dtype, _einsum_shape(equation, inputs), onnx=out)]
 
