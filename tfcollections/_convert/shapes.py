@@ -280,6 +280,14 @@ def _slice(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     x, begin_value, size_value = inputs[0], inputs[1], inputs[2]
     begin = _need_ints(begin_value, "begin")
     size = _need_ints(size_value, "size")
+    if len(begin) != len(size) or (x.rank is not None and len(begin) != x.rank):
+        raise ConversionError(f"its begin {begin} and size {size} are not one entry for each of its input's "
+                              f"{x.rank} axes")  # fmt: skip
+    if any(start < 0 or length < -1 for start, length in zip(begin, size)):
+        raise ConversionError(f"its begin {begin} or size {size} is negative (a size of -1 alone means the rest)")
+    if x.shape is not None and any(dim is not None and (start > dim or (length != -1 and start + length > dim))
+                                   for dim, start, length in zip(x.shape, begin, size)):  # fmt: skip
+        raise ConversionError(f"its begin {begin} and size {size} reach past its input's shape {x.shape}")
     ends = [_INT64_MAX if length == -1 else start + length for start, length in zip(begin, size)]
     shape: Shape = None
     if x.shape is not None:
