@@ -261,6 +261,16 @@ def _split(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     (axis,) = _need_ints(axis_value, "axis")
     axis = _axis(axis, rank)
     dim = (x.shape or [None] * rank)[axis]
+    if sizes is None and (not isinstance(count, int) or count < 1 or (dim is not None and dim % count)):
+        raise ConversionError(f"its {count!r} parts do not split its axis of {dim} evenly, as TensorFlow requires")
+    if sizes is not None and (sizes.count(-1) > 1 or any(size < -1 for size in sizes)):
+        raise ConversionError(f"its size_splits {sizes} have more than one -1, or a negative size")
+    if (
+        sizes is not None
+        and dim is not None
+        and (sum(sizes) + sizes.count(-1) > dim if -1 in sizes else sum(sizes) != dim)
+    ):
+        raise ConversionError(f"its size_splits {sizes} do not add up to its axis of {dim}")
     if sizes is None or -1 in sizes:
         if dim is None:
             raise ConversionError("the split dimension's size must be known")
@@ -420,6 +430,8 @@ def _tile(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
 
 def _gather(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     params, indices = inputs[0], inputs[1]
+    if indices.dtype not in _INTEGER_TYPES:
+        raise ConversionError(f"its indices {indices.tf_name!r} are {indices.dtype}: TensorFlow takes int32 or int64")
     axis = 0
     if node["op"] == "GatherV2":
         (axis,) = _need_ints(inputs[2], "axis")
