@@ -95,6 +95,12 @@ def _binary(onnx_op: str, fold: Optional[Callable[[int, int], int]] = None, dtyp
             raise ConversionError(f"its inputs are {a.dtype} and {b.dtype}; TensorFlow's op takes two of one type")
         if a.dtype == "DT_STRING" and onnx_op != "Equal":
             raise ConversionError(f"its inputs are strings, which ONNX's {onnx_op} does not take")
+        # And and Or take bools alone; Equal and NotEqual (built of Equal) bools too; the rest numbers alone.
+        logical = onnx_op in ("And", "Or")
+        compares = onnx_op == "Equal" or build is _not_equal
+        if a.dtype != "DT_INVALID" and (a.dtype == "DT_BOOL") != logical and not compares:
+            wanted = "bools" if logical else "numbers"
+            raise ConversionError(f"its inputs are {a.dtype}: TensorFlow's {node['op']} takes {wanted}")
         shape = _broadcast(a.shape, b.shape)
         out_type = dtype or a.dtype
 
