@@ -239,3 +239,61 @@ def test_an_unowned_leftover_goes_once_it_is_old(tmp_path: Path) -> None:
 )
 def test_only_names_of_our_pattern_are_leftovers(name: str, owner: Any) -> None:
     assert leftover_owner(name, "frozen.pb") == owner
+
+
+def test_a_directory_that_cannot_be_listed_or_synced_costs_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse(*args: Any) -> Any:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(atomic.os, "listdir", refuse)
+    assert atomic.remove_leftovers(str(tmp_path / "out.bin")) == []
+    real_open = os.open
+
+    def no_directory(path: Any, flags: int, *args: Any) -> int:
+        if os.path.isdir(path):
+            raise PermissionError(13, "Permission denied")
+        return real_open(path, flags, *args)
+
+    monkeypatch.setattr(atomic.os, "open", no_directory)
+    with AtomicFile(str(tmp_path / "out.bin"), False) as file:
+        file.write(b"written")
+    assert (tmp_path / "out.bin").read_bytes() == b"written"
+
+
+def test_a_leftover_that_cannot_be_removed_is_passed_by(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    leftover = tmp_path / ".out.bin.1.0123456789ab.partial"
+    leftover.write_bytes(b"")
+    monkeypatch.setattr(atomic, "_running", lambda pid: False)
+
+    def refuse(path: Any) -> None:
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr(atomic.os, "unlink", refuse)
+    assert atomic.remove_leftovers(str(tmp_path / "out.bin")) == []
+    assert leftover.exists()
+
+
+def test_a_process_of_another_user_is_running(monkeypatch: pytest.MonkeyPatch) -> None:
+    def not_yours(pid: int, signal_number: int) -> None:
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(atomic.os, "kill", not_yours)
+    assert atomic._running(1) is True
+
+
+def test_an_interrupt_while_the_file_is_made_durable_keeps_the_old_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "out.bin"
+    target.write_bytes(OLD)
+
+    def interrupted(descriptor: int) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(atomic.os, "fsync", interrupted)
+    with pytest.raises(KeyboardInterrupt), AtomicFile(str(target), True) as file:
+        file.write(b"new")
+    assert target.read_bytes() == OLD
+    assert _ours(tmp_path) == []

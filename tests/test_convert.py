@@ -22,7 +22,7 @@ from tfcollections import DecodeError
 from tfcollections._convert.freeze import _part_of
 from tfcollections._convert.graphdef import Graph
 from tfcollections._convert.onnx import parse_input
-from tfcollections._convert.values import ConversionError, transpose
+from tfcollections._convert.values import ConversionError, scalar_tensor, transpose
 from tfcollections._disk.source import source_of
 from tfcollections._tensor import Tensor
 
@@ -572,6 +572,90 @@ REFUSED = {
     "a range of two types": (
         [_const("a", _ints(0)), _const("b", _ints(5)), _const("c", _ints(1)),
          ("y", "Range", ["a", "b", "c"], {"Tidx": "DT_INT64"}, None)], "TensorFlow takes all four alike"),
+    "a not of floats": ([_placeholder("x", 2), ("y", "LogicalNot", ["x"], {}, None)], "is DT_FLOAT, not DT_BOOL"),
+    "operands of two dtypes": (
+        [_placeholder("x", 2), _const("i", _ints(1, 2)), ("y", "AddV2", ["x", "i"], {}, None)],
+        "its inputs are DT_FLOAT and DT_INT32"),
+    "arithmetic of bools": (
+        [_placeholder("x", 2), _const("z", _floats(2)), ("b", "Less", ["x", "z"], {}, None),
+         ("y", "AddV2", ["b", "b"], {}, None)], "takes numbers"),
+    "logic of numbers": ([_placeholder("x", 2), ("y", "LogicalOr", ["x", "x"], {}, None)], "takes bools"),
+    "a matmul of vectors": (
+        [_placeholder("x", 2), ("y", "MatMul", ["x", "x"], {}, None)], "has rank 1: it multiplies matrices"),
+    "a matmul of two dtypes": (
+        [_placeholder("x", 2, 2), _const("i", _ints(1, 2, 3, 4)), ("y", "MatMul", ["x", "i"], {}, None)],
+        "takes one type"),
+    "a bias of other channels": (
+        [_placeholder("x", 1, 4, 4, 3), _const("b", _floats(5)), ("y", "BiasAdd", ["x", "b"], {}, None)],
+        "does not match its value's 3 channels"),
+    "an addn of two dtypes": (
+        [_placeholder("x", 2), _const("i", _ints(1, 2)), ("y", "AddN", ["x", "i"], {"N": 2}, None)],
+        "TensorFlow's AddN takes one"),
+    "an einsum of two dtypes": (
+        [_placeholder("x", 2, 2), _const("i", _ints(1, 2, 3, 4)),
+         ("y", "Einsum", ["x", "i"], {"equation": b"ij,jk->ik", "N": 2}, None)], "TensorFlow's takes one"),
+    "an einsum whose axes disagree": (
+        [_placeholder("x", 2, 3), _placeholder("w", 4, 5),
+         ("y", "Einsum", ["x", "w"], {"equation": b"ij,jk->ik", "N": 2}, None)], "gives axis 'j' the sizes 3 and 4"),
+    "logits of one dim": (
+        [_placeholder("x", 4), _placeholder("l", 4), ("y", "SoftmaxCrossEntropyWithLogits", ["x", "l"], {}, None)],
+        "only 2-D logits"),
+    "sparse labels of floats": (
+        [_placeholder("x", 2, 4), _placeholder("l", 2),
+         ("y", "SparseSoftmaxCrossEntropyWithLogits", ["x", "l"], {}, None)], "int32 or int64 indices"),
+    "a reshape of another count": (
+        [_placeholder("x", 2, 3), _const("s", _ints(4, 5)), ("y", "Reshape", ["x", "s"], {}, None)],
+        "cannot be reshaped to [4, 5]"),
+    "a squeeze of a dim that is not 1": (
+        [_placeholder("x", 2, 3), ("y", "Squeeze", ["x"], {"squeeze_dims": [0]}, None)], "each must be 1"),
+    "a split that does not divide": (
+        [_placeholder("x", 5, 3), _const("a", _ints(0)), ("y", "Split", ["a", "x"], {"num_split": 2}, None)],
+        "do not split its axis of 5 evenly"),
+    "split sizes with two -1": (
+        [_placeholder("x", 5, 3), _const("s", _ints(-1, -1)), _const("a", _ints(0)),
+         ("y", "SplitV", ["x", "s", "a"], {"num_split": 2}, None)], "more than one -1"),
+    "split sizes that do not add up": (
+        [_placeholder("x", 5, 3), _const("s", _ints(1, 2)), _const("a", _ints(0)),
+         ("y", "SplitV", ["x", "s", "a"], {"num_split": 2}, None)], "do not add up to its axis of 5"),
+    "a slice of fewer axes": (
+        [_placeholder("x", 2, 3), _const("b", _ints(0)), _const("s", _ints(1)),
+         ("y", "Slice", ["x", "b", "s"], {}, None)], "not one entry for each"),
+    "a slice from a negative place": (
+        [_placeholder("x", 2, 3), _const("b", _ints(-1, 0)), _const("s", _ints(1, 1)),
+         ("y", "Slice", ["x", "b", "s"], {}, None)], "is negative"),
+    "a slice past the input": (
+        [_placeholder("x", 2, 3), _const("b", _ints(1, 0)), _const("s", _ints(2, 1)),
+         ("y", "Slice", ["x", "b", "s"], {}, None)], "reach past its input's shape"),
+    "negative multiples": (
+        [_placeholder("x", 2, 3), _const("m", _ints(1, -1)), ("y", "Tile", ["x", "m"], {}, None)],
+        "not one count of 0 or more"),
+    "indices of floats": (
+        [_placeholder("x", 2, 3), _const("a", _ints(0)), ("y", "GatherV2", ["x", "x", "a"], {}, None)],
+        "TensorFlow takes int32 or int64"),
+    "a k past its axis": (
+        [_placeholder("x", 2, 3), _const("k", scalar_tensor(5, "DT_INT32")), ("y", "TopKV2", ["x", "k"], {}, None)],
+        "more than its input of shape"),
+    "a k of a vector": (
+        [_placeholder("x", 2, 3), _const("k", _ints(1, 2)), ("y", "TopKV2", ["x", "k"], {}, None)], "is not an integer scalar"),
+    "strides of zero": (
+        [_placeholder("x", 1, 4, 4, 3),
+         ("y", "MaxPool", ["x"], {"ksize": [1, 2, 2, 1], "strides": [1, 0, 1, 1]}, None)], "are not 4 positive ints"),
+    "a pool padded past its window": (
+        [_placeholder("x", 1, 4, 4, 3), ("y", "MaxPool", ["x"], {"ksize": [1, 2, 2, 1], "strides": [1, 1, 1, 1],
+         "padding": b"EXPLICIT", "explicit_paddings": [0, 0, 2, 2, 0, 0, 0, 0]}, None)], "is not less than its window"),
+    "a resize to three sizes": (
+        [_placeholder("x", 1, 4, 4, 3), _const("s", _ints(8, 8, 8)), ("y", "ResizeBilinear", ["x", "s"], {}, None)],
+        "TensorFlow takes two"),
+    "a block of one": (
+        [_placeholder("x", 1, 4, 4, 3), ("y", "SpaceToDepth", ["x"], {"block_size": 1}, None)], "of 2 or more"),
+    "a block that does not divide": (
+        [_placeholder("x", 1, 5, 4, 3), ("y", "SpaceToDepth", ["x"], {"block_size": 2}, None)],
+        "are not multiples of its block 2"),
+    "channels a block does not divide": (
+        [_placeholder("x", 1, 4, 4, 3), ("y", "DepthToSpace", ["x"], {"block_size": 2}, None)],
+        "are not a multiple of its block 2 squared"),
+    "a type attr that disagrees": (
+        [_placeholder("x", 2, 3), ("y", "Relu", ["x"], {"T": "DT_DOUBLE"}, None)], "its attrs make output 0 DT_DOUBLE"),
     "an axis outside the input": (
         [_placeholder("x", 2, 3), _const("a", _ints(2)), ("y", "ArgMax", ["x", "a"], {}, None)],
         "its axis 2 is outside its input's 2 axes"),

@@ -145,8 +145,11 @@ def _gzip(data: bytes) -> bytes:
 
 def _fifo_writer(path: Path, data: bytes) -> threading.Thread:
     def write() -> None:
-        with open(path, "wb") as pipe:
-            pipe.write(data)
+        try:
+            with open(path, "wb") as pipe:
+                pipe.write(data)
+        except BrokenPipeError:  # a reader that stops early
+            pass
 
     thread = threading.Thread(target=write, daemon=True)
     thread.start()
@@ -278,3 +281,91 @@ def test_an_einsum_equation_that_disagrees_with_its_inputs_is_refused() -> None:
         )
         with pytest.raises(ConversionError, match=message):
             tfcollections.to_onnx(model, outputs=["y"])
+
+
+# ---------------------------------------------------------------- the look-ahead of a compressed stream, small
+
+
+@pytest.fixture
+def small_pieces(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A record past 1,000 bytes is checked against its stream first (64 MB otherwise): small files test it."""
+    from tfcollections._records import tfrecord
+
+    monkeypatch.setattr(tfrecord, "_PIECE", 1000)
+
+
+def test_a_long_record_is_looked_ahead_and_read(tmp_path: Path, small_pieces: None) -> None:
+    record = bytes(range(256)) * 40
+    path = tmp_path / "long.gz.tfrecord"
+    path.write_bytes(_gzip(tfrecord_frame(record) + tfrecord_frame(b"next")))
+    assert list(tfcollections.records(path)) == [record, b"next"]
+    claim = tfrecord_frame(record, length=len(record) * 10)[:12]  # a length ten times what follows it
+    path.write_bytes(_gzip(claim + record))
+    found = tfcollections.records(path)
+    assert list(found) == [] and found.truncated == 0
+
+
+def test_a_stream_that_does_not_inflate_is_said_by_the_look_ahead(tmp_path: Path, small_pieces: None) -> None:
+    packed = _gzip(tfrecord_frame(bytes(range(256)) * 40))
+    damaged = packed[:40] + bytes(range(200, 256)) * 4 + packed[264:]
+    path = tmp_path / "damaged.gz.tfrecord"
+    path.write_bytes(damaged)
+    with pytest.raises(DecodeError, match="the GZIP stream does not decompress"):
+        list(tfcollections.records(path))
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_pipe_cannot_be_looked_ahead_and_is_read_as_it_comes(tmp_path: Path, small_pieces: None) -> None:
+    record = bytes(range(256)) * 40
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    writer = _fifo_writer(pipe, _gzip(tfrecord_frame(record)))
+    assert list(tfcollections.records(pipe)) == [record]
+    writer.join(5)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_pipe_read_in_part_is_closed_with_its_iterator(tmp_path: Path) -> None:
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    writer = _fifo_writer(pipe, tfrecord_frame(b"first") + tfrecord_frame(b"second"))
+    found = tfcollections.records(pipe)
+    stream = found._stream
+    assert stream is not None and next(found) == b"first"
+    found._frames.close()  # as the garbage collector closes it
+    assert stream.file.closed
+    writer.join(5)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_pipe_whose_iteration_never_starts_is_closed(tmp_path: Path) -> None:
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    writer = _fifo_writer(pipe, b"\x00" * 12)
+    found = tfcollections.records(pipe)
+    del found
+    writer.join(5)
+
+
+# ---------------------------------------------------------------- conversions the runtime lacks a kernel for
+
+
+def test_a_narrow_integer_matmul_and_an_integer_addn_run_as_tensorflow_computes_them() -> None:
+    pytest.importorskip("onnxruntime")
+    numpy = pytest.importorskip("numpy")
+    from .test_convert import _graph
+
+    def placeholder(name: str, dtype: str, *dims: int) -> Any:
+        return (name, "Placeholder", [], {"dtype": dtype, "shape": {"dim": [{"size": d} for d in dims]}}, None)
+
+    session = tfcollections.Session(tfcollections.loads(_graph(
+        placeholder("a", "DT_INT8", 2, 3), placeholder("b", "DT_INT8", 3, 2), placeholder("i", "DT_INT32", 2),
+        ("m", "MatMul", ["a", "b"], {"T": "DT_INT8"}, None),
+        ("s", "AddN", ["i", "i", "i"], {"T": "DT_INT32", "N": 3}, None),
+        ("one", "AddN", ["i"], {"T": "DT_INT32", "N": 1}, None))))  # fmt: skip
+    a = numpy.array([[100, 100, 1], [-128, 2, 3]], "int8")
+    b = numpy.array([[2, 1], [2, 1], [1, 1]], "int8")
+    i = numpy.array([7, -2], "int32")
+    product, total, alone = session.run(["m:0", "s:0", "one:0"], {"a:0": a, "b:0": b, "i:0": i})
+    assert product.dtype == numpy.int8 and product.tolist() == [[-111, -55], [7, -123]]  # wrapped, as TensorFlow
+    assert total.tolist() == [21, -6] and alone.tolist() == [7, -2]

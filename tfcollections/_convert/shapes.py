@@ -524,8 +524,8 @@ def _range(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
 def _top_k(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     x, k = inputs[0], inputs[1]
     count = k.ints()
-    if (k.rank is not None and k.rank != 0) or (count is not None and len(count) != 1):
-        raise ConversionError(f"its k {k.tf_name!r} is not a scalar")
+    if k.dtype not in _INTEGER_TYPES or (k.rank is not None and k.rank != 0) or (count is not None and len(count) != 1):
+        raise ConversionError(f"its k {k.tf_name!r} is not an integer scalar")
     if x.rank == 0 or (count and x.shape and x.shape[-1] is not None and not 0 <= count[0] <= x.shape[-1]):
         raise ConversionError(f"its k {count} is more than its input of shape {x.shape} has in its last axis")
     values, indices = cx.emit("TopK", [cx.tf(x), cx.ints(count) if count else _unsqueeze(cx, _as_int64(cx, k), [0])],

@@ -252,7 +252,7 @@ def _read_at_least(read: Callable[[int], bytes], size: int) -> bytes:
 
 class _Replayed:
     """A stream that cannot be opened twice (a pipe, a device), its first bytes read already: ``read`` gives those
-    first, then the rest; it cannot seek."""
+    first, then the rest."""
 
     def __init__(self, head: bytes, file: IO[bytes]) -> None:
         self.head, self.file = head, file
@@ -262,15 +262,6 @@ class _Replayed:
             head, self.head = self.head[:size], self.head[size:]
             return head
         return self.file.read(size)
-
-    def seekable(self) -> bool:
-        return False
-
-    def tell(self) -> int:
-        raise OSError("a pipe has no position")
-
-    def seek(self, position: int) -> int:
-        raise OSError("a pipe cannot seek")
 
     def close(self) -> None:
         self.file.close()
@@ -302,11 +293,13 @@ class _Inflater:
         """How many of *count* more bytes follow, found by decompressing ahead without keeping what it gives (then
         going back): a length a damaged stream claims is checked before anything is buffered for it, as a plain
         file's is against its size. A stream that cannot go back (a pipe) is taken to hold them all."""
+        if isinstance(self.file, _Replayed):
+            return count
         try:
-            if not self.file.seekable():
-                return count
-            position = self.file.tell()
+            position = self.file.tell() if self.file.seekable() else None
         except (OSError, ValueError):
+            position = None
+        if position is None:
             return count
         inflate, pending, got = self.inflate.copy(), self.pending, 0
         try:
