@@ -636,7 +636,8 @@ REFUSED = {
         [_placeholder("x", 2, 3), _const("k", scalar_tensor(5, "DT_INT32")), ("y", "TopKV2", ["x", "k"], {}, None)],
         "more than its input of shape"),
     "a k of a vector": (
-        [_placeholder("x", 2, 3), _const("k", _ints(1, 2)), ("y", "TopKV2", ["x", "k"], {}, None)], "is not an integer scalar"),
+        [_placeholder("x", 2, 3), _const("k", _ints(1, 2)), ("y", "TopKV2", ["x", "k"], {}, None)],
+        "is not an integer scalar"),
     "strides of zero": (
         [_placeholder("x", 1, 4, 4, 3),
          ("y", "MaxPool", ["x"], {"ksize": [1, 2, 2, 1], "strides": [1, 0, 1, 1]}, None)], "are not 4 positive ints"),

@@ -21,6 +21,7 @@ from .nodeparts import (
     _text,
     _unsqueeze,
     attr,
+    same_shapes,
 )
 from .values import ConversionError, scalar_tensor, tensor_of, transpose
 
@@ -432,6 +433,8 @@ def _cross_entropy(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs
     if (labels.dtype not in _INTEGER_TYPES) if sparse else (labels.dtype != logits.dtype):
         raise ConversionError(f"its labels are {labels.dtype} for logits of {logits.dtype}: TensorFlow takes "
                               f"{'int32 or int64 indices' if sparse else 'the logits type'}")  # fmt: skip
+    # Dense labels are the logits' shape; sparse ones a row's index each.
+    same_shapes([logits.shape[:1] if sparse and logits.shape else logits.shape, labels.shape], "logits and labels")
     features = cx.tf(logits)
     log_probabilities = cx.emit("LogSoftmax", [features], axis=-1)[0]
     probabilities = cx.emit("Softmax", [features], axis=-1)[0]
