@@ -5,6 +5,7 @@ docs/robustness.md. Needs the onnx group (onnx checks and onnxruntime loads each
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import warnings
@@ -38,7 +39,9 @@ def test_the_reproducers_and_a_slice_of_every_target_hold() -> None:
     assert f"{SLICE + 19} passed, 0 failed" in done.stdout
 
 
-@settings(suppress_health_check=[HealthCheck.too_slow])  # the profile's count (tests/conftest.py): 150 in CI
+# The profile's count (tests/conftest.py): 150 in CI, drawn the same way each run there (derandomized), so that the
+# coverage gate does not move with the draw; other profiles draw anew.
+@settings(suppress_health_check=[HealthCheck.too_slow], derandomize=os.environ.get("HYPOTHESIS_PROFILE", "ci") == "ci")
 @given(target=st.sampled_from(TARGETS), seed=st.integers(0, 2**16), index=st.integers(0, 2**20))
 def test_a_case_drawn_by_hypothesis_holds(target: str, seed: int, index: int) -> None:
     # Cases of the harness drawn anywhere in its space, run in this process (the slice above runs them in child

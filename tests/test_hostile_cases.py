@@ -188,10 +188,13 @@ def test_a_directory_the_walk_cannot_read_is_named(tmp_path: Path, monkeypatch: 
     fixture = next((DATA / "events" / "tf2").iterdir())
     (run / fixture.name).write_bytes(fixture.read_bytes())
     walk = os.walk
+    said: List[str] = []
 
-    def unreadable_walk(top: str, onerror: Any = None) -> Any:  # root reads everything: the refusal is made here
-        onerror(PermissionError(13, "Permission denied", str(tmp_path / "logs" / "private")))
-        return walk(top, onerror=onerror)
+    def unreadable_walk(top: str, *args: Any, **kwargs: Any) -> Any:  # root reads everything: refused here, once
+        if not said:  # (Python 3.8's walk calls itself, through this name, for each subdirectory)
+            said.append(top)
+            kwargs["onerror"](PermissionError(13, "Permission denied", str(tmp_path / "logs" / "private")))
+        return walk(top, *args, **kwargs)
 
     monkeypatch.setattr(events_module.os, "walk", unreadable_walk)
     found = tfcollections.events(tmp_path / "logs")
