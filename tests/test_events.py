@@ -241,10 +241,12 @@ def test_unknown_plugins_keep_their_tensor_and_name() -> None:
 
 
 def test_graph_events_read_with_load() -> None:
-    graph = next(e for e in tfcollections.events(LOGDIR, run="^tf1$") if e["kind"] == "graph_def")
+    # Read whole: an iterator left open holds its file until the collector closes it (a ResourceWarning then).
+    read = list(tfcollections.events(LOGDIR, run="^tf1$"))
+    graph = next(e for e in read if e["kind"] == "graph_def")
     model = tfcollections.loads(graph["value"])
     assert model["format"] == "frozen_graph" or "meta_graphs" in model
-    meta = next(e for e in tfcollections.events(LOGDIR, run="^tf1$") if e["kind"] == "meta_graph_def")
+    meta = next(e for e in read if e["kind"] == "meta_graph_def")
     loaded = tfcollections.loads(meta["value"], graph=True)
     assert "w" in {v["name"] for v in loaded["meta_graphs"][0]["graph"]["variables"]}
 
@@ -259,7 +261,8 @@ def test_hparams_are_plain_values() -> None:
 
 
 def test_the_event_schema_rows_decode_a_message_protobuf_wrote() -> None:
-    record = next(iter(tfcollections.records(next(iter(tfcollections.events(LOGDIR, run="^tf2$").runs["tf2"])))))
+    records = list(tfcollections.records(next(iter(tfcollections.events(LOGDIR, run="^tf2$").runs["tf2"]))))
+    record = records[0]
     event = tfcollections.decode_message("Event", record)
     assert event["file_version"] == "brain.Event:2" and event["summary"] is None
 

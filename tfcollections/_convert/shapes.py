@@ -459,6 +459,8 @@ def _gather(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
 def _shape(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     x = inputs[0]
     dtype = attr(node, "out_type", "DT_INT32")
+    if dtype not in _INTEGER_TYPES:  # Shape and Size give int32 or int64 alone
+        raise ConversionError(f"its out_type {dtype!r} is not int32 or int64")
     if _known(x.shape):
         return [cx.constant_result(0, ints_tensor(cast_ints(x.shape or []), dtype))]
     if _main_nchw(x):  # the shape of the NCHW form, put back in TensorFlow's order
@@ -476,6 +478,8 @@ def _shape(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
 def _size(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     x = inputs[0]
     dtype = attr(node, "out_type", "DT_INT32")
+    if dtype not in _INTEGER_TYPES:  # Shape and Size give int32 or int64 alone
+        raise ConversionError(f"its out_type {dtype!r} is not int32 or int64")
     if _known(x.shape):
         return [cx.constant_result(0, scalar_tensor(element_count(tuple(cast_ints(x.shape or []))), dtype))]
     out = cx.emit("Size", [cx.tf(x)])[0]
