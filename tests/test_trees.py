@@ -36,9 +36,8 @@ def shared_parts(value: Any) -> List[Tuple[str, str]]:
 
 def test_the_walk_finds_a_shared_part() -> None:
     inner = {"a": 1}
-    assert shared_parts({"x": inner, "y": [inner]}) == [("$['x']", "$['y'][0]")] or shared_parts(
-        {"x": inner, "y": [inner]}
-    ) == [("$['y'][0]", "$['x']")]
+    (found,) = shared_parts({"x": inner, "y": [inner]})
+    assert sorted(found) == ["$['x']", "$['y'][0]"]
     assert shared_parts({"x": {"a": 1}, "y": [{"a": 1}]}) == []
 
 
