@@ -21,8 +21,17 @@ DOC = Path(__file__).resolve().parent.parent / "docs" / "onnx.md"
 
 def ops_table() -> str:
     rows = table_rows()
-    lines = [f"{len(rows)} TensorFlow ops.", "", "| TensorFlow op | ONNX | how |", "|---|---|---|"]
-    lines += [f"| `{op}` | {onnx} | {note} |" for op, onnx, note in rows]
+    lines = [f"{len(rows)} TensorFlow ops, by domain. *since*: the first opset the row converts at (the conversion "
+             "writes opsets 13 to 21).", ""]  # fmt: skip
+    domain = None
+    for row_domain, op, onnx, note, since in rows:
+        if row_domain != domain:
+            if domain is not None:
+                lines.append("")
+            domain = row_domain
+            count = sum(1 for row in rows if row[0] == domain)
+            lines += [f"**{domain}** ({count})", "", "| TensorFlow op | ONNX | since | how |", "|---|---|---|---|"]
+        lines.append(f"| `{op}` | {onnx} | {since} | {note} |")
     return "\n".join(lines)
 
 

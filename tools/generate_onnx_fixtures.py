@@ -3,7 +3,7 @@
 
 Run in the TensorFlow venv (benchmarks/run.sh makes .venv-bench with TensorFlow 2.21):
 
-    .venv-bench/bin/python -m tools.generate_onnx_fixtures [--out tests/data/onnx]
+    .venv-bench/bin/python -m tools.generate_onnx_fixtures [--out tests/data/onnx] [--zoo]
 
 Each model is seeded (weights and inputs) and written to a folder of its own with ``io.npz``: its inputs under their
 tensor names (``x:0``) and TensorFlow's outputs under theirs, from the restored session (TF 1 graphs with a
@@ -251,8 +251,19 @@ def main(argv=None):
     parser.add_argument(
         "--only", nargs="+", metavar="NAME", help="write only these models, the others kept as they are"
     )
+    parser.add_argument("--zoo", action="store_true", help="write only the op zoo (ops/), the models kept as they are")
     args = parser.parse_args(argv)
     import tensorflow as tf
+
+    if args.zoo:
+        with open(os.path.join(args.out, "manifest.json")) as file:
+            manifest = json.load(file)
+        shutil.rmtree(os.path.join(args.out, "ops"), ignore_errors=True)
+        zoo(args.out, manifest)
+        with open(os.path.join(args.out, "manifest.json"), "w") as file:
+            json.dump(manifest, file, indent=1, sort_keys=True)
+            file.write("\n")
+        return
 
     rng = np.random.default_rng(SEED)
     manifest = {"written_by": f"TensorFlow {tf.__version__}", "tool": "tools/generate_onnx_fixtures.py", "models": {}}
@@ -267,15 +278,13 @@ def main(argv=None):
         os.makedirs(args.out)
     wanted = set(args.only or ())
 
-    def session(name, build, feeds, outputs, about, onnxruntime=None):
+    def session(name, build, feeds, outputs, about):
         if wanted and name not in wanted:
             return
         folder = os.path.join(args.out, name)
         os.makedirs(folder)
         files, values = _session_model(folder, build, feeds, outputs)
         _record(folder, name, files, feeds, outputs, values, about)
-        if onnxruntime is not None:  # why onnxruntime cannot run this model's ONNX (it is checked, not run)
-            manifest["models"][name]["onnxruntime"] = onnxruntime
 
     def keras_model(name, model, inputs, about):
         if wanted:
@@ -319,7 +328,6 @@ def main(argv=None):
         {"x:0": rng.standard_normal((2, 3)).astype(np.float32)},
         ["y:0"],
         "TF 1 graph with bfloat16 and float16 variables, cast to float32 around a bfloat16 matmul",
-        onnxruntime="its CPU provider has no bfloat16 MatMul kernel",
     )
     keras_model(
         "mobilenet_v2",
@@ -665,7 +673,278 @@ def _zoo_cases(tf, rng):
                 )[0],
             ],
         ),
+        # The rows of tf2onnx's suite: each case's ops from its own generator, so that a case added later leaves the
+        # others' inputs as they are. A case is (name, inputs, build[, {"opset": N, "compare": "shape"}]).
+        *_suite_cases(tf),
     ]
+
+
+def _suite_cases(tf):
+    nn = tf.nn
+    f32 = np.float32
+
+    def rng_of(name):
+        return np.random.default_rng(zlib.crc32(name.encode()))
+
+    r = rng_of("trig")
+    unit = r.uniform(-0.9, 0.9, (3, 4)).astype(f32)
+    plane = r.standard_normal((2, 6)).astype(f32)
+    plane[0, :3] = [0.0, -1.5, 2.0]  # x on the axis, and in the left half-plane
+    cases = [
+        (
+            "trig_hyperbolic",
+            {"u": unit, "y": r.standard_normal((2, 6)).astype(f32), "x": plane},
+            lambda u, y, x: [
+                tf.tan(u),
+                tf.asin(u),
+                tf.acos(u),
+                tf.atan(u * 4.0),
+                tf.sinh(u * 3.0),
+                tf.cosh(u * 3.0),
+                tf.asinh(u * 5.0),
+                tf.acosh(tf.abs(u) * 4.0 + 1.0),
+                tf.atanh(u),
+                tf.atan2(y, x),
+            ],
+        ),
+    ]
+    r = rng_of("floats")
+    special = r.standard_normal((3, 5)).astype(f32)
+    special[0, :4] = [np.nan, np.inf, -np.inf, 0.0]
+    halves = np.array([[-2.5, -1.5, -0.5, 0.5], [1.5, 2.5, 3.5, 0.4]], f32)
+    cases.append(
+        (
+            "floats_tested",
+            {
+                "s": special,
+                "h": halves,
+                "m": r.standard_normal((2, 3, 3)).astype(f32),
+                "lo": r.uniform(-1.0, -0.2, (5,)).astype(f32),
+            },
+            lambda s, h, m, lo: [
+                tf.math.is_nan(s),
+                tf.math.is_inf(s),
+                tf.math.is_finite(s),
+                tf.math.log1p(tf.abs(h)),
+                tf.math.expm1(h),
+                tf.math.rint(h),
+                tf.clip_by_value(s[1:], lo, 0.5),
+                tf.clip_by_value(h, -1.0, 2.0),
+                tf.linalg.det(m),
+                tf.raw_ops.Bucketize(input=h, boundaries=[-1.0, 0.0, 0.5, 2.5]),
+            ],
+        )
+    )
+    r = rng_of("bools")
+    cases.append(
+        (
+            "bool_reductions_cumsum",
+            {
+                "b": r.random((3, 4, 2)) > 0.3,
+                "axes": np.array([0, 2], np.int32),
+                "x": r.standard_normal((3, 4)).astype(f32),
+                "axis": np.array(1, np.int32),
+                "n": r.integers(-5, 5, (3, 4)).astype(np.int32),
+            },
+            lambda b, axes, x, axis, n: [
+                tf.reduce_all(b, [1]),
+                tf.reduce_any(b, [0, 2], keepdims=True),
+                tf.reduce_all(b, axes),
+                tf.reduce_any(b, axes, keepdims=True),
+                tf.reduce_all(b),
+                tf.reduce_any(b, []),
+                tf.cumsum(x, 1),
+                tf.cumsum(x, 0, exclusive=True, reverse=True),
+                tf.cumsum(n, axis),
+                tf.reduce_sum(x, axis),
+                tf.reduce_sum(n, axes[:1], keepdims=True),
+            ],
+        )
+    )
+    r = rng_of("bits")
+    cases.append(
+        (
+            "bits",
+            {
+                "a": r.integers(-1000, 1000, (6,)).astype(np.int32),
+                "b": r.integers(-1000, 1000, (6,)).astype(np.int32),
+                "s": r.integers(0, 8, (6,)).astype(np.int32),
+                "u": r.integers(0, 255, (6,)).astype(np.uint8),
+                "v": r.integers(0, 7, (6,)).astype(np.uint8),
+            },
+            lambda a, b, s, u, v: [
+                tf.bitwise.bitwise_and(a, b),
+                tf.bitwise.bitwise_or(a, b),
+                tf.bitwise.bitwise_xor(u, v),
+                tf.bitwise.invert(a),
+                tf.bitwise.invert(u),
+                tf.bitwise.left_shift(a, s),
+                tf.bitwise.right_shift(a, s),
+                tf.bitwise.left_shift(u, v),
+                tf.bitwise.right_shift(u, v),
+            ],
+            {"opset": 18},
+        )
+    )
+    r = rng_of("reverse")
+    cases.append(
+        (
+            "reverse_roll_broadcast",
+            {
+                "x": r.standard_normal((2, 3, 4)).astype(f32),
+                "axes": np.array([0, -1], np.int32),
+                "lengths": np.array([1, 3], np.int64),
+                "times": np.array([4, 0, 2], np.int32),
+                "shift": np.array([-5, 2], np.int32),
+                "row": r.standard_normal((1, 4)).astype(f32),
+            },
+            lambda x, axes, lengths, times, shift, row: [
+                tf.reverse(x, [1]),
+                tf.reverse(x, [0, 2]),
+                tf.reverse(x, axes),
+                tf.reverse_sequence(x, lengths, seq_axis=1, batch_axis=0),
+                tf.reverse_sequence(x, times, seq_axis=2, batch_axis=1),
+                tf.roll(x, 2, 2),
+                tf.roll(x, [1, -7], [0, 1]),
+                tf.roll(x, shift, [2, 1]),
+                tf.broadcast_to(row, [3, 4]),
+                tf.broadcast_to(row, tf.shape(x)),
+            ],
+        )
+    )
+    r = rng_of("band")
+    cases.append(
+        (
+            "band_gather_scatter",
+            {
+                "m": r.standard_normal((2, 4, 5)).astype(f32),
+                "low": np.array(1, np.int64),
+                "t": r.standard_normal((4, 3)).astype(f32),
+                "i": np.array([[1], [3], [1]], np.int32),
+                "pick": np.array([[0, 2], [3, 1]], np.int64),
+                "u": r.standard_normal((3, 3)).astype(f32),
+            },
+            lambda m, low, t, i, pick, u: [
+                tf.linalg.band_part(m, 1, -1),
+                tf.linalg.band_part(m, 0, 0),
+                tf.linalg.band_part(m, low, 2),
+                tf.linalg.band_part(m > 0, -1, 0),
+                tf.gather_nd(t, pick),
+                tf.gather_nd(t, i),
+                tf.scatter_nd(i, u, [5, 3]),
+                tf.tensor_scatter_nd_update(t, i[:2], u[:2]),
+                tf.tensor_scatter_nd_add(t, i, u),
+                tf.tensor_scatter_nd_sub(t, i, u),
+            ],
+        )
+    )
+    r = rng_of("scatter18")
+    cases.append(
+        (
+            "scatter_max_min",
+            {
+                "t": r.standard_normal((4, 3)).astype(f32),
+                "i": np.array([[1], [3], [1]], np.int32),
+                "u": r.standard_normal((3, 3)).astype(f32),
+                "axes": np.array([1], np.int32),
+            },
+            lambda t, i, u, axes: [
+                tf.tensor_scatter_nd_max(t, i, u),
+                tf.tensor_scatter_nd_min(t, i, u),
+                tf.reduce_mean(t, axes),
+                tf.reduce_max(t, axes, keepdims=True),
+            ],
+            {"opset": 18},
+        )
+    )
+    r = rng_of("where")
+    cases.append(
+        (
+            "where_onehot_unique",
+            {
+                "c": r.random((3, 4)) > 0.5,
+                "n": r.integers(-2, 3, (5,)).astype(np.int32),
+                "k": np.array([3, 1, 3, 0, 1, 5], np.int32),
+                "p": np.array([2, 0, 3, 1], np.int32),
+                "w": np.array([2.0, 1.0, 2.0, 7.0], f32),
+            },
+            lambda c, n, k, p, w: [
+                tf.where(c),
+                tf.where(n),
+                tf.one_hot(n, 3),
+                tf.one_hot(n, 4, on_value=5.0, off_value=-1.0, axis=0),
+                tf.one_hot(tf.cast(k, tf.int64), 4, dtype=tf.int32),
+                *tf.unique(k),
+                *tf.unique_with_counts(w),
+                tf.math.invert_permutation(p),
+                tf.math.invert_permutation([1, 2, 0]),
+            ],
+        )
+    )
+    r = rng_of("space")
+    cases.append(
+        (
+            "space_batch",
+            {
+                "x": r.standard_normal((2, 5, 6, 3)).astype(f32),
+                "y": r.standard_normal((8, 3, 2, 2)).astype(f32),
+                "z": r.standard_normal((3, 6, 2)).astype(f32),
+            },
+            lambda x, y, z: [
+                tf.space_to_batch_nd(x, [2, 3], [[1, 0], [0, 0]]),
+                tf.compat.v1.batch_to_space_nd(y, [2, 2], [[1, 0], [0, 3]]),
+                tf.space_to_batch_nd(z, [3], [[1, 2]]),
+                tf.compat.v1.batch_to_space_nd(z, [3], [[0, 1]]),
+            ],
+        )
+    )
+    r = rng_of("lrn")
+    cases.append(
+        (
+            "lrn_contrast",
+            {"x": r.standard_normal((2, 4, 5, 7)).astype(f32)},
+            lambda x: [
+                nn.local_response_normalization(x),
+                nn.local_response_normalization(x, 2, 0.5, 0.3, 0.75),
+                tf.image.adjust_contrast(x, 1.7),
+            ],
+        )
+    )
+    r = rng_of("kernels")
+    cases.append(
+        (
+            "runtime_types",
+            {
+                "a": r.standard_normal((2, 3)).astype(f32),
+                "c": r.random((2, 3)) > 0.5,
+                "p": r.integers(-50, 50, (1, 4, 4, 2)).astype(np.int32),
+                "q": r.integers(-9, 9, (2, 3, 4)).astype(np.int16),
+            },
+            lambda a, c, p, q: [
+                tf.cast(tf.cast(a, tf.bfloat16) + tf.cast(a * 2.0, tf.bfloat16), tf.float32),
+                tf.where(c, c, tf.logical_not(c)),
+                nn.max_pool2d(p, 2, 2, "VALID"),
+                tf.matmul(q, q, transpose_b=True),
+                tf.cast(tf.sinh(tf.cast(a, tf.bfloat16)), tf.float32),
+            ],
+        )
+    )
+    r = rng_of("random")
+    cases.append(
+        (
+            "random",
+            {"dims": np.array([3, 5], np.int32), "logits": r.standard_normal((2, 4)).astype(f32)},
+            lambda dims, logits: [
+                tf.random.uniform([2, 3], seed=1),
+                tf.random.normal(dims, seed=2),
+                tf.random.uniform(dims, 3, 9, tf.int32),
+                tf.random.uniform([4], -5, 5, tf.int64),
+                tf.random.categorical(logits, 5, seed=3),
+            ],
+            {"compare": "shape"},
+        )
+    )
+    return cases
 
 
 def zoo(folder, manifest):
@@ -675,7 +954,7 @@ def zoo(folder, manifest):
     root = os.path.join(folder, "ops")
     os.makedirs(root)
     cases = {}
-    for name, feeds, build in _zoo_cases(tf, rng):
+    for name, feeds, build, *extra in _zoo_cases(tf, rng):
         graph = tf.Graph()
         with graph.as_default():
             # A feed is an array, or (array, the shape its placeholder declares: None for an unknown rank).
@@ -693,7 +972,8 @@ def zoo(folder, manifest):
         arrays.update({f"output/{tensor.name}": np.asarray(value) for tensor, value in zip(outputs, values)})
         np.savez(os.path.join(root, f"{name}.npz"), **arrays)
         ops = sorted({op.type for op in graph.get_operations()})
-        cases[name] = {"inputs": [f"{key}:0" for key in feeds], "outputs": [t.name for t in outputs], "ops": ops}
+        cases[name] = {"inputs": [f"{key}:0" for key in feeds], "outputs": [t.name for t in outputs], "ops": ops,
+                       **(extra[0] if extra else {})}  # fmt: skip
         print("ops/" + name, len(outputs), "outputs", file=sys.stderr)
     manifest["ops"] = cases
 

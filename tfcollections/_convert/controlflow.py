@@ -65,7 +65,7 @@ def _truth(cx: Converter, value: Value) -> str:
     return name
 
 
-def _while(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+def while_loop(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     fused = rnn_loop(cx, node, inputs)  # Keras' LSTM or GRU step: one ONNX LSTM or GRU, onnxruntime's own kernel
     if fused is not None:
         return fused
@@ -303,7 +303,7 @@ def _one(graph: Graph, node: Decoded) -> bool:
     return tensor.dtype in ("DT_INT32", "DT_INT64") and tensor.size == 1 and flat(tensor.tolist()) == [1]
 
 
-def _if(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+def if_branches(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     condition, arguments = inputs[0], inputs[1:]
     name = node["name"]
     branches = []
@@ -355,7 +355,7 @@ def _list(value: Value, what: str) -> str:
     return value.element
 
 
-def _list_reserve(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+def list_reserve(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     element = _element_dtype(node)
     (made,) = cx.emit("SequenceEmpty", [], dtype=ONNX_TYPES[element])
     value = _sequence(cx, 0, made, element, _element_shape(inputs[0]))
@@ -363,7 +363,7 @@ def _list_reserve(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     return [value]
 
 
-def _list_from_tensor(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+def list_from_tensor(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     tensor = inputs[0]
     (made,) = cx.emit("SplitToSequence", [cx.tf(tensor)], axis=0, keepdims=0)
     shape = None if tensor.shape is None else tensor.shape[1:]
@@ -372,7 +372,7 @@ def _list_from_tensor(cx: Converter, node: Decoded, inputs: List[Value]) -> Outp
     return [value]
 
 
-def _list_get_item(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+def list_get_item(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     handle, index = inputs[0], inputs[1]
     element = _list(handle, "list")
     (made,) = cx.emit("SequenceAt", [cx.tf(handle), cx.tf(index)])
@@ -380,7 +380,7 @@ def _list_get_item(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs
     return [cx.result(0, element, shape, onnx=made)]
 
 
-def _list_set_item(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+def list_set_item(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     handle, index, item = inputs[0], inputs[1], inputs[2]
     element = _list(handle, "list")
     sequence, position = cx.tf(handle), cx.tf(index)
@@ -404,7 +404,7 @@ def _list_set_item(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs
     return [_sequence(cx, 0, made, element, handle.shape if handle.shape is not None else item.shape)]
 
 
-def _list_stack(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+def list_stack(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     handle = inputs[0]
     element = _list(handle, "list")
     (made,) = cx.emit("ConcatFromSequence", [cx.tf(handle)], axis=0, new_axis=1)
@@ -412,7 +412,7 @@ def _list_stack(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     return [cx.result(0, element, shape, onnx=made)]
 
 
-def _list_length(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+def list_length(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     _list(inputs[0], "list")
     (length,) = cx.emit("SequenceLength", [cx.tf(inputs[0])])
     (made,) = cx.emit("Cast", [length], to=ONNX_TYPES["DT_INT32"])
@@ -433,7 +433,7 @@ def _array_shape(node: Decoded) -> Shape:
     return [None if dim["size"] < 0 else dim["size"] for dim in shape["dim"]]
 
 
-def _array(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+def tensor_array(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     element = attr(node, "dtype")
     if not isinstance(element, str) or element not in ONNX_TYPES:
         raise ConversionError(f"its dtype {element} has no ONNX type")
@@ -446,7 +446,7 @@ def _array(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     return found
 
 
-def _array_scatter(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+def array_scatter(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     # Element indices[i] is value[i]: the rows put in index order (ScatterND over the value itself, so a
     # permutation of 0..n-1, what unstack writes, places every row), then one element a row.
     indices, tensor = inputs[1], inputs[2]
@@ -458,15 +458,15 @@ def _array_scatter(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs
     return [_sequence(cx, 0, made, tensor.dtype, shape)]
 
 
-def _array_read(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
-    return _list_get_item(cx, node, [inputs[2], inputs[1]])
+def array_read(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    return list_get_item(cx, node, [inputs[2], inputs[1]])
 
 
-def _array_write(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
-    return _list_set_item(cx, node, [inputs[3], inputs[1], inputs[2]])
+def array_write(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    return list_set_item(cx, node, [inputs[3], inputs[1], inputs[2]])
 
 
-def _array_gather(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+def array_gather(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     flow, indices = inputs[2], inputs[1]
     element = _list(flow, "flow")
     (stacked,) = cx.emit("ConcatFromSequence", [cx.tf(flow)], axis=0, new_axis=1)
@@ -476,9 +476,9 @@ def _array_gather(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     return [cx.result(0, element, shape, onnx=made)]
 
 
-def _array_size(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
-    return _list_length(cx, node, [inputs[1]])
+def array_size(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    return list_length(cx, node, [inputs[1]])
 
 
-def _array_close(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+def array_close(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     return []

@@ -89,7 +89,7 @@ class Converter:
         missing = unsupported(order + in_frames + function_nodes(order, self.frozen.graph.functions))
         if missing:
             lines = "; ".join(f"{item['op']} ({item['count']} node{'s' if item['count'] > 1 else ''}, first "
-                              f"{item['node']!r})" for item in missing)  # fmt: skip
+                              f"{item['node']!r}{_why(item)})" for item in missing)  # fmt: skip
             raise ConversionError(f"the conversion does not cover {len(missing)} op type(s) of the graph: {lines}",
                                   missing)  # fmt: skip
         self._convert_nodes(order)
@@ -296,6 +296,12 @@ class Converter:
 
 
 _INPUTS_HINT: Final = " (pass the inputs' shapes: --inputs NAME:SHAPE, or to_onnx(inputs={name: shape}))"
+
+
+def _why(item: Decoded) -> str:
+    """What a missing op's entry says beyond its absence from the table (a later opset its row needs)."""
+    why = item.get("why")
+    return f": {why}" if why and why != "not in the table" and "opset" in why else ""
 
 
 def _rank_text(value: Value) -> str:

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """The op table's rules for values, matrices and elementwise ops.
 
-Strategy: factories make the rows of one kind (``_unary("Relu")``, ``_binary("Add", fold)``), so the table reads as
+Strategy: factories make the rows of one kind (``unary("Relu")``, ``binary("Add", fold)``), so the table reads as
 data. An elementwise op keeps the layout its input has: an NCHW value (a convolution's) stays NCHW, and a constant
 operand is laid out to match at conversion, so a chain of convolutions, adds and activations needs no Transpose.
 Integer arithmetic on the small tensors that shapes are made of carries their known elements (``fold``).
@@ -10,18 +10,19 @@ Integer arithmetic on the small tensors that shapes are made of carries their kn
 from __future__ import annotations
 
 from .._tensor import Tensor
+from .kernels import widened
 from .nodeparts import (
-    _INTEGER_TYPES,
-    _broadcast,
-    _main_nchw,
-    _need_rank,
-    _onnx_type,
-    _operand_nchw,
-    _settle,
-    _text,
-    _unsqueeze,
+    INTEGER_TYPES,
     attr,
+    broadcast,
+    main_nchw,
+    need_rank,
+    onnx_type,
+    operand_nchw,
     same_shapes,
+    settle,
+    text_attr,
+    unsqueeze,
 )
 from .values import ConversionError, scalar_tensor, tensor_of, transpose
 
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
     Outputs = List[Optional[Value]]
 
 
-def _pass(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+def passed_on(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     """The value goes through unchanged (Identity, StopGradient, ...): the same Value, its layouts and constants."""
     return list(inputs[:1]) if node["op"] != "IdentityN" else list(inputs)
 
@@ -44,10 +45,10 @@ def _pass(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
 # ONNX ops of the table that take floating-point tensors alone (their ``T`` in the ONNX operator specs); TensorFlow's
 # ops they convert take floats alone too (their ``T``: half, bfloat16, float, double).
 _FLOATS_ONLY: Final = frozenset({
+    "Tan", "Asin", "Acos", "Atan", "Sinh", "Cosh", "Asinh", "Acosh", "Atanh",
     "Softmax", "LogSoftmax", "Exp", "Log", "Sqrt", "Reciprocal", "Sin", "Cos", "Tanh", "Sigmoid", "Erf", "Elu",
     "Selu", "Softplus", "Softsign", "Floor", "Ceil", "Round", "LeakyRelu",
 })  # fmt: skip
-_NARROW_INTEGERS: Final = frozenset({"DT_INT8", "DT_UINT8", "DT_INT16", "DT_UINT16"})
 _FLOATS: Final = frozenset({"DT_FLOAT", "DT_DOUBLE", "DT_HALF", "DT_BFLOAT16", "DT_INVALID"})
 
 
@@ -57,7 +58,7 @@ def _numbers(x: Value, onnx_op: str) -> None:
         raise ConversionError(f"its input {x.tf_name!r} is {x.dtype}, which {onnx_op} does not take")
 
 
-def _unary(onnx_op: str, **attrs: Any) -> RuleFunction:
+def unary(onnx_op: str, **attrs: Any) -> RuleFunction:
     def convert(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
         (x,) = inputs[:1]
         if onnx_op == "Not":
@@ -66,27 +67,27 @@ def _unary(onnx_op: str, **attrs: Any) -> RuleFunction:
         else:
             _numbers(x, onnx_op)
         given = {key: (value(node) if callable(value) else value) for key, value in attrs.items()}
-        if _main_nchw(x):
-            out = cx.emit(onnx_op, [cx.nchw(x)], **given)[0]
-            return [cx.result(0, x.dtype, x.shape, nchw=out)]
-        return [cx.result(0, x.dtype, x.shape, onnx=cx.emit(onnx_op, [cx.tf(x)], **given)[0])]
+        nchw = main_nchw(x)
+        (data,), back = widened(cx, onnx_op, x.dtype, [cx.nchw(x) if nchw else cx.tf(x)])
+        out = back(cx.emit(onnx_op, [data], **given)[0])
+        return [cx.result(0, x.dtype, x.shape, nchw=out)] if nchw else [cx.result(0, x.dtype, x.shape, onnx=out)]
 
     return convert
 
 
-def _composite(build: Callable[[Converter, str, str], str]) -> RuleFunction:
+def composite(build: Callable[[Converter, str, str], str]) -> RuleFunction:
     """An elementwise op made of several ONNX ops (*build* takes the input's ONNX name and its dtype)."""
 
     def convert(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
         x = inputs[0]
-        if _main_nchw(x):
+        if main_nchw(x):
             return [cx.result(0, x.dtype, x.shape, nchw=build(cx, cx.nchw(x), x.dtype))]
         return [cx.result(0, x.dtype, x.shape, onnx=build(cx, cx.tf(x), x.dtype))]
 
     return convert
 
 
-def _binary(onnx_op: str, fold: Optional[Callable[[int, int], int]] = None, dtype: Optional[str] = None,
+def binary(onnx_op: str, fold: Optional[Callable[[int, int], int]] = None, dtype: Optional[str] = None,
             build: Optional[Callable[[Converter, str, str, str], str]] = None) -> RuleFunction:  # fmt: skip
     """An elementwise op of two operands, broadcast as numpy and TensorFlow broadcast them."""
 
@@ -98,24 +99,28 @@ def _binary(onnx_op: str, fold: Optional[Callable[[int, int], int]] = None, dtyp
             raise ConversionError(f"its inputs are strings, which ONNX's {onnx_op} does not take")
         # And and Or take bools alone; Equal and NotEqual (built of Equal) bools too; the rest numbers alone.
         logical = onnx_op in ("And", "Or")
-        compares = onnx_op == "Equal" or build is _not_equal
+        compares = onnx_op == "Equal" or build is not_equal
         if a.dtype != "DT_INVALID" and (a.dtype == "DT_BOOL") != logical and not compares:
             wanted = "bools" if logical else "numbers"
             raise ConversionError(f"its inputs are {a.dtype}: TensorFlow's {node['op']} takes {wanted}")
-        shape = _broadcast(a.shape, b.shape)
+        shape = broadcast(a.shape, b.shape)
         out_type = dtype or a.dtype
 
         def make(left: str, right: str) -> str:
-            return build(cx, left, right, a.dtype) if build is not None else cx.emit(onnx_op, [left, right])[0]
+            if build is not None:
+                return build(cx, left, right, a.dtype)
+            (left, right), back = widened(cx, onnx_op, a.dtype, [left, right])  # a bfloat16 Add in float
+            out = cx.emit(onnx_op, [left, right])[0]
+            return out if out_type == "DT_BOOL" else back(out)
 
         result: Optional[Value] = None
-        if (_main_nchw(a) or _main_nchw(b)) and shape is not None and len(shape) == 4:
-            left, right = _operand_nchw(cx, a), _operand_nchw(cx, b)
+        if (main_nchw(a) or main_nchw(b)) and shape is not None and len(shape) == 4:
+            left, right = operand_nchw(cx, a), operand_nchw(cx, b)
             if left is not None and right is not None:
                 result = cx.result(0, out_type, shape, nchw=make(left, right))
         if result is None:
             result = cx.result(0, out_type, shape, onnx=make(cx.tf(a), cx.tf(b)))
-        if fold is not None and a.partial is not None and b.partial is not None and a.dtype in _INTEGER_TYPES:
+        if fold is not None and a.partial is not None and b.partial is not None and a.dtype in INTEGER_TYPES:
             result.partial = _fold_elementwise(a.partial, b.partial, fold)
             if result.partial is not None and all(item is not None for item in result.partial) and shape is not None:
                 folded = tensor_of(a.dtype, [dim or 0 for dim in shape], result.partial)
@@ -141,11 +146,11 @@ def _fold_elementwise(a: List[Optional[int]], b: List[Optional[int]], fold: Call
     return out
 
 
-def _const(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+def constant(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     return [cx.constant_result(0, cx.frozen.graph.value_of(node))]
 
 
-def _placeholder(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+def placeholder(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     name = f"{node['name']}:0"
     if node["op"] == "PlaceholderWithDefault" and name not in cx.frozen.inputs:
         return list(inputs[:1])  # not fed: its default
@@ -180,7 +185,7 @@ def _producer(cx: Converter) -> int:
     return int(versions.get("producer") or 0) if versions else 0
 
 
-def _matmul(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+def matmul(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     a, b = inputs[0], inputs[1]
     batched = node["op"].startswith("BatchMatMul")
     flip_a = attr(node, "adj_x" if batched else "transpose_a", False)
@@ -199,31 +204,28 @@ def _matmul(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
         inner = (a.shape[-2] if flip_a else a.shape[-1], b.shape[-1] if flip_b else b.shape[-2])
         if None not in inner and inner[0] != inner[1]:
             raise ConversionError(f"its inputs of shapes {a.shape} and {b.shape} cannot be multiplied")
-        outer = _broadcast(a.shape[:-2], b.shape[:-2])
+        outer = broadcast(a.shape[:-2], b.shape[:-2])
         shape = None if outer is None else [*outer, rows, cols]
-    narrow = a.dtype in _NARROW_INTEGERS  # ONNX's MatMul takes 32- and 64-bit integers only
-    if narrow:  # computed in int32, each product and sum wrapped back to the type as TensorFlow's wraps it
-        left, right = (cx.emit("Cast", [name], to=_onnx_type("DT_INT32"))[0] for name in (left, right))
-    out = cx.emit("MatMul", [left, right])[0]
-    if narrow:
-        out = cx.emit("Cast", [out], to=_onnx_type(a.dtype))[0]
+    # Narrow integers computed in int32, each product and sum wrapped back to the type as TensorFlow's wraps it.
+    (left, right), back = widened(cx, "MatMul", a.dtype, [left, right])
+    out = back(cx.emit("MatMul", [left, right])[0])
     dtype = attr(node, "Tout", a.dtype) if node["op"] == "BatchMatMulV3" else a.dtype
     if dtype != a.dtype:
-        out = cx.emit("Cast", [out], to=_onnx_type(dtype))[0]
+        out = cx.emit("Cast", [out], to=onnx_type(dtype))[0]
     return [cx.result(0, dtype, shape, onnx=out)]
 
 
 def _last_two_swapped(cx: Converter, value: Value) -> str:
-    rank = _need_rank(value)
+    rank = need_rank(value)
     perm = [*range(rank - 2), rank - 1, rank - 2]
     if value.const is not None:
         return cx.initializer(transpose(value.const, perm), f"{value.tf_name}/transposed")
     return cx.emit("Transpose", [cx.tf(value)], perm=perm)[0]
 
 
-def _bias_add(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+def bias_add(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     x, bias = inputs[0], inputs[1]
-    layout = _text(node, "data_format", "NHWC")
+    layout = text_attr(node, "data_format", "NHWC")
     if bias.rank not in (None, 1) or x.rank in (0, 1):
         raise ConversionError(f"its value has rank {x.rank} and its bias rank {bias.rank}: TensorFlow adds a 1-D bias "
                               "to a value of rank 2 or more")  # fmt: skip
@@ -232,10 +234,10 @@ def _bias_add(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
         if channels is not None and bias.shape[0] is not None and channels != bias.shape[0]:
             raise ConversionError(f"its bias of {bias.shape[0]} does not match its value's {channels} channels")
     if layout == "NCHW":
-        rank = _need_rank(x)
+        rank = need_rank(x)
         shaped = _reshaped(cx, bias, [-1] + [1] * (rank - 2))
         return [cx.result(0, x.dtype, x.shape, onnx=cx.emit("Add", [cx.tf(x), shaped])[0])]
-    if _main_nchw(x):
+    if main_nchw(x):
         shaped = _reshaped(cx, bias, [-1, 1, 1])
         return [cx.result(0, x.dtype, x.shape, nchw=cx.emit("Add", [cx.nchw(x), shaped])[0])]
     return [cx.result(0, x.dtype, x.shape, onnx=cx.emit("Add", [cx.tf(x), cx.tf(bias)])[0])]
@@ -249,7 +251,7 @@ def _reshaped(cx: Converter, value: Value, shape: List[int]) -> str:
     return cx.emit("Reshape", [cx.tf(value), cx.ints(shape)])[0]
 
 
-def _softmax(onnx_op: str) -> RuleFunction:
+def softmax(onnx_op: str) -> RuleFunction:
     def convert(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
         x = inputs[0]
         _numbers(x, onnx_op)
@@ -258,10 +260,10 @@ def _softmax(onnx_op: str) -> RuleFunction:
     return convert
 
 
-def _add_n(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+def add_n(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     shape = inputs[0].shape
     for value in inputs[1:]:
-        shape = _broadcast(shape, value.shape)
+        shape = broadcast(shape, value.shape)
     dtypes = {value.dtype for value in inputs}
     if len(dtypes) > 1:
         raise ConversionError(f"its inputs are of {len(dtypes)} dtypes; TensorFlow's AddN takes one")
@@ -273,30 +275,31 @@ def _add_n(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
         return [
             cx.result(0, inputs[0].dtype, shape, onnx=total if len(inputs) > 1 else cx.emit("Identity", [total])[0])
         ]
-    if all(_main_nchw(value) for value in inputs):
+    if all(main_nchw(value) for value in inputs):
         return [cx.result(0, inputs[0].dtype, shape, nchw=cx.emit("Sum", [cx.nchw(v) for v in inputs])[0])]
     return [cx.result(0, inputs[0].dtype, shape, onnx=cx.emit("Sum", [cx.tf(v) for v in inputs])[0])]
 
 
-def _no_op(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+def dropped(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     return []
 
 
-def _select(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+def select(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     condition, then, other = inputs[0], inputs[1], inputs[2]
     if condition.dtype != "DT_BOOL":
         raise ConversionError(f"its condition {condition.tf_name!r} is {condition.dtype}, not DT_BOOL")
-    shape = _broadcast(then.shape, other.shape)
+    shape = broadcast(then.shape, other.shape)
     cond = cx.tf(condition)
     if node["op"] == "Select" and condition.rank == 1 and then.rank is not None and then.rank > 1:
-        cond = _unsqueeze(cx, cond, list(range(1, then.rank)))  # Select picks rows by a vector
+        cond = unsqueeze(cx, cond, list(range(1, then.rank)))  # Select picks rows by a vector
     elif node["op"] == "SelectV2":
-        shape = _broadcast(condition.shape, shape)
-    return [cx.result(0, then.dtype, shape, onnx=cx.emit("Where", [cond, cx.tf(then), cx.tf(other)])[0])]
+        shape = broadcast(condition.shape, shape)
+    (left, right), back = widened(cx, "Where", then.dtype, [cx.tf(then), cx.tf(other)])  # bools as uint8
+    return [cx.result(0, then.dtype, shape, onnx=back(cx.emit("Where", [cond, left, right])[0]))]
 
 
-def _einsum(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
-    equation = _text(node, "equation", "")
+def einsum(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    equation = text_attr(node, "equation", "")
     if "->" not in equation:  # TensorFlow's Einsum names its output's axes (an attr of another kind says nothing)
         raise ConversionError(f"its equation {equation!r} does not name the output's axes ('ij,jk->ik')")
     for value in inputs:
@@ -336,24 +339,24 @@ def _einsum_shape(equation: str, inputs: List[Value]) -> Shape:
     return [sizes.get(letter) for letter in result] if known else None
 
 
-def _cast(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+def dtype_cast(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     x = inputs[0]
     dtype = attr(node, "DstT")
     if not isinstance(dtype, str):
         raise ConversionError("its DstT is not a dtype TensorFlow names")
-    result = cx.result(0, dtype, x.shape, onnx=cx.emit("Cast", [cx.tf(x)], to=_onnx_type(dtype))[0])
-    if x.partial is not None and dtype in _INTEGER_TYPES:
+    result = cx.result(0, dtype, x.shape, onnx=cx.emit("Cast", [cx.tf(x)], to=onnx_type(dtype))[0])
+    if x.partial is not None and dtype in INTEGER_TYPES:
         result.partial = list(x.partial)
-        _settle(result)
+        settle(result)
     return [result]
 
 
-def _like(number: int) -> RuleFunction:
+def filled_like(number: int) -> RuleFunction:
     def convert(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
         x = inputs[0]
         fill = scalar_tensor(number, x.dtype)
         fill = Tensor(fill.dtype, (1,), fill.tobytes())
-        if _main_nchw(x):
+        if main_nchw(x):
             out = cx.emit("ConstantOfShape", [cx.emit("Shape", [cx.nchw(x)])[0]], value=fill)[0]
             return [cx.result(0, x.dtype, x.shape, nchw=out)]
         out = cx.emit("ConstantOfShape", [cx.emit("Shape", [cx.tf(x)])[0]], value=fill)[0]
@@ -362,48 +365,48 @@ def _like(number: int) -> RuleFunction:
     return convert
 
 
-def _relu6(cx: Converter, x: str, dtype: str) -> str:
+def relu6(cx: Converter, x: str, dtype: str) -> str:
     return cx.emit("Clip", [x, cx.scalar(0, dtype), cx.scalar(6, dtype)])[0]
 
 
-def _square(cx: Converter, x: str, dtype: str) -> str:
+def square(cx: Converter, x: str, dtype: str) -> str:
     return cx.emit("Mul", [x, x])[0]
 
 
-def _rsqrt(cx: Converter, x: str, dtype: str) -> str:
+def rsqrt(cx: Converter, x: str, dtype: str) -> str:
     return cx.emit("Reciprocal", [cx.emit("Sqrt", [x])[0]])[0]
 
 
-def _erfc(cx: Converter, x: str, dtype: str) -> str:
+def erfc(cx: Converter, x: str, dtype: str) -> str:
     # ONNX has no erfc: 1 - erf(x) (what tf2onnx 1.17 leaves out, so its model of a Keras GELU fails the checker).
     return cx.emit("Sub", [cx.scalar(1, dtype), cx.emit("Erf", [x])[0]])[0]
 
 
-def _squared_difference(cx: Converter, a: str, b: str, dtype: str) -> str:
+def squared_difference(cx: Converter, a: str, b: str, dtype: str) -> str:
     difference = cx.emit("Sub", [a, b])[0]
     return cx.emit("Mul", [difference, difference])[0]
 
 
-def _floor_div(cx: Converter, a: str, b: str, dtype: str) -> str:
-    if dtype in _INTEGER_TYPES or dtype.startswith(("DT_UINT", "DT_INT")):
+def floor_div(cx: Converter, a: str, b: str, dtype: str) -> str:
+    if dtype in INTEGER_TYPES or dtype.startswith(("DT_UINT", "DT_INT")):
         remainder = cx.emit("Mod", [a, b], fmod=0)[0]  # the divisor's sign, as Python's: floor division is exact
         return cx.emit("Div", [cx.emit("Sub", [a, remainder])[0], b])[0]
     return cx.emit("Floor", [cx.emit("Div", [a, b])[0]])[0]
 
 
-def _floor_mod(cx: Converter, a: str, b: str, dtype: str) -> str:
-    if dtype in _INTEGER_TYPES or dtype.startswith(("DT_UINT", "DT_INT")):
+def floor_mod(cx: Converter, a: str, b: str, dtype: str) -> str:
+    if dtype in INTEGER_TYPES or dtype.startswith(("DT_UINT", "DT_INT")):
         return cx.emit("Mod", [a, b], fmod=0)[0]
     quotient = cx.emit("Floor", [cx.emit("Div", [a, b])[0]])[0]
     return cx.emit("Sub", [a, cx.emit("Mul", [quotient, b])[0]])[0]
 
 
-def _truncated_div(a: int, b: int) -> int:
+def truncated_quotient(a: int, b: int) -> int:
     quotient = abs(a) // abs(b)
     return quotient if (a >= 0) == (b > 0) else -quotient
 
 
-def _truncate_div(cx: Converter, a: str, b: str, dtype: str) -> str:
+def truncate_div(cx: Converter, a: str, b: str, dtype: str) -> str:
     quotient = cx.emit("Div", [a, b])[0]
     if dtype.startswith(("DT_INT", "DT_UINT")):
         return quotient  # ONNX's integer Div rounds toward zero, as TruncateDiv does
@@ -411,26 +414,26 @@ def _truncate_div(cx: Converter, a: str, b: str, dtype: str) -> str:
     return cx.emit("Mul", [cx.emit("Sign", [quotient])[0], magnitude])[0]
 
 
-def _div_no_nan(cx: Converter, a: str, b: str, dtype: str) -> str:
+def div_no_nan(cx: Converter, a: str, b: str, dtype: str) -> str:
     zero = cx.scalar(0, dtype)
     return cx.emit("Where", [cx.emit("Equal", [b, zero])[0], zero, cx.emit("Div", [a, b])[0]])[0]
 
 
-def _l2_loss(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+def l2_loss(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     x = inputs[0]
     total = cx.emit("ReduceSumSquare", [cx.tf(x)], keepdims=0)[0]  # every axis
     return [cx.result(0, x.dtype, [], onnx=cx.emit("Mul", [total, cx.scalar(0.5, x.dtype)])[0])]
 
 
-def _cross_entropy(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+def cross_entropy(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     """``(Sparse)SoftmaxCrossEntropyWithLogits``: the loss per row, -sum(labels * log_softmax(logits)), and the
     gradient, softmax(logits) - labels (labels one-hot from their indices for the sparse op)."""
     logits, labels = inputs[0], inputs[1]
-    if _need_rank(logits, "logits") != 2:
+    if need_rank(logits, "logits") != 2:
         raise ConversionError("only 2-D logits (a batch of rows) are converted")
     _numbers(logits, "Softmax")
     sparse = node["op"] == "SparseSoftmaxCrossEntropyWithLogits"
-    if (labels.dtype not in _INTEGER_TYPES) if sparse else (labels.dtype != logits.dtype):
+    if (labels.dtype not in INTEGER_TYPES) if sparse else (labels.dtype != logits.dtype):
         raise ConversionError(f"its labels are {labels.dtype} for logits of {logits.dtype}: TensorFlow takes "
                               f"{'int32 or int64 indices' if sparse else 'the logits type'}")  # fmt: skip
     # Dense labels are the logits' shape; sparse ones a row's index each.
@@ -453,5 +456,5 @@ def _cross_entropy(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs
     return [loss, gradient]
 
 
-def _not_equal(cx: Converter, a: str, b: str, dtype: str) -> str:
+def not_equal(cx: Converter, a: str, b: str, dtype: str) -> str:
     return cx.emit("Not", [cx.emit("Equal", [a, b])[0]])[0]

@@ -12,7 +12,19 @@ from __future__ import annotations
 
 from .._tensor import Tensor
 from .graphdef import bytes_attr, ints_attr, new_node, split_tensor_name
-from .nodeparts import _as_int64, _known, _nchw_shape, _need_rank, _onnx_type, _text, attr, cast_ints, need_dims
+from .kernels import widened
+from .nodeparts import (
+    as_int64,
+    attr,
+    cast_ints,
+    fully_known,
+    need_dims,
+    need_ints,
+    need_rank,
+    onnx_type,
+    shape_in_nchw,
+    text_attr,
+)
 from .values import TO_NHWC, ConversionError, transpose
 
 TYPE_CHECKING = False
@@ -47,7 +59,7 @@ def _same_pads(size: Optional[int], kernel: int, stride: int, dilation: int) -> 
 def _window_attrs(node: Decoded, spatial: List[Optional[int]], kernel: List[int], strides: List[int],
                   dilations: List[int], layout: str) -> Dict[str, Any]:  # fmt: skip
     """ONNX's pads (or auto_pad) for TensorFlow's padding of a convolution or a pool."""
-    padding = _text(node, "padding", "VALID")
+    padding = text_attr(node, "padding", "VALID")
     attrs: Dict[str, Any] = {"strides": strides}
     if padding == "VALID":
         attrs["pads"] = [0, 0, 0, 0]
@@ -81,7 +93,7 @@ def _image_in(cx: Converter, x: Value, layout: str) -> Tuple[str, Shape]:
     """The input of an image op in NCHW, and its NCHW shape."""
     if layout == "NCHW":
         return cx.tf(x), x.shape
-    return cx.nchw(x), _nchw_shape(x.shape)
+    return cx.nchw(x), shape_in_nchw(x.shape)
 
 
 def _image_out(cx: Converter, name: str, dtype: str, nchw_shape: Shape, layout: str) -> Value:
@@ -104,12 +116,12 @@ def _filter(cx: Converter, weights: Value, perm: Sequence[int], shape: Optional[
     return out
 
 
-def _conv(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+def conv(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     x, weights = inputs[0], inputs[1]
-    layout = _text(node, "data_format", "NHWC")
-    if _need_rank(x) != 4 or _need_rank(weights, "filter") != 4:
+    layout = text_attr(node, "data_format", "NHWC")
+    if need_rank(x) != 4 or need_rank(weights, "filter") != 4:
         raise ConversionError("only 2-D convolutions (4-D inputs) are converted")
-    if weights.shape is None or not _known(weights.shape):
+    if weights.shape is None or not fully_known(weights.shape):
         raise ConversionError("its filter's shape must be known")
     kh, kw, channels_in, channels_out = cast_ints(weights.shape)
     data, shape = _image_in(cx, x, layout)
@@ -139,10 +151,10 @@ def _conv(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     return [_image_out(cx, out, x.dtype, [batch, channels, *dims], layout)]
 
 
-def _conv_transpose(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+def conv_transpose(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     sizes, weights, x = inputs[0], inputs[1], inputs[2]
-    layout = _text(node, "data_format", "NHWC")
-    if weights.shape is None or not _known(weights.shape) or _need_rank(x) != 4:
+    layout = text_attr(node, "data_format", "NHWC")
+    if weights.shape is None or not fully_known(weights.shape) or need_rank(x) != 4:
         raise ConversionError("its filter's shape and its input's rank must be known")
     kh, kw, channels_out, _ = cast_ints(weights.shape)
     wanted = sizes.partial
@@ -153,7 +165,7 @@ def _conv_transpose(cx: Converter, node: Decoded, inputs: List[Value]) -> Output
     if out_h is None or out_w is None or shape is None or shape[2] is None or shape[3] is None:
         raise ConversionError("its output's height and width, and its input's, must be known")
     strides, dilations = _spatial(node, "strides", layout), _spatial(node, "dilations", layout)
-    padding = _text(node, "padding", "VALID")
+    padding = text_attr(node, "padding", "VALID")
     pads, extra = [], []
     for size, wanted_size, k, s, d in zip(cast_ints(shape[2:]), (out_h, out_w), (kh, kw), strides, dilations):
         effective = (k - 1) * d + 1
@@ -175,11 +187,11 @@ def _conv_transpose(cx: Converter, node: Decoded, inputs: List[Value]) -> Output
     return [_image_out(cx, out, x.dtype, [shape[0], channels_out, out_h, out_w], layout)]
 
 
-def _pool(onnx_op: str) -> RuleFunction:
+def pool(onnx_op: str) -> RuleFunction:
     def convert(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
         x = inputs[0]
-        layout = _text(node, "data_format", "NHWC")
-        if _need_rank(x) != 4:
+        layout = text_attr(node, "data_format", "NHWC")
+        if need_rank(x) != 4:
             raise ConversionError("only 2-D pooling (4-D inputs) is converted")
         if "ksize" not in node["attr"] or "strides" not in node["attr"]:  # TensorFlow's pools have no defaults
             raise ConversionError("it has no ksize or no strides, which TensorFlow's pools require")
@@ -191,7 +203,8 @@ def _pool(onnx_op: str) -> RuleFunction:
         if any(pad < 0 or pad >= kernel[index % 2] for index, pad in enumerate(pads)):
             raise ConversionError(f"its padding {pads} is not less than its window {kernel} on each side")
         attrs["kernel_shape"] = kernel
-        out = cx.emit(onnx_op, [data], **attrs)[0]
+        (data,), back = widened(cx, onnx_op, x.dtype, [data])  # an int32 MaxPool computed in double
+        out = back(cx.emit(onnx_op, [data], **attrs)[0])
         pads = attrs.get("pads")
         dims = [_window_out(size, k, s, 1, (pads[i], pads[i + 2]) if pads else None, "auto_pad" in attrs)
                 for i, (size, k, s) in enumerate(zip(spatial, kernel, strides))]  # fmt: skip
@@ -201,29 +214,29 @@ def _pool(onnx_op: str) -> RuleFunction:
     return convert
 
 
-def _batch_norm(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+def batch_norm(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     x, scale, offset, mean, variance = inputs[:5]
     if attr(node, "is_training", True):
         raise ConversionError("a batch norm computing its statistics (is_training) is not converted: freeze the "
                               "model for inference")  # fmt: skip
-    layout = _text(node, "data_format", "NHWC")
-    if _need_rank(x) != 4:
+    layout = text_attr(node, "data_format", "NHWC")
+    if need_rank(x) != 4:
         raise ConversionError("only 4-D batch norms are converted")
     data, shape = _image_in(cx, x, layout)
     epsilon = attr(node, "epsilon", 0.0001)
     stats = [cx.tf(value) for value in (scale, offset, mean, variance)]
     if x.dtype != scale.dtype:  # a half-precision input with float statistics
-        data = cx.emit("Cast", [data], to=_onnx_type(scale.dtype))[0]
+        data = cx.emit("Cast", [data], to=onnx_type(scale.dtype))[0]
     out = cx.emit("BatchNormalization", [data, *stats], epsilon=float(epsilon))[0]
     if x.dtype != scale.dtype:
-        out = cx.emit("Cast", [out], to=_onnx_type(x.dtype))[0]
+        out = cx.emit("Cast", [out], to=onnx_type(x.dtype))[0]
     return [_image_out(cx, out, x.dtype, shape, layout)]
 
 
-def _resize(mode: str) -> RuleFunction:
+def resize(mode: str) -> RuleFunction:
     def convert(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
         x, size = inputs[0], inputs[1]
-        if _need_rank(x) != 4:
+        if need_rank(x) != 4:
             raise ConversionError("only 4-D images are resized")
         need_dims(size, "size")
         if size.shape is not None and size.shape[0] not in (None, 2):
@@ -242,7 +255,7 @@ def _resize(mode: str) -> RuleFunction:
             data, dtype = cx.emit("Cast", [data], to=1)[0], "DT_FLOAT"
         wanted = size.ints()
         leading = cx.emit("Slice", [cx.emit("Shape", [data])[0], cx.ints([0]), cx.ints([2])])[0]
-        sizes = cx.emit("Concat", [leading, cx.ints(wanted) if wanted is not None else _as_int64(cx, size)], axis=0)[0]
+        sizes = cx.emit("Concat", [leading, cx.ints(wanted) if wanted is not None else as_int64(cx, size)], axis=0)[0]
         attrs: Dict[str, Any] = {"mode": mode, "coordinate_transformation_mode": transform}
         if mode == "nearest":
             attrs["nearest_mode"] = nearest
@@ -256,13 +269,13 @@ def _resize(mode: str) -> RuleFunction:
     return convert
 
 
-def _depth_space(onnx_op: str) -> RuleFunction:
+def depth_space(onnx_op: str) -> RuleFunction:
     def convert(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
         x = inputs[0]
         block = attr(node, "block_size", 2)
         if not isinstance(block, int) or isinstance(block, bool) or block < 2:
             raise ConversionError(f"its block_size {block!r} is not an int of 2 or more, as TensorFlow requires")
-        layout = _text(node, "data_format", "NHWC")
+        layout = text_attr(node, "data_format", "NHWC")
         data, shape = _image_in(cx, x, layout)
         if shape is not None:  # what the block divides: the spatial dims (SpaceToDepth) or the channels
             _, channels, height, width = shape
@@ -288,6 +301,111 @@ def _depth_space(onnx_op: str) -> RuleFunction:
         return [_image_out(cx, out, x.dtype, out_shape, layout)]
 
     return convert
+
+
+def lrn(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    """LRN over the channels: ONNX's LRN takes the window's size (2 * depth_radius + 1) and an alpha it divides by
+    that size, where TensorFlow's alpha multiplies the sum alone."""
+    x = inputs[0]
+    if need_rank(x) != 4 or x.dtype not in ("DT_FLOAT", "DT_HALF", "DT_BFLOAT16"):
+        raise ConversionError(f"its input is {x.dtype} of rank {x.rank}: TensorFlow's LRN takes 4-D floats")
+    radius = attr(node, "depth_radius", 5)
+    if not isinstance(radius, int) or radius < 0:
+        raise ConversionError(f"its depth_radius {radius!r} is not a count")
+    size = 2 * radius + 1
+    data = cx.nchw(x)
+    if x.dtype == "DT_BFLOAT16":
+        data = cx.emit("Cast", [data], to=1)[0]
+    out = cx.emit("LRN", [data], size=size, alpha=float(attr(node, "alpha", 1.0)) * size,
+                  beta=float(attr(node, "beta", 0.5)), bias=float(attr(node, "bias", 1.0)))[0]  # fmt: skip
+    if x.dtype == "DT_BFLOAT16":
+        out = cx.emit("Cast", [out], to=onnx_type(x.dtype))[0]
+    return [cx.result(0, x.dtype, x.shape, nchw=out)]
+
+
+def adjust_contrast(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    """AdjustContrastv2: each channel's mean over height and width, and ``(x - mean) * factor + mean``."""
+    x, factor = inputs[0], inputs[1]
+    if need_rank(x) < 3 or x.dtype not in ("DT_FLOAT", "DT_HALF") or factor.dtype != "DT_FLOAT":
+        raise ConversionError(f"its images are {x.dtype} of rank {x.rank}: TensorFlow takes float images of rank 3 "
+                              "or more and a float factor")  # fmt: skip
+    data = cx.tf(x)
+    if x.dtype != "DT_FLOAT":
+        data = cx.emit("Cast", [data], to=1)[0]
+    mean = cx.emit("ReduceMean", [data], axes=[-3, -2], keepdims=1)[0] if cx.opset < 18 else cx.emit(
+        "ReduceMean", [data, cx.ints([-3, -2])], keepdims=1)[0]  # fmt: skip
+    moved = cx.emit("Mul", [cx.emit("Sub", [data, mean])[0], cx.tf(factor)])[0]
+    out = cx.emit("Add", [moved, mean])[0]
+    if x.dtype != "DT_FLOAT":
+        out = cx.emit("Cast", [out], to=onnx_type(x.dtype))[0]
+    return [cx.result(0, x.dtype, x.shape, onnx=out)]
+
+
+def space_batch(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    """SpaceToBatchND and BatchToSpaceND of any block rank, as TensorFlow defines them: a Pad (or, after, a Slice
+    of the crops), a Reshape splitting each spatial dim by its block, a Transpose moving the blocks to (or from)
+    the batch, a Reshape joining them. The block shape and the paddings or crops must be constants; the dims
+    after the batch must be known (the Reshapes name them)."""
+    x, block_value, edges_value = inputs[0], inputs[1], inputs[2]
+    to_batch = node["op"] == "SpaceToBatchND"
+    block = need_ints(block_value, "block_shape")
+    edges = need_ints(edges_value, "paddings" if to_batch else "crops")
+    rank = need_rank(x)
+    count = len(block)
+    if count < 1 or any(size < 1 for size in block) or len(edges) != 2 * count or rank < count + 1:
+        raise ConversionError(f"its block_shape {block} and {'paddings' if to_batch else 'crops'} {edges} are not "
+                              f"a positive size and two edges for each of up to {rank - 1} spatial dims")  # fmt: skip
+    if any(edge < 0 for edge in edges):
+        raise ConversionError(f"its {'paddings' if to_batch else 'crops'} {edges} are negative")
+    shape = x.shape or []
+    rest = shape[1:]
+    if any(dim is None for dim in rest):
+        raise ConversionError(f"its input's dims after the batch must be known, and are {rest} (pass the inputs' "
+                              "shapes: --inputs NAME:SHAPE)")  # fmt: skip
+    dims = cast_ints(rest)
+    spatial, tail = dims[:count], dims[count:]
+    pairs = [edges[2 * i : 2 * i + 2] for i in range(count)]
+    product = 1
+    for size in block:
+        product *= size
+    batch = shape[0]
+    data = cx.tf(x)
+    if to_batch:
+        padded = [size + before + after for size, (before, after) in zip(spatial, pairs)]
+        if any(size % step for size, step in zip(padded, block)):
+            raise ConversionError(f"its padded spatial dims {padded} are not multiples of its block {block}")
+        if any(edges):
+            pads = [0, *(pair[0] for pair in pairs), *[0] * len(tail), 0, *(pair[1] for pair in pairs),
+                    *[0] * len(tail)]  # fmt: skip
+            data = cx.emit("Pad", [data, cx.ints(pads)])[0]
+        split = [-1] + [part for size, step in zip(padded, block) for part in (size // step, step)] + tail
+        data = cx.emit("Reshape", [data, cx.ints(split)])[0]
+        blocks = [2 + 2 * i for i in range(count)]
+        perm = [*blocks, 0, *(1 + 2 * i for i in range(count)), *range(1 + 2 * count, 1 + 2 * count + len(tail))]
+        data = cx.emit("Transpose", [data], perm=perm)[0]
+        out_spatial = [size // step for size, step in zip(padded, block)]
+        data = cx.emit("Reshape", [data, cx.ints([-1, *out_spatial, *tail])])[0]
+        out_shape: Shape = [None if batch is None else batch * product, *out_spatial, *tail]
+        return [cx.result(0, x.dtype, out_shape, onnx=data)]
+    if batch is not None and batch % product:
+        raise ConversionError(f"its batch of {batch} is not a multiple of its block's {product}")
+    data = cx.emit("Reshape", [data, cx.ints([*block, -1, *spatial, *tail])])[0]
+    perm = [count]
+    for i in range(count):
+        perm += [count + 1 + i, i]
+    perm += list(range(2 * count + 1, 2 * count + 1 + len(tail)))
+    data = cx.emit("Transpose", [data], perm=perm)[0]
+    grown = [size * step for size, step in zip(spatial, block)]
+    data = cx.emit("Reshape", [data, cx.ints([-1, *grown, *tail])])[0]
+    kept = [size - before - after for size, (before, after) in zip(grown, pairs)]
+    if any(size < 0 for size in kept):
+        raise ConversionError(f"its crops {edges} are more than its spatial dims {grown} hold")
+    if any(edges):
+        starts = [pair[0] for pair in pairs]
+        ends = [size - pair[1] for size, pair in zip(grown, pairs)]
+        data = cx.emit("Slice", [data, cx.ints(starts), cx.ints(ends), cx.ints(list(range(1, count + 1)))])[0]
+    out_shape = [None if batch is None else batch // product, *kept, *tail]
+    return [cx.result(0, x.dtype, out_shape, onnx=data)]
 
 
 def rewrite(nodes: List[Decoded], constant: Callable[[Decoded], Optional[List[int]]]) -> List[Decoded]:
@@ -330,7 +448,7 @@ def _atrous(node: Decoded, by_name: Dict[str, Decoded], consumers: Dict[str, Lis
     conv = by_name[after[0]]
     if len(node["input"]) != 3 or len(conv["input"]) != 2 or split_tensor_name(conv["input"][0]) != (node["name"], 0):
         return None  # not the pattern as TensorFlow makes it (a damaged graph is left to the table's rules)
-    if _text(conv, "data_format", "NHWC") != "NHWC" or _text(conv, "padding", "") != "VALID":
+    if text_attr(conv, "data_format", "NHWC") != "NHWC" or text_attr(conv, "padding", "") != "VALID":
         return None
     if (attr(conv, "strides", [1, 1, 1, 1]) or [1, 1, 1, 1]) != [1, 1, 1, 1]:
         return None

@@ -22,13 +22,13 @@ if TYPE_CHECKING:
     Outputs = List[Optional[Value]]
 
 
-_INT64_MAX: Final = 2**63 - 1
+INT64_MAX: Final = 2**63 - 1
 
 
-_INT64_MIN: Final = -(2**63)
+INT64_MIN: Final = -(2**63)
 
 
-_INTEGER_TYPES: Final = frozenset({"DT_INT32", "DT_INT64"})
+INTEGER_TYPES: Final = frozenset({"DT_INT32", "DT_INT64"})
 
 
 def attr(node: Decoded, key: str, default: Any = None) -> Any:
@@ -48,33 +48,33 @@ def attr(node: Decoded, key: str, default: Any = None) -> Any:
     return default
 
 
-def _text(node: Decoded, key: str, default: str) -> str:
+def text_attr(node: Decoded, key: str, default: str) -> str:
     value = attr(node, key, None)
     return value.decode("utf-8", "replace") if isinstance(value, bytes) else default
 
 
-def _need_ints(value: Value, what: str) -> List[int]:
+def need_ints(value: Value, what: str) -> List[int]:
     found = value.ints()
     if found is None:
         raise ConversionError(f"its {what} ({value.tf_name!r}) must be a constant the graph gives: it is computed")
     return found
 
 
-def _need_rank(value: Value, what: str = "input") -> int:
+def need_rank(value: Value, what: str = "input") -> int:
     if value.rank is None:
         raise ConversionError(f"its {what} {value.tf_name!r} has an unknown rank, which the conversion needs (pass "
                               "the inputs' shapes: --inputs NAME:SHAPE, or to_onnx(inputs={name: shape}))")  # fmt: skip
     return value.rank
 
 
-def _axis(axis: int, rank: int) -> int:
+def axis_in(axis: int, rank: int) -> int:
     """*axis* of a value of *rank* counted from 0; one outside its axes refused, as TensorFlow refuses it."""
     if not -rank <= axis < rank:
         raise ConversionError(f"its axis {axis} is outside its input's {rank} axes")
     return axis + rank if axis < 0 else axis
 
 
-def _broadcast(a: Shape, b: Shape) -> Shape:
+def broadcast(a: Shape, b: Shape) -> Shape:
     if a is None or b is None:
         return None
     rank = max(len(a), len(b))
@@ -109,25 +109,25 @@ def same_shapes(shapes: Sequence[Shape], what: str, but: Optional[int] = None) -
 def need_dims(value: Value, what: str) -> None:
     """Refuse *value* as a shape-like input (*what*: dims, a shape, multiples) unless it is what TensorFlow takes:
     a 1-D tensor of int32 or int64 (its rank unknown is let through: the graph says no more)."""
-    if value.dtype not in _INTEGER_TYPES or value.rank not in (None, 1):
+    if value.dtype not in INTEGER_TYPES or value.rank not in (None, 1):
         raise ConversionError(f"its {what} {value.tf_name!r} are {value.dtype} of rank {value.rank}: TensorFlow "
                               "takes a 1-D tensor of int32 or int64")  # fmt: skip
 
 
-def _known(shape: Shape) -> bool:
+def fully_known(shape: Shape) -> bool:
     return shape is not None and all(dim is not None for dim in shape)
 
 
-def _nchw_shape(shape: Shape) -> Shape:
+def shape_in_nchw(shape: Shape) -> Shape:
     return None if shape is None else [shape[axis] for axis in TO_NCHW]
 
 
-def _main_nchw(value: Value) -> bool:
+def main_nchw(value: Value) -> bool:
     """Whether a rule that does not care should take *value* in NCHW: it is held so (a convolution made it)."""
     return value.nchw is not None and value.rank == 4
 
 
-def _operand_nchw(cx: Converter, value: Value) -> Optional[str]:
+def operand_nchw(cx: Converter, value: Value) -> Optional[str]:
     """*value* as an operand of an elementwise op whose other operand is NCHW: a 4-D value in NCHW; a scalar as it
     is; a constant of lower rank broadcast as TensorFlow broadcasts it, laid out NCHW; else None (not possible)."""
     if value.rank == 4:
@@ -145,24 +145,43 @@ def cast_ints(shape: Sequence[Optional[int]]) -> List[int]:
     return [int(dim) if dim is not None else -1 for dim in shape]
 
 
-def _onnx_type(dtype: str) -> int:
+def onnx_type(dtype: str) -> int:
     if not isinstance(dtype, str) or dtype not in ONNX_TYPES:  # an attr of another kind in a damaged graph
         raise ConversionError(f"ONNX has no type for {dtype}")
     return ONNX_TYPES[dtype]
 
 
-def _unsqueeze(cx: Converter, name: str, axes: List[int]) -> str:
+def unsqueeze(cx: Converter, name: str, axes: List[int]) -> str:
     return cx.emit("Unsqueeze", [name, cx.ints(axes)])[0]
 
 
-def _as_int64(cx: Converter, value: Value) -> str:
+def as_int64(cx: Converter, value: Value) -> str:
     name = cx.tf(value)
     return name if value.dtype == "DT_INT64" else cx.emit("Cast", [name], to=7)[0]
 
 
-def _settle(value: Value) -> None:
+def settle(value: Value) -> None:
     """A small integer value whose every element is known becomes a constant."""
     found = value.ints()
     if found is not None and value.shape is not None:
         value.const = tensor_of(value.dtype, (len(found),) if value.shape else (), found)
         value.shape = [len(found)] if value.shape else []
+
+
+def dynamic_axes(cx: Converter, axes: Value) -> str:
+    """Computed axes as the 1-D int64 tensor ONNX's reductions take (a scalar axis made a vector)."""
+    name = as_int64(cx, axes)
+    return cx.emit("Reshape", [name, cx.ints([-1])])[0] if axes.rank != 1 else name
+
+
+def reduced_shape(x: Value, axes: Optional[List[int]], keep: bool, axes_value: Optional[Value] = None) -> Shape:
+    """The shape a reduction over *axes* leaves; of computed axes (None), the rank alone: kept, or less the
+    count of axes when *axes_value*'s length is known."""
+    if x.shape is None:
+        return None
+    if axes is None:
+        if keep:
+            return [None] * len(x.shape)
+        count = None if axes_value is None or axes_value.shape is None else (axes_value.shape or [1])[0]
+        return None if count is None or count > len(x.shape) else [None] * (len(x.shape) - count)
+    return [1 if axis in axes else dim for axis, dim in enumerate(x.shape) if keep or axis not in axes]

@@ -97,8 +97,8 @@ def converted(
     with source.opened() as buf:
         frozen = freeze_graph(cast("Decoded", loaded), source, buf, checkpoint, outputs, names, signature,
                               signature_names=signature_names)  # fmt: skip
-        rules = {op: rule.convert for op, rule in RULES.items()}
-        graph = Converter(frozen, opset, shapes).convert(rules, rewrite, unsupported_ops)
+        rules = {op: rule.convert for op, rule in RULES.items() if rule.since <= opset}
+        graph = Converter(frozen, opset, shapes).convert(rules, rewrite, lambda nodes: unsupported_ops(nodes, opset))
         initializers = graph["initializer"]
         size = sum(len(item.get("raw_data", b"")) for item in initializers)
         external = path is not None and size >= _TWO_GB - (1 << 20)

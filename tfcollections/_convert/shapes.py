@@ -12,23 +12,25 @@ from __future__ import annotations
 
 from .._tensor import Tensor, element_count
 from .nodeparts import (
-    _INT64_MAX,
-    _INT64_MIN,
-    _INTEGER_TYPES,
-    _as_int64,
-    _axis,
-    _known,
-    _main_nchw,
-    _need_ints,
-    _need_rank,
-    _onnx_type,
-    _settle,
-    _text,
-    _unsqueeze,
+    INT64_MAX,
+    INT64_MIN,
+    INTEGER_TYPES,
+    as_int64,
     attr,
+    axis_in,
     cast_ints,
+    dynamic_axes,
+    fully_known,
+    main_nchw,
     need_dims,
+    need_ints,
+    need_rank,
+    onnx_type,
+    reduced_shape,
     same_shapes,
+    settle,
+    text_attr,
+    unsqueeze,
 )
 from .values import TO_NCHW, TO_NHWC, ConversionError, ints_tensor, scalar_tensor, tensor_of, transpose
 
@@ -43,18 +45,20 @@ if TYPE_CHECKING:
     Outputs = List[Optional[Value]]
 
 
-def _reduce(onnx_op: str) -> RuleFunction:
+def reduce(onnx_op: str) -> RuleFunction:
     def convert(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
         x, axes_value = inputs[0], inputs[1]
-        rank = _need_rank(x)
-        axes = sorted({_axis(axis, rank) for axis in _need_ints(axes_value, "axes")})
         keep = bool(attr(node, "keep_dims", False))
+        if axes_value.ints() is None:  # computed axes: an input of ReduceSum, and of the others from opset 18
+            return [_reduce_computed(cx, onnx_op, x, axes_value, keep)]
+        rank = need_rank(x)
+        axes = sorted({axis_in(axis, rank) for axis in need_ints(axes_value, "axes")})
         shape: Shape = None
         if x.shape is not None:  # a reduced axis kept as 1, or left out
             shape = [1 if axis in axes else dim for axis, dim in enumerate(x.shape) if keep or axis not in axes]
         if not axes:
             return [cx.result(0, x.dtype, x.shape, onnx=cx.emit("Identity", [cx.tf(x)])[0])]
-        if _main_nchw(x):
+        if main_nchw(x):
             nchw_axes = sorted(TO_NCHW.index(axis) for axis in axes)
             if keep:  # the result is NCHW too
                 return [cx.result(0, x.dtype, shape, nchw=_reduce_node(cx, onnx_op, cx.nchw(x), nchw_axes, True))]
@@ -66,6 +70,16 @@ def _reduce(onnx_op: str) -> RuleFunction:
     return convert
 
 
+def _reduce_computed(cx: Converter, onnx_op: str, x: Value, axes: Value, keep: bool) -> Value:
+    if axes.dtype not in INTEGER_TYPES:
+        raise ConversionError(f"its axes {axes.tf_name!r} are {axes.dtype}: TensorFlow takes int32 or int64")
+    if onnx_op != "ReduceSum" and cx.opset < 18:
+        raise ConversionError(f"its axes ({axes.tf_name!r}) are computed, which {onnx_op} takes as an input from "
+                              f"opset 18: convert at opset 18 or later")  # fmt: skip
+    out = cx.emit(onnx_op, [cx.tf(x), dynamic_axes(cx, axes)], keepdims=int(keep), noop_with_empty_axes=1)[0]
+    return cx.result(0, x.dtype, reduced_shape(x, None, keep, axes), onnx=out)
+
+
 def _reduce_node(cx: Converter, onnx_op: str, data: str, axes: List[int], keep: bool) -> str:
     # Axes became an input of ReduceSum at opset 13 and of the other reductions at 18.
     if onnx_op == "ReduceSum" or cx.opset >= 18:
@@ -73,23 +87,23 @@ def _reduce_node(cx: Converter, onnx_op: str, data: str, axes: List[int], keep: 
     return cx.emit(onnx_op, [data], axes=axes, keepdims=int(keep))[0]
 
 
-def _arg(onnx_op: str) -> RuleFunction:
+def arg_reduce(onnx_op: str) -> RuleFunction:
     def convert(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
         x, dimension = inputs[0], inputs[1]
-        rank = _need_rank(x)
-        (axis,) = _need_ints(dimension, "dimension")
-        axis = _axis(axis, rank)
+        rank = need_rank(x)
+        (axis,) = need_ints(dimension, "dimension")
+        axis = axis_in(axis, rank)
         out = cx.emit(onnx_op, [cx.tf(x)], axis=axis, keepdims=0)[0]
         dtype = attr(node, "output_type", "DT_INT64")
         if dtype != "DT_INT64":
-            out = cx.emit("Cast", [out], to=_onnx_type(dtype))[0]
+            out = cx.emit("Cast", [out], to=onnx_type(dtype))[0]
         shape = None if x.shape is None else [dim for index, dim in enumerate(x.shape) if index != axis]
         return [cx.result(0, dtype, shape, onnx=out)]
 
     return convert
 
 
-def _reshape(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+def reshape(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     x, target = inputs[0], inputs[1]
     need_dims(target, "shape")
     wanted = target.partial
@@ -99,14 +113,14 @@ def _reshape(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
         if unknown <= 1 and 0 not in wanted:
             dims = [-1 if item is None or item < 0 else item for item in wanted]
             shape = [None if dim == -1 else dim for dim in dims]
-            if _known(x.shape):
+            if fully_known(x.shape):
                 total = element_count(tuple(cast_ints(x.shape or [])))
                 rest = element_count(tuple(dim for dim in dims if dim != -1))
                 if total % rest if unknown and rest else total != rest:
                     raise ConversionError(f"its input of shape {x.shape} ({total} elements) cannot be reshaped to "
                                           f"{[None if dim == -1 else dim for dim in dims]}")  # fmt: skip
                 shape = [total // rest if dim == -1 and rest else dim for dim in dims]
-            if x.const is not None and x.dtype != "DT_STRING" and _known(shape):
+            if x.const is not None and x.dtype != "DT_STRING" and fully_known(shape):
                 moved = Tensor(x.const.dtype, tuple(cast_ints(shape or [])), x.const.tobytes())
                 return [cx.constant_result(0, moved)]
             result = cx.result(0, x.dtype, shape, onnx=cx.emit("Reshape", [cx.tf(x), cx.ints(dims)])[0])
@@ -116,11 +130,11 @@ def _reshape(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
         shape = [None if item is None or item < 0 else item for item in wanted]
     dims_name = cx.emit("Cast", [cx.tf(target)], to=7)[0] if target.dtype != "DT_INT64" else cx.tf(target)
     if shape is None:
-        shape = _from_dims(target)
+        shape = from_dims(target)
     return [cx.result(0, x.dtype, shape, onnx=cx.emit("Reshape", [cx.tf(x), dims_name])[0])]
 
 
-def _from_dims(dims: Value) -> Shape:
+def from_dims(dims: Value) -> Shape:
     """The shape a 1-D tensor of dims gives: its known elements, or as many unknown dims as its length."""
     if dims.partial is not None:
         return [None if dim is None or dim < 0 else dim for dim in dims.partial]
@@ -129,12 +143,12 @@ def _from_dims(dims: Value) -> Shape:
     return None
 
 
-def _squeeze(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+def squeeze(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     x = inputs[0]
-    rank = _need_rank(x)
-    axes = sorted(_axis(axis, rank) for axis in (attr(node, "squeeze_dims", []) or []))
+    rank = need_rank(x)
+    axes = sorted(axis_in(axis, rank) for axis in (attr(node, "squeeze_dims", []) or []))
     if not axes:
-        if x.shape is None or not _known(x.shape):
+        if x.shape is None or not fully_known(x.shape):
             raise ConversionError("a squeeze of every 1 needs its input's shape known")
         axes = [axis for axis, dim in enumerate(x.shape) if dim == 1]
     if x.shape is not None and any(x.shape[axis] not in (1, None) for axis in axes):
@@ -146,13 +160,13 @@ def _squeeze(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     return [result]
 
 
-def _expand_dims(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+def expand_dims(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     x, dim = inputs[0], inputs[1]
-    rank = _need_rank(x)
-    (axis,) = _need_ints(dim, "axis")
+    rank = need_rank(x)
+    (axis,) = need_ints(dim, "axis")
     axis = _new_axis(axis, rank)
     shape = None if x.shape is None else [*x.shape[:axis], 1, *x.shape[axis:]]
-    result = cx.result(0, x.dtype, shape, onnx=_unsqueeze(cx, cx.tf(x), [axis]))
+    result = cx.result(0, x.dtype, shape, onnx=unsqueeze(cx, cx.tf(x), [axis]))
     if x.partial is not None and rank == 0:
         result.partial = x.partial
     return [result]
@@ -165,29 +179,29 @@ def _new_axis(axis: Any, rank: int) -> int:
     return axis + rank + 1 if axis < 0 else axis
 
 
-def _transpose(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+def permute(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     x, perm_value = inputs[0], inputs[1]
-    rank = _need_rank(x)
-    perm = [axis + rank if axis < 0 else axis for axis in _need_ints(perm_value, "perm")]  # checked whole below
+    rank = need_rank(x)
+    perm = [axis + rank if axis < 0 else axis for axis in need_ints(perm_value, "perm")]  # checked whole below
     if sorted(perm) != list(range(rank)):
         raise ConversionError(f"its perm {perm} is no permutation of its input's {rank} axes")
     shape = None if x.shape is None else [x.shape[axis] for axis in perm]
     if x.const is not None:
         return [cx.constant_result(0, transpose(x.const, perm))]
-    if _main_nchw(x) and tuple(perm) == TO_NCHW:
+    if main_nchw(x) and tuple(perm) == TO_NCHW:
         return [cx.result(0, x.dtype, shape, onnx=cx.nchw(x))]  # the NCHW form it already has
     return [cx.result(0, x.dtype, shape, onnx=cx.emit("Transpose", [cx.tf(x)], perm=perm)[0])]
 
 
-def _concat(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+def concat(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     *parts, axis_value = inputs
     if node["op"] == "Concat":  # the old op: the axis first
         axis_value, parts = inputs[0], list(inputs[1:])
     rank = next((part.rank for part in parts if part.rank is not None), None)
     if rank is None:
         raise ConversionError("its inputs have an unknown rank (pass the inputs' shapes: --inputs NAME:SHAPE)")
-    (axis,) = _need_ints(axis_value, "axis")
-    axis = _axis(axis, rank)
+    (axis,) = need_ints(axis_value, "axis")
+    axis = axis_in(axis, rank)
     same_shapes([part.shape if part.shape is not None else [None] * part.rank if part.rank is not None else None
                  for part in parts], "inputs", but=axis)  # fmt: skip
     shape: Shape = None
@@ -196,17 +210,17 @@ def _concat(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
         sizes = [(part.shape or [])[axis] for part in parts]
         shape[axis] = None if any(size is None for size in sizes) else sum(size for size in sizes if size is not None)
     dtype = parts[0].dtype
-    if rank == 4 and any(_main_nchw(part) for part in parts) and all(part.rank == 4 for part in parts):
+    if rank == 4 and any(main_nchw(part) for part in parts) and all(part.rank == 4 for part in parts):
         out = cx.emit("Concat", [cx.nchw(part) for part in parts], axis=TO_NCHW.index(axis))[0]
         return [cx.result(0, dtype, shape, nchw=out)]
     result = cx.result(0, dtype, shape, onnx=cx.emit("Concat", [cx.tf(part) for part in parts], axis=axis)[0])
     if rank == 1 and all(part.partial is not None for part in parts):
         result.partial = [item for part in parts for item in (part.partial or [])]
-        _settle(result)
+        settle(result)
     return [result]
 
 
-def _pack(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+def pack(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     rank = next((part.rank for part in inputs if part.rank is not None), None)
     if rank is None:
         raise ConversionError("its inputs have an unknown rank (pass the inputs' shapes: --inputs NAME:SHAPE)")
@@ -216,18 +230,18 @@ def _pack(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     shape: Shape = None
     if inputs[0].shape is not None:
         shape = [*inputs[0].shape[:axis], len(inputs), *inputs[0].shape[axis:]]
-    parts = [_unsqueeze(cx, cx.tf(part), [axis]) for part in inputs]
+    parts = [unsqueeze(cx, cx.tf(part), [axis]) for part in inputs]
     result = cx.result(0, inputs[0].dtype, shape, onnx=cx.emit("Concat", parts, axis=axis)[0])
     if rank == 0 and all(part.partial is not None for part in inputs):
         result.partial = [item for part in inputs for item in (part.partial or [])]
-        _settle(result)
+        settle(result)
     return [result]
 
 
-def _unpack(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+def unpack(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     x = inputs[0]
-    rank = _need_rank(x)
-    axis = _axis(attr(node, "axis", 0), rank)
+    rank = need_rank(x)
+    axis = axis_in(attr(node, "axis", 0), rank)
     count = attr(node, "num", 0)
     size = x.shape[axis] if x.shape is not None else None
     if not isinstance(count, int) or count < 0 or (size is not None and size != count):
@@ -239,7 +253,7 @@ def _unpack(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
         value = cx.result(index, x.dtype, shape, onnx=cx.emit("Squeeze", [part, cx.ints([axis])])[0])
         if x.partial is not None and rank == 1 and len(x.partial) == len(parts):
             value.partial = [x.partial[index]]
-            _settle(value)
+            settle(value)
         results.append(value)
     return results
 
@@ -248,18 +262,18 @@ def _split_node(cx: Converter, data: str, axis: int, sizes: List[int]) -> List[s
     return cx.emit("Split", [data, cx.ints(sizes)], len(sizes), axis=axis)
 
 
-def _split(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+def split(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     if node["op"] == "Split":
         axis_value, x = inputs[0], inputs[1]
         count = attr(node, "num_split", 1)
         sizes: Optional[List[int]] = None
     else:
         x, sizes_value, axis_value = inputs[0], inputs[1], inputs[2]
-        sizes = _need_ints(sizes_value, "size_splits")
+        sizes = need_ints(sizes_value, "size_splits")
         count = len(sizes)
-    rank = _need_rank(x)
-    (axis,) = _need_ints(axis_value, "axis")
-    axis = _axis(axis, rank)
+    rank = need_rank(x)
+    (axis,) = need_ints(axis_value, "axis")
+    axis = axis_in(axis, rank)
     dim = (x.shape or [None] * rank)[axis]
     if sizes is None and (not isinstance(count, int) or count < 1 or (dim is not None and dim % count)):
         raise ConversionError(f"its {count!r} parts do not split its axis of {dim} evenly, as TensorFlow requires")
@@ -286,10 +300,10 @@ def _split(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     return results
 
 
-def _slice(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+def slice_of(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     x, begin_value, size_value = inputs[0], inputs[1], inputs[2]
-    begin = _need_ints(begin_value, "begin")
-    size = _need_ints(size_value, "size")
+    begin = need_ints(begin_value, "begin")
+    size = need_ints(size_value, "size")
     if len(begin) != len(size) or (x.rank is not None and len(begin) != x.rank):
         raise ConversionError(f"its begin {begin} and size {size} are not one entry for each of its input's "
                               f"{x.rank} axes")  # fmt: skip
@@ -298,7 +312,7 @@ def _slice(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     if x.shape is not None and any(dim is not None and (start > dim or (length != -1 and start + length > dim))
                                    for dim, start, length in zip(x.shape, begin, size)):  # fmt: skip
         raise ConversionError(f"its begin {begin} and size {size} reach past its input's shape {x.shape}")
-    ends = [_INT64_MAX if length == -1 else start + length for start, length in zip(begin, size)]
+    ends = [INT64_MAX if length == -1 else start + length for start, length in zip(begin, size)]
     shape: Shape = None
     if x.shape is not None:
         shape = [(dim - start if dim is not None else None) if length == -1 else length
@@ -306,17 +320,17 @@ def _slice(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     out = cx.emit("Slice", [cx.tf(x), cx.ints(begin), cx.ints(ends), cx.ints(list(range(len(begin))))])[0]
     result = cx.result(0, x.dtype, shape, onnx=out)
     if x.partial is not None and len(begin) == 1:
-        result.partial = x.partial[begin[0] : ends[0] if ends[0] != _INT64_MAX else None]
-        _settle(result)
+        result.partial = x.partial[begin[0] : ends[0] if ends[0] != INT64_MAX else None]
+        settle(result)
     return [result]
 
 
-def _strided_slice(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+def strided_slice(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     x = inputs[0]
-    begin = _need_ints(inputs[1], "begin")
-    end = _need_ints(inputs[2], "end")
-    strides = _need_ints(inputs[3], "strides")
-    rank = _need_rank(x)
+    begin = need_ints(inputs[1], "begin")
+    end = need_ints(inputs[2], "end")
+    strides = need_ints(inputs[3], "strides")
+    rank = need_rank(x)
     masks = {key: attr(node, key, 0) for key in ("begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask",
                                                  "shrink_axis_mask")}  # fmt: skip
 
@@ -343,7 +357,7 @@ def _strided_slice(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs
         elif has("shrink_axis_mask", i):
             start = begin[i]
             starts.append(start)
-            ends.append(start + 1 if start != -1 else _INT64_MAX)
+            ends.append(start + 1 if start != -1 else INT64_MAX)
             steps.append(1)
             axes.append(dim)
             shrunk.append(dim)
@@ -354,9 +368,9 @@ def _strided_slice(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs
                 raise ConversionError("a stride of 0")
             start, stop = begin[i], end[i]
             if has("begin_mask", i):
-                start = 0 if stride > 0 else _INT64_MAX
+                start = 0 if stride > 0 else INT64_MAX
             if has("end_mask", i):
-                stop = _INT64_MAX if stride > 0 else _INT64_MIN
+                stop = INT64_MAX if stride > 0 else INT64_MIN
             starts.append(start)
             ends.append(stop)
             steps.append(stride)
@@ -380,7 +394,7 @@ def _strided_slice(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs
         out = cx.emit("Squeeze", [out, cx.ints(shrunk)])[0]
         shape = None if shape is None else [size for axis, size in enumerate(shape) if axis not in shrunk]
     if inserted:
-        out = _unsqueeze(cx, out, inserted)
+        out = unsqueeze(cx, out, inserted)
         if shape is not None:
             for at in inserted:
                 shape.insert(at, 1)
@@ -389,24 +403,24 @@ def _strided_slice(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs
     result = cx.result(0, x.dtype, shape, onnx=out)
     if partial is not None:
         result.partial = partial
-        _settle(result)
+        settle(result)
     return [result]
 
 
-def _pad(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+def pad(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     x, paddings_value = inputs[0], inputs[1]
-    rank = _need_rank(x)
-    flat = _need_ints(paddings_value, "paddings")
+    rank = need_rank(x)
+    flat = need_ints(paddings_value, "paddings")
     pairs = [flat[2 * i : 2 * i + 2] for i in range(rank)]
     mode = "constant"
     if node["op"] == "MirrorPad":
-        mirror = _text(node, "mode", "REFLECT")
+        mirror = text_attr(node, "mode", "REFLECT")
         if mirror != "REFLECT":
             raise ConversionError(f"MirrorPad mode {mirror}: ONNX pads by reflection or the edge only")
         mode = "reflect"
     shape = None if x.shape is None else [None if d is None else d + a + b for d, (a, b) in zip(x.shape, pairs)]
     extra = [cx.tf(inputs[2])] if node["op"] == "PadV2" else []
-    if _main_nchw(x) and rank == 4:
+    if main_nchw(x) and rank == 4:
         order = TO_NCHW
         pads = [pairs[axis][0] for axis in order] + [pairs[axis][1] for axis in order]
         out = cx.emit("Pad", [cx.nchw(x), cx.ints(pads), *extra], mode=mode)[0]
@@ -415,7 +429,7 @@ def _pad(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     return [cx.result(0, x.dtype, shape, onnx=cx.emit("Pad", [cx.tf(x), cx.ints(pads), *extra], mode=mode)[0])]
 
 
-def _tile(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+def tile(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     x, multiples = inputs[0], inputs[1]
     need_dims(multiples, "multiples")
     counts = multiples.ints()
@@ -424,21 +438,21 @@ def _tile(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     shape: Shape = None if x.shape is None else [None] * len(x.shape)  # the rank is the input's
     if counts is not None and x.shape is not None:
         shape = [None if d is None else d * m for d, m in zip(x.shape, counts)]
-    reps = cx.ints(counts) if counts is not None else _as_int64(cx, multiples)
+    reps = cx.ints(counts) if counts is not None else as_int64(cx, multiples)
     return [cx.result(0, x.dtype, shape, onnx=cx.emit("Tile", [cx.tf(x), reps])[0])]
 
 
-def _gather(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+def gather(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     params, indices = inputs[0], inputs[1]
-    if indices.dtype not in _INTEGER_TYPES:
+    if indices.dtype not in INTEGER_TYPES:
         raise ConversionError(f"its indices {indices.tf_name!r} are {indices.dtype}: TensorFlow takes int32 or int64")
     axis = 0
     if node["op"] == "GatherV2":
-        (axis,) = _need_ints(inputs[2], "axis")
+        (axis,) = need_ints(inputs[2], "axis")
         if attr(node, "batch_dims", 0):
             raise ConversionError("a gather with batch_dims is not converted")
-    rank = _need_rank(params)
-    axis = _axis(axis, rank)
+    rank = need_rank(params)
+    axis = axis_in(axis, rank)
     shape: Shape = None
     if params.shape is not None and indices.shape is not None:
         shape = [*params.shape[:axis], *indices.shape, *params.shape[axis + 1 :]]
@@ -452,45 +466,45 @@ def _gather(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
         and indices.rank <= 1
     ):
         result.partial = [params.partial[index] for index in picks]
-        _settle(result)
+        settle(result)
     return [result]
 
 
-def _shape(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+def shape_of(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     x = inputs[0]
     dtype = attr(node, "out_type", "DT_INT32")
-    if dtype not in _INTEGER_TYPES:  # Shape and Size give int32 or int64 alone
+    if dtype not in INTEGER_TYPES:  # Shape and Size give int32 or int64 alone
         raise ConversionError(f"its out_type {dtype!r} is not int32 or int64")
-    if _known(x.shape):
+    if fully_known(x.shape):
         return [cx.constant_result(0, ints_tensor(cast_ints(x.shape or []), dtype))]
-    if _main_nchw(x):  # the shape of the NCHW form, put back in TensorFlow's order
+    if main_nchw(x):  # the shape of the NCHW form, put back in TensorFlow's order
         out = cx.emit("Gather", [cx.emit("Shape", [cx.nchw(x)])[0], cx.ints(list(TO_NHWC))], axis=0)[0]
     else:
         out = cx.emit("Shape", [cx.tf(x)])[0]
     if dtype != "DT_INT64":
-        out = cx.emit("Cast", [out], to=_onnx_type(dtype))[0]
+        out = cx.emit("Cast", [out], to=onnx_type(dtype))[0]
     result = cx.result(0, dtype, [x.rank], onnx=out)  # of an unknown rank: a vector of unknown length
     if x.shape is not None:
         result.partial = list(x.shape)
     return [result]
 
 
-def _size(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+def size_of(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     x = inputs[0]
     dtype = attr(node, "out_type", "DT_INT32")
-    if dtype not in _INTEGER_TYPES:  # Shape and Size give int32 or int64 alone
+    if dtype not in INTEGER_TYPES:  # Shape and Size give int32 or int64 alone
         raise ConversionError(f"its out_type {dtype!r} is not int32 or int64")
-    if _known(x.shape):
+    if fully_known(x.shape):
         return [cx.constant_result(0, scalar_tensor(element_count(tuple(cast_ints(x.shape or []))), dtype))]
     out = cx.emit("Size", [cx.tf(x)])[0]
     if dtype != "DT_INT64":
-        out = cx.emit("Cast", [out], to=_onnx_type(dtype))[0]
+        out = cx.emit("Cast", [out], to=onnx_type(dtype))[0]
     result = cx.result(0, dtype, [], onnx=out)
     result.partial = [None]
     return [result]
 
 
-def _rank(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+def rank_of(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     x = inputs[0]
     if x.rank is not None:
         return [cx.constant_result(0, scalar_tensor(x.rank, "DT_INT32"))]
@@ -500,24 +514,24 @@ def _rank(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     return [result]
 
 
-def _fill(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+def fill(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     dims, value = inputs[0], inputs[1]
     need_dims(dims, "dims")
     if value.rank not in (None, 0):
         raise ConversionError(f"its value {value.tf_name!r} has rank {value.rank}: TensorFlow fills with a scalar")
-    shape = _from_dims(dims)
-    out = cx.emit("Expand", [cx.tf(value), _as_int64(cx, dims)])[0]
+    shape = from_dims(dims)
+    out = cx.emit("Expand", [cx.tf(value), as_int64(cx, dims)])[0]
     return [cx.result(0, value.dtype, shape, onnx=out)]
 
 
-def _range(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+def range_of(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     start, limit, delta = inputs[0], inputs[1], inputs[2]
     dtype = attr(node, "Tidx", start.dtype)
     if any(value.dtype != dtype for value in inputs[:3]):
         raise ConversionError(f"its start, limit and delta are {[v.dtype for v in inputs[:3]]}, its Tidx {dtype}: "
                               "TensorFlow takes all four alike")  # fmt: skip
     bounds = [start.ints(), limit.ints(), delta.ints()]
-    if all(item is not None and len(item) == 1 for item in bounds) and dtype in _INTEGER_TYPES:
+    if all(item is not None and len(item) == 1 for item in bounds) and dtype in INTEGER_TYPES:
         first, last, step = (item[0] for item in bounds if item is not None)
         values = list(range(first, last, step))
         return [cx.constant_result(0, tensor_of(dtype, (len(values),), values))]
@@ -525,17 +539,17 @@ def _range(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     return [cx.result(0, dtype, [None], onnx=out)]
 
 
-def _top_k(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+def top_k(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     x, k = inputs[0], inputs[1]
     count = k.ints()
-    if k.dtype not in _INTEGER_TYPES or (k.rank is not None and k.rank != 0) or (count is not None and len(count) != 1):
+    if k.dtype not in INTEGER_TYPES or (k.rank is not None and k.rank != 0) or (count is not None and len(count) != 1):
         raise ConversionError(f"its k {k.tf_name!r} is not an integer scalar")
     if x.rank == 0 or (count and x.shape and x.shape[-1] is not None and not 0 <= count[0] <= x.shape[-1]):
         raise ConversionError(f"its k {count} is more than its input of shape {x.shape} has in its last axis")
-    values, indices = cx.emit("TopK", [cx.tf(x), cx.ints(count) if count else _unsqueeze(cx, _as_int64(cx, k), [0])],
+    values, indices = cx.emit("TopK", [cx.tf(x), cx.ints(count) if count else unsqueeze(cx, as_int64(cx, k), [0])],
                               2, axis=-1, largest=1, sorted=1)  # fmt: skip
     dtype = attr(node, "index_type", "DT_INT32")
     if dtype != "DT_INT64":
-        indices = cx.emit("Cast", [indices], to=_onnx_type(dtype))[0]
+        indices = cx.emit("Cast", [indices], to=onnx_type(dtype))[0]
     shape = None if x.shape is None else [*x.shape[:-1], count[0] if count else None]
     return [cx.result(0, x.dtype, shape, onnx=values), cx.result(1, dtype, shape, onnx=indices)]

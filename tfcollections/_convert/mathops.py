@@ -1,0 +1,242 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The op table's rules for the math ops ONNX has no single op for, or has with other types or inputs.
+
+Strategy: each rule is a few ONNX ops named after TensorFlow's definition of the op (``Atan2`` by its quadrants,
+``IsFinite`` as neither NaN nor infinite, ``All`` as no false element counted), in the input's layout. Where
+onnxruntime's CPU provider has no kernel for the input's type, the work is done in a type it has and cast back,
+the way ``computed_in`` says per op; reductions take their axes as a tensor when the graph computes them.
+"""
+
+from __future__ import annotations
+
+import math
+
+from .._tensor import Tensor
+from .nodeparts import (
+    INTEGER_TYPES,
+    attr,
+    axis_in,
+    broadcast,
+    dynamic_axes,
+    need_rank,
+    onnx_type,
+    reduced_shape,
+    unsqueeze,
+)
+from .values import ConversionError, tensor_of
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Final, List, Optional
+
+    from .._typing import Decoded
+    from .converter import Converter, RuleFunction
+    from .values import Value
+
+    Outputs = List[Optional[Value]]
+
+_FLOAT_TYPES: Final = frozenset({"DT_FLOAT", "DT_DOUBLE", "DT_HALF", "DT_BFLOAT16"})
+_SIGNED_TYPES: Final = frozenset({"DT_INT8", "DT_INT16", "DT_INT32", "DT_INT64"})
+_UNSIGNED_TYPES: Final = frozenset({"DT_UINT8", "DT_UINT16", "DT_UINT32", "DT_UINT64"})
+
+
+def _floats(value: Value, op: str) -> None:
+    if value.dtype not in _FLOAT_TYPES:
+        raise ConversionError(f"its input {value.tf_name!r} is {value.dtype}: TensorFlow's {op} takes floats")
+
+
+def _computed(cx: Converter, name: str, dtype: str) -> str:
+    """*name* as onnxruntime computes it: bfloat16 (which it has no arithmetic for) as float, exactly."""
+    return cx.emit("Cast", [name], to=1)[0] if dtype == "DT_BFLOAT16" else name
+
+
+def _back(cx: Converter, name: str, dtype: str) -> str:
+    return cx.emit("Cast", [name], to=onnx_type(dtype))[0] if dtype == "DT_BFLOAT16" else name
+
+
+def is_nan(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    x = inputs[0]
+    _floats(x, node["op"])
+    data = _computed(cx, cx.tf(x), x.dtype)
+    if node["op"] == "IsNan":
+        out = cx.emit("IsNaN", [data])[0]
+    elif node["op"] == "IsInf":
+        out = cx.emit("IsInf", [data])[0]
+    else:  # IsFinite: neither
+        either = cx.emit("Or", [cx.emit("IsNaN", [data])[0], cx.emit("IsInf", [data])[0]])[0]
+        out = cx.emit("Not", [either])[0]
+    return [cx.result(0, "DT_BOOL", x.shape, onnx=out)]
+
+
+def atan2(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    """atan(y / x), moved by pi into the left half-plane by the sign of y, and +-pi/2 (0 at the origin) where x
+    is 0: the quadrants of TensorFlow's (C's) atan2."""
+    y, x = inputs[0], inputs[1]
+    _floats(y, "Atan2")
+    if x.dtype != y.dtype:
+        raise ConversionError(f"its inputs are {y.dtype} and {x.dtype}; TensorFlow's Atan2 takes one type")
+    shape = broadcast(y.shape, x.shape)
+    dtype = "DT_FLOAT" if y.dtype == "DT_BFLOAT16" else y.dtype
+    top, bottom = _computed(cx, cx.tf(y), y.dtype), _computed(cx, cx.tf(x), x.dtype)
+    zero = cx.scalar(0, dtype)
+    angle = cx.emit("Atan", [cx.emit("Div", [top, bottom])[0]])[0]
+    half_turn = cx.emit("Where", [cx.emit("Less", [top, zero])[0], cx.scalar(-math.pi, dtype),
+                                  cx.scalar(math.pi, dtype)])[0]  # fmt: skip
+    left = cx.emit("Less", [bottom, zero])[0]
+    angle = cx.emit("Where", [left, cx.emit("Add", [angle, half_turn])[0], angle])[0]
+    upright = cx.emit("Mul", [cx.emit("Sign", [top])[0], cx.scalar(math.pi / 2, dtype)])[0]
+    angle = cx.emit("Where", [cx.emit("Equal", [bottom, zero])[0], upright, angle])[0]
+    return [cx.result(0, y.dtype, shape, onnx=_back(cx, angle, y.dtype))]
+
+
+def reduce_axes(cx: Converter, x: Value, axes: Value) -> Optional[List[int]]:
+    """The axes of a reduction counted from 0 when the graph gives them, else None (they are computed)."""
+    if axes.dtype not in INTEGER_TYPES:
+        raise ConversionError(f"its axes {axes.tf_name!r} are {axes.dtype}: TensorFlow takes int32 or int64")
+    known = axes.ints()
+    if known is None:
+        return None
+    rank = need_rank(x)
+    return sorted({axis_in(axis, rank) for axis in known})
+
+
+def all_any(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    """``All`` as no false element counted, ``Any`` as some true one: ReduceSum takes its axes as a tensor at
+    every opset the conversion writes, where ReduceMin and ReduceMax take them from 18 and take no bools."""
+    x, axes_value = inputs[0], inputs[1]
+    if x.dtype != "DT_BOOL":
+        raise ConversionError(f"its input {x.tf_name!r} is {x.dtype}: TensorFlow's {node['op']} takes bools")
+    axes = reduce_axes(cx, x, axes_value)
+    keep = bool(attr(node, "keep_dims", False))
+    shape = reduced_shape(x, axes, keep, axes_value)
+    data = cx.tf(x)
+    if axes == []:
+        return [cx.result(0, x.dtype, shape, onnx=cx.emit("Identity", [data])[0])]
+    counted = cx.emit("Not", [data])[0] if node["op"] == "All" else data
+    counted = cx.emit("Cast", [counted], to=6)[0]
+    if axes is None:
+        axes_name = dynamic_axes(cx, axes_value)
+        total = cx.emit("ReduceSum", [counted, axes_name], keepdims=int(keep), noop_with_empty_axes=1)[0]
+    else:
+        total = cx.emit("ReduceSum", [counted, cx.ints(axes)], keepdims=int(keep))[0]
+    test = "Equal" if node["op"] == "All" else "Greater"
+    return [cx.result(0, "DT_BOOL", shape, onnx=cx.emit(test, [total, cx.scalar(0, "DT_INT32")])[0])]
+
+
+def cumulative_sum(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    x, axis = inputs[0], inputs[1]
+    if x.dtype in ("DT_BOOL", "DT_STRING"):
+        raise ConversionError(f"its input {x.tf_name!r} is {x.dtype}: TensorFlow's Cumsum takes numbers")
+    if axis.dtype not in INTEGER_TYPES or axis.rank not in (None, 0):
+        raise ConversionError(f"its axis {axis.tf_name!r} is {axis.dtype} of rank {axis.rank}: TensorFlow takes an "
+                              "integer scalar")  # fmt: skip
+    known = axis.ints()
+    if known is not None and x.rank is not None:
+        axis_in(known[0], x.rank)
+    data = _computed(cx, cx.tf(x), x.dtype)
+    out = cx.emit("CumSum", [data, cx.tf(axis)], exclusive=int(bool(attr(node, "exclusive", False))),
+                  reverse=int(bool(attr(node, "reverse", False))))[0]  # fmt: skip
+    return [cx.result(0, x.dtype, x.shape, onnx=_back(cx, out, x.dtype))]
+
+
+def clip_by_value(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    """TensorFlow's ClipByValue: each element raised to the low bound, then lowered to the high one (bounds that
+    broadcast as tensors: Max then Min, where ONNX's Clip takes scalars)."""
+    x, low, high = inputs[0], inputs[1], inputs[2]
+    if x.dtype in ("DT_BOOL", "DT_STRING") or low.dtype != x.dtype or high.dtype != x.dtype:
+        raise ConversionError(f"its inputs are {x.dtype}, {low.dtype} and {high.dtype}: TensorFlow takes numbers "
+                              "of one type")  # fmt: skip
+    shape = broadcast(broadcast(x.shape, low.shape), high.shape)
+    data = _computed(cx, cx.tf(x), x.dtype)
+    raised = cx.emit("Max", [data, _computed(cx, cx.tf(low), x.dtype)])[0]
+    out = cx.emit("Min", [raised, _computed(cx, cx.tf(high), x.dtype)])[0]
+    return [cx.result(0, x.dtype, shape, onnx=_back(cx, out, x.dtype))]
+
+
+def bitwise(onnx_op: str) -> RuleFunction:
+    """BitwiseAnd, BitwiseOr, BitwiseXor (two operands) and Invert (one), on integers: opset 18's bitwise ops."""
+
+    def convert(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+        for value in inputs:
+            if value.dtype not in _SIGNED_TYPES | _UNSIGNED_TYPES:
+                raise ConversionError(f"its input {value.tf_name!r} is {value.dtype}: TensorFlow's {node['op']} "
+                                      "takes integers")  # fmt: skip
+        if len({value.dtype for value in inputs}) > 1:
+            raise ConversionError(f"its inputs are {[v.dtype for v in inputs]}: TensorFlow takes one type")
+        shape = inputs[0].shape if len(inputs) == 1 else broadcast(inputs[0].shape, inputs[1].shape)
+        out = cx.emit(onnx_op, [cx.tf(value) for value in inputs])[0]
+        return [cx.result(0, inputs[0].dtype, shape, onnx=out)]
+
+    return convert
+
+
+def bit_shift(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    """LeftShift and RightShift. ONNX's BitShift takes unsigned integers: a signed value is shifted as the unsigned
+    integer of its bits (a left shift is the same bits; a right shift of a negative value is TensorFlow's arithmetic
+    shift, ``~(~x >> y)``). A shift by the width or more, or by a negative count, is TensorFlow's undefined case."""
+    x, y = inputs[0], inputs[1]
+    if x.dtype not in _SIGNED_TYPES | _UNSIGNED_TYPES or y.dtype != x.dtype:
+        raise ConversionError(f"its inputs are {x.dtype} and {y.dtype}: TensorFlow shifts integers of one type")
+    shape = broadcast(x.shape, y.shape)
+    left = node["op"] == "LeftShift"
+    direction = "LEFT" if left else "RIGHT"
+    if x.dtype in _UNSIGNED_TYPES:
+        out = cx.emit("BitShift", [cx.tf(x), cx.tf(y)], direction=direction)[0]
+        return [cx.result(0, x.dtype, shape, onnx=out)]
+    unsigned = onnx_type("DT_U" + x.dtype[3:])
+    bits = cx.emit("Cast", [cx.tf(x)], to=unsigned)[0]
+    count = cx.emit("Cast", [cx.tf(y)], to=unsigned)[0]
+    if left:
+        out = cx.emit("Cast", [cx.emit("BitShift", [bits, count], direction="LEFT")[0]], to=onnx_type(x.dtype))[0]
+        return [cx.result(0, x.dtype, shape, onnx=out)]
+    flipped = cx.emit("Cast", [cx.emit("BitwiseNot", [cx.tf(x)])[0]], to=unsigned)[0]
+    positive = cx.emit("Cast", [cx.emit("BitShift", [bits, count], direction="RIGHT")[0]], to=onnx_type(x.dtype))[0]
+    shifted = cx.emit("Cast", [cx.emit("BitShift", [flipped, count], direction="RIGHT")[0]], to=onnx_type(x.dtype))[0]
+    negative = cx.emit("BitwiseNot", [shifted])[0]
+    below = cx.emit("Less", [cx.tf(x), cx.scalar(0, x.dtype)])[0]
+    return [cx.result(0, x.dtype, shape, onnx=cx.emit("Where", [below, negative, positive])[0])]
+
+
+def log1p(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    x = inputs[0]
+    _floats(x, node["op"])
+    data = _computed(cx, cx.tf(x), x.dtype)
+    dtype = "DT_FLOAT" if x.dtype == "DT_BFLOAT16" else x.dtype
+    if node["op"] == "Log1p":
+        out = cx.emit("Log", [cx.emit("Add", [data, cx.scalar(1, dtype)])[0]])[0]
+    else:  # Expm1
+        out = cx.emit("Sub", [cx.emit("Exp", [data])[0], cx.scalar(1, dtype)])[0]
+    return [cx.result(0, x.dtype, x.shape, onnx=_back(cx, out, x.dtype))]
+
+
+def determinant(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    x = inputs[0]
+    _floats(x, "MatrixDeterminant")
+    rank = need_rank(x)
+    if rank < 2 or (x.shape is not None and None not in x.shape[-2:] and x.shape[-1] != x.shape[-2]):
+        raise ConversionError(f"its input has shape {x.shape}: TensorFlow takes square matrices")
+    data = _computed(cx, cx.tf(x), x.dtype)
+    shape = None if x.shape is None else x.shape[:-2]
+    return [cx.result(0, x.dtype, shape, onnx=_back(cx, cx.emit("Det", [data])[0], x.dtype))]
+
+
+def bucketize(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    """Each element's bucket: how many of the (sorted) boundaries it is at or above, as TensorFlow counts them."""
+    x = inputs[0]
+    boundaries = attr(node, "boundaries", []) or []
+    if x.dtype not in _FLOAT_TYPES | INTEGER_TYPES or not all(isinstance(b, (int, float)) for b in boundaries):
+        raise ConversionError(f"its input is {x.dtype} with boundaries {boundaries!r}: TensorFlow takes numbers")
+    if boundaries != sorted(boundaries):
+        raise ConversionError(f"its boundaries {boundaries} are not sorted, as TensorFlow requires")
+    if not boundaries:
+        zeros = cx.emit("Mul", [cx.emit("Cast", [cx.tf(x)], to=6)[0], cx.scalar(0, "DT_INT32")])[0]
+        return [cx.result(0, "DT_INT32", x.shape, onnx=zeros)]
+    data = cx.emit("Cast", [cx.tf(x)], to=1 if x.dtype != "DT_DOUBLE" else 11)[0]
+    edges = cx.initializer(_float_vector(boundaries, x.dtype), cx.fresh("boundaries"))
+    at_or_above = cx.emit("GreaterOrEqual", [unsqueeze(cx, data, [-1]), edges])[0]
+    counted = cx.emit("ReduceSum", [cx.emit("Cast", [at_or_above], to=6)[0], cx.ints([-1])], keepdims=0)[0]
+    return [cx.result(0, "DT_INT32", x.shape, onnx=counted)]
+
+
+def _float_vector(values: List[float], dtype: str) -> Tensor:
+    return tensor_of("DT_DOUBLE" if dtype == "DT_DOUBLE" else "DT_FLOAT", (len(values),), [float(v) for v in values])
