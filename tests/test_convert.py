@@ -442,7 +442,8 @@ def test_every_permutation_moves_every_element_where_the_strides_say() -> None:
 
 
 def _attr(value: Any) -> Dict[str, Any]:
-    """An AttrValue dict of a Python value: a dtype name, an int, a float, a bool, bytes, or a list of ints."""
+    """An AttrValue dict of a Python value: a dtype name, an int, a float, a bool, bytes, or a list of ints, floats
+    or bytes."""
     if isinstance(value, str) and value.startswith("DT_"):
         return {"type": value}
     if isinstance(value, bool):
@@ -457,6 +458,8 @@ def _attr(value: Any) -> Dict[str, Any]:
         return {"shape": value}
     if value and isinstance(value[0], bytes):
         return {"list": {"s": list(value)}}
+    if value and isinstance(value[0], float):
+        return {"list": {"f": list(value)}}
     return {"list": {"i": list(value)}}
 
 
@@ -489,6 +492,22 @@ def _placeholder(name: str, *dims: int) -> Any:
     return (name, "Placeholder", [], {"dtype": "DT_FLOAT", "shape": _shape(*dims)}, None)
 
 
+def _pairs(*values: int) -> Tensor:
+    from tfcollections._convert.values import tensor_of
+
+    return tensor_of("DT_INT32", (len(values) // 2, 2), list(values))
+
+
+def _typed(name: str, dtype: str, *dims: int) -> Any:
+    return (name, "Placeholder", [], {"dtype": dtype, "shape": _shape(*dims)}, None)
+
+
+def _strings(*words: str) -> Tensor:
+    from tfcollections._convert.values import tensor_of
+
+    return tensor_of("DT_STRING", (len(words),), [word.encode() for word in words])
+
+
 def _const(name: str, tensor: Tensor) -> Any:
     return (name, "Const", [], {"dtype": tensor.dtype}, tensor)
 
@@ -507,12 +526,12 @@ REFUSED = {
         [_placeholder("x", 1, 4, 4, 2), *(_const(n, _floats(2)) for n in "somv"),
          ("y", "FusedBatchNormV3", ["x", "s", "o", "m", "v"], {"is_training": True}, None)],
         "is_training"),
-    "symmetric mirror pad": (
-        [_placeholder("x", 2, 3), _const("p", _ints(1, 1, 1, 1)),
-         ("y", "MirrorPad", ["x", "p"], {"mode": b"SYMMETRIC"}, None)], "ONNX pads by reflection or the edge only"),
-    "gather with batch dims": (
-        [_placeholder("x", 2, 3), _const("i", _ints(0)), _const("a", _ints(1)),
-         ("y", "GatherV2", ["x", "i", "a"], {"batch_dims": 1}, None)], "batch_dims"),
+    "a mirror pad of another mode": (
+        [_placeholder("x", 2, 3), _const("p", _pairs(1, 1, 1, 1)),
+         ("y", "MirrorPad", ["x", "p"], {"mode": b"WRAP"}, None)], "is not REFLECT or SYMMETRIC"),
+    "batch dims past the axis": (
+        [_placeholder("x", 2, 3), _const("i", _ints(0, 1)), _const("a", _ints(0)),
+         ("y", "GatherV2", ["x", "i", "a"], {"batch_dims": 1}, None)], "is not between 0 and its axis 0"),
     "a 3-D convolution": (
         [_placeholder("x", 1, 4, 3), _const("w", _floats(1, 3, 3)), ("y", "Conv2D", ["x", "w"], {}, None)],
         "only 2-D convolutions"),
@@ -657,6 +676,114 @@ REFUSED = {
         "are not a multiple of its block 2 squared"),
     "a type attr that disagrees": (
         [_placeholder("x", 2, 3), ("y", "Relu", ["x"], {"T": "DT_DOUBLE"}, None)], "its attrs make output 0 DT_DOUBLE"),
+    # The rows of tf2onnx's suite: what TensorFlow refuses, or what ONNX cannot express.
+    "paddings of floats": (
+        [_placeholder("x", 2, 3), ("y", "Pad", ["x", "x"], {}, None)], "TensorFlow takes an integer matrix"),
+    "symmetric paddings past the input": (
+        [_placeholder("x", 2, 3), _const("p", _pairs(3, 3, 0, 0)),
+         ("y", "MirrorPad", ["x", "p"], {"mode": b"SYMMETRIC"}, None)], "are more than axis 0's 2 elements hold"),
+    "a strided slice of computed begins of unknown length": (
+        [_placeholder("x", 4, 4), _typed("b", "DT_INT32", -1), _const("e", _ints(2)), _const("s", _ints(1)),
+         ("y", "StridedSlice", ["x", "b", "e", "s"], {}, None)], "has an unknown length"),
+    "begin, end and strides of other lengths": (
+        [_placeholder("x", 4, 4), _const("b", _ints(0, 0)), _const("e", _ints(2)), _const("s", _ints(1)),
+         ("y", "StridedSlice", ["x", "b", "e", "s"], {}, None)], "have 2, 1 and 1 elements"),
+    "an atan2 of integers": (
+        [_const("i", _ints(1, 2)), ("y", "Atan2", ["i", "i"], {}, None)], "TensorFlow's Atan2 takes floats"),
+    "an atan2 of two types": (
+        [_placeholder("x", 2), _typed("d", "DT_DOUBLE", 2), ("y", "Atan2", ["x", "d"], {}, None)], "takes one type"),
+    "an isnan of integers": ([_const("i", _ints(1, 2)), ("y", "IsNan", ["i"], {}, None)], "takes floats"),
+    "an all of numbers": (
+        [_placeholder("x", 2, 3), _const("a", _ints(0)), ("y", "All", ["x", "a"], {}, None)], "takes bools"),
+    "axes of floats": (
+        [_typed("b", "DT_BOOL", 2, 3), _placeholder("a", 1), ("y", "Any", ["b", "a"], {}, None)],
+        "TensorFlow takes int32 or int64"),
+    "a cumsum along a vector": (
+        [_placeholder("x", 2, 3), _const("a", _ints(0, 1)), ("y", "Cumsum", ["x", "a"], {}, None)],
+        "TensorFlow takes an integer scalar"),
+    "a cumsum of bools": (
+        [_typed("b", "DT_BOOL", 2), _const("a", scalar_tensor(0, "DT_INT32")), ("y", "Cumsum", ["b", "a"], {}, None)],
+        "takes numbers"),
+    "a clip of two types": (
+        [_placeholder("x", 2), _const("i", _ints(1)), ("y", "ClipByValue", ["x", "i", "i"], {}, None)],
+        "TensorFlow takes numbers of one type"),
+    "a determinant of a row": (
+        [_placeholder("x", 2, 3), ("y", "MatrixDeterminant", ["x"], {}, None)], "takes square matrices"),
+    "boundaries out of order": (
+        [_placeholder("x", 3), ("y", "Bucketize", ["x"], {"boundaries": [2.0, 1.0]}, None)], "are not sorted"),
+    "a reverse of an axis twice": (
+        [_placeholder("x", 2, 3), _const("a", _ints(0, -2)), ("y", "ReverseV2", ["x", "a"], {}, None)],
+        "name an axis twice"),
+    "a reverse along floats": (
+        [_placeholder("x", 2, 3), _placeholder("a", 1), ("y", "ReverseV2", ["x", "a"], {}, None)],
+        "are DT_FLOAT: TensorFlow takes int32 or int64"),
+    "sequences of one axis": (
+        [_placeholder("x", 3), _const("n", _ints(1, 2, 3)), ("y", "ReverseSequence", ["x", "n"], {}, None)],
+        "reverses sequences of rank 2 or more"),
+    "a sequence and batch on one axis": (
+        [_placeholder("x", 3, 2), _const("n", _ints(1, 2, 3)),
+         ("y", "ReverseSequence", ["x", "n"], {"seq_dim": 1, "batch_dim": 1}, None)], "are both 1"),
+    "a roll of computed axes": (
+        [_placeholder("x", 3, 2), _const("n", _ints(1)), _typed("a", "DT_INT32", 1),
+         ("y", "Roll", ["x", "n", "a"], {}, None)], "must be a constant the graph gives"),
+    "a roll of more shifts than axes": (
+        [_placeholder("x", 3, 2), _const("n", _ints(1, 2)), _const("a", _ints(0)),
+         ("y", "Roll", ["x", "n", "a"], {}, None)], "not one shift for each axis"),
+    "a broadcast to fewer axes": (
+        [_placeholder("x", 2, 3), _const("s", _ints(3)), ("y", "BroadcastTo", ["x", "s"], {}, None)],
+        "has more axes than the shape [3]"),
+    "band bounds of a vector": (
+        [_placeholder("x", 2, 3), _const("b", _ints(1, 2)), ("y", "MatrixBandPart", ["x", "b", "b"], {}, None)],
+        "takes an integer scalar"),
+    "a band of a vector": (
+        [_placeholder("x", 3), _const("b", _ints(1)), _const("c", scalar_tensor(1, "DT_INT32")),
+         ("y", "MatrixBandPart", ["x", "c", "c"], {}, None)], "takes matrices"),
+    "coordinates past the rank": (
+        [_placeholder("x", 2, 3), _const("i", _ints(0, 1, 2)), ("r", "Reshape", ["i", "s"], {}, None),
+         _const("s", _ints(1, 3)), ("y", "GatherNd", ["x", "r"], {}, None)], "pick 3 axes of an input of rank 2"),
+    "updates of another type": (
+        [_placeholder("x", 4), _const("i", _ints(1)), _const("s", _ints(1, 1)), ("r", "Reshape", ["i", "s"], {}, None),
+         _const("u", _ints(5)), ("y", "TensorScatterUpdate", ["x", "r", "u"], {}, None)], "takes one type"),
+    "a scatter of bools": (
+        [_const("i", _ints(1)), _const("s", _ints(1, 1)), ("r", "Reshape", ["i", "s"], {}, None),
+         _typed("u", "DT_BOOL", 1), _const("d", _ints(4)), ("y", "ScatterNd", ["r", "u", "d"], {}, None)],
+        "is not what TensorFlow takes"),
+    "a where of strings": (
+        [_const("w", _strings("a", "")), ("y", "Where", ["w"], {}, None)], "a Where of strings"),
+    "one-hot of floats": (
+        [_placeholder("x", 3), _const("d", scalar_tensor(3, "DT_INT32")), _const("o", _floats()),
+         ("y", "OneHot", ["x", "d", "o", "o"], {}, None)], "TensorFlow takes integers"),
+    "one-hot on an axis past its places": (
+        [_const("i", _ints(0, 1)), _const("d", scalar_tensor(3, "DT_INT32")), _const("o", _floats()),
+         ("y", "OneHot", ["i", "d", "o", "o"], {"axis": 3}, None)], "outside the 2 places"),
+    "unique of a matrix": (
+        [_placeholder("x", 2, 2), ("y", "Unique", ["x"], {}, None)], "takes a vector"),
+    "an inverse of no permutation": (
+        [_const("p", _ints(0, 0, 2)), ("y", "InvertPermutation", ["p"], {}, None)], "is not a permutation"),
+    "a space-to-batch of a computed block": (
+        [_placeholder("x", 1, 4, 4, 1), _typed("b", "DT_INT32", 2), _const("p", _ints(0, 0, 0, 0)),
+         ("y", "SpaceToBatchND", ["x", "b", "p"], {}, None)], "must be a constant the graph gives"),
+    "a space-to-batch a block does not divide": (
+        [_placeholder("x", 1, 5, 4, 1), _const("b", _ints(2, 2)), _const("p", _ints(0, 0, 0, 0)),
+         ("y", "SpaceToBatchND", ["x", "b", "p"], {}, None)], "are not multiples of its block [2, 2]"),
+    "crops past the dims": (
+        [_placeholder("x", 4, 2, 2, 1), _const("b", _ints(2, 2)), _const("c", _ints(3, 3, 0, 0)),
+         ("y", "BatchToSpaceND", ["x", "b", "c"], {}, None)], "are more than its spatial dims [4, 4] hold"),
+    "a batch a block does not divide": (
+        [_placeholder("x", 3, 2, 2, 1), _const("b", _ints(2, 2)), _const("c", _ints(0, 0, 0, 0)),
+         ("y", "BatchToSpaceND", ["x", "b", "c"], {}, None)], "is not a multiple of its block's 4"),
+    "an lrn of a matrix": ([_placeholder("x", 2, 3), ("y", "LRN", ["x"], {}, None)], "takes 4-D floats"),
+    "a contrast of a row": (
+        [_placeholder("x", 3), _const("f", _floats()), ("y", "AdjustContrastv2", ["x", "f"], {}, None)],
+        "rank 3 or more"),
+    "random integers": (
+        [_const("s", _ints(2)), ("y", "RandomUniform", ["s"], {"dtype": "DT_INT32"}, None)], "not a float type"),
+    "random integers of an empty range": (
+        [_const("s", _ints(2)), _const("a", scalar_tensor(5, "DT_INT32")), _const("b", scalar_tensor(3, "DT_INT32")),
+         ("y", "RandomUniformInt", ["s", "a", "b"], {"Tout": "DT_INT32"}, None)], "is not below its maxval"),
+    "samples of a computed count": (
+        [_placeholder("x", 2, 3), _typed("n", "DT_INT32"), ("y", "Multinomial", ["x", "n"], {}, None)],
+        "must be a count the graph gives"),
     "an axis outside the input": (
         [_placeholder("x", 2, 3), _const("a", _ints(2)), ("y", "ArgMax", ["x", "a"], {}, None)],
         "its axis 2 is outside its input's 2 axes"),
@@ -670,6 +797,24 @@ def test_what_a_rule_cannot_convert_is_refused_naming_the_node(case: str) -> Non
     with pytest.raises(ConversionError, match=r"^node '[xy]' \(\w+\): ") as caught:
         tfcollections.to_onnx(model, outputs=["y"])
     assert expected in str(caught.value)
+
+
+def test_a_row_of_a_later_opset_is_refused_below_it_and_checks_its_inputs_at_it() -> None:
+    model = tfcollections.loads(_graph(_placeholder("x", 2), ("y", "LeftShift", ["x", "x"], {}, None)))
+    with pytest.raises(ConversionError, match=r"LeftShift \(1 node, first 'y': its row makes ONNX ops of opset 18: "
+                                              r"convert at opset 18 or later\)"):  # fmt: skip
+        tfcollections.to_onnx(model, outputs=["y"])
+    with pytest.raises(ConversionError, match="TensorFlow shifts integers of one type"):
+        tfcollections.to_onnx(model, outputs=["y"], opset=18)
+    with pytest.raises(ConversionError, match="takes integers"):
+        tfcollections.to_onnx(
+            tfcollections.loads(_graph(_placeholder("x", 2), ("y", "BitwiseAnd", ["x", "x"], {}, None))),
+            outputs=["y"],
+            opset=18,
+        )
+    with pytest.raises(ConversionError, match="which ReduceMax takes as an input from opset 18"):
+        nodes = [_placeholder("x", 2, 3), _typed("a", "DT_INT32", 1), ("y", "Max", ["x", "a"], {}, None)]
+        tfcollections.to_onnx(tfcollections.loads(_graph(*nodes)), outputs=["y"])
 
 
 def test_a_text_meta_graph_freezes_to_the_bytes_of_its_binary_twin() -> None:

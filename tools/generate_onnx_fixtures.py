@@ -910,6 +910,38 @@ def _suite_cases(tf):
             ],
         )
     )
+    r = rng_of("dynamic")
+    cases.append(
+        (
+            "dynamic_slices",
+            {
+                "x": r.standard_normal((3, 5, 4)).astype(f32),
+                "b": np.array([1, 0, 1], np.int32),
+                "e": np.array([3, 4, -1], np.int32),
+                "k": np.array(2, np.int32),
+                "p": np.array([[1, 0], [2, 1], [0, 3]], np.int32),
+                "i": r.integers(0, 4, (3, 2)).astype(np.int64),
+                "j": r.integers(0, 5, (3, 2)).astype(np.int32),
+            },
+            lambda x, b, e, k, p, i, j: [
+                tf.strided_slice(x, b, e),
+                tf.strided_slice(x, b, e, [1, 2, -1]),
+                x[k:, :k, k],
+                x[:, tf.shape(x)[1] - 2 :],
+                x[..., k - 1],
+                tf.slice(x, b, [2, -1, 3]),
+                tf.slice(x, [0, 1, 0], tf.stack([k, k, -1])),
+                tf.pad(x, p),
+                tf.pad(x, p, constant_values=2.0),
+                tf.pad(x, [[1, 2], [0, 0], [3, 1]], "SYMMETRIC"),
+                tf.pad(x, p, "SYMMETRIC"),
+                tf.pad(x, p, "REFLECT"),
+                tf.gather(x, i, batch_dims=1, axis=2),
+                tf.gather(x, j, batch_dims=1),
+                tf.gather(x, j[:, 0], batch_dims=1),
+            ],
+        )
+    )
     r = rng_of("kernels")
     cases.append(
         (
