@@ -34,6 +34,7 @@ from .controlflow import (
     tensor_array,
     while_loop,
 )
+from .diagonals import diag, diag_part, set_diag
 from .elementwise import (
     add_n,
     bias_add,
@@ -376,6 +377,15 @@ _TENSOR: Final[Dict[str, Rule]] = {
     "OneHot": _row("OneHot", one_hot, "a negative index a row of off values, as TensorFlow"),
     "Unique": _row("Unique, Cast", unique, "unsorted: first appearance first"),
     "UniqueWithCounts": _row("Unique, Cast", unique, "unsorted: first appearance first"),
+    "MatrixDiag": _row("Pad, Gather, Reshape", diag, "the map of each element to its diagonal made at conversion"),
+    "MatrixDiagV2": _row("Pad, Gather, Reshape", diag, "k, num_rows, num_cols constant"),
+    "MatrixDiagV3": _row("Pad, Gather, Reshape", diag, "k, num_rows, num_cols constant; align"),
+    "MatrixDiagPart": _row("Pad, Gather, Reshape", diag_part, "the matrices' last two dims known"),
+    "MatrixDiagPartV2": _row("Pad, Gather, Reshape", diag_part, "k constant"),
+    "MatrixDiagPartV3": _row("Pad, Gather, Reshape", diag_part, "k constant; align"),
+    "MatrixSetDiag": _row("Concat, Gather, Reshape", set_diag, "the matrices' last two dims known"),
+    "MatrixSetDiagV2": _row("Concat, Gather, Reshape", set_diag, "k constant"),
+    "MatrixSetDiagV3": _row("Concat, Gather, Reshape", set_diag, "k constant; align"),
     "InvertPermutation": _row("Range, ScatterElements", invert_permutation, "a constant permutation inverted"),
     "SpaceToBatchND": _row(
         "Pad, Reshape, Transpose, Reshape", space_batch, "block and paddings constant; the dims after the batch known"

@@ -1,0 +1,183 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The op table's rules for a matrix's diagonals: MatrixDiag, MatrixDiagPart and MatrixSetDiag (V1 to V3).
+
+Strategy: with the matrix's rows and columns and the diagonals ``k`` known, where each element comes from is fixed,
+so it is worked out here, as TensorFlow's kernel defines it (tensorflow/core/kernels/linalg/matrix_diag_op.cc:
+diagonal ``d`` runs through ``(n + max(0, -d), n + max(0, d))``, a short one aligned left or right by ``align``).
+The model holds that map as one constant and does one Gather: of the matrices flattened (MatrixDiagPart), of the
+diagonals flattened (MatrixDiag), of both side by side (MatrixSetDiag); a padding value is one more column of the
+source, added by a Pad. The batch dims before the matrices may be unknown.
+"""
+
+from __future__ import annotations
+
+from .nodeparts import INTEGER_TYPES, need_ints, need_rank, text_attr
+from .values import ConversionError, tensor_of
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import List, Optional, Tuple
+
+    from .._typing import Decoded
+    from .converter import Converter
+    from .values import Shape, Value
+
+    Outputs = List[Optional[Value]]
+
+
+class _Band:
+    """Diagonals ``lower`` to ``upper`` of an ``rows x columns`` matrix, laid out as TensorFlow lays them out."""
+
+    def __init__(self, rows: int, columns: int, lower: int, upper: int, align: str) -> None:
+        if lower > upper:
+            raise ConversionError(f"its k [{lower}, {upper}] has its lower diagonal above its upper one")
+        if not (-rows < lower <= upper < columns) and rows and columns:
+            raise ConversionError(f"its k [{lower}, {upper}] names diagonals a {rows}x{columns} matrix does not have")
+        self.rows, self.columns, self.lower, self.upper = rows, columns, lower, upper
+        self.count = upper - lower + 1
+        self.length = max(0, min(rows + min(upper, 0), columns - max(lower, 0)))
+        self.super_left = align in ("LEFT_LEFT", "LEFT_RIGHT")
+        self.sub_left = align in ("LEFT_LEFT", "RIGHT_LEFT")
+
+    def offset(self, diagonal: int) -> Tuple[int, int]:
+        """Diagonal *diagonal*'s length and where its elements start in its row of the band."""
+        length = min(self.rows + min(0, diagonal), self.columns - max(0, diagonal))
+        left = (diagonal >= 0 and self.super_left) or (diagonal <= 0 and self.sub_left)
+        return length, 0 if left else self.length - length
+
+    def part(self) -> List[int]:
+        """Each element of the band (row by row, diagonal ``upper`` first): its flat place in the matrix, or
+        ``rows * columns`` (the padding) where the diagonal is shorter than the band."""
+        padding = self.rows * self.columns
+        out: List[int] = []
+        for row in range(self.count):
+            diagonal = self.upper - row
+            length, start = self.offset(diagonal)
+            places = [padding] * self.length
+            for n in range(length):
+                places[start + n] = (n + max(0, -diagonal)) * self.columns + n + max(0, diagonal)
+            out.extend(places)
+        return out
+
+    def matrix(self, base: int, outside: Optional[int]) -> List[int]:
+        """Each element of the matrix (row-major): its place in the band flattened (plus *base*), or off the band
+        *outside* (the padding's place), or with None the matrix's own element."""
+        out: List[int] = []
+        for i in range(self.rows):
+            for j in range(self.columns):
+                diagonal = j - i
+                if self.lower <= diagonal <= self.upper:
+                    _, start = self.offset(diagonal)
+                    out.append(base + (self.upper - diagonal) * self.length + j - max(diagonal, 0) + start)
+                else:
+                    out.append(outside if outside is not None else i * self.columns + j)
+        return out
+
+
+def _k(node: Decoded, value: Optional[Value]) -> Tuple[int, int]:
+    if value is None:
+        return 0, 0
+    if value.dtype not in INTEGER_TYPES:
+        raise ConversionError(f"its k {value.tf_name!r} is {value.dtype}: TensorFlow takes int32")
+    found = need_ints(value, "k")
+    if len(found) not in (1, 2):
+        raise ConversionError(f"its k {found} is not one or two diagonals")
+    return found[0], found[-1]
+
+
+def _align(node: Decoded) -> str:
+    if node["op"].endswith("V3"):
+        align = text_attr(node, "align", "RIGHT_LEFT")
+        if align not in ("LEFT_LEFT", "LEFT_RIGHT", "RIGHT_LEFT", "RIGHT_RIGHT"):
+            raise ConversionError(f"its align {align!r} is not one TensorFlow has")
+        return align
+    return "LEFT_LEFT"  # V1 and V2 align every diagonal left
+
+
+def _flat(cx: Converter, value: Value, size: int) -> str:
+    """*value* as a batch of its last dims flattened, *size* elements each: [batch, size]."""
+    return cx.emit("Reshape", [cx.tf(value), cx.ints([-1, size])])[0]
+
+
+def _padded(cx: Converter, flat: str, padding: Optional[Value]) -> str:
+    """One more column of the padding value (0 without one) after *flat*'s last."""
+    extra = [cx.tf(padding)] if padding is not None else []
+    return cx.emit("Pad", [flat, cx.ints([0, 0, 0, 1]), *extra], mode="constant")[0]
+
+
+def _reshaped(cx: Converter, out: str, source: Value, kept: int, dims: List[int]) -> str:
+    """*out* given *source*'s leading dims (all but its last *kept*) and then *dims*."""
+    leading = cx.emit("Slice", [cx.emit("Shape", [cx.tf(source)])[0], cx.ints([0]), cx.ints([-kept])])[0]
+    return cx.emit("Reshape", [out, cx.emit("Concat", [leading, cx.ints(dims)], axis=0)[0]])[0]
+
+
+def _known_matrix(value: Value, what: str) -> Tuple[int, int]:
+    rank = need_rank(value)
+    shape = value.shape or []
+    if rank < 2 or shape[-1] is None or shape[-2] is None:
+        raise ConversionError(f"its {what} has shape {value.shape}: its last two dims must be known")
+    return int(shape[-2]), int(shape[-1])
+
+
+def diag_part(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    """MatrixDiagPart(V2, V3): the band of diagonals k of each matrix, a short diagonal padded."""
+    x = inputs[0]
+    rows, columns = _known_matrix(x, "input")
+    lower, upper = _k(node, inputs[1] if len(inputs) > 1 else None)
+    band = _Band(rows, columns, lower, upper, _align(node))
+    source = _padded(cx, _flat(cx, x, rows * columns), inputs[2] if len(inputs) > 2 else None)
+    dims = [band.count, band.length] if band.count > 1 else [band.length]
+    places = cx.initializer(tensor_of("DT_INT64", tuple(dims), band.part()), cx.fresh("places"))
+    out = _reshaped(cx, cx.emit("Gather", [source, places], axis=1)[0], x, 2, dims)
+    shape: Shape = None if x.shape is None else [*x.shape[:-2], *dims]
+    return [cx.result(0, x.dtype, shape, onnx=out)]
+
+
+def diag(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    """MatrixDiag(V2, V3): matrices of the given diagonals, padding elsewhere; its rows and columns as TensorFlow
+    infers those not given (a square matrix, or the smallest that holds the band)."""
+    diagonal = inputs[0]
+    lower, upper = _k(node, inputs[1] if len(inputs) > 1 else None)
+    count = upper - lower + 1
+    rank = need_rank(diagonal, "diagonal")
+    length = (diagonal.shape or [None])[-1] if rank else None
+    if rank < (2 if count > 1 else 1) or length is None:
+        raise ConversionError(f"its diagonal has shape {diagonal.shape}: the length of its diagonals must be known")
+    if count > 1 and (diagonal.shape or [])[-2] not in (None, count):
+        raise ConversionError(f"its diagonal has shape {diagonal.shape}, not the {count} diagonals of its k")
+    rows, columns = -1, -1
+    if len(inputs) > 3:
+        (rows,), (columns,) = need_ints(inputs[2], "num_rows"), need_ints(inputs[3], "num_cols")
+    least_rows, least_columns = length - min(upper, 0), length + max(lower, 0)
+    if rows == -1 and columns == -1:
+        rows = columns = max(least_rows, least_columns)
+    rows = least_rows if rows == -1 else rows
+    columns = least_columns if columns == -1 else columns
+    if rows < least_rows or columns < least_columns or (rows != least_rows and columns != least_columns):
+        raise ConversionError(f"its {rows} rows and {columns} columns do not hold diagonals {lower} to {upper} of "
+                              f"length {length}, as TensorFlow requires")  # fmt: skip
+    band = _Band(rows, columns, lower, upper, _align(node))
+    kept = 2 if count > 1 else 1
+    source = _padded(cx, _flat(cx, diagonal, count * length), inputs[4] if len(inputs) > 4 else None)
+    places = cx.initializer(tensor_of("DT_INT64", (rows * columns,), band.matrix(0, count * length)),
+                            cx.fresh("places"))  # fmt: skip
+    out = _reshaped(cx, cx.emit("Gather", [source, places], axis=1)[0], diagonal, kept, [rows, columns])
+    shape: Shape = None if diagonal.shape is None else [*diagonal.shape[:-kept], rows, columns]
+    return [cx.result(0, diagonal.dtype, shape, onnx=out)]
+
+
+def set_diag(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    """MatrixSetDiag(V2, V3): each matrix with the band of diagonals k replaced by the given ones."""
+    x, diagonal = inputs[0], inputs[1]
+    if diagonal.dtype != x.dtype:
+        raise ConversionError(f"its input is {x.dtype} and its diagonal {diagonal.dtype}: TensorFlow takes one type")
+    rows, columns = _known_matrix(x, "input")
+    lower, upper = _k(node, inputs[2] if len(inputs) > 2 else None)
+    band = _Band(rows, columns, lower, upper, _align(node))
+    size = rows * columns
+    matrices = _flat(cx, x, size)
+    diagonals = _flat(cx, diagonal, band.count * band.length)
+    source = cx.emit("Concat", [matrices, diagonals], axis=1)[0]
+    places = cx.initializer(tensor_of("DT_INT64", (size,), band.matrix(size, None)), cx.fresh("places"))
+    out = _reshaped(cx, cx.emit("Gather", [source, places], axis=1)[0], x, 2, [rows, columns])
+    return [cx.result(0, x.dtype, x.shape, onnx=out)]
