@@ -943,21 +943,46 @@ def _suite_cases(tf):
         )
     )
     r = rng_of("diagonals")
-    cases.append((
-        "diagonals",
-        {"m": r.standard_normal((2, 3, 5)).astype(f32), "v": r.standard_normal((2, 3)).astype(f32),
-         "band": r.standard_normal((2, 3, 4)).astype(f32), "w": r.standard_normal((2, 4, 3)).astype(f32)},
-        lambda m, v, band, w: [
-            tf.linalg.diag_part(m), tf.linalg.diag_part(m, k=(-1, 2)), tf.linalg.diag_part(w, k=(-2, 1),
-                                                                                            padding_value=9.0,
-                                                                                            align="LEFT_RIGHT"),
-            tf.linalg.diag_part(m, k=1), tf.linalg.diag(v), tf.linalg.diag(band, k=(-1, 1)),
-            tf.linalg.diag(v, k=1, num_rows=4, padding_value=-1.0), tf.linalg.diag(band, k=(0, 2), align="RIGHT_RIGHT"),
-            tf.linalg.set_diag(m, v), tf.linalg.set_diag(w, band[:, :3, :3], k=(-1, 1), align="LEFT_LEFT"),
-            tf.raw_ops.MatrixDiagPart(input=m), tf.raw_ops.MatrixDiag(diagonal=v),
-            tf.raw_ops.MatrixSetDiag(input=m, diagonal=v),
-        ],
-    ))
+    cases.append(
+        (
+            "diagonals",
+            {
+                "m": r.standard_normal((2, 3, 5)).astype(f32),
+                "v": r.standard_normal((2, 3)).astype(f32),
+                "band": r.standard_normal((2, 3, 4)).astype(f32),
+                "w": r.standard_normal((2, 4, 3)).astype(f32),
+            },
+            lambda m, v, band, w: [
+                tf.linalg.diag_part(m),
+                tf.linalg.diag_part(m, k=(-1, 2)),
+                tf.linalg.diag_part(w, k=(-2, 1), padding_value=9.0, align="LEFT_RIGHT"),
+                tf.linalg.diag_part(m, k=1),
+                tf.linalg.diag(v),
+                tf.linalg.diag(band, k=(-1, 1)),
+                tf.linalg.diag(v, k=1, num_rows=4, padding_value=-1.0),
+                tf.linalg.diag(band, k=(0, 2), align="RIGHT_RIGHT"),
+                tf.linalg.set_diag(m, v),
+                tf.linalg.set_diag(w, band[:, :3, :3], k=(-1, 1), align="LEFT_LEFT"),
+                tf.raw_ops.MatrixDiagPart(input=m),
+                tf.raw_ops.MatrixDiag(diagonal=v),
+                tf.raw_ops.MatrixSetDiag(input=m, diagonal=v),
+            ],
+        )
+    )
+    r = rng_of("volumes")
+    cases.append(
+        (
+            "volumes",
+            {"v": r.standard_normal((2, 5, 6, 7, 3)).astype(f32)},
+            lambda v: [
+                nn.conv3d(v, tf.constant(r.standard_normal((3, 2, 3, 3, 4)).astype(f32)), [1, 2, 1, 2, 1], "SAME"),
+                nn.conv3d(v, tf.constant(r.standard_normal((2, 2, 2, 3, 2)).astype(f32)), [1, 1, 1, 1, 1], "VALID"),
+                nn.max_pool3d(v, [2, 3, 2], [2, 2, 1], "SAME"),
+                nn.avg_pool3d(v, [2, 3, 2], [2, 2, 1], "SAME"),
+                nn.avg_pool3d(v, 2, 2, "VALID"),
+            ],
+        )
+    )
     r = rng_of("kernels")
     cases.append(
         (

@@ -214,6 +214,95 @@ def pool(onnx_op: str) -> RuleFunction:
     return convert
 
 
+def _volume_attr(node: Decoded, key: str, layout: str) -> List[int]:
+    """The D, H and W of a 5-element attr (strides, dilations, ksize) in the node's layout."""
+    values = attr(node, key, [1] * 5) or [1] * 5
+    if not isinstance(values, list) or len(values) != 5 or not all(isinstance(v, int) and v > 0 for v in values):
+        raise ConversionError(f"its {key} {values!r} are not 5 positive ints, as TensorFlow requires")
+    return values[2:] if layout == "NCDHW" else values[1:4]
+
+
+def _volume_window(node: Decoded, spatial: List[Optional[int]], kernel: List[int], strides: List[int],
+                   dilations: List[int]) -> Tuple[Dict[str, Any], List[Optional[int]]]:  # fmt: skip
+    """ONNX's pads (or auto_pad) of a 3-D window and the output's D, H and W."""
+    padding = text_attr(node, "padding", "VALID")
+    if padding not in ("SAME", "VALID"):
+        raise ConversionError(f"padding {padding!r} is not SAME or VALID")
+    found = [_same_pads(size, k, s, d) if padding == "SAME" else (0, 0)
+             for size, k, s, d in zip(spatial, kernel, strides, dilations)]  # fmt: skip
+    attrs: Dict[str, Any] = {"strides": strides}
+    if all(pair is not None for pair in found):
+        pairs = [pair for pair in found if pair is not None]
+        attrs["pads"] = [pair[0] for pair in pairs] + [pair[1] for pair in pairs]
+    else:
+        attrs["auto_pad"] = "SAME_UPPER"
+    dims = [_window_out(size, k, s, d, pair, padding == "SAME" and pair is None)
+            for size, k, s, d, pair in zip(spatial, kernel, strides, dilations, found)]  # fmt: skip
+    return attrs, dims
+
+
+_TO_NCDHW = (0, 4, 1, 2, 3)
+_TO_NDHWC = (0, 2, 3, 4, 1)
+
+
+def _volume_in(cx: Converter, x: Value, layout: str) -> Tuple[str, Shape]:
+    if layout == "NCDHW":
+        return cx.tf(x), x.shape
+    shape = None if x.shape is None else [x.shape[axis] for axis in _TO_NCDHW]
+    return cx.emit("Transpose", [cx.tf(x)], perm=list(_TO_NCDHW))[0], shape
+
+
+def _volume_out(cx: Converter, out: str, dtype: str, shape: Shape, layout: str) -> Value:
+    if layout == "NCDHW":
+        return cx.result(0, dtype, shape, onnx=out)
+    back = None if shape is None else [shape[axis] for axis in _TO_NDHWC]
+    return cx.result(0, dtype, back, onnx=cx.emit("Transpose", [out], perm=list(_TO_NDHWC))[0])
+
+
+def conv3d(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    """Conv3D: ONNX's Conv of the input in NCDHW (a Transpose each way, for NDHWC) and the filter DHWIO -> OIDHW."""
+    x, weights = inputs[0], inputs[1]
+    layout = text_attr(node, "data_format", "NDHWC")
+    if need_rank(x) != 5 or need_rank(weights, "filter") != 5:
+        raise ConversionError("its input and filter are not 5-D, as TensorFlow's Conv3D takes them")
+    if weights.shape is None or not fully_known(weights.shape):
+        raise ConversionError("its filter's shape must be known")
+    *kernel, channels_in, channels_out = cast_ints(weights.shape)
+    data, shape = _volume_in(cx, x, layout)
+    strides, dilations = _volume_attr(node, "strides", layout), _volume_attr(node, "dilations", layout)
+    spatial: List[Optional[int]] = [None] * 3 if shape is None else shape[2:]
+    attrs, dims = _volume_window(node, spatial, kernel, strides, dilations)
+    group = 1
+    if shape is not None and shape[1] is not None and shape[1] != channels_in:
+        group = shape[1] // channels_in
+    attrs.update(dilations=dilations, kernel_shape=kernel, group=group if group != 1 else None)
+    out = cx.emit("Conv", [data, _filter(cx, weights, (4, 3, 0, 1, 2))], **attrs)[0]
+    batch = shape[0] if shape is not None else None
+    return [_volume_out(cx, out, x.dtype, [batch, channels_out, *dims], layout)]
+
+
+def pool3d(onnx_op: str) -> RuleFunction:
+    """MaxPool3D and AvgPool3D: ONNX's pools of the input in NCDHW (padding not counted in an average)."""
+
+    def convert(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+        x = inputs[0]
+        layout = text_attr(node, "data_format", "NDHWC")
+        if need_rank(x) != 5:
+            raise ConversionError("its input is not 5-D, as TensorFlow's 3-D pools take it")
+        if "ksize" not in node["attr"] or "strides" not in node["attr"]:
+            raise ConversionError("it has no ksize or no strides, which TensorFlow's pools require")
+        data, shape = _volume_in(cx, x, layout)
+        kernel, strides = _volume_attr(node, "ksize", layout), _volume_attr(node, "strides", layout)
+        spatial: List[Optional[int]] = [None] * 3 if shape is None else shape[2:]
+        attrs, dims = _volume_window(node, spatial, kernel, strides, [1, 1, 1])
+        attrs["kernel_shape"] = kernel
+        out = cx.emit(onnx_op, [data], **attrs)[0]
+        nchw_shape = None if shape is None else [shape[0], shape[1], *dims]
+        return [_volume_out(cx, out, x.dtype, nchw_shape, layout)]
+
+    return convert
+
+
 def batch_norm(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     x, scale, offset, mean, variance = inputs[:5]
     if attr(node, "is_training", True):

@@ -66,7 +66,19 @@ from .elementwise import (
     unary,
 )
 from .frames import COND_OP, FRAME_OP
-from .images import adjust_contrast, batch_norm, conv, conv_transpose, depth_space, lrn, pool, resize, space_batch
+from .images import (
+    adjust_contrast,
+    batch_norm,
+    conv,
+    conv3d,
+    conv_transpose,
+    depth_space,
+    lrn,
+    pool,
+    pool3d,
+    resize,
+    space_batch,
+)
 from .mathops import (
     all_any,
     atan2,
@@ -323,6 +335,9 @@ _NN: Final[Dict[str, Rule]] = {
     "ResizeNearestNeighbor": _row("Resize (nearest)", resize("nearest"), "align_corners, half_pixel_centers"),
     "SpaceToDepth": _row("SpaceToDepth", depth_space("SpaceToDepth")),
     "DepthToSpace": _row("DepthToSpace (DCR)", depth_space("DepthToSpace")),
+    "Conv3D": _row("Conv", conv3d, "NDHWC through a Transpose each way; SAME, VALID; the filter DHWIO -> OIDHW"),
+    "MaxPool3D": _row("MaxPool", pool3d("MaxPool"), "NDHWC through a Transpose each way"),
+    "AvgPool3D": _row("AveragePool", pool3d("AveragePool"), "padding not counted, as TensorFlow"),
     "LRN": _row("LRN", lrn, "size 2 * depth_radius + 1, alpha times the size"),
 }
 
