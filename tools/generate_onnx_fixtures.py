@@ -983,6 +983,31 @@ def _suite_cases(tf):
             ],
         )
     )
+    r = rng_of("quantize")
+    q = tf.quantization
+    cases.append(
+        (
+            "quantize",
+            {"x": (r.standard_normal((2, 3, 4)) * 2.0).astype(f32)},
+            lambda x: [
+                q.quantize_and_dequantize(x, -1.0, 2.0, range_given=True),
+                q.quantize_and_dequantize(x, -1.0, 2.0, range_given=True, num_bits=4, narrow_range=True),
+                q.quantize_and_dequantize(x, 0.0, 3.0, range_given=True, signed_input=False),
+                q.quantize_and_dequantize(x, 0.0, 0.0, range_given=False),
+                q.quantize_and_dequantize(x, -2.0, 1.5, range_given=True, round_mode="HALF_UP"),
+                q.quantize_and_dequantize_v2(x, -1.5, 1.5, range_given=True),
+                tf.raw_ops.QuantizeAndDequantizeV3(
+                    input=x, input_min=-1.0, input_max=1.0, num_bits=tf.constant(6), range_given=True
+                ),
+                q.fake_quant_with_min_max_args(x, -1.0, 2.5),
+                q.fake_quant_with_min_max_args(x, -3.0, 1.0, num_bits=5, narrow_range=True),
+                q.fake_quant_with_min_max_vars(x, tf.constant(-0.7), tf.constant(1.3)),
+                q.fake_quant_with_min_max_vars_per_channel(
+                    x, tf.constant([-1.0, -0.2, -2.0, -0.5]), tf.constant([1.0, 0.4, 3.0, 0.5])
+                ),
+            ],
+        )
+    )
     r = rng_of("kernels")
     cases.append(
         (

@@ -92,6 +92,7 @@ from .mathops import (
     log1p,
 )
 from .nodeparts import attr
+from .quantize import fake_quant, quantize_dequantize
 from .randomops import multinomial, random, random_int
 from .shapes import (
     arg_reduce,
@@ -447,6 +448,24 @@ _RANDOM: Final[Dict[str, Rule]] = {
     "Multinomial": _row("Multinomial", multinomial, "num_samples constant"),
 }
 
+_QUANTIZE: Final[Dict[str, Rule]] = {
+    "QuantizeAndDequantizeV2": _row(
+        "QuantizeLinear, DequantizeLinear; or Max, Min, Mul, Round",
+        quantize_dequantize,
+        "int8 or uint8 with the range given and half-to-even rounding as the linear pair, per tensor or axis; "
+        "else TensorFlow's arithmetic (a range of the input's own least and greatest too)",
+    ),
+    "QuantizeAndDequantizeV3": _row("as QuantizeAndDequantizeV2", quantize_dequantize, "num_bits constant"),
+    "QuantizeAndDequantizeV4": _row("as QuantizeAndDequantizeV2", quantize_dequantize),
+    "FakeQuantWithMinMaxArgs": _row(
+        "Min, Max, Sub, Mul, Floor, Add", fake_quant, "TensorFlow's nudged range, worked out at conversion"
+    ),
+    "FakeQuantWithMinMaxVars": _row("Min, Max, Sub, Div, Floor, Add", fake_quant, "min and max constant"),
+    "FakeQuantWithMinMaxVarsPerChannel": _row(
+        "Min, Max, Sub, Div, Floor, Add", fake_quant, "along the last axis; min and max constant"
+    ),
+}
+
 #: The domains in the documentation's order.
 DOMAINS: Final[Tuple[Tuple[str, Dict[str, Rule]], ...]] = (
     ("values", _VALUES),
@@ -455,6 +474,7 @@ DOMAINS: Final[Tuple[Tuple[str, Dict[str, Rule]], ...]] = (
     ("images", _IMAGES),
     ("tensor", _TENSOR),
     ("control flow", _CONTROL_FLOW),
+    ("quantize", _QUANTIZE),
     ("random", _RANDOM),
 )
 
