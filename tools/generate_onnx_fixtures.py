@@ -1008,6 +1008,29 @@ def _suite_cases(tf):
             ],
         )
     )
+    r = rng_of("computed")
+    cases.append(
+        (
+            "computed_axes_and_types",
+            {
+                "x": r.standard_normal((3, 4)).astype(f32),
+                "axis": np.array([-1], np.int32),
+                "sizes": np.array([1, -1, 2], np.int32),
+                "a": r.integers(-1000, 1000, (6,)).astype(np.int32),
+                "s": r.integers(0, 8, (6,)).astype(np.int32),
+                "i": np.array([0, 3, -1, 2], np.int32),
+            },
+            lambda x, axis, sizes, a, s, i: [
+                tf.expand_dims(x, axis[0]),
+                *tf.split(x, sizes, 1, num=3),
+                tf.bitwise.left_shift(a, s),
+                tf.bitwise.right_shift(a, s),
+                tf.one_hot(i, 4, on_value=tf.constant(5, tf.float64), off_value=tf.constant(1, tf.float64), axis=0),
+                tf.one_hot(i, 3, on_value=7, off_value=-2, dtype=tf.int32),
+                tf.one_hot(i, 3, on_value=True, off_value=False, dtype=tf.bool),
+            ],
+        )
+    )
     r = rng_of("kernels")
     cases.append(
         (

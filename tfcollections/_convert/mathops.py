@@ -172,29 +172,31 @@ def bitwise(onnx_op: str) -> RuleFunction:
 
 def bit_shift(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     """LeftShift and RightShift. ONNX's BitShift takes unsigned integers: a signed value is shifted as the unsigned
-    integer of its bits (a left shift is the same bits; a right shift of a negative value is TensorFlow's arithmetic
-    shift, ``~(~x >> y)``). A shift by the width or more, or by a negative count, is TensorFlow's undefined case."""
+    integer of its bits (a left shift is the same bits); a negative value is shifted right arithmetically, as
+    TensorFlow shifts it, through its complement ``-1 - x``, which is not negative: ``-1 - ((-1 - x) >> y)``. A
+    shift by the width or more, or by a negative count, is TensorFlow's undefined case."""
     x, y = inputs[0], inputs[1]
     if x.dtype not in _SIGNED_TYPES | _UNSIGNED_TYPES or y.dtype != x.dtype:
         raise ConversionError(f"its inputs are {x.dtype} and {y.dtype}: TensorFlow shifts integers of one type")
     shape = broadcast(x.shape, y.shape)
-    left = node["op"] == "LeftShift"
-    direction = "LEFT" if left else "RIGHT"
+    direction = "LEFT" if node["op"] == "LeftShift" else "RIGHT"
     if x.dtype in _UNSIGNED_TYPES:
         out = cx.emit("BitShift", [cx.tf(x), cx.tf(y)], direction=direction)[0]
         return [cx.result(0, x.dtype, shape, onnx=out)]
-    unsigned = onnx_type("DT_U" + x.dtype[3:])
-    bits = cx.emit("Cast", [cx.tf(x)], to=unsigned)[0]
+    unsigned, signed = onnx_type("DT_U" + x.dtype[3:]), onnx_type(x.dtype)
     count = cx.emit("Cast", [cx.tf(y)], to=unsigned)[0]
-    if left:
-        out = cx.emit("Cast", [cx.emit("BitShift", [bits, count], direction="LEFT")[0]], to=onnx_type(x.dtype))[0]
-        return [cx.result(0, x.dtype, shape, onnx=out)]
-    flipped = cx.emit("Cast", [cx.emit("BitwiseNot", [cx.tf(x)])[0]], to=unsigned)[0]
-    positive = cx.emit("Cast", [cx.emit("BitShift", [bits, count], direction="RIGHT")[0]], to=onnx_type(x.dtype))[0]
-    shifted = cx.emit("Cast", [cx.emit("BitShift", [flipped, count], direction="RIGHT")[0]], to=onnx_type(x.dtype))[0]
-    negative = cx.emit("BitwiseNot", [shifted])[0]
+
+    def shifted(value: str) -> str:
+        bits = cx.emit("Cast", [value], to=unsigned)[0]
+        return cx.emit("Cast", [cx.emit("BitShift", [bits, count], direction=direction)[0]], to=signed)[0]
+
+    if direction == "LEFT":
+        return [cx.result(0, x.dtype, shape, onnx=shifted(cx.tf(x)))]
+    minus_one = cx.scalar(-1, x.dtype)
+    complement = cx.emit("Sub", [minus_one, cx.tf(x)])[0]
+    negative = cx.emit("Sub", [minus_one, shifted(complement)])[0]
     below = cx.emit("Less", [cx.tf(x), cx.scalar(0, x.dtype)])[0]
-    return [cx.result(0, x.dtype, shape, onnx=cx.emit("Where", [below, negative, positive])[0])]
+    return [cx.result(0, x.dtype, shape, onnx=cx.emit("Where", [below, negative, shifted(cx.tf(x))])[0])]
 
 
 def log1p(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:

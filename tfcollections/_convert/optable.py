@@ -302,10 +302,8 @@ _MATH: Final[Dict[str, Rule]] = {
     "BitwiseOr": _row("BitwiseOr", bitwise("BitwiseOr"), since=18),
     "BitwiseXor": _row("BitwiseXor", bitwise("BitwiseXor"), since=18),
     "Invert": _row("BitwiseNot", bitwise("BitwiseNot"), since=18),
-    "LeftShift": _row("BitShift", bit_shift, "a signed value shifted as the unsigned integer of its bits", since=18),
-    "RightShift": _row(
-        "BitShift, BitwiseNot, Where", bit_shift, "a negative value shifted arithmetically, as TensorFlow", since=18
-    ),
+    "LeftShift": _row("Cast, BitShift", bit_shift, "a signed value shifted as the unsigned integer of its bits"),
+    "RightShift": _row("Cast, BitShift, Sub, Where", bit_shift, "a negative value shifted arithmetically"),
     # Reductions (axes constant; GlobalAveragePooling of an NCHW value without a Transpose).
     "Mean": _row("ReduceMean", reduce("ReduceMean")),
     "Sum": _row("ReduceSum", reduce("ReduceSum")),

@@ -164,6 +164,11 @@ def squeeze(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
 def expand_dims(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     x, dim = inputs[0], inputs[1]
     rank = need_rank(x)
+    if dim.ints() is None:  # a computed axis: Unsqueeze takes it as a tensor (the rank is known, not where the 1 is)
+        if dim.dtype not in INTEGER_TYPES:
+            raise ConversionError(f"its axis {dim.tf_name!r} is {dim.dtype}: TensorFlow takes int32 or int64")
+        out = cx.emit("Unsqueeze", [cx.tf(x), dynamic_axes(cx, dim)])[0]
+        return [cx.result(0, x.dtype, None if x.shape is None else [None] * (rank + 1), onnx=out)]
     (axis,) = need_ints(dim, "axis")
     axis = _new_axis(axis, rank)
     shape = None if x.shape is None else [*x.shape[:axis], 1, *x.shape[axis:]]
@@ -270,6 +275,8 @@ def split(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
         sizes: Optional[List[int]] = None
     else:
         x, sizes_value, axis_value = inputs[0], inputs[1], inputs[2]
+        if sizes_value.ints() is None:
+            return _split_computed(cx, node, x, sizes_value, axis_value)
         sizes = need_ints(sizes_value, "size_splits")
         count = len(sizes)
     rank = need_rank(x)
@@ -299,6 +306,27 @@ def split(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
         shape = None if x.shape is None else [size if i == axis else d for i, d in enumerate(x.shape)]
         results.append(cx.result(index, x.dtype, shape, onnx=part))
     return results
+
+
+def _split_computed(cx: Converter, node: Decoded, x: Value, sizes: Value, axis_value: Value) -> Outputs:
+    """SplitV of computed sizes: ONNX's Split takes them as a tensor (num_split outputs; a size of -1, the rest of
+    the axis, is worked out in the model from the others)."""
+    need_dims(sizes, "size_splits")
+    rank = need_rank(x)
+    (axis,) = need_ints(axis_value, "axis")
+    axis = axis_in(axis, rank)
+    count = attr(node, "num_split", 0)
+    if not isinstance(count, int) or count < 1 or (sizes.shape and sizes.shape[0] not in (None, count)):
+        raise ConversionError(f"its num_split {count!r} is not the number of its size_splits")
+    given = as_int64(cx, sizes)
+    # A -1 is the axis less the others: total - (sum of the sizes + 1), put where the -1 is.
+    total = cx.emit("Gather", [cx.emit("Shape", [cx.tf(x)])[0], cx.ints([axis])], axis=0)[0]
+    rest = cx.emit("Sub", [total, cx.emit("Add", [cx.emit("ReduceSum", [given], keepdims=1)[0], cx.ints([1])])[0]])[0]
+    unknown = cx.emit("Equal", [given, cx.ints([-1])])[0]
+    counts = cx.emit("Where", [unknown, rest, given])[0]
+    parts = cx.emit("Split", [cx.tf(x), counts], count, axis=axis)
+    shape: Shape = None if x.shape is None else [None if index == axis else dim for index, dim in enumerate(x.shape)]
+    return [cx.result(index, x.dtype, shape, onnx=part) for index, part in enumerate(parts)]
 
 
 def slice_of(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:

@@ -11,7 +11,7 @@ computed in a wider one (``kernels.widened``).
 from __future__ import annotations
 
 from .._tensor import Tensor
-from .kernels import computed_in, widened
+from .kernels import KERNELS, computed_in, widened
 from .nodeparts import (
     INT64_MAX,
     INT64_MIN,
@@ -260,14 +260,19 @@ def one_hot(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     deep = as_int64(cx, depth)
     index = cx.emit("Cast", [cx.tf(indices)], to=7)[0]
     index = cx.emit("Where", [cx.emit("Less", [index, cx.scalar(0, "DT_INT64")])[0], deep, index])[0]
-    values = cx.emit("Concat", [unsqueeze(cx, cx.tf(off), [0]), unsqueeze(cx, cx.tf(on), [0])], axis=0)[0]
-    (values,), back = widened(cx, "OneHot", on.dtype, [values])
-    out = cx.emit("OneHot", [index, deep, values], axis=axis)[0]
+    if on.dtype in KERNELS["OneHot"]:
+        values = cx.emit("Concat", [unsqueeze(cx, cx.tf(off), [0]), unsqueeze(cx, cx.tf(on), [0])], axis=0)[0]
+        out = cx.emit("OneHot", [index, deep, values], axis=axis)[0]
+    else:  # a type onnxruntime's OneHot lacks (double, int32, bool): its mask picks the values, exactly
+        mask = cx.emit("OneHot", [index, deep, cx.ints([0, 1])], axis=axis)[0]
+        mask = cx.emit("Cast", [mask], to=9)[0]
+        (chosen, other), back = widened(cx, "Where", on.dtype, [cx.tf(on), cx.tf(off)])
+        out = back(cx.emit("Where", [mask, chosen, other])[0])
     where = rank if axis == -1 else axis
     count = depth.ints()
     shape = None if indices.shape is None else [*indices.shape[:where], count[0] if count else None,
                                                  *indices.shape[where:]]  # fmt: skip
-    return [cx.result(0, on.dtype, shape, onnx=back(out))]
+    return [cx.result(0, on.dtype, shape, onnx=out)]
 
 
 def unique(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
