@@ -1031,6 +1031,44 @@ def _suite_cases(tf):
             ],
         )
     )
+    r = rng_of("transposed")
+    cases.append(
+        (
+            "transposed_computed",
+            {
+                "dy": r.standard_normal((1, 5, 5, 4)).astype(f32),
+                "sizes": np.array([1, 10, 9, 3], np.int32),
+                "v": r.standard_normal((1, 3, 4, 3, 2)).astype(f32),
+                "sizes3": np.array([1, 6, 8, 5, 3], np.int32),
+            },
+            lambda dy, sizes, v, sizes3: [
+                tf.compat.v1.nn.conv2d_backprop_input(
+                    sizes, tf.constant(r.standard_normal((3, 3, 3, 4)).astype(f32)), dy, [1, 2, 2, 1], "SAME"
+                ),
+                tf.compat.v1.nn.conv2d_backprop_input(
+                    sizes + [0, 1, 1, 0],
+                    tf.constant(r.standard_normal((2, 2, 3, 4)).astype(f32)),
+                    dy,
+                    [1, 2, 2, 1],
+                    "VALID",
+                ),
+                tf.raw_ops.Conv3DBackpropInputV2(
+                    input_sizes=sizes3,
+                    filter=tf.constant(r.standard_normal((3, 3, 3, 3, 2)).astype(f32)),
+                    out_backprop=v,
+                    strides=[1, 2, 2, 2, 1],
+                    padding="SAME",
+                ),
+                tf.raw_ops.Conv3DBackpropInputV2(
+                    input_sizes=[1, 4, 5, 4, 3],
+                    filter=tf.constant(r.standard_normal((2, 2, 2, 3, 2)).astype(f32)),
+                    out_backprop=v,
+                    strides=[1, 1, 1, 1, 1],
+                    padding="VALID",
+                ),
+            ],
+        )
+    )
     r = rng_of("kernels")
     cases.append(
         (

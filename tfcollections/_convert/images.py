@@ -157,25 +157,30 @@ def conv_transpose(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs
     if weights.shape is None or not fully_known(weights.shape) or need_rank(x) != 4:
         raise ConversionError("its filter's shape and its input's rank must be known")
     kh, kw, channels_out, _ = cast_ints(weights.shape)
-    wanted = sizes.partial
-    if wanted is None or len(wanted) != 4:
-        raise ConversionError("its input_sizes must be 4 elements the graph gives")
+    need_dims(sizes, "input_sizes")
+    if sizes.shape is not None and sizes.shape[0] not in (None, 4):
+        raise ConversionError(f"its input_sizes {sizes.tf_name!r} have {sizes.shape[0]} elements, not 4")
+    wanted = sizes.partial or [None] * 4
     out_h, out_w = (wanted[2], wanted[3]) if layout == "NCHW" else (wanted[1], wanted[2])
     data, shape = _image_in(cx, x, layout)
-    if out_h is None or out_w is None or shape is None or shape[2] is None or shape[3] is None:
-        raise ConversionError("its output's height and width, and its input's, must be known")
     strides, dilations = _spatial(node, "strides", layout), _spatial(node, "dilations", layout)
     padding = text_attr(node, "padding", "VALID")
+    if padding not in ("SAME", "VALID"):
+        raise ConversionError(f"padding {padding!r} of a transposed convolution is not converted")
+    if out_h is None or out_w is None or shape is None or shape[2] is None or shape[3] is None:
+        kernel = _filter(cx, weights, (3, 2, 0, 1))
+        positions = [2, 3] if layout == "NCHW" else [1, 2]
+        out = _cropped_transpose(cx, data, kernel, sizes, positions, [kh, kw], strides, dilations, padding)
+        batch = shape[0] if shape is not None else None
+        return [_image_out(cx, out, x.dtype, [batch, channels_out, out_h, out_w], layout)]
     pads, extra = [], []
     for size, wanted_size, k, s, d in zip(cast_ints(shape[2:]), (out_h, out_w), (kh, kw), strides, dilations):
         effective = (k - 1) * d + 1
         if padding == "SAME":
             total = max((size - 1) * s + effective - wanted_size, 0)  # the forward convolution's padding
             before, after = total // 2, total - total // 2
-        elif padding == "VALID":
+        else:  # VALID
             before = after = 0
-        else:
-            raise ConversionError(f"padding {padding!r} of a transposed convolution is not converted")
         pads.append((before, after))
         extra.append(wanted_size - ((size - 1) * s + effective - before - after))
     if any(item < 0 or item >= max(strides) for item in extra):
@@ -185,6 +190,52 @@ def conv_transpose(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs
                   pads=[pads[0][0], pads[1][0], pads[0][1], pads[1][1]],
                   output_padding=extra if any(extra) else None)[0]  # fmt: skip
     return [_image_out(cx, out, x.dtype, [shape[0], channels_out, out_h, out_w], layout)]
+
+
+def _cropped_transpose(cx: Converter, data: str, kernel: str, sizes: Value, positions: List[int],
+                       kernel_shape: List[int], strides: List[int], dilations: List[int],
+                       padding: str) -> str:  # fmt: skip
+    """A transposed convolution whose output size the model computes: ONNX's ConvTranspose without padding (every
+    place the input reaches), then, per spatial dim, the forward convolution's SAME padding cut from its start, zeros
+    added at its end where the size asks for more, and a Slice to the size (*positions*: the spatial dims' places
+    in input_sizes)."""
+    full = cx.emit("ConvTranspose", [data, kernel], strides=strides, dilations=dilations, kernel_shape=kernel_shape)[0]
+    count = len(positions)
+    reached = cx.emit("Slice", [cx.emit("Shape", [full])[0], cx.ints([2]), cx.ints([2 + count])])[0]
+    wanted = cx.emit("Gather", [as_int64(cx, sizes), cx.ints(positions)], axis=0)[0]
+    zero = cx.ints([0])
+    if padding == "SAME":
+        total = cx.emit("Max", [cx.emit("Sub", [reached, wanted])[0], zero])[0]
+        before = cx.emit("Div", [total, cx.ints([2])])[0]
+    else:
+        before = cx.emit("Mul", [wanted, zero])[0]
+    ends = cx.emit("Add", [before, wanted])[0]
+    short = cx.emit("Max", [cx.emit("Sub", [ends, reached])[0], zero])[0]
+    # Nothing before N, C and each dim; nothing after N and C; *short* after each dim.
+    pads = cx.emit("Concat", [cx.ints([0] * (count + 4)), short], axis=0)[0]
+    padded = cx.emit("Pad", [full, pads])[0]
+    return cx.emit("Slice", [padded, before, ends, cx.ints(list(range(2, 2 + count)))])[0]
+
+
+def conv3d_transpose(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    """Conv3DBackpropInputV2: ONNX's ConvTranspose of the input in NCDHW, cropped to the sizes asked for."""
+    sizes, weights, x = inputs[0], inputs[1], inputs[2]
+    layout = text_attr(node, "data_format", "NDHWC")
+    if weights.shape is None or not fully_known(weights.shape) or need_rank(x) != 5:
+        raise ConversionError("its filter's shape must be known and its input 5-D")
+    *kernel_shape, channels_out, _ = cast_ints(weights.shape)
+    need_dims(sizes, "input_sizes")
+    padding = text_attr(node, "padding", "VALID")
+    if padding not in ("SAME", "VALID"):
+        raise ConversionError(f"padding {padding!r} of a transposed convolution is not converted")
+    data, shape = _volume_in(cx, x, layout)
+    strides, dilations = _volume_attr(node, "strides", layout), _volume_attr(node, "dilations", layout)
+    positions = [2, 3, 4] if layout == "NCDHW" else [1, 2, 3]
+    kernel = _filter(cx, weights, (4, 3, 0, 1, 2))  # [D, H, W, out, in] -> [in, out, D, H, W]
+    out = _cropped_transpose(cx, data, kernel, sizes, positions, kernel_shape, strides, dilations, padding)
+    wanted = sizes.partial or [None] * 5
+    batch = shape[0] if shape is not None else None
+    return [_volume_out(cx, out, x.dtype, [batch, channels_out, *(wanted[i] for i in positions)], layout)]
 
 
 def pool(onnx_op: str) -> RuleFunction:

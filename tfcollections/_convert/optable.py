@@ -71,6 +71,7 @@ from .images import (
     batch_norm,
     conv,
     conv3d,
+    conv3d_transpose,
     conv_transpose,
     depth_space,
     lrn,
@@ -324,7 +325,11 @@ _NN: Final[Dict[str, Rule]] = {
         "strides, dilations; the filter HWIO -> OIHW at conversion",
     ),
     "DepthwiseConv2dNative": _row("Conv (group = channels)", conv, "the filter [H, W, C, M] -> [C * M, 1, H, W]"),
-    "Conv2DBackpropInput": _row("ConvTranspose", conv_transpose, "pads and output_padding from input_sizes"),
+    "Conv2DBackpropInput": _row(
+        "ConvTranspose (Pad, Slice)",
+        conv_transpose,
+        "pads and output_padding from constant input_sizes; computed ones: the full output cropped",
+    ),
     "MaxPool": _row("MaxPool", pool("MaxPool")),
     "AvgPool": _row("AveragePool", pool("AveragePool"), "padding not counted, as TensorFlow"),
     "FusedBatchNorm": _row("BatchNormalization", batch_norm, "inference (is_training false) only"),
@@ -335,6 +340,9 @@ _NN: Final[Dict[str, Rule]] = {
     "SpaceToDepth": _row("SpaceToDepth", depth_space("SpaceToDepth")),
     "DepthToSpace": _row("DepthToSpace (DCR)", depth_space("DepthToSpace")),
     "Conv3D": _row("Conv", conv3d, "NDHWC through a Transpose each way; SAME, VALID; the filter DHWIO -> OIDHW"),
+    "Conv3DBackpropInputV2": _row(
+        "ConvTranspose, Pad, Slice", conv3d_transpose, "the output size constant or computed: the full output cropped"
+    ),
     "MaxPool3D": _row("MaxPool", pool3d("MaxPool"), "NDHWC through a Transpose each way"),
     "AvgPool3D": _row("AveragePool", pool3d("AveragePool"), "padding not counted, as TensorFlow"),
     "LRN": _row("LRN", lrn, "size 2 * depth_radius + 1, alpha times the size"),
