@@ -80,11 +80,12 @@ _RANGES = {
 }
 
 
-@pytest.mark.parametrize("opset", [13, 18, 21])
-def test_other_opsets_give_the_same_answers(opset: int) -> None:
-    about = MANIFEST["ops"]["reductions"]
-    arrays = np.load(DATA / "ops" / "reductions.npz")
-    data = tfcollections.to_onnx(DATA / "ops" / "reductions.pb", outputs=about["outputs"], opset=opset)
+@pytest.mark.parametrize(("name", "opset"), [("reductions", 13), ("reductions", 18), ("reductions", 21),
+                                             ("segments", 16), ("segments", 18)])  # fmt: skip
+def test_other_opsets_give_the_same_answers(name: str, opset: int) -> None:
+    about = MANIFEST["ops"][name]
+    arrays = np.load(DATA / "ops" / f"{name}.npz")
+    data = tfcollections.to_onnx(DATA / "ops" / f"{name}.pb", outputs=about["outputs"], opset=opset)
     got = run(data, {key: arrays[f"input/{key}"] for key in about["inputs"]}, about["outputs"])
     for key, value in zip(about["outputs"], got):
         assert_agrees(key, value, arrays[f"output/{key}"])

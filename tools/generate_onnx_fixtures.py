@@ -1046,7 +1046,7 @@ def _suite_cases(tf):
                     sizes, tf.constant(r.standard_normal((3, 3, 3, 4)).astype(f32)), dy, [1, 2, 2, 1], "SAME"
                 ),
                 tf.compat.v1.nn.conv2d_backprop_input(
-                    sizes + [0, 1, 1, 0],
+                    tf.add(sizes, [0, 1, 1, 0]),
                     tf.constant(r.standard_normal((2, 2, 3, 4)).astype(f32)),
                     dy,
                     [1, 2, 2, 1],
@@ -1066,6 +1066,40 @@ def _suite_cases(tf):
                     strides=[1, 1, 1, 1, 1],
                     padding="VALID",
                 ),
+            ],
+        )
+    )
+    r = rng_of("segments")
+    m = tf.math
+    cases.append(
+        (
+            "segments",
+            {
+                "d": r.standard_normal((6, 2, 3)).astype(f32),
+                "ids": np.array([0, 0, 2, 2, 2, 3], np.int32),
+                "free": np.array([[1, 3], [0, 1], [4, 1]], np.int64),
+                "n": np.array(6, np.int32),
+                "k": r.integers(-9, 9, (6, 2)).astype(np.int32),
+                "pick": np.array([2, 0, 1, 3, 5, 4, 3], np.int32),
+                "by": np.array([0, 0, 0, 1, 3, 3, 4], np.int64),
+            },
+            lambda d, ids, free, n, k, pick, by: [
+                m.segment_sum(d, ids),
+                m.segment_mean(d, ids),
+                m.segment_prod(d, ids),
+                m.segment_max(d, ids),
+                m.segment_min(k, ids),
+                m.unsorted_segment_sum(d, ids[::-1], n),
+                m.unsorted_segment_prod(k, ids, 5),
+                m.unsorted_segment_max(d, ids, 5),
+                m.unsorted_segment_min(k, ids, n),
+                m.unsorted_segment_sum(tf.reshape(d, [3, 2, 2, 3]), free, 5),
+                tf.sparse.segment_sum(d, pick, by),
+                tf.sparse.segment_mean(d, pick, by),
+                tf.sparse.segment_sqrt_n(d, pick, by),
+                tf.sparse.segment_sum(k, pick, by, num_segments=7),
+                tf.sparse.segment_mean(d, pick, by, num_segments=n),
+                tf.sparse.segment_sqrt_n(d, pick, by, num_segments=6),
             ],
         )
     )

@@ -53,6 +53,7 @@ def _case(op):
         "ScatterND": (["T", index, "T1"], {}),
         "ScatterND add": (["T", index, "T1"], {"reduction": "add"}),
         "ScatterND max": (["T", index, "T1"], {"reduction": "max"}),
+        "ScatterND mul": (["T", index, "T1"], {"reduction": "mul"}),
         "MatMul": (["T", "T"], {}),
         "Clip": (["T"], {}),
         "TopK": (["T", (_I64, np.array([1], np.int64))], {}),

@@ -61,6 +61,7 @@ _RUNS: Final[Dict[str, str]] = {
     "Round": "float double half",
     "ScatterND": "float double half int8 int16 int32 int64 uint8 uint16 uint32 uint64 bool string",
     "ScatterND add": "float double int8 int16 int32 int64 uint8 uint16 uint32 uint64 bool string",
+    "ScatterND mul": "float double int8 int16 int32 int64 uint8 uint16 uint32 uint64 bool",
     "ScatterND max": "float double int8 int16 int32 int64 uint8 uint16 uint32 uint64",
     "Sign": "float double half int8 int16 int32 int64 uint8 uint16 uint32 uint64",
     "Sinh": "float half",

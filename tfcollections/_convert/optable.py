@@ -95,6 +95,7 @@ from .mathops import (
 from .nodeparts import attr
 from .quantize import fake_quant, quantize_dequantize
 from .randomops import multinomial, random, random_int
+from .segments import segment
 from .shapes import (
     arg_reduce,
     concat,
@@ -295,6 +296,22 @@ _MATH: Final[Dict[str, Rule]] = {
     "ClipByValue": _row("Max, Min", clip_by_value, "bounds that broadcast"),
     "MatrixDeterminant": _row("Det", determinant),
     "Bucketize": _row("GreaterOrEqual, Cast, ReduceSum", bucketize, "the boundaries at or below each element counted"),
+    # Segment reductions: a ScatterND of the rows by their ids (a mask below opset 18 for max and min).
+    "SegmentSum": _row("ScatterND", segment, "the segments: the greatest id plus one", since=16),
+    "SegmentMean": _row("ScatterND", segment, "a segment's sum divided by its count", since=16),
+    "SegmentProd": _row("ScatterND", segment, "an empty segment 1", since=16),
+    "SegmentMax": _row("ScatterND", segment, "an empty segment 0; below opset 18 a mask and ReduceMax", since=16),
+    "SegmentMin": _row("ScatterND", segment, "an empty segment 0; below opset 18 a mask and ReduceMin", since=16),
+    "UnsortedSegmentSum": _row("ScatterND", segment, "num_segments constant or computed", since=16),
+    "UnsortedSegmentProd": _row("ScatterND", segment, "an empty segment 1", since=16),
+    "UnsortedSegmentMax": _row("ScatterND", segment, "an empty segment the type's lowest value", since=16),
+    "UnsortedSegmentMin": _row("ScatterND", segment, "an empty segment the type's highest value", since=16),
+    "SparseSegmentSum": _row("ScatterND", segment, "the rows gathered by the indices first", since=16),
+    "SparseSegmentMean": _row("ScatterND", segment, "the rows gathered by the indices first", since=16),
+    "SparseSegmentSqrtN": _row("ScatterND", segment, "divided by the root of the count", since=16),
+    "SparseSegmentSumWithNumSegments": _row("ScatterND", segment, "num_segments constant or computed", since=16),
+    "SparseSegmentMeanWithNumSegments": _row("ScatterND", segment, "num_segments constant or computed", since=16),
+    "SparseSegmentSqrtNWithNumSegments": _row("ScatterND", segment, "num_segments constant or computed", since=16),
     # Reductions of bools, running sums, bits.
     "All": _row("Not, Cast, ReduceSum, Equal", all_any, "no false element; axes constant or computed"),
     "Any": _row("Cast, ReduceSum, Greater", all_any, "some true element; axes constant or computed"),
