@@ -1103,6 +1103,52 @@ def _suite_cases(tf):
             ],
         )
     )
+    r = rng_of("counting")
+    cases.append(
+        (
+            "counting_and_boxes",
+            {
+                "x": (r.uniform(0.5, 2.0, (3, 4))).astype(f32),
+                "n": np.array([5, 2, 3, 1, 3, 2, 7, 5, 9, 10], np.int32),
+                "rows": np.array([[5, 2, 3, 1, 3], [2, 7, 5, 9, 10]], np.int32),
+                "w": r.uniform(0, 3, (2, 5)).astype(f32),
+                "boxes": r.random((10, 4)).astype(f32),
+                "scores": r.random(10).astype(f32),
+                "image": r.uniform(0, 10, (2, 6, 7, 3)).astype(f32),
+            },
+            lambda x, n, rows, w, boxes, scores, image: [
+                tf.math.cumprod(x, 0),
+                tf.math.cumprod(x, 1, exclusive=True),
+                tf.math.cumprod(x, 1, reverse=True),
+                tf.math.cumprod(x, -1, exclusive=True, reverse=True),
+                tf.compat.v2.math.bincount(n),
+                tf.compat.v2.math.bincount(rows, axis=-1, binary_output=True),
+                tf.compat.v2.math.bincount(rows, weights=w, axis=-1, maxlength=8),
+                tf.compat.v2.math.bincount(n, minlength=14),
+                tf.raw_ops.NonMaxSuppressionV2(boxes=boxes, scores=scores, max_output_size=5, iou_threshold=0.5),
+                tf.image.non_max_suppression(boxes, scores, 4, 0.3, score_threshold=0.2),
+                *tf.raw_ops.NonMaxSuppressionV4(
+                    boxes=boxes,
+                    scores=scores,
+                    max_output_size=8,
+                    iou_threshold=0.4,
+                    score_threshold=0.1,
+                    pad_to_max_output_size=True,
+                ),
+                *tf.raw_ops.NonMaxSuppressionV5(
+                    boxes=boxes,
+                    scores=scores,
+                    max_output_size=6,
+                    iou_threshold=0.5,
+                    score_threshold=0.1,
+                    soft_nms_sigma=0.0,
+                    pad_to_max_output_size=True,
+                ),
+                *tf.compat.v2.nn.max_pool_with_argmax(image, 2, 2, "VALID"),
+                *tf.compat.v2.nn.max_pool_with_argmax(image, 3, 2, "SAME", include_batch_in_index=True),
+            ],
+        )
+    )
     r = rng_of("kernels")
     cases.append(
         (

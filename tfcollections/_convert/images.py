@@ -24,6 +24,7 @@ from .nodeparts import (
     onnx_type,
     shape_in_nchw,
     text_attr,
+    unsqueeze,
 )
 from .values import TO_NHWC, ConversionError, transpose
 
@@ -612,3 +613,107 @@ def _atrous(node: Decoded, by_name: Dict[str, Decoded], consumers: Dict[str, Lis
     if any(before < 0 or after_ < 0 for before, after_ in pads):
         return None
     return conv, back, block, pads
+
+
+def non_max_suppression(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    """NonMaxSuppression (V1 to V5): ONNX's NonMaxSuppression of one batch and one class (TensorFlow's corners
+    [y1, x1, y2, x2] are ONNX's default box layout), the chosen boxes' indices taken from its triples. V4 pads them
+    with zeros to max_output_size when asked and says how many are valid; V5 gives their scores too (a soft NMS,
+    sigma above 0, has no ONNX form)."""
+    op = node["op"]
+    boxes, scores, count = inputs[0], inputs[1], inputs[2]
+    if need_rank(boxes, "boxes") != 2 or need_rank(scores, "scores") != 1:
+        raise ConversionError(f"its boxes and scores have ranks {boxes.rank} and {scores.rank}: TensorFlow takes "
+                              "[boxes, 4] and [boxes]")  # fmt: skip
+    if op == "NonMaxSuppression":
+        overlap = cx.scalar(float(attr(node, "iou_threshold", 0.5)), "DT_FLOAT")
+    else:
+        overlap = _float_scalar(cx, inputs[3])
+    floor = _float_scalar(cx, inputs[4]) if op in ("NonMaxSuppressionV3", "NonMaxSuppressionV4",
+                                                   "NonMaxSuppressionV5") else None  # fmt: skip
+    if op == "NonMaxSuppressionV5":
+        sigma = inputs[5].const
+        if sigma is None or sigma.tolist() not in (0, 0.0, [0.0], [0]):
+            raise ConversionError("its soft_nms_sigma is not a constant 0: a soft NMS has no ONNX form")
+    data = cx.tf(boxes) if boxes.dtype == "DT_FLOAT" else cx.emit("Cast", [cx.tf(boxes)], to=1)[0]
+    ranked = cx.tf(scores) if scores.dtype == "DT_FLOAT" else cx.emit("Cast", [cx.tf(scores)], to=1)[0]
+    most = cx.emit("Reshape", [as_int64(cx, count), cx.ints([1])])[0]
+    arguments = [unsqueeze(cx, data, [0]), unsqueeze(cx, ranked, [0, 1]), most, overlap]
+    if floor is not None:
+        arguments.append(floor)
+    chosen = cx.emit("NonMaxSuppression", arguments)[0]  # [chosen, 3]: batch, class, box
+    picked = cx.emit("Squeeze", [cx.emit("Gather", [chosen, cx.ints([2])], axis=1)[0], cx.ints([1])])[0]
+    indices = cx.emit("Cast", [picked], to=6)[0]
+    results: Outputs = []
+    padded = op in ("NonMaxSuppressionV4", "NonMaxSuppressionV5") and bool(attr(node, "pad_to_max_output_size", False))
+    valid = cx.emit("Cast", [cx.emit("Size", [indices])[0]], to=6)[0]
+    if padded:  # zeros after the chosen, up to max_output_size
+        short = cx.emit(
+            "Max",
+            [
+                cx.emit("Sub", [most, cx.emit("Reshape", [cx.emit("Size", [indices])[0], cx.ints([1])])[0]])[0],
+                cx.ints([0]),
+            ],
+        )[0]
+        pads = cx.emit("Concat", [cx.ints([0]), short], axis=0)[0]
+        indices = cx.emit("Pad", [indices, pads])[0]
+    known = count.ints()
+    length = known[0] if padded and known else None
+    results.append(cx.result(0, "DT_INT32", [length], onnx=indices))
+    if op == "NonMaxSuppressionV5":
+        chosen_scores = cx.emit("Gather", [cx.tf(scores), cx.emit("Cast", [indices], to=7)[0]], axis=0)[0]
+        if padded:  # a padding index 0 scores 0, as TensorFlow pads the scores
+            total = cx.emit("Cast", [cx.emit("Size", [indices])[0]], to=6)[0]
+            place = cx.emit("Range", [cx.scalar(0, "DT_INT32"), total, cx.scalar(1, "DT_INT32")])[0]
+            inside = cx.emit("Less", [place, valid])[0]
+            chosen_scores = cx.emit("Where", [inside, chosen_scores, cx.scalar(0, scores.dtype)])[0]
+        results.append(cx.result(1, scores.dtype, [length], onnx=chosen_scores))
+    if op in ("NonMaxSuppressionV4", "NonMaxSuppressionV5"):
+        results.append(cx.result(len(results), "DT_INT32", [], onnx=valid))
+    return results
+
+
+def _float_scalar(cx: Converter, value: Value) -> str:
+    """A threshold as the 1-element float32 tensor ONNX's NonMaxSuppression takes."""
+    name = cx.tf(value) if value.dtype == "DT_FLOAT" else cx.emit("Cast", [cx.tf(value)], to=1)[0]
+    return cx.emit("Reshape", [name, cx.ints([1])])[0]
+
+
+def max_pool_with_argmax(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    """MaxPoolWithArgmax: ONNX's MaxPool of the NCHW input with its indices, which count in NCHW; TensorFlow's count
+    in NHWC, ``(y * width + x) * channels + c`` (plus ``b * height * width * channels`` with the batch), so they
+    are counted again from ONNX's: its place in the image and its channel."""
+    x = inputs[0]
+    if need_rank(x) != 4:
+        raise ConversionError("its input is not 4-D, as TensorFlow's MaxPoolWithArgmax takes it")
+    data, shape = _image_in(cx, x, "NHWC")
+    kernel, strides = _spatial(node, "ksize", "NHWC"), _spatial(node, "strides", "NHWC")
+    spatial: List[Optional[int]] = [None, None] if shape is None else shape[2:]
+    attrs = _window_attrs(node, spatial, kernel, strides, [1, 1], "NHWC")
+    attrs["kernel_shape"] = kernel
+    (data,), back = widened(cx, "MaxPool", x.dtype, [data])
+    pooled, places = cx.emit("MaxPool", [data], 2, **attrs)
+    pooled = back(pooled)
+    dims = cx.emit("Shape", [data])[0]  # N, C, H, W
+    channels = cx.emit("Gather", [dims, cx.ints([1])], axis=0)[0]
+    plane = cx.emit("Mul", [cx.emit("Gather", [dims, cx.ints([2])], axis=0)[0],
+                            cx.emit("Gather", [dims, cx.ints([3])], axis=0)[0]])[0]  # fmt: skip
+    image = cx.emit("Mul", [channels, plane])[0]
+    within = cx.emit("Mod", [places, image], fmod=0)[0]  # the place in its image: c * H * W + y * W + x
+    channel = cx.emit("Div", [within, plane])[0]
+    pixel = cx.emit("Mod", [within, plane], fmod=0)[0]
+    counted = cx.emit("Add", [cx.emit("Mul", [pixel, channels])[0], channel])[0]
+    if attr(node, "include_batch_in_index", False):
+        batch = cx.emit("Div", [places, image])[0]
+        counted = cx.emit("Add", [counted, cx.emit("Mul", [batch, image])[0]])[0]
+    index_type = attr(node, "Targmax", "DT_INT64")
+    if index_type != "DT_INT64":
+        counted = cx.emit("Cast", [counted], to=onnx_type(index_type))[0]
+    pads = attrs.get("pads")
+    out_dims = [_window_out(size, k, s, 1, (pads[i], pads[i + 2]) if pads else None, "auto_pad" in attrs)
+                for i, (size, k, s) in enumerate(zip(spatial, kernel, strides))]  # fmt: skip
+    nchw_shape = None if shape is None else [shape[0], shape[1], *out_dims]
+    values = _image_out(cx, pooled, x.dtype, nchw_shape, "NHWC")
+    indices = cx.emit("Transpose", [counted], perm=list(TO_NHWC))[0]
+    index_shape = None if nchw_shape is None else [nchw_shape[axis] for axis in TO_NHWC]
+    return [values, cx.result(1, index_type, index_shape, onnx=indices)]

@@ -12,8 +12,10 @@ from __future__ import annotations
 import math
 
 from .._tensor import Tensor
+from .kernels import widened
 from .nodeparts import (
     INTEGER_TYPES,
+    as_int64,
     attr,
     axis_in,
     broadcast,
@@ -31,7 +33,7 @@ if TYPE_CHECKING:
 
     from .._typing import Decoded
     from .converter import Converter, RuleFunction
-    from .values import Value
+    from .values import Shape, Value
 
     Outputs = List[Optional[Value]]
 
@@ -242,3 +244,90 @@ def bucketize(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
 
 def _float_vector(values: List[float], dtype: str) -> Tensor:
     return tensor_of("DT_DOUBLE" if dtype == "DT_DOUBLE" else "DT_FLOAT", (len(values),), [float(v) for v in values])
+
+
+def cumulative_product(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    """Cumprod: ONNX has no running product; along an axis of known size n it is n slices each multiplied into the
+    product so far, then joined (the first 1 for exclusive, from the end for reverse)."""
+    x, axis_value = inputs[0], inputs[1]
+    if x.dtype in ("DT_BOOL", "DT_STRING"):
+        raise ConversionError(f"its input {x.tf_name!r} is {x.dtype}: TensorFlow's Cumprod takes numbers")
+    rank = need_rank(x)
+    found = axis_value.ints()
+    if found is None or len(found) != 1:
+        raise ConversionError(f"its axis ({axis_value.tf_name!r}) must be a constant the graph gives: it is computed")
+    axis = axis_in(found[0], rank)
+    size = (x.shape or [None])[axis] if x.shape else None
+    if size is None:
+        raise ConversionError(f"its axis {axis} has an unknown size, which a running product needs (pass the inputs' "
+                              "shapes: --inputs NAME:SHAPE)")  # fmt: skip
+    exclusive, reverse = bool(attr(node, "exclusive", False)), bool(attr(node, "reverse", False))
+    data = _computed(cx, cx.tf(x), x.dtype)
+    if size == 0:
+        return [cx.result(0, x.dtype, x.shape, onnx=cx.emit("Identity", [cx.tf(x)])[0])]
+    parts = cx.emit("Split", [data, cx.ints([1] * size)], size, axis=axis) if size > 1 else [data]
+    order = list(reversed(parts)) if reverse else list(parts)
+    products: List[str] = []
+    running: Optional[str] = None
+    for part in order:
+        if exclusive:
+            products.append(running if running is not None else _ones_like(cx, part, x.dtype))
+        running = part if running is None else cx.emit("Mul", [running, part])[0]
+        if not exclusive:
+            products.append(running)
+    if reverse:
+        products.reverse()
+    out = cx.emit("Concat", products, axis=axis)[0] if len(products) > 1 else cx.emit("Identity", products)[0]
+    return [cx.result(0, x.dtype, x.shape, onnx=_back(cx, out, x.dtype))]
+
+
+def _ones_like(cx: Converter, name: str, dtype: str) -> str:
+    one = tensor_of("DT_FLOAT" if dtype == "DT_BFLOAT16" else dtype, (1,), [1])
+    return cx.emit("ConstantOfShape", [cx.emit("Shape", [name])[0]], value=one)[0]
+
+
+def bincount(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    """DenseBincount and Bincount: each value's count (or its weights' sum) in ``size`` bins, by a ScatterND add;
+    a value at or past the size goes to one more bin, cut off after, as TensorFlow leaves it out; binary_output
+    counts each value once."""
+    x, size, weights = inputs[0], inputs[1], inputs[2]
+    if x.dtype not in INTEGER_TYPES or size.dtype != x.dtype or size.rank not in (None, 0):
+        raise ConversionError(f"its input is {x.dtype} and its size {size.dtype} of rank {size.rank}: TensorFlow "
+                              "takes int32 or int64 values and a scalar size of their type")  # fmt: skip
+    rank = need_rank(x)
+    if rank not in (1, 2) or (node["op"] == "Bincount" and rank != 1):
+        raise ConversionError(f"its input has rank {rank}: TensorFlow counts a vector or the rows of a matrix")
+    counted_weights = weights.shape != [0]
+    if weights.shape is None or (counted_weights and x.shape is not None and weights.shape != x.shape):
+        raise ConversionError(f"its weights have shape {weights.shape}: TensorFlow takes none ([0]) or the input's")
+    dtype = attr(node, "T", weights.dtype)
+    binary = bool(attr(node, "binary_output", False))
+    values = as_int64(cx, x)
+    bins = cx.emit("Reshape", [as_int64(cx, size), cx.ints([1])])[0]
+    past = cx.emit("Min", [values, bins])[0]  # a value past the last bin goes to the extra one
+    places = unsqueeze(cx, past, [-1])
+    if rank == 2:  # each row's bins: [row, value] pairs
+        rows = cx.emit("Gather", [cx.emit("Shape", [values])[0], cx.ints([0])], axis=0)[0]
+        columns = cx.emit("Gather", [cx.emit("Shape", [values])[0], cx.ints([1])], axis=0)[0]
+        row = cx.emit("Range", [cx.scalar(0, "DT_INT64"), cx.emit("Squeeze", [rows])[0], cx.scalar(1, "DT_INT64")])[0]
+        row = cx.emit("Expand", [unsqueeze(cx, row, [1, 2]), cx.emit("Concat", [rows, columns, cx.ints([1])],
+                                                                        axis=0)[0]])[0]  # fmt: skip
+        places = cx.emit("Concat", [row, places], axis=2)[0]
+        target = cx.emit("Concat", [rows, cx.emit("Add", [bins, cx.ints([1])])[0]], axis=0)[0]
+    else:
+        target = cx.emit("Add", [bins, cx.ints([1])])[0]
+    if binary or not counted_weights:
+        updates = cx.emit("ConstantOfShape", [cx.emit("Shape", [values])[0]],
+                          value=tensor_of(dtype, (1,), [1]))[0]  # fmt: skip
+    else:
+        updates = cx.tf(weights)
+    start = cx.emit("ConstantOfShape", [target], value=tensor_of(dtype, (1,), [0]))[0]
+    (start, updates), back = widened(cx, "ScatterND add", dtype, [start, updates])
+    out = back(cx.emit("ScatterND", [start, places, updates], reduction="add")[0])
+    if binary:
+        out = cx.emit("Cast", [cx.emit("Greater", [out, cx.scalar(0, dtype)])[0]], to=onnx_type(dtype))[0]
+    out = cx.emit("Slice", [out, cx.ints([0]), bins, cx.ints([-1])])[0]  # the extra bin cut off
+    known = size.ints()
+    length = known[0] if known else None
+    shape: Shape = [(x.shape or [None])[0], length] if rank == 2 else [length]
+    return [cx.result(0, dtype, shape, onnx=out)]

@@ -75,6 +75,8 @@ from .images import (
     conv_transpose,
     depth_space,
     lrn,
+    max_pool_with_argmax,
+    non_max_suppression,
     pool,
     pool3d,
     resize,
@@ -83,10 +85,12 @@ from .images import (
 from .mathops import (
     all_any,
     atan2,
+    bincount,
     bit_shift,
     bitwise,
     bucketize,
     clip_by_value,
+    cumulative_product,
     cumulative_sum,
     determinant,
     is_nan,
@@ -316,6 +320,11 @@ _MATH: Final[Dict[str, Rule]] = {
     "All": _row("Not, Cast, ReduceSum, Equal", all_any, "no false element; axes constant or computed"),
     "Any": _row("Cast, ReduceSum, Greater", all_any, "some true element; axes constant or computed"),
     "Cumsum": _row("CumSum", cumulative_sum, "exclusive, reverse; the axis constant or computed"),
+    "Cumprod": _row("Split, Mul, Concat", cumulative_product, "along an axis of known size, one Mul a step"),
+    "Bincount": _row("Min, ScatterND (add), Slice", bincount, "a value past the last bin left out", since=16),
+    "DenseBincount": _row(
+        "Min, ScatterND (add), Slice", bincount, "a vector or each row of a matrix; binary_output", since=16
+    ),
     "BitwiseAnd": _row("BitwiseAnd", bitwise("BitwiseAnd"), since=18),
     "BitwiseOr": _row("BitwiseOr", bitwise("BitwiseOr"), since=18),
     "BitwiseXor": _row("BitwiseXor", bitwise("BitwiseXor"), since=18),
@@ -362,10 +371,22 @@ _NN: Final[Dict[str, Rule]] = {
     ),
     "MaxPool3D": _row("MaxPool", pool3d("MaxPool"), "NDHWC through a Transpose each way"),
     "AvgPool3D": _row("AveragePool", pool3d("AveragePool"), "padding not counted, as TensorFlow"),
+    "MaxPoolWithArgmax": _row(
+        "MaxPool (indices), Mod, Div, Mul, Add", max_pool_with_argmax, "ONNX's NCHW indices counted again in NHWC"
+    ),
     "LRN": _row("LRN", lrn, "size 2 * depth_radius + 1, alpha times the size"),
 }
 
 _IMAGES: Final[Dict[str, Rule]] = {
+    "NonMaxSuppression": _row("NonMaxSuppression, Gather, Cast", non_max_suppression, "iou_threshold an attr"),
+    "NonMaxSuppressionV2": _row("NonMaxSuppression, Gather, Cast", non_max_suppression),
+    "NonMaxSuppressionV3": _row("NonMaxSuppression, Gather, Cast", non_max_suppression, "score_threshold"),
+    "NonMaxSuppressionV4": _row(
+        "NonMaxSuppression, Gather, Cast, Pad", non_max_suppression, "pad_to_max_output_size; the valid count"
+    ),
+    "NonMaxSuppressionV5": _row(
+        "NonMaxSuppression, Gather, Cast, Pad", non_max_suppression, "the chosen scores; soft_nms_sigma 0 only"
+    ),
     "AdjustContrastv2": _row("ReduceMean, Sub, Mul, Add", adjust_contrast, "each channel's mean over height and width"),
 }
 
