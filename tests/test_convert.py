@@ -786,6 +786,17 @@ REFUSED = {
     "samples of a computed count": (
         [_placeholder("x", 2, 3), _typed("n", "DT_INT32"), ("y", "Multinomial", ["x", "n"], {}, None)],
         "must be a count the graph gives"),
+    "a complex value where no complex op reads it": (
+        [_placeholder("x", 2), ("c", "Complex", ["x", "x"], {}, None), ("y", "Cos", ["c"], {}, None)],
+        "its input 'c:0' is DT_COMPLEX64, which onnxruntime has no tensors of"),
+    "a transform of a real value": (
+        [_placeholder("x", 2), ("y", "FFT", ["x"], {}, None)], "TensorFlow's FFT takes complex values"),
+    "fft lengths of another count": (
+        [_placeholder("x", 2, 4), _const("n", _ints(4, 4)), ("y", "RFFT", ["x", "n"], {}, None)],
+        "is not 1 lengths"),
+    "parts of two types": (
+        [_placeholder("x", 2), _typed("d", "DT_DOUBLE", 2), ("y", "Complex", ["x", "d"], {}, None)],
+        "TensorFlow takes float or double alike"),
     "an axis outside the input": (
         [_placeholder("x", 2, 3), _const("a", _ints(2)), ("y", "ArgMax", ["x", "a"], {}, None)],
         "its axis 2 is outside its input's 2 axes"),
@@ -811,6 +822,12 @@ def test_a_row_of_a_later_opset_is_refused_below_it_and_checks_its_inputs_at_it(
     with pytest.raises(ConversionError, match="which ReduceMax takes as an input from opset 18"):
         nodes = [_placeholder("x", 2, 3), _typed("a", "DT_INT32", 1), ("y", "Max", ["x", "a"], {}, None)]
         tfcollections.to_onnx(tfcollections.loads(_graph(*nodes)), outputs=["y"])
+
+
+def test_a_complex_output_is_refused_naming_it() -> None:
+    model = tfcollections.loads(_graph(_placeholder("x", 2), ("y", "Complex", ["x", "x"], {}, None)))
+    with pytest.raises(ConversionError, match="output 'y:0' is DT_COMPLEX64, which onnxruntime has no tensors of"):
+        tfcollections.to_onnx(model, outputs=["y"])
 
 
 def test_a_text_meta_graph_freezes_to_the_bytes_of_its_binary_twin() -> None:

@@ -1149,6 +1149,29 @@ def _suite_cases(tf):
             ],
         )
     )
+    r = rng_of("signal")
+    sig = tf.signal
+    cases.append(
+        (
+            "signal",
+            {"x": r.standard_normal((3, 8)).astype(f32), "y": r.standard_normal((2, 4, 6)).astype(f32)},
+            lambda x, y: [
+                tf.abs(sig.rfft(x)),
+                tf.math.real(sig.rfft(x, [5])),
+                tf.math.imag(sig.rfft(x, [12])),
+                tf.abs(sig.rfft2d(y)),
+                tf.math.real(sig.rfft2d(y, [3, 8])),
+                tf.abs(sig.fft(tf.cast(x, tf.complex64))),
+                tf.math.imag(sig.ifft(tf.complex(x, -x))),
+                tf.math.real(sig.fft2d(tf.complex(y, y[:, :1]))),
+                tf.math.imag(sig.ifft2d(tf.complex(y, tf.ones_like(y)))),
+                tf.abs(tf.complex(x, x * 2.0) * tf.complex(x + 1.0, -x) + tf.complex(x, x) - tf.complex(x, 0.5 * x)),
+                tf.math.real(-tf.complex(x, x)),
+                tf.cast(sig.fft(tf.complex(x, x)), tf.float32),
+            ],
+            {"opset": 17},
+        )
+    )
     r = rng_of("kernels")
     cases.append(
         (

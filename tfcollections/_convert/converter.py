@@ -18,6 +18,7 @@ import struct
 from .._errors import DecodeError
 from .._graph.optypes import output_args, output_spec
 from .._tensor import Tensor
+from .complexops import PARTS, TAKES_COMPLEX
 from .frames import take_conds, take_frames
 from .graphdef import split_tensor_name
 from .inline import body_of, function_nodes
@@ -115,7 +116,10 @@ class Converter:
             self.node = node
             rule = rules[node["op"]]
             try:
-                results = rule(self, node, [self._input(item) for item in _data_inputs(node)])
+                inputs = [self._input(item) for item in _data_inputs(node)]
+                if node["op"] not in TAKES_COMPLEX:
+                    _no_complex(inputs)
+                results = rule(self, node, inputs)
             except (DecodeError, ValueError) as exc:  # a ConversionError too: each says what, this says where
                 raise ConversionError(f"node {node['name']!r} ({node['op']}): {exc}") from None
             except (IndexError, KeyError, TypeError, AttributeError, ArithmeticError, struct.error) as exc:
@@ -196,6 +200,7 @@ class Converter:
         """The graph's output *name* (a TensorFlow tensor name, or a signature's key), an Identity of *value* where
         its ONNX value has another name."""
         try:
+            _no_complex([value], "output")
             made = self.tf(value)
             if made != name:
                 self.emit("Identity", [made], [name])
@@ -296,6 +301,15 @@ class Converter:
 
 
 _INPUTS_HINT: Final = " (pass the inputs' shapes: --inputs NAME:SHAPE, or to_onnx(inputs={name: shape}))"
+
+
+def _no_complex(values: Sequence[Value], what: str = "input") -> None:
+    """Refuse a complex value where it is not read as the pairs of parts it is held as (complexops)."""
+    for value in values:
+        if value.dtype in PARTS:
+            raise ConversionError(f"its {what} {value.tf_name!r} is {value.dtype}, which onnxruntime has no tensors "
+                                  "of: the conversion holds it as pairs of parts, which only the complex ops read "
+                                  "(take ComplexAbs, Real or Imag of it)")  # fmt: skip
 
 
 def _why(item: Decoded) -> str:

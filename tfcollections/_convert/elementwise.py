@@ -10,6 +10,7 @@ Integer arithmetic on the small tensors that shapes are made of carries their kn
 from __future__ import annotations
 
 from .._tensor import Tensor
+from .complexops import PARTS, complex_arithmetic, complex_cast
 from .kernels import widened
 from .nodeparts import (
     INTEGER_TYPES,
@@ -61,6 +62,8 @@ def _numbers(x: Value, onnx_op: str) -> None:
 def unary(onnx_op: str, **attrs: Any) -> RuleFunction:
     def convert(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
         (x,) = inputs[:1]
+        if onnx_op == "Neg" and x.dtype in PARTS:
+            return complex_arithmetic(cx, node, inputs[:1]) or []
         if onnx_op == "Not":
             if x.dtype != "DT_BOOL":
                 raise ConversionError(f"its input {x.tf_name!r} is {x.dtype}, not DT_BOOL")
@@ -93,6 +96,10 @@ def binary(onnx_op: str, fold: Optional[Callable[[int, int], int]] = None, dtype
 
     def convert(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
         a, b = inputs[0], inputs[1]
+        if node["op"] in ("Add", "AddV2", "Sub", "Mul"):
+            handled = complex_arithmetic(cx, node, inputs[:2])
+            if handled is not None:
+                return handled
         if a.dtype != b.dtype and "DT_INVALID" not in (a.dtype, b.dtype):
             raise ConversionError(f"its inputs are {a.dtype} and {b.dtype}; TensorFlow's op takes two of one type")
         if a.dtype == "DT_STRING" and onnx_op != "Equal":
@@ -147,7 +154,11 @@ def _fold_elementwise(a: List[Optional[int]], b: List[Optional[int]], fold: Call
 
 
 def constant(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
-    return [cx.constant_result(0, cx.frozen.graph.value_of(node))]
+    tensor = cx.frozen.graph.value_of(node)
+    if tensor.dtype in PARTS:  # a complex constant: its parts' bytes are the pairs, as the rules hold them
+        pairs = Tensor(PARTS[tensor.dtype], (*tensor.shape, 2), tensor.tobytes())
+        return [cx.result(0, tensor.dtype, list(tensor.shape), onnx=cx.initializer(pairs, f"{node['name']}:0"))]
+    return [cx.constant_result(0, tensor)]
 
 
 def placeholder(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
@@ -344,6 +355,9 @@ def dtype_cast(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     dtype = attr(node, "DstT")
     if not isinstance(dtype, str):
         raise ConversionError("its DstT is not a dtype TensorFlow names")
+    handled = complex_cast(cx, node, inputs)
+    if handled is not None:
+        return handled
     result = cx.result(0, dtype, x.shape, onnx=cx.emit("Cast", [cx.tf(x)], to=onnx_type(dtype))[0])
     if x.partial is not None and dtype in INTEGER_TYPES:
         result.partial = list(x.partial)

@@ -15,6 +15,7 @@ a graph the table lacks or whose row needs a later opset, with its count and fir
 
 from __future__ import annotations
 
+from .complexops import complex_abs, fft, make_complex, real_imag, rfft
 from .controlflow import (
     array_close,
     array_gather,
@@ -278,7 +279,7 @@ _MATH: Final[Dict[str, Rule]] = {
     "Softsign": _row("Softsign", unary("Softsign")),
     "Softmax": _row("Softmax", softmax("Softmax"), "the last axis"),
     "LogSoftmax": _row("LogSoftmax", softmax("LogSoftmax"), "the last axis"),
-    "Cast": _row("Cast", dtype_cast),
+    "Cast": _row("Cast", dtype_cast, "to or from a complex type: a real value paired with zeros, the real part"),
     # Trigonometric and hyperbolic functions (onnxruntime runs them in float and half).
     "Tan": _row("Tan", unary("Tan")),
     "Asin": _row("Asin", unary("Asin")),
@@ -510,6 +511,20 @@ _QUANTIZE: Final[Dict[str, Rule]] = {
     ),
 }
 
+_SIGNAL: Final[Dict[str, Rule]] = {
+    # Complex values as pairs of parts on one more axis, as ONNX's DFT holds them (onnxruntime has no complex type).
+    "RFFT": _row("Unsqueeze, DFT (one-sided)", rfft, "fft_length constant: the signal cut or padded", since=17),
+    "RFFT2D": _row("Unsqueeze, DFT (one-sided), DFT", rfft, "the last axis one-sided, then the one before", since=17),
+    "FFT": _row("DFT", fft, "of a complex value", since=17),
+    "IFFT": _row("DFT (inverse)", fft, "normalized by 1/n, as both", since=17),
+    "FFT2D": _row("DFT, DFT", fft, "the last two axes", since=17),
+    "IFFT2D": _row("DFT, DFT (inverse)", fft, "the last two axes", since=17),
+    "ComplexAbs": _row("ReduceL2", complex_abs, "the pair's length"),
+    "Real": _row("Gather", real_imag, "the first of the pair"),
+    "Imag": _row("Gather", real_imag, "the second of the pair"),
+    "Complex": _row("Expand, Unsqueeze, Concat", make_complex, "the parts broadcast, then paired"),
+}
+
 #: The domains in the documentation's order.
 DOMAINS: Final[Tuple[Tuple[str, Dict[str, Rule]], ...]] = (
     ("values", _VALUES),
@@ -519,6 +534,7 @@ DOMAINS: Final[Tuple[Tuple[str, Dict[str, Rule]], ...]] = (
     ("tensor", _TENSOR),
     ("control flow", _CONTROL_FLOW),
     ("quantize", _QUANTIZE),
+    ("signal", _SIGNAL),
     ("random", _RANDOM),
 )
 
