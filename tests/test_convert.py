@@ -253,9 +253,10 @@ def test_a_rank_the_rule_needs_names_the_node_and_the_inputs_to_pass() -> None:
         _placeholder("x", 2, 3),
         ("shape", "Placeholder", [], {"dtype": "DT_INT32", "shape": _shape(-1)}, None),
         ("r", "Reshape", ["x", "shape"], {}, None),
-        ("s", "Squeeze", ["r"], {}, None),
+        _const("p", _ints(1, 0)),
+        ("s", "Transpose", ["r", "p"], {}, None),
     ]
-    with pytest.raises(ConversionError, match=r"node 's' \(Squeeze\): .*unknown rank.*--inputs NAME:SHAPE"):
+    with pytest.raises(ConversionError, match=r"node 's' \(Transpose\): .*unknown rank.*--inputs NAME:SHAPE"):
         tfcollections.to_onnx(tfcollections.loads(_graph(*nodes)), outputs=["s"])
 
 
@@ -522,10 +523,6 @@ def _floats(*shape: int) -> Tensor:
 
 
 REFUSED = {
-    "batch norm in training": (
-        [_placeholder("x", 1, 4, 4, 2), *(_const(n, _floats(2)) for n in "somv"),
-         ("y", "FusedBatchNormV3", ["x", "s", "o", "m", "v"], {"is_training": True}, None)],
-        "is_training"),
     "a mirror pad of another mode": (
         [_placeholder("x", 2, 3), _const("p", _pairs(1, 1, 1, 1)),
          ("y", "MirrorPad", ["x", "p"], {"mode": b"WRAP"}, None)], "is not REFLECT or SYMMETRIC"),
@@ -545,7 +542,8 @@ REFUSED = {
         [_placeholder("x", 1, 4, 3), ("y", "AvgPool", ["x"], {"ksize": [1, 2, 2, 1]}, None)], "only 2-D pooling"),
     "a 2-D batch norm": (
         [_placeholder("x", 4, 2), *(_const(n, _floats(2)) for n in "somv"),
-         ("y", "FusedBatchNormV3", ["x", "s", "o", "m", "v"], {"is_training": False}, None)], "only 4-D batch norms"),
+         ("y", "FusedBatchNormV3", ["x", "s", "o", "m", "v"], {"is_training": False}, None)],
+        "TensorFlow's fused batch norms take 4-D or 5-D values"),
     "a squeeze of unknown dims": (
         [_placeholder("x", -1, 1), ("y", "Squeeze", ["x"], {}, None)], "needs its input's shape known"),
     "a split of an unknown dim": (

@@ -177,3 +177,22 @@ def test_a_reduction_of_an_nchw_value_is_numpys(axes: List[int], keep: bool) -> 
     (got,) = run(data, {"x:0": x}, ["m:0"])
     conv = np.repeat(x.sum(axis=3, keepdims=True) * 0.5, 3, axis=3)
     assert np.allclose(got, conv.mean(axis=tuple(axes), keepdims=keep))
+
+
+@pytest.mark.parametrize("dims", [[], [1], [-2]])
+def test_a_squeeze_of_an_unknown_rank_is_numpys(dims: List[int]) -> None:
+    # A reshape to a shape fed at run time leaves the rank unknown; ONNX's Squeeze takes the axes as TensorFlow
+    # gives them (negative from the end, or none: every 1).
+    from .test_convert import _graph, _placeholder, _shape
+
+    nodes = [
+        _placeholder("x", 2, 3),
+        ("shape", "Placeholder", [], {"dtype": "DT_INT32", "shape": _shape(-1)}, None),
+        ("r", "Reshape", ["x", "shape"], {}, None),
+        ("s", "Squeeze", ["r"], {"squeeze_dims": dims}, None),
+    ]
+    data = tfcollections.to_onnx(tfcollections.loads(_graph(*nodes)), outputs=["s"])
+    session = ort.InferenceSession(data, providers=["CPUExecutionProvider"])  # no declared rank: not checked
+    x = np.arange(6, dtype=np.float32).reshape(2, 3)
+    (got,) = session.run(["s:0"], {"x:0": x, "shape:0": np.array([2, 1, 3], np.int32)})
+    assert np.array_equal(got, np.squeeze(x.reshape(2, 1, 3), axis=tuple(dims) or None))

@@ -1172,6 +1172,48 @@ def _suite_cases(tf):
             {"opset": 17},
         )
     )
+    r = rng_of("batch_norms")
+    v1 = tf.compat.v1.nn
+    cases.append(
+        (
+            "batch_norms",
+            {"x": r.standard_normal((2, 5, 6, 3)).astype(f32), "v": r.standard_normal((2, 3, 4, 5, 2)).astype(f32)},
+            lambda x, v: [
+                *v1.fused_batch_norm(
+                    x, tf.constant([0.5, 1.5, 2.0]), tf.constant([0.1, -0.2, 0.3]), epsilon=0.01, is_training=True
+                ),
+                v1.fused_batch_norm(
+                    v,
+                    tf.constant([0.5, 1.5]),
+                    tf.constant([0.1, -0.2]),
+                    tf.constant([0.3, -0.1]),
+                    tf.constant([1.2, 0.7]),
+                    epsilon=0.001,
+                    is_training=False,
+                    data_format="NDHWC",
+                )[0],
+                v1.fused_batch_norm(
+                    v, tf.constant([0.5, 1.5]), tf.constant([0.1, -0.2]), is_training=True, data_format="NDHWC"
+                )[0],
+                *tf.raw_ops.FusedBatchNormV3(
+                    x=x,
+                    scale=[1.0, 2.0, 3.0],
+                    offset=[0.0, 0.5, -0.5],
+                    mean=[0.1, 0.2, 0.3],
+                    variance=[1.0, 2.0, 0.5],
+                    epsilon=0.001,
+                    exponential_avg_factor=0.3,
+                    is_training=True,
+                )[:3],
+                v1.fused_batch_norm(
+                    tf.cast(x, tf.float16),
+                    tf.constant([0.5, 1.5, 2.0]),
+                    tf.constant([0.1, -0.2, 0.3]),
+                    is_training=True,
+                )[0],
+            ],
+        )
+    )
     r = rng_of("kernels")
     cases.append(
         (

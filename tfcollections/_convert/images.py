@@ -356,22 +356,84 @@ def pool3d(onnx_op: str) -> RuleFunction:
 
 
 def batch_norm(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    """FusedBatchNorm (V1 to V3) of a 4-D or 5-D value, channels last or first. For inference, ONNX's
+    BatchNormalization of the given statistics (in NCHW, or NCDHW through a Transpose each way). In training mode
+    (is_training, as tf_keras' LayerNormalization runs one), the statistics are the batch's own: the mean and the
+    variance over every axis but the channels', then the same normalization; its batch_mean and batch_variance
+    outputs are TensorFlow's (the variance corrected by n / (n - 1), moved toward the given running values by
+    exponential_avg_factor when it is not 1)."""
     x, scale, offset, mean, variance = inputs[:5]
+    rank = need_rank(x)
+    if rank not in (4, 5):
+        raise ConversionError(f"its input has rank {rank}: TensorFlow's fused batch norms take 4-D or 5-D values")
+    layout = text_attr(node, "data_format", "NHWC" if rank == 4 else "NDHWC")
+    first = layout in ("NCHW", "NCDHW")
+    epsilon = float(attr(node, "epsilon", 0.0001))
+    dtype = scale.dtype if x.dtype != scale.dtype else x.dtype  # a half input with float statistics: float
+    if rank == 4:
+        data, shape = _image_in(cx, x, layout)
+    else:
+        data, shape = _volume_in(cx, x, layout)
+    if x.dtype != dtype:
+        data = cx.emit("Cast", [data], to=onnx_type(dtype))[0]
+    statistics: Optional[Tuple[str, str]] = None
     if attr(node, "is_training", True):
-        raise ConversionError("a batch norm computing its statistics (is_training) is not converted: freeze the "
-                              "model for inference")  # fmt: skip
-    layout = text_attr(node, "data_format", "NHWC")
-    if need_rank(x) != 4:
-        raise ConversionError("only 4-D batch norms are converted")
-    data, shape = _image_in(cx, x, layout)
-    epsilon = attr(node, "epsilon", 0.0001)
-    stats = [cx.tf(value) for value in (scale, offset, mean, variance)]
-    if x.dtype != scale.dtype:  # a half-precision input with float statistics
-        data = cx.emit("Cast", [data], to=onnx_type(scale.dtype))[0]
-    out = cx.emit("BatchNormalization", [data, *stats], epsilon=float(epsilon))[0]
-    if x.dtype != scale.dtype:
+        out, *computed = _batch_statistics(cx, node, data, dtype, rank, inputs, epsilon)
+        statistics = (computed[0], computed[1])
+    else:
+        stats = [cx.tf(value) for value in (scale, offset, mean, variance)]
+        out = cx.emit("BatchNormalization", [data, *stats], epsilon=epsilon)[0]
+    if x.dtype != dtype:
         out = cx.emit("Cast", [out], to=onnx_type(x.dtype))[0]
-    return [_image_out(cx, out, x.dtype, shape, layout)]
+    if rank == 4:
+        result = _image_out(cx, out, x.dtype, shape, layout)
+    elif first:
+        result = cx.result(0, x.dtype, shape, onnx=out)
+    else:
+        result = _volume_out(cx, out, x.dtype, shape, layout)
+    channels = None if shape is None else [shape[1]]
+    results: Outputs = [result]
+    if statistics is not None:
+        results += [cx.result(1, scale.dtype, channels, onnx=statistics[0]),
+                    cx.result(2, scale.dtype, channels, onnx=statistics[1])]  # fmt: skip
+    return results
+
+
+def _batch_statistics(cx: Converter, node: Decoded, data: str, dtype: str, rank: int, inputs: List[Value],
+                      epsilon: float) -> Tuple[str, str, str]:  # fmt: skip
+    """Training mode on *data* (channels at axis 1): the normalized value, and TensorFlow's batch_mean and
+    batch_variance outputs."""
+    scale, offset, mean, variance = inputs[1:5]
+    axes = [0, *range(2, rank)]
+    spread = [-1] + [1] * (rank - 2)  # a channel's statistic laid along axis 1
+    average = _mean(cx, data, axes)  # [1, C, 1, ...]
+    centered = cx.emit("Sub", [data, average])[0]
+    spread_out = _mean(cx, cx.emit("Mul", [centered, centered])[0], axes)  # the biased variance
+    root = cx.emit("Sqrt", [cx.emit("Add", [spread_out, cx.scalar(epsilon, dtype)])[0]])[0]
+    gamma = cx.emit("Reshape", [cx.tf(scale), cx.ints(spread)])[0]
+    beta = cx.emit("Reshape", [cx.tf(offset), cx.ints(spread)])[0]
+    out = cx.emit("Add", [cx.emit("Mul", [cx.emit("Div", [centered, root])[0], gamma])[0], beta])[0]
+    batch_mean = cx.emit("Reshape", [average, cx.ints([-1])])[0]
+    # The variance corrected by n / (n - 1), n the elements of a channel (n = 1 left uncorrected, as TensorFlow).
+    count = cx.emit("Cast", [cx.emit("Div", [cx.emit("Size", [data])[0], cx.emit("Gather", [
+        cx.emit("Shape", [data])[0], cx.ints([1])], axis=0)[0]])[0]], to=onnx_type(dtype))[0]  # fmt: skip
+    less_one = cx.emit("Max", [cx.emit("Sub", [count, cx.scalar(1, dtype)])[0], cx.scalar(1, dtype)])[0]
+    corrected = cx.emit("Div", [cx.emit("Mul", [spread_out, count])[0], less_one])[0]
+    batch_variance = cx.emit("Reshape", [corrected, cx.ints([-1])])[0]
+    factor = float(attr(node, "exponential_avg_factor", 1.0))
+    if factor != 1.0 and mean.shape not in ([0], None) and variance.shape not in ([0], None):
+        keep = cx.scalar(1.0 - factor, dtype)
+        moved = cx.scalar(factor, dtype)
+        batch_mean = cx.emit("Add", [cx.emit("Mul", [cx.tf(mean), keep])[0], cx.emit("Mul", [batch_mean, moved])[0]])[0]
+        batch_variance = cx.emit("Add", [cx.emit("Mul", [cx.tf(variance), keep])[0],
+                                         cx.emit("Mul", [batch_variance, moved])[0]])[0]  # fmt: skip
+    return out, batch_mean, batch_variance
+
+
+def _mean(cx: Converter, data: str, axes: List[int]) -> str:
+    if cx.opset >= 18:
+        return cx.emit("ReduceMean", [data, cx.ints(axes)], keepdims=1)[0]
+    return cx.emit("ReduceMean", [data], axes=axes, keepdims=1)[0]
 
 
 def resize(mode: str) -> RuleFunction:

@@ -146,7 +146,11 @@ def from_dims(dims: Value) -> Shape:
 
 def squeeze(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     x = inputs[0]
-    rank = need_rank(x)
+    if x.rank is None:  # ONNX's Squeeze counts negative axes from the end, and without axes drops every 1
+        given = attr(node, "squeeze_dims", []) or []
+        out = cx.emit("Squeeze", [cx.tf(x), cx.ints(given)] if given else [cx.tf(x)])[0]
+        return [cx.result(0, x.dtype, None, onnx=out)]
+    rank = x.rank
     axes = sorted(axis_in(axis, rank) for axis in (attr(node, "squeeze_dims", []) or []))
     if not axes:
         if x.shape is None or not fully_known(x.shape):
