@@ -969,6 +969,33 @@ def _suite_cases(tf):
             ],
         )
     )
+    r = rng_of("diagonals_computed")
+    cases.append(
+        (
+            "diagonals_computed",
+            {
+                "m": r.standard_normal((2, 4, 5)).astype(f32),
+                "k": np.array([-1, 2], np.int32),
+                "j": np.array([1], np.int32),
+                "d": r.standard_normal((2, 3, 4)).astype(f32),
+                "rows": np.array(-1, np.int32),
+                "n": np.array(4, np.int32),
+                "s": r.standard_normal((2, 4)).astype(f32),
+                "band": np.array([-1, 1], np.int32),
+            },
+            lambda m, k, j, d, rows, n, s, band: [
+                tf.raw_ops.MatrixDiagPartV3(input=m, k=k, padding_value=0.5, align="LEFT_RIGHT"),
+                tf.raw_ops.MatrixDiagPartV2(input=m, k=j, padding_value=0.0),
+                tf.raw_ops.MatrixDiagV3(
+                    diagonal=d, k=band, num_rows=rows, num_cols=rows, padding_value=0.25, align="RIGHT_RIGHT"
+                ),
+                tf.raw_ops.MatrixDiagV2(diagonal=s, k=j, num_rows=n + 1, num_cols=-1, padding_value=0.0),
+                tf.eye(n, dtype=tf.int32),
+                tf.eye(n, n + 2),
+                tf.raw_ops.MatrixSetDiagV3(input=m, diagonal=d, k=band, align="RIGHT_LEFT"),
+            ],
+        )
+    )
     r = rng_of("volumes")
     cases.append(
         (
