@@ -1241,6 +1241,24 @@ def _suite_cases(tf):
             ],
         )
     )
+    r = rng_of("crops")
+    cases.append(
+        (
+            "crop_and_resize",
+            {
+                "image": r.uniform(0, 255, (2, 12, 10, 3)).astype(f32),
+                "boxes": np.array([[0.5, 0.7, 0.7, 0.9], [0.1, 0.2, 0.8, 0.6], [0.2, 0.4, 1.2, 1.4]], f32),
+                "which": np.array([1, 0, 0], np.int32),
+                "size": np.array([5, 7], np.int32),
+            },
+            lambda image, boxes, which, size: [
+                tf.image.crop_and_resize(image, boxes, which, size),
+                tf.image.crop_and_resize(image, boxes, which, [4, 1], method="nearest"),
+                tf.image.crop_and_resize(image, boxes, which, [1, 6], extrapolation_value=-1.0),
+                tf.image.crop_and_resize(tf.cast(image, tf.uint8), boxes[:2], which[:2], size, method="nearest"),
+            ],
+        )
+    )
     r = rng_of("kernels")
     cases.append(
         (

@@ -779,3 +779,80 @@ def max_pool_with_argmax(cx: Converter, node: Decoded, inputs: List[Value]) -> O
     indices = cx.emit("Transpose", [counted], perm=list(TO_NHWC))[0]
     index_shape = None if nchw_shape is None else [nchw_shape[axis] for axis in TO_NHWC]
     return [values, cx.result(1, index_type, index_shape, onnx=indices)]
+
+
+def crop_and_resize(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    """CropAndResize, as TensorFlow's kernel samples (crop_and_resize_op.cc): each box's crop_size points spaced
+    evenly from its first corner to its last in the image's pixel coordinates (one point: the box's middle); a
+    point outside the image takes extrapolation_value; inside, the bilinear mix of its four neighbours (four
+    GatherNDs) or the nearest pixel (rounded half away from zero). Float32 out, as TensorFlow."""
+    image, boxes, box_index, crop_size = inputs[0], inputs[1], inputs[2], inputs[3]
+    if need_rank(image) != 4 or need_rank(boxes, "boxes") != 2 or crop_size.dtype != "DT_INT32":
+        raise ConversionError(f"its image, boxes and crop_size have ranks {image.rank}, {boxes.rank} and dtype "
+                              f"{crop_size.dtype}: TensorFlow takes [batch, height, width, depth], [boxes, 4] and "
+                              "int32 [2]")  # fmt: skip
+    method = text_attr(node, "method", "bilinear")
+    if method not in ("bilinear", "nearest"):
+        raise ConversionError(f"its method {method!r} is not bilinear or nearest")
+    extrapolation = float(attr(node, "extrapolation_value", 0.0))
+
+    def op(onnx_op: str, *names: str, **attrs: Any) -> str:
+        return cx.emit(onnx_op, list(names), **attrs)[0]
+
+    def part(name: str, index: int) -> str:
+        return op("Gather", name, cx.scalar(index, "DT_INT64"), axis=1)
+
+    pixels = op("Cast", cx.tf(image), to=1)
+    corners = op("Cast", cx.tf(boxes), to=1)
+    dims = op("Cast", op("Shape", pixels), to=1)
+    one = cx.scalar(1.0, "DT_FLOAT")
+    size = op("Cast", cx.tf(crop_size), to=1)
+    sampled: List[Tuple[str, str]] = []  # per axis: [boxes, points] coordinates, and their valid mask
+    for axis, (low, high) in enumerate(((0, 2), (1, 3))):
+        extent = op("Sub", op("Gather", dims, cx.scalar(axis + 1, "DT_INT64"), axis=0), one)  # height - 1
+        count = op("Gather", size, cx.scalar(axis, "DT_INT64"), axis=0)
+        first, last = part(corners, low), part(corners, high)  # [boxes]
+        steps = op("Cast", op("Range", cx.scalar(0, "DT_INT32"), op("Gather", cx.tf(crop_size), cx.scalar(
+            axis, "DT_INT64"), axis=0), cx.scalar(1, "DT_INT32")), to=1)  # fmt: skip
+        many = op("Greater", count, one)
+        scale = op("Div", op("Mul", op("Sub", last, first), extent), op("Max", op("Sub", count, one), one))
+        spaced = op("Add", unsqueeze(cx, op("Mul", first, extent), [1]),
+                    op("Mul", unsqueeze(cx, scale, [1]), unsqueeze(cx, steps, [0])))  # fmt: skip
+        middle = unsqueeze(cx, op("Mul", op("Mul", op("Add", first, last), cx.scalar(0.5, "DT_FLOAT")), extent), [1])
+        where = cx.emit("Where", [many, spaced, middle])[0]  # one point: the middle, broadcast
+        inside = op("And", op("GreaterOrEqual", where, cx.scalar(0.0, "DT_FLOAT")), op("LessOrEqual", where, extent))
+        sampled.append((where, inside))
+    (rows, row_ok), (columns, column_ok) = sampled
+    batch = unsqueeze(cx, as_int64(cx, box_index), [1, 2])  # [boxes, 1, 1]
+    rows3, columns3 = unsqueeze(cx, rows, [2]), unsqueeze(cx, columns, [1])  # [b, h, 1], [b, 1, w]
+    valid = op("And", unsqueeze(cx, row_ok, [2]), unsqueeze(cx, column_ok, [1]))  # [b, h, w]
+    height_limit = op("Cast", op("Sub", op("Gather", dims, cx.scalar(1, "DT_INT64"), axis=0), one), to=7)
+    width_limit = op("Cast", op("Sub", op("Gather", dims, cx.scalar(2, "DT_INT64"), axis=0), one), to=7)
+
+    def index(row: str, column: str) -> str:
+        """Pixel coordinates (clipped into the image) as GatherND's [b, h, w, 3] indices."""
+        y = op("Max", op("Min", op("Cast", row, to=7), height_limit), cx.scalar(0, "DT_INT64"))
+        x = op("Max", op("Min", op("Cast", column, to=7), width_limit), cx.scalar(0, "DT_INT64"))
+        shape = op("Shape", op("Add", op("Add", op("Cast", batch, to=1), row), column))
+        parts = [unsqueeze(cx, op("Expand", name, shape), [3]) for name in (batch, y, x)]
+        return cx.emit("Concat", parts, axis=3)[0]
+
+    if method == "nearest":
+        half = cx.scalar(0.5, "DT_FLOAT")
+        out = op("GatherND", pixels, index(op("Floor", op("Add", rows3, half)), op("Floor", op("Add", columns3, half))))
+    else:
+        top, left = op("Floor", rows3), op("Floor", columns3)
+        bottom, right = op("Ceil", rows3), op("Ceil", columns3)
+        y_mix, x_mix = unsqueeze(cx, op("Sub", rows3, top), [3]), unsqueeze(cx, op("Sub", columns3, left), [3])
+        corner = {(a, b): op("GatherND", pixels, index(a, b)) for a in (top, bottom) for b in (left, right)}
+        upper = op("Add", corner[top, left], op("Mul", op("Sub", corner[top, right], corner[top, left]), x_mix))
+        lower = op(
+            "Add", corner[bottom, left], op("Mul", op("Sub", corner[bottom, right], corner[bottom, left]), x_mix)
+        )
+        out = op("Add", upper, op("Mul", op("Sub", lower, upper), y_mix))
+    out = cx.emit("Where", [unsqueeze(cx, valid, [3]), out, cx.scalar(extrapolation, "DT_FLOAT")])[0]
+    found = crop_size.ints()
+    known: List[Optional[int]] = [None, None] if found is None else list(found)
+    shape: Shape = [None if boxes.shape is None else boxes.shape[0], *known,
+                    None if image.shape is None else image.shape[3]]  # fmt: skip
+    return [cx.result(0, "DT_FLOAT", shape, onnx=out)]

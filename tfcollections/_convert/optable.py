@@ -74,6 +74,7 @@ from .images import (
     conv3d,
     conv3d_transpose,
     conv_transpose,
+    crop_and_resize,
     depth_space,
     lrn,
     max_pool_with_argmax,
@@ -387,6 +388,11 @@ _IMAGES: Final[Dict[str, Rule]] = {
     ),
     "NonMaxSuppressionV5": _row(
         "NonMaxSuppression, Gather, Cast, Pad", non_max_suppression, "the chosen scores; soft_nms_sigma 0 only"
+    ),
+    "CropAndResize": _row(
+        "Range, GatherND, Where (bilinear: four GatherNDs)",
+        crop_and_resize,
+        "TensorFlow's sampling points, extrapolation_value outside the image",
     ),
     "AdjustContrastv2": _row("ReduceMean, Sub, Mul, Add", adjust_contrast, "each channel's mean over height and width"),
 }
