@@ -1259,6 +1259,23 @@ def _suite_cases(tf):
             ],
         )
     )
+    cases.append(
+        (
+            "ragged_range",
+            {
+                "a": np.array([0, 0, 1, 10, 0.5, 0.5], f32),
+                "b": np.array([-5, -2, 7, 100, 1, 1], f32),
+                "c": np.array([-1, 1, 2, 20, 1, 1.1], f32),
+                "s": np.array([5, -1, 2, 7, 100, 4], np.int32),
+                "t": np.array([0, 3, -1, 9, 10, 2], np.int32),
+            },
+            lambda a, b, c, s, t: [
+                *(lambda r: (r.row_splits, r.flat_values))(tf.ragged.range(a, b, c)),
+                *(lambda r: (r.row_splits, r.flat_values))(tf.ragged.range(0, s, 3)),
+                *(lambda r: (r.row_splits, r.flat_values))(tf.ragged.range(t, s, tf.constant([1, 2, -1, -3, 4, 1]))),
+            ],
+        )
+    )
     r = rng_of("kernels")
     cases.append(
         (

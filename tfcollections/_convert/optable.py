@@ -100,6 +100,7 @@ from .mathops import (
 )
 from .nodeparts import attr
 from .quantize import fake_quant, quantize_dequantize
+from .ragged import ragged_range
 from .randomops import multinomial, random, random_int
 from .segments import segment
 from .shapes import (
@@ -453,6 +454,9 @@ _TENSOR: Final[Dict[str, Rule]] = {
     "MatrixSetDiag": _row("Concat, Gather, Reshape", set_diag, "the matrices' last two dims known"),
     "MatrixSetDiagV2": _row("Concat, Gather, Reshape", set_diag, "k constant"),
     "MatrixSetDiagV3": _row("Concat, Gather, Reshape", set_diag, "k constant; align"),
+    "RaggedRange": _row(
+        "Where, CumSum, Range, GreaterOrEqual, ReduceSum, Gather", ragged_range, "its row splits and flat values"
+    ),
     "InvertPermutation": _row("Range, ScatterElements", invert_permutation, "a constant permutation inverted"),
     "SpaceToBatchND": _row(
         "Pad, Reshape, Transpose, Reshape", space_batch, "block and paddings constant; the dims after the batch known"
