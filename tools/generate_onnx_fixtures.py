@@ -1276,6 +1276,34 @@ def _suite_cases(tf):
             ],
         )
     )
+    r = rng_of("scatter_and_stitch")
+    cases.append(
+        (
+            "scatter_and_stitch",
+            {
+                "t": r.standard_normal((4, 3)).astype(f32),
+                "i": np.array([[1], [3], [1]], np.int32),
+                "u": r.standard_normal((3, 3)).astype(f32),
+                "n": r.integers(-9, 9, (5, 2)).astype(np.int32),
+                "pieces": np.array([0, 2, 1, 2, 0], np.int32),
+                "where": np.array([[0, 1], [1, 1], [2, 0]], np.int64),
+            },
+            lambda t, i, u, n, pieces, where: [
+                tf.tensor_scatter_nd_max(t, i, u),
+                tf.tensor_scatter_nd_min(t, i, u),
+                tf.sparse.to_dense(tf.sparse.SparseTensor(where[:2], [5.0, 6.0], [3, 4]), default_value=-1.0),
+                tf.raw_ops.SparseToDense(sparse_indices=where, output_shape=[3, 2], sparse_values=7, default_value=0),
+                tf.raw_ops.SparseToDense(
+                    sparse_indices=[0, 2, 4], output_shape=[6], sparse_values=[1.5, 2.5, 3.5], default_value=0.5
+                ),
+                tf.dynamic_stitch(
+                    [tf.constant([0, 3]), tf.constant([[1, 2, 4]])], [n[:2], tf.reshape(n[2:], [1, 3, 2])]
+                ),
+                tf.dynamic_stitch([tf.constant([1, 0, 1])], [t[:3]]),
+                *tf.dynamic_partition(n, pieces, 3),
+            ],
+        )
+    )
     r = rng_of("kernels")
     cases.append(
         (

@@ -128,6 +128,8 @@ from .shapes import (
 )
 from .tensorops import (
     broadcast_to,
+    dynamic_partition,
+    dynamic_stitch,
     ensure_shape,
     gather_nd,
     invert_permutation,
@@ -137,6 +139,7 @@ from .tensorops import (
     reverse_sequence,
     roll,
     scatter_nd,
+    sparse_to_dense,
     unique,
     where_indices,
 )
@@ -439,8 +442,8 @@ _TENSOR: Final[Dict[str, Rule]] = {
     "TensorScatterUpdate": _row("ScatterND", scatter_nd),
     "TensorScatterAdd": _row("ScatterND (add)", scatter_nd, since=16),
     "TensorScatterSub": _row("Neg, ScatterND (add)", scatter_nd, since=16),
-    "TensorScatterMax": _row("ScatterND (max)", scatter_nd, since=18),
-    "TensorScatterMin": _row("ScatterND (min)", scatter_nd, since=18),
+    "TensorScatterMax": _row("ScatterND (max); below opset 18 a mask, ReduceMax and Max", scatter_nd),
+    "TensorScatterMin": _row("ScatterND (min); below opset 18 a mask, ReduceMin and Min", scatter_nd),
     "Where": _row("NonZero, Transpose", where_indices, "the coordinates of the true elements, one row each"),
     "OneHot": _row("OneHot", one_hot, "a negative index a row of off values, as TensorFlow"),
     "Unique": _row("Unique, Cast", unique, "unsorted: first appearance first"),
@@ -457,6 +460,10 @@ _TENSOR: Final[Dict[str, Rule]] = {
     "RaggedRange": _row(
         "Where, CumSum, Range, GreaterOrEqual, ReduceSum, Gather", ragged_range, "its row splits and flat values"
     ),
+    "SparseToDense": _row("Expand, ScatterND", sparse_to_dense, "a repeated index keeps its last value"),
+    "DynamicStitch": _row("Concat, ReduceMax, ScatterND", dynamic_stitch, "a later piece's row wins"),
+    "ParallelDynamicStitch": _row("Concat, ReduceMax, ScatterND", dynamic_stitch, "as DynamicStitch"),
+    "DynamicPartition": _row("Equal, Compress", dynamic_partition, "one Compress for each partition"),
     "InvertPermutation": _row("Range, ScatterElements", invert_permutation, "a constant permutation inverted"),
     "SpaceToBatchND": _row(
         "Pad, Reshape, Transpose, Reshape", space_batch, "block and paddings constant; the dims after the batch known"

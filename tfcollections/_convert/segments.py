@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     Outputs = List[Optional[Value]]
 
 # The extreme values of each type: an unsorted maximum's (minimum's) empty segment, numeric_limits lowest (max).
-_EXTREMES: Final = {
+EXTREMES: Final = {
     "DT_FLOAT": (-3.4028234663852886e38, 3.4028234663852886e38),
     "DT_DOUBLE": (-1.7976931348623157e308, 1.7976931348623157e308),
     "DT_HALF": (-65504.0, 65504.0),
@@ -97,7 +97,7 @@ def segment(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
         segments = cx.emit("Reshape", [cx.emit("Add", [top, cx.scalar(1, "DT_INT64")])[0], cx.ints([1])])[0]
     row_shape = cx.emit("Slice", [cx.emit("Shape", [rows])[0], cx.ints([id_rank]), cx.ints([2**63 - 1])])[0]
     target = cx.emit("Concat", [segments, row_shape], axis=0)[0]
-    low, high = _EXTREMES.get(dtype, (0, 0))
+    low, high = EXTREMES.get(dtype, (0, 0))
     if kind in ("Max", "Min"):
         identity: Union[int, float] = low if kind == "Max" else high
         out = _extreme(cx, kind, rows, places, segments, target, identity, dtype, data, id_rank)

@@ -28,6 +28,7 @@ from .nodeparts import (
     onnx_type,
     unsqueeze,
 )
+from .segments import EXTREMES
 from .shapes import from_dims
 from .values import ConversionError, scalar_tensor, tensor_of
 
@@ -222,6 +223,8 @@ def scatter_nd(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
                                   "type")  # fmt: skip
         dtype, shape, data = tensor.dtype, tensor.shape, cx.tf(tensor)
     _indices(indices)
+    if reduction in ("max", "min") and cx.opset < 18:
+        return [_scatter_extreme(cx, reduction, data, indices, updates, dtype, shape)]
     values = cx.tf(updates)
     if op == "TensorScatterSub":
         values = cx.emit("Neg", [values])[0]
@@ -230,6 +233,44 @@ def scatter_nd(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     out = cx.emit("ScatterND", [data, as_int64(cx, indices), values],
                   reduction=None if reduction == "none" else reduction)[0]  # fmt: skip
     return [cx.result(0, dtype, shape, onnx=back(out))]
+
+
+def _scatter_extreme(cx: Converter, reduction: str, data: str, indices: Value, updates: Value, dtype: str,
+                     shape: Shape) -> Value:  # fmt: skip
+    """TensorScatterMax/Min below opset 18 (whose ScatterND has no max or min): each place's updates reduced over a
+    mask of the updates that reach it (the type's identity where none does), then the tensor's element maxed (minned)
+    with it. Needs the tensor's shape."""
+    depth = (indices.shape or [None])[-1] if indices.shape else None
+    if shape is None or None in shape or depth is None or depth > len(shape):
+        raise ConversionError("a TensorScatterMax or Min below opset 18 needs its tensor's shape and its indices' "
+                              "depth known (convert at opset 18 or later)")  # fmt: skip
+    dims = [int(dim or 0) for dim in shape]
+    places = 1
+    for dim in dims[:depth]:
+        places *= dim
+    strides = [1] * depth
+    for axis in range(depth - 2, -1, -1):
+        strides[axis] = strides[axis + 1] * dims[axis + 1]
+    flat = cx.emit("ReduceSum", [cx.emit("Mul", [as_int64(cx, indices), cx.ints(strides)])[0], cx.ints([-1])],
+                   keepdims=0)[0]  # fmt: skip
+    flat = cx.emit("Reshape", [flat, cx.ints([-1])])[0]  # [updates]
+    rest = dims[depth:]
+    size = 1
+    for dim in rest:
+        size *= dim
+    rows = cx.emit("Reshape", [cx.tf(updates), cx.ints([-1, size])])[0]  # [updates, rest]
+    mask = cx.emit("Equal", [unsqueeze(cx, cx.ints(list(range(places))), [1]), unsqueeze(cx, flat, [0])])[0]
+    low, high = EXTREMES.get(dtype, (0, 0))
+    (spread,), back = widened(cx, "Where", dtype, [unsqueeze(cx, rows, [0])])
+    identity = cx.initializer(scalar_tensor(low if reduction == "max" else high, dtype), cx.fresh("identity"))
+    (identity,), _ = widened(cx, "Where", dtype, [identity])
+    picked = cx.emit("Where", [unsqueeze(cx, mask, [2]), spread, identity])[0]  # [places, updates, rest]
+    onnx_op = "ReduceMax" if reduction == "max" else "ReduceMin"
+    reached = back(cx.emit(onnx_op, [picked], axes=[1], keepdims=0)[0])  # [places, rest]
+    reached = cx.emit("Reshape", [reached, cx.ints(dims)])[0]
+    (left, right), back = widened(cx, "Max", dtype, [data, reached])
+    out = back(cx.emit("Max" if reduction == "max" else "Min", [left, right])[0])
+    return cx.result(0, dtype, shape, onnx=out)
 
 
 def where_indices(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
@@ -319,3 +360,72 @@ def invert_permutation(cx: Converter, node: Decoded, inputs: List[Value]) -> Out
 def ensure_shape(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     """EnsureShape and CheckNumerics: the value passes through (what they check is TensorFlow's at run time)."""
     return list(inputs[:1])
+
+
+def sparse_to_dense(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    """SparseToDense: the default value filled out to the shape, the values scattered at the indices (a scalar value
+    to every index); a repeated index keeps its last value."""
+    indices, target, values, default = inputs[0], inputs[1], inputs[2], inputs[3]
+    _indices(indices)
+    if target.rank != 0:
+        need_dims(target, "output_shape")
+    if default.rank not in (None, 0) or values.dtype != default.dtype:
+        raise ConversionError(f"its default value is {default.dtype} of rank {default.rank} for values of "
+                              f"{values.dtype}: TensorFlow takes a scalar of the values' type")  # fmt: skip
+    dims = cx.emit("Reshape", [as_int64(cx, target), cx.ints([-1])])[0]
+    places = as_int64(cx, indices)
+    if indices.rank in (0, 1):  # indices of a vector's elements
+        places = cx.emit("Reshape", [places, cx.ints([-1, 1])])[0]
+    count = cx.emit("Gather", [cx.emit("Shape", [places])[0], cx.ints([0])], axis=0)[0]
+    updates = cx.emit("Expand", [cx.emit("Reshape", [cx.tf(values), cx.ints([-1])])[0], count])[0]
+    start = cx.emit("Expand", [cx.tf(default), dims])[0]
+    (start, updates), back = widened(cx, "ScatterND", values.dtype, [start, updates])
+    out = back(cx.emit("ScatterND", [start, places, updates])[0])
+    return [cx.result(0, values.dtype, from_dims(target) if target.rank == 1 else [], onnx=out)]
+
+
+def dynamic_stitch(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    """DynamicStitch and ParallelDynamicStitch: ``merged[indices[m][i]] = data[m][i]``, every piece's indices and
+    rows joined and scattered into one tensor of the greatest index plus one rows (a later piece's row wins)."""
+    half = len(inputs) // 2
+    indices, data = inputs[:half], inputs[half:]
+    if half == 0 or len(inputs) != 2 * half:
+        raise ConversionError("its indices and data are not as many")
+    for value in indices:
+        _indices(value)
+    dtype = data[0].dtype
+    rank = need_rank(indices[0])
+    row = None if data[0].shape is None else data[0].shape[rank:]
+    flat_indices = [cx.emit("Reshape", [as_int64(cx, value), cx.ints([-1])])[0] for value in indices]
+    row_shape = cx.emit("Slice", [cx.emit("Shape", [cx.tf(data[0])])[0], cx.ints([rank]), cx.ints([INT64_MAX])])[0]
+    rows = [cx.emit("Reshape", [cx.tf(value), cx.emit("Concat", [cx.ints([-1]), row_shape], axis=0)[0]])[0]
+            for value in data]  # fmt: skip
+    places = cx.emit("Concat", flat_indices, axis=0)[0] if half > 1 else flat_indices[0]
+    updates = cx.emit("Concat", rows, axis=0)[0] if half > 1 else rows[0]
+    count = cx.emit("Add", [cx.emit("ReduceMax", [places], keepdims=1)[0], cx.ints([1])])[0]
+    target = cx.emit("Concat", [count, row_shape], axis=0)[0]
+    start = cx.emit("ConstantOfShape", [target], value=Tensor(dtype, (1,), scalar_tensor(0, dtype).tobytes()))[0]
+    (start, updates), back = widened(cx, "ScatterND", dtype, [start, updates])
+    out = back(cx.emit("ScatterND", [start, unsqueeze(cx, places, [1]), updates])[0])
+    return [cx.result(0, dtype, None if row is None else [None, *row], onnx=out)]
+
+
+def dynamic_partition(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    """DynamicPartition: output p holds the rows of data whose partition is p, in order (a Compress each)."""
+    data, partitions = inputs[0], inputs[1]
+    if partitions.dtype != "DT_INT32":
+        raise ConversionError(f"its partitions {partitions.tf_name!r} are {partitions.dtype}: TensorFlow takes int32")
+    count = attr(node, "num_partitions", 0)
+    if not isinstance(count, int) or count < 1:
+        raise ConversionError(f"its num_partitions {count!r} is not a count of 1 or more")
+    rank = need_rank(partitions, "partitions")
+    row_shape = cx.emit("Slice", [cx.emit("Shape", [cx.tf(data)])[0], cx.ints([rank]), cx.ints([INT64_MAX])])[0]
+    rows = cx.emit("Reshape", [cx.tf(data), cx.emit("Concat", [cx.ints([-1]), row_shape], axis=0)[0]])[0]
+    which = cx.emit("Reshape", [cx.tf(partitions), cx.ints([-1])])[0]
+    row = None if data.shape is None else data.shape[rank:]
+    results: Outputs = []
+    for part in range(count):
+        chosen = cx.emit("Equal", [which, cx.scalar(part, "DT_INT32")])[0]
+        out = cx.emit("Compress", [rows, chosen], axis=0)[0]
+        results.append(cx.result(part, data.dtype, None if row is None else [None, *row], onnx=out))
+    return results
