@@ -1304,6 +1304,25 @@ def _suite_cases(tf):
             ],
         )
     )
+    r = rng_of("space_computed")
+    cases.append(
+        (
+            "space_batch_computed",
+            {
+                "x": (r.standard_normal((2, 4, 6, 3)).astype(f32), [None, None, None, 3]),
+                "pads": np.array([[1, 1], [2, 0]], np.int64),
+                "y": r.standard_normal((8, 3, 2, 2)).astype(f32),
+                "crops": np.array([[1, 0], [0, 3]], np.int32),
+                "v": r.standard_normal((1, 4, 8, 3, 2)).astype(f32),
+            },
+            lambda x, pads, y, crops, v: [
+                tf.space_to_batch_nd(x, [2, 2], pads),
+                tf.compat.v1.batch_to_space_nd(y, [2, 2], crops),
+                tf.space_to_batch_nd(v, [2], pads[:1]),
+                tf.compat.v1.batch_to_space_nd(tf.space_to_batch_nd(x, [2, 2], pads), [2, 2], pads),
+            ],
+        )
+    )
     r = rng_of("kernels")
     cases.append(
         (

@@ -552,8 +552,16 @@ def space_batch(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     x, block_value, edges_value = inputs[0], inputs[1], inputs[2]
     to_batch = node["op"] == "SpaceToBatchND"
     block = need_ints(block_value, "block_shape")
-    edges = need_ints(edges_value, "paddings" if to_batch else "crops")
     rank = need_rank(x)
+    if edges_value.ints() is None or x.shape is None or None in x.shape[1:]:
+        if edges_value.dtype not in ("DT_INT32", "DT_INT64") or edges_value.rank not in (None, 2):
+            raise ConversionError(f"its {'paddings' if to_batch else 'crops'} {edges_value.tf_name!r} are not an "
+                                  "integer matrix")  # fmt: skip
+        if not block or any(size < 1 for size in block) or rank < len(block) + 1:
+            raise ConversionError(f"its block_shape {block} is not a positive size for each of up to {rank - 1} "
+                                  "spatial dims")  # fmt: skip
+        return [_space_batch_computed(cx, x, block, edges_value, rank, to_batch)]
+    edges = need_ints(edges_value, "paddings" if to_batch else "crops")
     count = len(block)
     if count < 1 or any(size < 1 for size in block) or len(edges) != 2 * count or rank < count + 1:
         raise ConversionError(f"its block_shape {block} and {'paddings' if to_batch else 'crops'} {edges} are not "
@@ -609,6 +617,58 @@ def space_batch(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
         data = cx.emit("Slice", [data, cx.ints(starts), cx.ints(ends), cx.ints(list(range(1, count + 1)))])[0]
     out_shape = [None if batch is None else batch // product, *kept, *tail]
     return [cx.result(0, x.dtype, out_shape, onnx=data)]
+
+
+def _space_batch_computed(cx: Converter, x: Value, block: List[int], edges_value: Value, rank: int,
+                          to_batch: bool) -> Value:  # fmt: skip
+    """SpaceToBatchND and BatchToSpaceND of computed paddings or crops, or of dims the graph does not know: the same
+    Pad (Slice), Reshapes and Transpose, every size taken from the model's shapes when it runs."""
+    count = len(block)
+    tail = rank - 1 - count
+    product = 1
+    for size in block:
+        product *= size
+
+    def dim(name: str, axis: int) -> str:
+        return cx.emit("Gather", [cx.emit("Shape", [name])[0], cx.ints([axis])], axis=0)[0]
+
+    def joined(parts: List[str]) -> str:
+        return cx.emit("Concat", parts, axis=0)[0]
+
+    edges = as_int64(cx, edges_value)
+    befores = cx.emit("Reshape", [cx.emit("Gather", [edges, cx.scalar(0, "DT_INT64")], axis=1)[0], cx.ints([-1])])[0]
+    afters = cx.emit("Reshape", [cx.emit("Gather", [edges, cx.scalar(1, "DT_INT64")], axis=1)[0], cx.ints([-1])])[0]
+    data = cx.tf(x)
+    rest = [dim(data, 1 + count + index) for index in range(tail)]
+    if to_batch:
+        zeros = [cx.ints([0] * tail)] if tail else []
+        data = cx.emit("Pad", [data, joined([cx.ints([0]), befores, *zeros, cx.ints([0]), afters, *zeros])])[0]
+        spatial = [dim(data, 1 + index) for index in range(count)]
+        parts = [cx.emit("Div", [size, cx.ints([step])])[0] for size, step in zip(spatial, block)]
+        split = [cx.ints([-1])]
+        for part, step in zip(parts, block):
+            split += [part, cx.ints([step])]
+        data = cx.emit("Reshape", [data, joined(split + rest)])[0]
+        perm = [*(2 + 2 * i for i in range(count)), 0, *(1 + 2 * i for i in range(count)),
+                *range(1 + 2 * count, 1 + 2 * count + tail)]  # fmt: skip
+        data = cx.emit("Transpose", [data], perm=perm)[0]
+        data = cx.emit("Reshape", [data, joined([cx.ints([-1]), *parts, *rest])])[0]
+        batch = None if x.shape is None or x.shape[0] is None else x.shape[0] * product
+    else:
+        spatial = [dim(data, 1 + index) for index in range(count)]
+        data = cx.emit("Reshape", [data, joined([cx.ints([*block, -1]), *spatial, *rest])])[0]
+        perm = [count]
+        for i in range(count):
+            perm += [count + 1 + i, i]
+        perm += list(range(2 * count + 1, 2 * count + 1 + tail))
+        data = cx.emit("Transpose", [data], perm=perm)[0]
+        grown = [cx.emit("Mul", [size, cx.ints([step])])[0] for size, step in zip(spatial, block)]
+        data = cx.emit("Reshape", [data, joined([cx.ints([-1]), *grown, *rest])])[0]
+        ends = cx.emit("Sub", [joined(grown), afters])[0]
+        data = cx.emit("Slice", [data, befores, ends, cx.ints(list(range(1, count + 1)))])[0]
+        batch = None if x.shape is None or x.shape[0] is None else x.shape[0] // product
+    shape: Shape = None if x.shape is None else [batch, *[None] * count, *x.shape[1 + count :]]
+    return cx.result(0, x.dtype, shape, onnx=data)
 
 
 def rewrite(nodes: List[Decoded], constant: Callable[[Decoded], Optional[List[int]]]) -> List[Decoded]:
