@@ -1026,6 +1026,8 @@ def _suite_cases(tf):
                 tf.raw_ops.QuantizeAndDequantizeV3(
                     input=x, input_min=-1.0, input_max=1.0, num_bits=tf.constant(6), range_given=True
                 ),
+                q.quantize_and_dequantize_v2(x, [0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0], axis=2),
+                q.quantize_and_dequantize_v2(x, [0.0, 0.0, 0.0], [0.0, 0.0, 0.0], axis=1, num_bits=5),
                 q.fake_quant_with_min_max_args(x, -1.0, 2.5),
                 q.fake_quant_with_min_max_args(x, -3.0, 1.0, num_bits=5, narrow_range=True),
                 q.fake_quant_with_min_max_vars(x, tf.constant(-0.7), tf.constant(1.3)),

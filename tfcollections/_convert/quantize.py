@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import struct
 
-from .nodeparts import attr, need_rank, onnx_type, text_attr
+from .nodeparts import attr, axis_in, need_rank, onnx_type, text_attr
 from .values import ConversionError, tensor_of
 
 TYPE_CHECKING = False
@@ -71,8 +71,9 @@ def quantize_dequantize(cx: Converter, node: Decoded, inputs: List[Value]) -> Ou
     narrow = bool(attr(node, "narrow_range", False))
     half_up = text_attr(node, "round_mode", "HALF_TO_EVEN") == "HALF_UP"
     rank = need_rank(x)
-    if attr(node, "axis", -1) != -1:  # TensorFlow 2.21's kernels refuse it too: "input_min must be a scalar"
-        raise ConversionError(f"its axis {attr(node, 'axis', -1)!r}: a range per channel is not converted")
+    axis = attr(node, "axis", -1)
+    if axis != -1:
+        axis = axis_in(axis, rank)
     given = bool(attr(node, "range_given", False))
     dtype = "DT_FLOAT" if x.dtype != "DT_DOUBLE" else "DT_DOUBLE"
     data = cx.tf(x) if x.dtype in ("DT_FLOAT", "DT_DOUBLE") else cx.emit("Cast", [cx.tf(x)], to=1)[0]
@@ -80,8 +81,10 @@ def quantize_dequantize(cx: Converter, node: Decoded, inputs: List[Value]) -> Ou
     if given and (lows is None or highs is None):
         raise ConversionError("its range is given (range_given) but computed: it must be a constant the graph gives")
     if not given or lows is None or highs is None:
-        out = _computed_range(cx, data, dtype, signed, bits, narrow, half_up, rank)
+        out = _computed_range(cx, data, dtype, signed, bits, narrow, half_up, rank, axis)
         return [cx.result(0, x.dtype, x.shape, onnx=_back(cx, out, x.dtype))]
+    if axis != -1:  # TensorFlow 2.21's kernels refuse a given range per channel too: "input_min must be a scalar"
+        raise ConversionError(f"its axis {axis}: a given range per channel is not what TensorFlow takes")
     low_list, high_list = [float(v) for v in _flat(lows.tolist())], [float(v) for v in _flat(highs.tolist())]
     if len(low_list) != 1 or len(high_list) != 1:
         raise ConversionError(f"its input_min and input_max have {len(low_list)} and {len(high_list)} values: "
@@ -127,12 +130,12 @@ def _round(cx: Converter, name: str, dtype: str, half_up: bool) -> str:
 
 
 def _computed_range(cx: Converter, data: str, dtype: str, signed: bool, bits: int, narrow: bool, half_up: bool,
-                    rank: int) -> str:  # fmt: skip
-    """The range TensorFlow takes from the input itself (its least and greatest element), and the same choice of
-    side, in the model."""
-    everything = list(range(rank))
-    low = _reduced(cx, "ReduceMin", data, everything)
-    high = _reduced(cx, "ReduceMax", data, everything)
+                    rank: int, axis: int) -> str:  # fmt: skip
+    """The range TensorFlow takes from the input itself (its least and greatest element, per tensor or along the
+    axis), and the same choice of side, in the model."""
+    others = [index for index in range(rank) if index != axis]
+    low = _reduced(cx, "ReduceMin", data, others) if others else data
+    high = _reduced(cx, "ReduceMax", data, others) if others else data
     low_q, high_q = (cx.scalar(float(end), dtype) for end in _quantized_range(signed, bits, narrow))
     zero, huge = cx.scalar(0.0, dtype), cx.scalar(_FLOAT_MAX, dtype)
 
