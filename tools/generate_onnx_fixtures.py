@@ -1325,6 +1325,25 @@ def _suite_cases(tf):
             ],
         )
     )
+    r = rng_of("combined_nms")
+    cases.append(
+        (
+            "combined_nms",
+            {
+                "boxes": (r.random((4, 10, 1, 4)) * 2 - 0.5).astype(f32),
+                "scores": r.random((4, 10, 2)).astype(f32),
+            },
+            lambda boxes, scores: [
+                *tf.image.combined_non_max_suppression(
+                    boxes, scores, 3, 9, iou_threshold=0.5, score_threshold=0.1, pad_per_class=True, clip_boxes=True
+                ),
+                *tf.image.combined_non_max_suppression(
+                    boxes, scores, 3, 9, iou_threshold=0.5, score_threshold=0.1, pad_per_class=False, clip_boxes=False
+                ),
+                *tf.image.combined_non_max_suppression(boxes, scores, 6, 25, iou_threshold=0.3, score_threshold=0.4),
+            ],
+        )
+    )
     r = rng_of("kernels")
     cases.append(
         (

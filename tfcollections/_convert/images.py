@@ -26,7 +26,7 @@ from .nodeparts import (
     text_attr,
     unsqueeze,
 )
-from .values import TO_NHWC, ConversionError, transpose
+from .values import TO_NHWC, ConversionError, tensor_of, transpose
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -916,3 +916,66 @@ def crop_and_resize(cx: Converter, node: Decoded, inputs: List[Value]) -> Output
     shape: Shape = [None if boxes.shape is None else boxes.shape[0], *known,
                     None if image.shape is None else image.shape[3]]  # fmt: skip
     return [cx.result(0, "DT_FLOAT", shape, onnx=out)]
+
+
+def combined_nms(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    """CombinedNonMaxSuppression of boxes shared by the classes (q = 1): ONNX's NonMaxSuppression per batch and
+    class, each chosen box's score put in a [batch, classes * boxes] grid (the rest -inf), then the best
+    max_total_size of each batch (TopK), their boxes, scores and classes, zeros past the valid count; boxes clipped
+    to [0, 1] with clip_boxes."""
+    boxes, scores = inputs[0], inputs[1]
+    if need_rank(boxes, "boxes") != 4 or need_rank(scores, "scores") != 3:
+        raise ConversionError(f"its boxes and scores have ranks {boxes.rank} and {scores.rank}: TensorFlow takes "
+                              "[batch, boxes, q, 4] and [batch, boxes, classes]")  # fmt: skip
+    if boxes.shape is None or boxes.shape[2] != 1 or scores.shape is None or None in scores.shape[1:]:
+        raise ConversionError(f"its boxes have shape {boxes.shape}: boxes shared by every class (q = 1) and known "
+                              "counts of boxes and classes are converted")  # fmt: skip
+    count, classes = int(scores.shape[1] or 0), int(scores.shape[2] or 0)
+    per_class = need_ints(inputs[2], "max_output_size_per_class")[0]
+    total = need_ints(inputs[3], "max_total_size")[0]
+    size = min(total, per_class * classes) if attr(node, "pad_per_class", False) else total
+    kept = min(size, count * classes)
+
+    def op(onnx_op: str, *names: str, **attrs: Any) -> str:
+        return cx.emit(onnx_op, list(names), 1, **attrs)[0]
+
+    corners = op("Squeeze", cx.tf(boxes), cx.ints([2]))  # [batch, boxes, 4]
+    ranked = op("Transpose", cx.tf(scores), perm=[0, 2, 1])  # [batch, classes, boxes]
+    threshold = [op("Reshape", cx.tf(value), cx.ints([1])) for value in inputs[4:6]]
+    chosen = op("NonMaxSuppression", corners, ranked, cx.ints([per_class]), *threshold)  # [k, 3]
+    triples = op("Gather", chosen, cx.ints([0, 1, 2]), axis=1)
+    picked = op("GatherND", ranked, triples)  # the chosen scores
+    places = op(
+        "Concat",
+        op("Gather", chosen, cx.ints([0]), axis=1),
+        op(
+            "Add",
+            op("Mul", op("Gather", chosen, cx.ints([1]), axis=1), cx.scalar(count, "DT_INT64")),
+            op("Gather", chosen, cx.ints([2]), axis=1),
+        ),
+        axis=1,
+    )  # fmt: skip  (batch, class * boxes + box)
+    batch = op("Gather", op("Shape", ranked), cx.ints([0]), axis=0)
+    floor = op("ConstantOfShape", op("Concat", batch, cx.ints([classes * count]), axis=0),
+               value=tensor_of("DT_FLOAT", (1,), [float("-inf")]))  # fmt: skip
+    grid = op("ScatterND", floor, places, picked)
+    best, where = cx.emit("TopK", [grid, cx.ints([kept])], 2, axis=1, largest=1, sorted=1)
+    valid = op("Greater", best, cx.scalar(float("-inf"), "DT_FLOAT"))
+    box_index = op("Mod", where, cx.scalar(count, "DT_INT64"), fmod=0)
+    found = op("GatherND", corners, unsqueeze(cx, box_index, [2]), batch_dims=1)  # [batch, kept, 4]
+    if attr(node, "clip_boxes", True):
+        found = op("Clip", found, cx.scalar(0.0, "DT_FLOAT"), cx.scalar(1.0, "DT_FLOAT"))
+    zero = cx.scalar(0.0, "DT_FLOAT")
+    out_boxes = cx.emit("Where", [unsqueeze(cx, valid, [2]), found, zero])[0]
+    out_scores = cx.emit("Where", [valid, best, zero])[0]
+    out_classes = cx.emit("Where", [valid, op("Cast", op("Div", where, cx.scalar(count, "DT_INT64")), to=1), zero])[0]
+    detections = op("ReduceSum", op("Cast", valid, to=6), cx.ints([1]), keepdims=0)
+    if size > kept:  # zeros up to the output's size
+        out_boxes = op("Pad", out_boxes, cx.ints([0, 0, 0, 0, size - kept, 0]))
+        out_scores = op("Pad", out_scores, cx.ints([0, 0, 0, size - kept]))
+        out_classes = op("Pad", out_classes, cx.ints([0, 0, 0, size - kept]))
+    batch_size = boxes.shape[0]
+    return [cx.result(0, "DT_FLOAT", [batch_size, size, 4], onnx=out_boxes),
+            cx.result(1, "DT_FLOAT", [batch_size, size], onnx=out_scores),
+            cx.result(2, "DT_FLOAT", [batch_size, size], onnx=out_classes),
+            cx.result(3, "DT_INT32", [batch_size], onnx=detections)]  # fmt: skip

@@ -70,6 +70,7 @@ from .frames import COND_OP, FRAME_OP
 from .images import (
     adjust_contrast,
     batch_norm,
+    combined_nms,
     conv,
     conv3d,
     conv3d_transpose,
@@ -392,6 +393,9 @@ _IMAGES: Final[Dict[str, Rule]] = {
     ),
     "NonMaxSuppressionV5": _row(
         "NonMaxSuppression, Gather, Cast, Pad", non_max_suppression, "the chosen scores; soft_nms_sigma 0 only"
+    ),
+    "CombinedNonMaxSuppression": _row(
+        "NonMaxSuppression, ScatterND, TopK, GatherND", combined_nms, "boxes shared by the classes (q = 1)"
     ),
     "CropAndResize": _row(
         "Range, GatherND, Where (bilinear: four GatherNDs)",
