@@ -1057,6 +1057,8 @@ def _suite_cases(tf):
                 tf.one_hot(i, 4, on_value=tf.constant(5, tf.float64), off_value=tf.constant(1, tf.float64), axis=0),
                 tf.one_hot(i, 3, on_value=7, off_value=-2, dtype=tf.int32),
                 tf.one_hot(i, 3, on_value=True, off_value=False, dtype=tf.bool),
+                tf.one_hot(i[1], 5),
+                tf.one_hot(i[0], 4, axis=0, on_value=2, off_value=1),
             ],
         )
     )

@@ -301,6 +301,9 @@ def one_hot(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     deep = as_int64(cx, depth)
     index = cx.emit("Cast", [cx.tf(indices)], to=7)[0]
     index = cx.emit("Where", [cx.emit("Less", [index, cx.scalar(0, "DT_INT64")])[0], deep, index])[0]
+    scalar = rank == 0  # ONNX's OneHot takes indices of rank 1 or more: a scalar's is a vector of one, then squeezed
+    if scalar:
+        index, axis = unsqueeze(cx, index, [0]), -1
     if on.dtype in KERNELS["OneHot"]:
         values = cx.emit("Concat", [unsqueeze(cx, cx.tf(off), [0]), unsqueeze(cx, cx.tf(on), [0])], axis=0)[0]
         out = cx.emit("OneHot", [index, deep, values], axis=axis)[0]
@@ -309,6 +312,8 @@ def one_hot(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
         mask = cx.emit("Cast", [mask], to=9)[0]
         (chosen, other), back = widened(cx, "Where", on.dtype, [cx.tf(on), cx.tf(off)])
         out = back(cx.emit("Where", [mask, chosen, other])[0])
+    if scalar:
+        out = cx.emit("Squeeze", [out, cx.ints([0])])[0]
     where = rank if axis == -1 else axis
     count = depth.ints()
     shape = None if indices.shape is None else [*indices.shape[:where], count[0] if count else None,
