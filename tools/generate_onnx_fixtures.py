@@ -1346,6 +1346,28 @@ def _suite_cases(tf):
             ],
         )
     )
+    r = rng_of("ctc")
+    cases.append(
+        (
+            "ctc_greedy",
+            {
+                "x": r.uniform(size=(6, 4, 5)).astype(f32),
+                "n": np.array([5, 6, 4, 0], np.int32),
+                "y": np.log(r.uniform(size=(5, 3, 3))).astype(f32),
+            },
+            lambda x, n, y: [
+                *(lambda d: (d[0][0].indices, d[0][0].values, d[0][0].dense_shape, d[1]))(
+                    tf.nn.ctc_greedy_decoder(x, n, merge_repeated=False)
+                ),
+                *(lambda d: (d[0][0].indices, d[0][0].values, d[0][0].dense_shape, d[1]))(
+                    tf.nn.ctc_greedy_decoder(x, n, merge_repeated=True)
+                ),
+                *(lambda d: (d[0][0].indices, d[0][0].values, d[0][0].dense_shape, d[1]))(
+                    tf.nn.ctc_greedy_decoder(y, [5, 2, 4], merge_repeated=True, blank_index=0)
+                ),
+            ],
+        )
+    )
     r = rng_of("kernels")
     cases.append(
         (

@@ -979,3 +979,48 @@ def combined_nms(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
             cx.result(1, "DT_FLOAT", [batch_size, size], onnx=out_scores),
             cx.result(2, "DT_FLOAT", [batch_size, size], onnx=out_classes),
             cx.result(3, "DT_INT32", [batch_size], onnx=detections)]  # fmt: skip
+
+
+def ctc_greedy_decoder(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    """CTCGreedyDecoder: each time step's best class (ArgMax) within the sequence's length, the blank (the last
+    class, or blank_index) left out, and with merge_repeated a class equal to the step before's; the kept classes
+    as a sparse tensor (indices, values, dense shape) and the negative sum of each sequence's best logits."""
+    logits, lengths = inputs[0], inputs[1]
+    if need_rank(logits, "inputs") != 3 or lengths.dtype != "DT_INT32":
+        raise ConversionError(f"its inputs have rank {logits.rank} and its lengths are {lengths.dtype}: TensorFlow "
+                              "takes [time, batch, classes] and int32 lengths")  # fmt: skip
+    if logits.dtype not in ("DT_FLOAT", "DT_DOUBLE"):
+        raise ConversionError(f"its inputs are {logits.dtype}: TensorFlow takes float or double")
+    merge = bool(attr(node, "merge_repeated", False))
+    blank = attr(node, "blank_index", -1)
+
+    def op(onnx_op: str, *names: str, **attrs: Any) -> str:
+        return cx.emit(onnx_op, list(names), 1, **attrs)[0]
+
+    data = op("Transpose", cx.tf(logits), perm=[1, 0, 2])  # [batch, time, classes]
+    best = op("ArgMax", data, axis=2, keepdims=0)  # [batch, time] int64
+    top = op("ReduceMax", data, axes=[2], keepdims=0) if cx.opset < 18 else op(
+        "ReduceMax", data, cx.ints([2]), keepdims=0)  # fmt: skip
+    classes = op("Gather", op("Shape", data), cx.ints([2]), axis=0)
+    blank_class = op("Add", classes, cx.ints([blank])) if blank < 0 else cx.ints([blank])
+    steps = op("Range", cx.scalar(0, "DT_INT64"), op("Squeeze", op("Gather", op("Shape", data), cx.ints([1]),
+                                                                  axis=0)), cx.scalar(1, "DT_INT64"))  # fmt: skip
+    within = op("Less", unsqueeze(cx, steps, [0]), unsqueeze(cx, as_int64(cx, lengths), [1]))  # [batch, time]
+    keep = op("And", within, op("Not", op("Equal", best, blank_class)))
+    if merge:  # a class equal to the one the step before chose (blank or not) is merged into it
+        before = op("Pad", best, cx.ints([0, 1, 0, -1]), cx.scalar(-1, "DT_INT64"))
+        keep = op("And", keep, op("Not", op("Equal", best, before)))
+    coordinates = op("Transpose", op("NonZero", keep), perm=[1, 0])  # [kept, 2]: batch, time (row-major)
+    values = op("GatherND", best, coordinates)
+    places = op("Sub", op("CumSum", op("Cast", keep, to=7), cx.scalar(1, "DT_INT32")), cx.scalar(1, "DT_INT64"))
+    position = op("GatherND", places, coordinates)
+    batch_of = op("Gather", coordinates, cx.ints([0]), axis=1)
+    indices = op("Concat", batch_of, unsqueeze(cx, position, [1]), axis=1)
+    counts = op("ReduceSum", op("Cast", keep, to=7), cx.ints([1]), keepdims=0)
+    longest = op("ReduceMax", op("Concat", counts, cx.ints([0]), axis=0), keepdims=1)
+    shape = op("Concat", op("Gather", op("Shape", data), cx.ints([0]), axis=0), longest, axis=0)
+    summed = op("ReduceSum", op("Where", within, top, cx.scalar(0, logits.dtype)), cx.ints([1]), keepdims=1)
+    batch = (logits.shape or [None, None])[1]
+    return [cx.result(0, "DT_INT64", [None, 2], onnx=indices), cx.result(1, "DT_INT64", [None], onnx=values),
+            cx.result(2, "DT_INT64", [2], onnx=shape), cx.result(3, logits.dtype, [batch, 1],
+                                                                 onnx=op("Neg", summed))]  # fmt: skip

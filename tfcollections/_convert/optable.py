@@ -76,6 +76,7 @@ from .images import (
     conv3d_transpose,
     conv_transpose,
     crop_and_resize,
+    ctc_greedy_decoder,
     depth_space,
     lrn,
     max_pool_with_argmax,
@@ -380,6 +381,9 @@ _NN: Final[Dict[str, Rule]] = {
     "AvgPool3D": _row("AveragePool", pool3d("AveragePool"), "padding not counted, as TensorFlow"),
     "MaxPoolWithArgmax": _row(
         "MaxPool (indices), Mod, Div, Mul, Add", max_pool_with_argmax, "ONNX's NCHW indices counted again in NHWC"
+    ),
+    "CTCGreedyDecoder": _row(
+        "ArgMax, Equal, NonZero, CumSum, GatherND", ctc_greedy_decoder, "blank_index; merge_repeated"
     ),
     "LRN": _row("LRN", lrn, "size 2 * depth_radius + 1, alpha times the size"),
 }
