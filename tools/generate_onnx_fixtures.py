@@ -1368,6 +1368,33 @@ def _suite_cases(tf):
             ],
         )
     )
+    r = rng_of("ragged")
+    cases.append(
+        (
+            "ragged_tensors",
+            {
+                "s1": np.array([0, 1, 1, 5], np.int32),
+                "s2": np.array([0, 3, 3, 5, 9, 10], np.int32),
+                "v": np.arange(10, 20).astype(f32),
+                "w": r.standard_normal((10, 2, 3)).astype(f32),
+                "i1": np.array([0, 0, 0, 2, 2], np.int32),
+                "i2": np.array([0, 0, 2, 2, 2, 3, 3, 4], np.int32),
+                "u": r.standard_normal((8, 2)).astype(f32),
+            },
+            lambda s1, s2, v, w, i1, i2, u: [
+                *(lambda t: (t.indices, t.values, t.dense_shape))(
+                    tf.RaggedTensor.from_nested_row_splits(v, [s1, s2]).to_sparse()
+                ),
+                tf.RaggedTensor.from_nested_row_splits(v, [s1, s2]).to_tensor(default_value=7),
+                tf.RaggedTensor.from_nested_row_splits(w, [s1, s2]).to_tensor(
+                    default_value=7, shape=[5, None, 2, None, 3]
+                ),
+                tf.RaggedTensor.from_nested_row_splits(v, [s1, s2]).to_tensor(shape=[2, 2, 3]),
+                tf.RaggedTensor.from_nested_value_rowids(u, [i1, i2], [4, 5]).to_tensor(default_value=-1),
+                tf.RaggedTensor.from_row_splits(v, [0, 4, 4, 10]).to_tensor(),
+            ],
+        )
+    )
     r = rng_of("kernels")
     cases.append(
         (

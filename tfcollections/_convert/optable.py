@@ -102,7 +102,7 @@ from .mathops import (
 )
 from .nodeparts import attr
 from .quantize import fake_quant, quantize_dequantize
-from .ragged import ragged_range
+from .ragged import ragged_range, ragged_to_sparse, ragged_to_tensor
 from .randomops import multinomial, random, random_int
 from .segments import segment
 from .shapes import (
@@ -472,6 +472,15 @@ _TENSOR: Final[Dict[str, Rule]] = {
     "DynamicStitch": _row("Concat, ReduceMax, ScatterND", dynamic_stitch, "a later piece's row wins"),
     "ParallelDynamicStitch": _row("Concat, ReduceMax, ScatterND", dynamic_stitch, "as DynamicStitch"),
     "DynamicPartition": _row("Equal, Compress", dynamic_partition, "one Compress for each partition"),
+    "RaggedTensorToSparse": _row(
+        "GreaterOrEqual, ReduceSum, Gather, Concat", ragged_to_sparse, "each flat value's coordinates, level by level"
+    ),
+    "RaggedTensorToTensor": _row(
+        "ScatterND, Expand, Compress",
+        ragged_to_tensor,
+        "ROW_SPLITS, or FIRST_DIM_SIZE then VALUE_ROWIDS; a shape asked for cuts or pads",
+        since=16,
+    ),
     "InvertPermutation": _row("Range, ScatterElements", invert_permutation, "a constant permutation inverted"),
     "SpaceToBatchND": _row(
         "Pad, Reshape, Transpose, Reshape", space_batch, "block and paddings constant; the dims after the batch known"

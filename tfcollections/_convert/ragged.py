@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-"""The op table's rules for ragged tensors: RaggedRange.
+"""The op table's rules for ragged tensors: RaggedRange, RaggedTensorToSparse and RaggedTensorToTensor.
 
 Strategy: a ragged tensor is its flat values and its row splits, two ordinary tensors, so each op is ordinary ONNX
 ops of those: each row's length, the splits as the lengths' running sum, and each flat element's row found by
@@ -8,8 +8,9 @@ counting the splits at or below its place (a comparison grid of the elements and
 
 from __future__ import annotations
 
-from .nodeparts import INTEGER_TYPES, attr, onnx_type, unsqueeze
-from .values import ConversionError
+from .kernels import widened
+from .nodeparts import INTEGER_TYPES, as_int64, attr, need_rank, onnx_type, unsqueeze
+from .values import ConversionError, tensor_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -72,3 +73,112 @@ def ragged_range(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     if splits_type != "DT_INT64":
         splits = op("Cast", splits, to=onnx_type(splits_type))
     return [cx.result(0, splits_type, [None], onnx=splits), cx.result(1, dtype, [None], onnx=values)]
+
+
+def _located(cx: Converter, places: str, splits: str) -> List[str]:
+    """Each place's row (how many rows end at or before it) and its place in the row, for row *splits*."""
+    ends = cx.emit("Slice", [splits, cx.ints([1]), cx.ints([2**63 - 1])])[0]
+    rows = cx.emit("ReduceSum", [cx.emit("Cast", [cx.emit("GreaterOrEqual", [unsqueeze(cx, places, [1]),
+                                                                              unsqueeze(cx, ends, [0])])[0]],
+                                         to=7)[0], cx.ints([1])], keepdims=0)[0]  # fmt: skip
+    columns = cx.emit("Sub", [places, cx.emit("Gather", [splits, rows], axis=0)[0]])[0]
+    return [rows, columns]
+
+
+def _longest(cx: Converter, splits: str) -> str:
+    """The longest row of *splits* (0 for none), as a 1-element int64 tensor."""
+    lengths = cx.emit("Sub", [cx.emit("Slice", [splits, cx.ints([1]), cx.ints([2**63 - 1])])[0],
+                              cx.emit("Slice", [splits, cx.ints([0]), cx.ints([-1])])[0]])[0]  # fmt: skip
+    return cx.emit("ReduceMax", [cx.emit("Concat", [lengths, cx.ints([0])], axis=0)[0]], keepdims=1)[0]
+
+
+def _flat_places(cx: Converter, values: str) -> str:
+    count = cx.emit("Gather", [cx.emit("Shape", [values])[0], cx.scalar(0, "DT_INT64")], axis=0)[0]
+    return cx.emit("Range", [cx.scalar(0, "DT_INT64"), count, cx.scalar(1, "DT_INT64")])[0]
+
+
+def _coordinates(cx: Converter, places: str, levels: List[str]) -> List[str]:
+    """Each flat value's coordinates in the dense tensor, outermost first, from the row splits of each ragged
+    level (outermost first): the innermost level gives a value's row and place in it, its row is the next level's
+    element, and so on out."""
+    found: List[str] = []
+    for splits in reversed(levels):
+        rows, columns = _located(cx, places, splits)
+        found.insert(0, columns)
+        places = rows
+    found.insert(0, places)
+    return found
+
+
+def ragged_to_sparse(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    """RaggedTensorToSparse: each flat value's coordinates (row, then its place at each ragged level), the values,
+    and the dense shape (the rows, each level's longest row)."""
+    *splits_values, values = inputs
+    if values.rank != 1:
+        raise ConversionError(f"its flat values have rank {values.rank}: flat values of rank 1 are converted")
+    splits = [as_int64(cx, value) for value in splits_values]
+    coordinates = _coordinates(cx, _flat_places(cx, cx.tf(values)), splits)
+    indices = cx.emit("Concat", [unsqueeze(cx, part, [1]) for part in coordinates], axis=1)[0]
+    rows = cx.emit("Sub", [cx.emit("Shape", [splits[0]])[0], cx.ints([1])])[0]
+    shape = cx.emit("Concat", [rows, *(_longest(cx, level) for level in splits)], axis=0)[0]
+    depth = len(splits) + 1
+    return [cx.result(0, "DT_INT64", [None, depth], onnx=indices),
+            cx.result(1, values.dtype, [None], onnx=cx.emit("Identity", [cx.tf(values)])[0]),
+            cx.result(2, "DT_INT64", [depth], onnx=shape)]  # fmt: skip
+
+
+def ragged_to_tensor(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    """RaggedTensorToTensor: the default value filled out to the dense shape (the rows, each ragged level's longest
+    row, the values' own dims; a dim the shape input gives instead, the values past it left out), the values
+    scattered at their coordinates. Row partitions as ROW_SPLITS, or FIRST_DIM_SIZE then VALUE_ROWIDS."""
+    shape_value, values, default = inputs[0], inputs[1], inputs[2]
+    partitions = inputs[3:]
+    kinds = [item.decode() if isinstance(item, bytes) else str(item) for item in attr(node, "row_partition_types", [])]
+    if len(kinds) != len(partitions) or not partitions:
+        raise ConversionError(f"its row_partition_types {kinds} are not one for each of its {len(partitions)} "
+                              "partitions")  # fmt: skip
+    rank = need_rank(values)
+    data = cx.tf(values)
+    if kinds[0] == "FIRST_DIM_SIZE" and all(kind == "VALUE_ROWIDS" for kind in kinds[1:]):
+        levels: List[str] = []
+        count = cx.emit("Reshape", [as_int64(cx, partitions[0]), cx.ints([1])])[0]
+        for rowids in partitions[1:]:  # each level's splits: its rows' counts, run together
+            ids = as_int64(cx, rowids)
+            start = cx.emit("ConstantOfShape", [count], value=tensor_of("DT_INT64", (1,), [0]))[0]
+            ones = cx.emit("ConstantOfShape", [cx.emit("Shape", [ids])[0]], value=tensor_of("DT_INT64", (1,), [1]))[0]
+            counted = cx.emit("ScatterND", [start, unsqueeze(cx, ids, [1]), ones], reduction="add")[0]
+            levels.append(cx.emit("Concat", [cx.ints([0]), cx.emit("CumSum", [counted, cx.scalar(0, "DT_INT64")])[0]],
+                                  axis=0)[0])  # fmt: skip
+            count = cx.emit("Shape", [ids])[0]
+    elif all(kind == "ROW_SPLITS" for kind in kinds):
+        levels = [as_int64(cx, value) for value in partitions]
+    else:
+        raise ConversionError(f"its row_partition_types {kinds} are not ROW_SPLITS, or FIRST_DIM_SIZE then "
+                              "VALUE_ROWIDS")  # fmt: skip
+    coordinates = _coordinates(cx, _flat_places(cx, data), levels)
+    dense = [cx.emit("Sub", [cx.emit("Shape", [levels[0]])[0], cx.ints([1])])[0],
+             *(_longest(cx, level) for level in levels)]  # fmt: skip
+    inner = cx.emit("Slice", [cx.emit("Shape", [data])[0], cx.ints([1]), cx.ints([2**63 - 1])])[0]
+    dims = cx.emit("Concat", [*dense, inner], axis=0)[0]
+    depth = len(levels) + 1
+    points = cx.emit("Concat", [unsqueeze(cx, part, [1]) for part in coordinates], axis=1)[0]  # [values, depth]
+    if shape_value.rank == 1 and shape_value.shape not in ([0], None):  # the sizes asked for, -1 where free
+        asked = as_int64(cx, shape_value)
+        dims = cx.emit("Where", [cx.emit("Less", [asked, cx.ints([0])])[0], dims, asked])[0]
+        limits = cx.emit("Slice", [dims, cx.ints([0]), cx.ints([depth])])[0]
+        inside = cx.emit("ReduceMin", [cx.emit("Cast", [cx.emit("Less", [points, limits])[0]], to=6)[0]],
+                         axes=[1], keepdims=0)[0] if cx.opset < 18 else cx.emit(
+            "ReduceMin", [cx.emit("Cast", [cx.emit("Less", [points, limits])[0]], to=6)[0], cx.ints([1])],
+            keepdims=0)[0]  # fmt: skip
+        chosen = cx.emit("Cast", [inside], to=9)[0]
+        points = cx.emit("Compress", [points, chosen], axis=0)[0]
+        data = cx.emit("Compress", [data, chosen], axis=0)[0]
+        if rank > 1:  # the values' own dims cut to the sizes asked for
+            starts = cx.ints([0] * (rank - 1))
+            data = cx.emit("Slice", [data, starts, cx.emit("Slice", [dims, cx.ints([depth]),
+                                                                     cx.ints([2**63 - 1])])[0],
+                                     cx.ints(list(range(1, rank)))])[0]  # fmt: skip
+    start = cx.emit("Expand", [cx.tf(default), dims])[0]
+    (start, data), back = widened(cx, "ScatterND", values.dtype, [start, data])
+    out = back(cx.emit("ScatterND", [start, points, data])[0])
+    return [cx.result(0, values.dtype, [None] * (depth + rank - 1), onnx=out)]
