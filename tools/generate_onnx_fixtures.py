@@ -1395,6 +1395,30 @@ def _suite_cases(tf):
             ],
         )
     )
+    cases.append(
+        (
+            "sets_and_sparse_shapes",
+            {
+                "a": np.array([[10, 2, 30, 2, 5], [10, 9, 1, 9, 3]], np.int32),
+                "b": np.array([[4, 5, 10, 8, 9], [1, 4, 1, 1, 5]], np.int32),
+                "i": np.array([[1, 0, 0], [1, 0, 2], [1, 1, 3], [3, 2, 2], [3, 2, 3]], np.int64),
+                "shape": np.array([5, 3, 4], np.int64),
+                "new": np.array([2, -1, 1, 3], np.int64),
+            },
+            lambda a, b, i, shape, new: [
+                *(lambda t: (t.indices, t.values, t.dense_shape))(tf.sets.union(a, b)),
+                *(lambda t: (t.indices, t.values, t.dense_shape))(tf.sets.intersection(a, b)),
+                *(lambda t: (t.indices, t.values, t.dense_shape))(tf.sets.difference(a, b)),
+                *(lambda t: (t.indices, t.values, t.dense_shape))(tf.sets.difference(a, b, aminusb=False)),
+                *(lambda t: (t.indices, t.dense_shape))(
+                    tf.sparse.reshape(tf.SparseTensor(i, tf.ones([5]), shape), new)
+                ),
+                *(lambda t: (t.indices, t.dense_shape))(
+                    tf.sparse.reshape(tf.SparseTensor(i, tf.ones([5]), shape), [6, 10])
+                ),
+            ],
+        )
+    )
     r = rng_of("kernels")
     cases.append(
         (

@@ -141,6 +141,8 @@ from .tensorops import (
     reverse_sequence,
     roll,
     scatter_nd,
+    set_operation,
+    sparse_reshape,
     sparse_to_dense,
     unique,
     where_indices,
@@ -468,6 +470,10 @@ _TENSOR: Final[Dict[str, Rule]] = {
     "RaggedRange": _row(
         "Where, CumSum, Range, GreaterOrEqual, ReduceSum, Gather", ragged_range, "its row splits and flat values"
     ),
+    "DenseToDenseSetOperation": _row(
+        "Equal, ReduceMax, Where, TopK, NonZero", set_operation, "rows of integer matrices; the result sorted"
+    ),
+    "SparseReshape": _row("ReduceProd, Mul, ReduceSum, Div, Mod", sparse_reshape, "a -1 worked out in the model"),
     "SparseToDense": _row("Expand, ScatterND", sparse_to_dense, "a repeated index keeps its last value"),
     "DynamicStitch": _row("Concat, ReduceMax, ScatterND", dynamic_stitch, "a later piece's row wins"),
     "ParallelDynamicStitch": _row("Concat, ReduceMax, ScatterND", dynamic_stitch, "as DynamicStitch"),

@@ -26,6 +26,7 @@ from .nodeparts import (
     need_ints,
     need_rank,
     onnx_type,
+    text_attr,
     unsqueeze,
 )
 from .segments import EXTREMES
@@ -34,7 +35,7 @@ from .values import ConversionError, scalar_tensor, tensor_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import List, Optional
+    from typing import Final, List, Optional
 
     from .._typing import Decoded
     from .converter import Converter
@@ -434,3 +435,90 @@ def dynamic_partition(cx: Converter, node: Decoded, inputs: List[Value]) -> Outp
         out = cx.emit("Compress", [rows, chosen], axis=0)[0]
         results.append(cx.result(part, data.dtype, None if row is None else [None, *row], onnx=out))
     return results
+
+
+def _strides(cx: Converter, shape: str) -> str:
+    """Row-major strides of an int64 *shape* of any length: each the product of the dims after it (a [dims, dims]
+    grid of those dims, 1 elsewhere, multiplied along a row)."""
+    count = cx.emit("Size", [shape])[0]
+    axes = cx.emit("Range", [cx.scalar(0, "DT_INT64"), count, cx.scalar(1, "DT_INT64")])[0]
+    after = cx.emit("Greater", [unsqueeze(cx, axes, [0]), unsqueeze(cx, axes, [1])])[0]
+    grid = cx.emit("Where", [after, unsqueeze(cx, shape, [0]), cx.scalar(1, "DT_INT64")])[0]
+    return cx.emit("ReduceProd", [grid], axes=[1], keepdims=0)[0] if cx.opset < 18 else cx.emit(
+        "ReduceProd", [grid, cx.ints([1])], keepdims=0)[0]  # fmt: skip
+
+
+def sparse_reshape(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    """SparseReshape: each index made a place in the flattened tensor (the old shape's strides), then coordinates of
+    the new shape (its -1 worked out from the elements the old one holds)."""
+    indices, old, new = inputs[0], inputs[1], inputs[2]
+    for value in inputs[:3]:
+        if value.dtype != "DT_INT64":
+            raise ConversionError(f"its input {value.tf_name!r} is {value.dtype}: TensorFlow takes int64")
+    old_shape, new_shape = cx.tf(old), cx.tf(new)
+    total = cx.emit("ReduceProd", [old_shape], keepdims=1)[0]
+    unknown = cx.emit("Equal", [new_shape, cx.scalar(-1, "DT_INT64")])[0]
+    known = cx.emit("ReduceProd", [cx.emit("Where", [unknown, cx.scalar(1, "DT_INT64"), new_shape])[0]],
+                    keepdims=1)[0]  # fmt: skip
+    shape = cx.emit("Where", [unknown, cx.emit("Div", [total, known])[0], new_shape])[0]
+    flat = cx.emit("Mul", [cx.tf(indices), unsqueeze(cx, _strides(cx, old_shape), [0])])[0]
+    place = cx.emit("ReduceSum", [flat, cx.ints([1])], keepdims=1)[0]  # [N, 1]
+    moved = cx.emit("Mod", [cx.emit("Div", [place, unsqueeze(cx, _strides(cx, shape), [0])])[0],
+                            unsqueeze(cx, shape, [0])], fmod=0)[0]  # fmt: skip
+    count = None if new.shape is None else new.shape[0]
+    return [cx.result(0, "DT_INT64", [None, count], onnx=moved), cx.result(1, "DT_INT64", [count], onnx=shape)]
+
+
+# DenseToDenseSetOperation's set_operation -> (the elements taken from: "a", "b" or "both"; kept if in the other).
+_SET_OPERATIONS: Final = {
+    "a-b": ("a", False),
+    "b-a": ("b", False),
+    "intersection": ("a", True),
+    "union": ("both", None),
+}
+
+
+def set_operation(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    """DenseToDenseSetOperation of the rows of two matrices of integers: each row's first appearances of the
+    elements the operation keeps (union: of both rows; intersection: of the first, found in the second; a-b and
+    b-a: found not), sorted (TopK, smallest first), as a sparse tensor (indices, values, dense shape)."""
+    a, b = inputs[0], inputs[1]
+    operation = text_attr(node, "set_operation", "")
+    if operation not in _SET_OPERATIONS:
+        raise ConversionError(f"its set_operation {operation!r} is not a-b, b-a, intersection or union")
+    if a.dtype not in INTEGER_TYPES or b.dtype != a.dtype or a.rank != 2 or b.rank != 2:
+        raise ConversionError(f"its sets are {a.dtype} of rank {a.rank} and {b.dtype} of rank {b.rank}: sets of "
+                              "int32 or int64 in the rows of matrices are converted")  # fmt: skip
+    source, wanted = _SET_OPERATIONS[operation]
+    first, second = (cx.tf(a), cx.tf(b)) if source != "b" else (cx.tf(b), cx.tf(a))
+    elements = cx.emit("Concat", [first, second], axis=1)[0] if source == "both" else first  # [rows, n]
+
+    def grid(left: str, right: str) -> str:  # [rows, n, m]: left[r, i] == right[r, j]
+        return cx.emit("Equal", [unsqueeze(cx, left, [2]), unsqueeze(cx, right, [1])])[0]
+
+    def anywhere(mask: str) -> str:
+        counted = cx.emit("Cast", [mask], to=6)[0]
+        total = cx.emit("ReduceMax", [counted], axes=[2], keepdims=0)[0] if cx.opset < 18 else cx.emit(
+            "ReduceMax", [counted, cx.ints([2])], keepdims=0)[0]  # fmt: skip
+        return cx.emit("Cast", [total], to=9)[0]
+
+    length = cx.emit("Gather", [cx.emit("Shape", [elements])[0], cx.ints([1])], axis=0)[0]
+    places = cx.emit("Range", [cx.scalar(0, "DT_INT64"), cx.emit("Squeeze", [length])[0], cx.scalar(1, "DT_INT64")])[0]
+    earlier = cx.emit("Less", [unsqueeze(cx, places, [0]), unsqueeze(cx, places, [1])])[0]  # [i, j]: j < i
+    repeated = anywhere(cx.emit("And", [grid(elements, elements), unsqueeze(cx, earlier, [0])])[0])
+    keep = cx.emit("Not", [repeated])[0]
+    if wanted is not None:
+        found = anywhere(grid(elements, second))
+        keep = cx.emit("And", [keep, found if wanted else cx.emit("Not", [found])[0]])[0]
+    largest = cx.scalar(2**31 - 1 if a.dtype == "DT_INT32" else 2**63 - 1, a.dtype)
+    ranked = cx.emit("Where", [keep, elements, largest])[0]
+    ordered, _ = cx.emit("TopK", [ranked, length], 2, axis=1, largest=0, sorted=1)
+    counts = cx.emit("ReduceSum", [cx.emit("Cast", [keep], to=7)[0], cx.ints([1])], keepdims=0)[0]
+    taken = cx.emit("Less", [unsqueeze(cx, places, [0]), unsqueeze(cx, counts, [1])])[0]  # [rows, n]
+    indices = cx.emit("Transpose", [cx.emit("NonZero", [taken])[0]], perm=[1, 0])[0]
+    values = cx.emit("GatherND", [ordered, indices])[0]
+    longest = cx.emit("ReduceMax", [cx.emit("Concat", [counts, cx.ints([0])], axis=0)[0]], keepdims=1)[0]
+    rows = cx.emit("Gather", [cx.emit("Shape", [elements])[0], cx.ints([0])], axis=0)[0]
+    shape = cx.emit("Concat", [rows, longest], axis=0)[0]
+    return [cx.result(0, "DT_INT64", [None, 2], onnx=indices), cx.result(1, a.dtype, [None], onnx=values),
+            cx.result(2, "DT_INT64", [2], onnx=shape)]  # fmt: skip
