@@ -533,8 +533,8 @@ REFUSED = {
         [_placeholder("x", 1, 4, 3), _const("w", _floats(1, 3, 3)), ("y", "Conv2D", ["x", "w"], {}, None)],
         "only 2-D convolutions"),
     "a filter of unknown shape": (
-        [_placeholder("x", 1, 4, 4, 3), _placeholder("w", -1, -1, 3, 2), ("y", "Conv2D", ["x", "w"], {}, None)],
-        "filter's shape must be known"),
+        [_placeholder("x", 1, 4, 4, 3), _placeholder("w", -1, -1, 3, 2),
+         ("y", "DepthwiseConv2dNative", ["x", "w"], {}, None)], "filter's shape must be known"),
     "a padding TensorFlow does not have": (
         [_placeholder("x", 1, 4, 4, 3), _const("w", _floats(1, 1, 3, 2)),
          ("y", "Conv2D", ["x", "w"], {"padding": b"WEIRD"}, None)], "is not SAME, VALID or EXPLICIT"),

@@ -1419,6 +1419,39 @@ def _suite_cases(tf):
             ],
         )
     )
+    r = rng_of("colours")
+    cases.append(
+        (
+            "colours_patches_strings",
+            {
+                "rgb": np.array(
+                    [[1, 2, 3], [4, 4, 4], [10, 2, 1], [10, 1, 2], [4, 6, 5], [5, 6, 4], [1, 3, 2], [3, 5, 3]], f32
+                ).reshape([2, 4, 3])
+                / 10.0,
+                "delta": np.array(-0.3, f32),
+                "image": r.standard_normal((2, 7, 8, 3)).astype(f32),
+                "x": r.standard_normal((2, 10, 3)).astype(f32),
+                "kernel": r.standard_normal((4, 3, 5)).astype(f32),
+                "pad": np.zeros((3, 2), np.int64),
+                "n": np.array([0, -12, 345], np.int64),
+                "words": np.array([b"123", b"-4.5", b"7e2"], dtype=object),
+            },
+            lambda rgb, delta, image, x, kernel, pad, n, words: [
+                tf.image.adjust_hue(rgb, 0.4),
+                tf.image.adjust_hue(rgb, delta),
+                tf.image.adjust_saturation(rgb, 2.1),
+                tf.image.adjust_saturation(rgb, 0.5),
+                tf.image.extract_patches(image, [1, 3, 2, 1], [1, 2, 1, 1], [1, 1, 1, 1], "VALID"),
+                tf.image.extract_patches(image, [1, 2, 3, 1], [1, 1, 2, 1], [1, 2, 1, 1], "SAME"),
+                tf.nn.conv1d(x, tf.pad(kernel, pad), stride=1, padding="VALID"),
+                tf.nn.conv1d(x, tf.pad(kernel, pad), stride=2, padding="SAME"),
+                tf.strings.as_string(n),
+                tf.strings.as_string(n > 0),
+                tf.strings.to_number(words),
+                tf.strings.to_number(words[:1], tf.int64),
+            ],
+        )
+    )
     r = rng_of("kernels")
     cases.append(
         (
@@ -1456,6 +1489,14 @@ def _suite_cases(tf):
     return cases
 
 
+def _storable(value):
+    """*value* as npz keeps it without pickling: strings (bytes objects from TensorFlow) as unicode text."""
+    array = np.asarray(value)
+    if array.dtype.kind in ("O", "S"):
+        return np.vectorize(lambda item: item.decode() if isinstance(item, bytes) else str(item), otypes=[str])(array)
+    return array
+
+
 def zoo(folder, manifest):
     import tensorflow.compat.v1 as tf
 
@@ -1477,8 +1518,8 @@ def zoo(folder, manifest):
                 values = session.run(outputs, {p: feeds[k] for p, k in zip(placeholders, feeds)})
         with open(os.path.join(root, f"{name}.pb"), "wb") as file:
             file.write(graph.as_graph_def().SerializeToString(deterministic=True))
-        arrays = {f"input/{key}:0": value for key, value in feeds.items()}
-        arrays.update({f"output/{tensor.name}": np.asarray(value) for tensor, value in zip(outputs, values)})
+        arrays = {f"input/{key}:0": _storable(value) for key, value in feeds.items()}
+        arrays.update({f"output/{tensor.name}": _storable(value) for tensor, value in zip(outputs, values)})
         np.savez(os.path.join(root, f"{name}.npz"), **arrays)
         ops = sorted({op.type for op in graph.get_operations()})
         cases[name] = {"inputs": [f"{key}:0" for key in feeds], "outputs": [t.name for t in outputs], "ops": ops,

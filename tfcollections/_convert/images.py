@@ -123,7 +123,7 @@ def conv(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     if need_rank(x) != 4 or need_rank(weights, "filter") != 4:
         raise ConversionError("only 2-D convolutions (4-D inputs) are converted")
     if weights.shape is None or not fully_known(weights.shape):
-        raise ConversionError("its filter's shape must be known")
+        return [_conv_of_computed_filter(cx, node, x, weights, layout)]
     kh, kw, channels_in, channels_out = cast_ints(weights.shape)
     data, shape = _image_in(cx, x, layout)
     strides, dilations = _spatial(node, "strides", layout), _spatial(node, "dilations", layout)
@@ -150,6 +150,34 @@ def conv(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     ]
     batch = shape[0] if shape is not None else None
     return [_image_out(cx, out, x.dtype, [batch, channels, *dims], layout)]
+
+
+def _conv_of_computed_filter(cx: Converter, node: Decoded, x: Value, weights: Value, layout: str) -> Value:
+    """Conv2D of a filter whose dims the graph does not know (one it computes): ONNX's Conv infers the window from
+    the filter it is given when it runs; SAME padding is SAME_UPPER; one group (a grouped convolution needs the
+    filter's channels known)."""
+    if node["op"] == "DepthwiseConv2dNative":
+        raise ConversionError("its filter's shape must be known (a depthwise convolution's groups are its channels)")
+    padding = text_attr(node, "padding", "VALID")
+    if padding not in ("SAME", "VALID"):
+        raise ConversionError(f"its padding {padding!r} needs the filter's shape known")
+    data, shape = _image_in(cx, x, layout)
+    strides, dilations = _spatial(node, "strides", layout), _spatial(node, "dilations", layout)
+    attrs: Dict[str, Any] = {"strides": strides, "dilations": dilations}
+    if padding == "SAME":
+        attrs["auto_pad"] = "SAME_UPPER"
+    else:
+        attrs["pads"] = [0, 0, 0, 0]
+    filter_in = None if weights.shape is None else weights.shape[2]
+    if shape is not None and shape[1] is not None and filter_in is not None and shape[1] != filter_in:
+        attrs["group"] = shape[1] // filter_in
+    out = cx.emit("Conv", [data, _filter(cx, weights, (3, 2, 0, 1))], **attrs)[0]
+    channels = None if weights.shape is None else weights.shape[3]
+    dims: List[Optional[int]] = [None, None]
+    if padding == "SAME" and shape is not None:
+        dims = [None if size is None else -(-size // step) for size, step in zip(shape[2:], strides)]
+    batch = shape[0] if shape is not None else None
+    return _image_out(cx, out, x.dtype, [batch, channels, *dims], layout)
 
 
 def conv_transpose(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
@@ -1024,3 +1052,112 @@ def ctc_greedy_decoder(cx: Converter, node: Decoded, inputs: List[Value]) -> Out
     return [cx.result(0, "DT_INT64", [None, 2], onnx=indices), cx.result(1, "DT_INT64", [None], onnx=values),
             cx.result(2, "DT_INT64", [2], onnx=shape), cx.result(3, logits.dtype, [batch, 1],
                                                                  onnx=op("Neg", summed))]  # fmt: skip
+
+
+def extract_patches(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    """ExtractImagePatches: a grouped convolution by one-hot filters (one output channel for each place in the
+    window, for each input channel: ONNX's Conv with dilations for the rates), its channels then reordered to
+    TensorFlow's (the window's place first, the input channel last)."""
+    x = inputs[0]
+    if need_rank(x) != 4 or x.dtype not in ("DT_FLOAT", "DT_DOUBLE", "DT_HALF"):
+        raise ConversionError(f"its images are {x.dtype} of rank {x.rank}: 4-D float images are converted")
+    channels = (x.shape or [None] * 4)[3]
+    if channels is None:
+        raise ConversionError("its images' channels must be known (pass the inputs' shapes: --inputs NAME:SHAPE)")
+    kh, kw = _spatial(node, "ksizes", "NHWC")
+    strides, rates = _spatial(node, "strides", "NHWC"), _spatial(node, "rates", "NHWC")
+    data, shape = _image_in(cx, x, "NHWC")
+    spatial: List[Optional[int]] = [None, None] if shape is None else shape[2:]
+    attrs = _window_attrs(node, spatial, [kh, kw], strides, rates, "NHWC")
+    window = kh * kw
+    ones = [1.0 if p == i * kw + j else 0.0 for _ in range(channels) for p in range(window)
+            for i in range(kh) for j in range(kw)]  # fmt: skip
+    kernel = cx.initializer(tensor_of(x.dtype, (channels * window, 1, kh, kw), ones), cx.fresh("one_hot"))
+    out = cx.emit("Conv", [data, kernel], dilations=rates, kernel_shape=[kh, kw], group=channels, **attrs)[0]
+    pads = attrs.get("pads")
+    dims = [_window_out(size, k, s, d, (pads[i], pads[i + 2]) if pads else None, "auto_pad" in attrs)
+            for i, (size, k, s, d) in enumerate(zip(spatial, (kh, kw), strides, rates))]  # fmt: skip
+    # [N, C * window, H, W] -> [N, C, window, H, W] -> [N, window, C, H, W] -> [N, window * C, H, W]
+    batch = cx.emit("Shape", [out])[0]
+    split = cx.emit("Concat", [cx.emit("Slice", [batch, cx.ints([0]), cx.ints([1])])[0], cx.ints([channels, window]),
+                               cx.emit("Slice", [batch, cx.ints([2]), cx.ints([4])])[0]], axis=0)[0]  # fmt: skip
+    out = cx.emit("Transpose", [cx.emit("Reshape", [out, split])[0]], perm=[0, 2, 1, 3, 4])[0]
+    joined = cx.emit("Concat", [cx.emit("Slice", [batch, cx.ints([0]), cx.ints([1])])[0], cx.ints([window * channels]),
+                                cx.emit("Slice", [batch, cx.ints([2]), cx.ints([4])])[0]], axis=0)[0]  # fmt: skip
+    out = cx.emit("Reshape", [out, joined])[0]
+    n = shape[0] if shape is not None else None
+    return [_image_out(cx, out, x.dtype, [n, window * channels, *dims], "NHWC")]
+
+
+def _hsv(cx: Converter, rgb: str) -> Tuple[str, str, str]:
+    """TensorFlow's hue, saturation and value of [..., 3] RGB (its adjust_hsv kernels' rgb_to_hsv)."""
+
+    def op(onnx_op: str, *names: str, **attrs: Any) -> str:
+        return cx.emit(onnx_op, list(names), 1, **attrs)[0]
+
+    red, green, blue = (op("Gather", rgb, cx.scalar(index, "DT_INT64"), axis=-1) for index in range(3))
+    value = op("Max", red, green, blue)
+    spread = op("Sub", value, op("Min", red, green, blue))
+    zero = cx.scalar(0.0, "DT_FLOAT")
+    saturation = op("Where", op("Greater", value, zero), op("Div", spread, value), zero)
+    norm = op("Div", cx.scalar(1.0, "DT_FLOAT"), op("Mul", spread, cx.scalar(6.0, "DT_FLOAT")))
+    hue = op("Where", op("Equal", red, value), op("Mul", norm, op("Sub", green, blue)),
+             op("Where", op("Equal", green, value),
+                op("Add", op("Mul", norm, op("Sub", blue, red)), cx.scalar(2.0 / 6.0, "DT_FLOAT")),
+                op("Add", op("Mul", norm, op("Sub", red, green)), cx.scalar(4.0 / 6.0, "DT_FLOAT"))))  # fmt: skip
+    hue = op("Where", op("Greater", spread, zero), hue, zero)
+    hue = op("Where", op("Less", hue, zero), op("Add", hue, cx.scalar(1.0, "DT_FLOAT")), hue)
+    return hue, saturation, value
+
+
+def _rgb(cx: Converter, hue: str, saturation: str, value: str) -> str:
+    """TensorFlow's hsv_to_rgb: the chroma, its second-largest part by the hue's sixth, and the floor added back."""
+
+    def op(onnx_op: str, *names: str, **attrs: Any) -> str:
+        return cx.emit(onnx_op, list(names), 1, **attrs)[0]
+
+    chroma = op("Mul", saturation, value)
+    floor = op("Sub", value, chroma)
+    sixths = op("Mul", hue, cx.scalar(6.0, "DT_FLOAT"))
+    sector = op("Floor", sixths)
+    wrapped = op("Sub", sixths, op("Mul", op("Floor", op("Div", sixths, cx.scalar(2.0, "DT_FLOAT"))),
+                                   cx.scalar(2.0, "DT_FLOAT")))  # fmod(sixths, 2), sixths at or above 0  # fmt: skip
+    middle = op(
+        "Mul", chroma, op("Sub", cx.scalar(1.0, "DT_FLOAT"), op("Abs", op("Sub", wrapped, cx.scalar(1.0, "DT_FLOAT"))))
+    )
+    zero = op("Mul", chroma, cx.scalar(0.0, "DT_FLOAT"))
+    # (red, green, blue) of each sector 0 to 5: (c, x, 0), (x, c, 0), (0, c, x), (0, x, c), (x, 0, c), (c, 0, x)
+    table = [(chroma, middle, zero), (middle, chroma, zero), (zero, chroma, middle), (zero, middle, chroma),
+             (middle, zero, chroma), (chroma, zero, middle)]  # fmt: skip
+    parts = []
+    for channel in range(3):
+        picked = zero  # a sector past 5 (no hue) is black, as TensorFlow's default case
+        for index in range(5, -1, -1):
+            picked = op("Where", op("Equal", sector, cx.scalar(float(index), "DT_FLOAT")), table[index][channel],
+                        picked)  # fmt: skip
+        parts.append(unsqueeze(cx, op("Add", picked, floor), [-1]))
+    return cx.emit("Concat", parts, axis=-1)[0]
+
+
+def adjust_hsv(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    """AdjustHue (the hue moved by delta, wrapped into [0, 1)) and AdjustSaturation (the saturation scaled, clamped to
+    [0, 1]) of float RGB images, through TensorFlow's own HSV formulas."""
+    images, amount = inputs[0], inputs[1]
+    if images.dtype not in ("DT_FLOAT", "DT_HALF") or amount.dtype != "DT_FLOAT":
+        raise ConversionError(f"its images are {images.dtype}: TensorFlow adjusts float or half images by a float")
+    if images.shape is not None and images.shape and images.shape[-1] not in (None, 3):
+        raise ConversionError(f"its images have {images.shape[-1]} channels: TensorFlow adjusts RGB (3)")
+    data = cx.tf(images) if images.dtype == "DT_FLOAT" else cx.emit("Cast", [cx.tf(images)], to=1)[0]
+    hue, saturation, value = _hsv(cx, data)
+    if node["op"] == "AdjustHue":
+        moved = cx.emit("Add", [hue, cx.tf(amount)])[0]
+        moved = cx.emit("Sub", [moved, cx.emit("Floor", [moved])[0]])[0]  # fmod 1, then below 0 wrapped up
+        hue = moved
+    else:
+        scaled = cx.emit("Mul", [saturation, cx.tf(amount)])[0]
+        saturation = cx.emit("Min", [cx.emit("Max", [scaled, cx.scalar(0.0, "DT_FLOAT")])[0],
+                                     cx.scalar(1.0, "DT_FLOAT")])[0]  # fmt: skip
+    out = _rgb(cx, hue, saturation, value)
+    if images.dtype != "DT_FLOAT":
+        out = cx.emit("Cast", [out], to=onnx_type(images.dtype))[0]
+    return [cx.result(0, images.dtype, images.shape, onnx=out)]

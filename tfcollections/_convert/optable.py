@@ -69,6 +69,7 @@ from .elementwise import (
 from .frames import COND_OP, FRAME_OP
 from .images import (
     adjust_contrast,
+    adjust_hsv,
     batch_norm,
     combined_nms,
     conv,
@@ -78,6 +79,7 @@ from .images import (
     crop_and_resize,
     ctc_greedy_decoder,
     depth_space,
+    extract_patches,
     lrn,
     max_pool_with_argmax,
     non_max_suppression,
@@ -128,6 +130,7 @@ from .shapes import (
     top_k,
     unpack,
 )
+from .strings import as_string, string_to_number
 from .tensorops import (
     broadcast_to,
     dynamic_partition,
@@ -408,6 +411,11 @@ _IMAGES: Final[Dict[str, Rule]] = {
         crop_and_resize,
         "TensorFlow's sampling points, extrapolation_value outside the image",
     ),
+    "AdjustHue": _row("Max, Min, Where, Floor, Concat", adjust_hsv, "TensorFlow's RGB <-> HSV, the hue wrapped"),
+    "AdjustSaturation": _row("Max, Min, Where, Floor, Concat", adjust_hsv, "TensorFlow's RGB <-> HSV, clamped"),
+    "ExtractImagePatches": _row(
+        "Conv (one-hot filters, grouped), Reshape, Transpose", extract_patches, "rates as dilations; SAME, VALID"
+    ),
     "AdjustContrastv2": _row("ReduceMean, Sub, Mul, Add", adjust_contrast, "each channel's mean over height and width"),
 }
 
@@ -565,6 +573,11 @@ _SIGNAL: Final[Dict[str, Rule]] = {
     "Complex": _row("Expand, Unsqueeze, Concat", make_complex, "the parts broadcast, then paired"),
 }
 
+_STRINGS: Final[Dict[str, Rule]] = {
+    "AsString": _row("Cast (Gather for bools)", as_string, "integers and bools; a float's %f text has no ONNX op"),
+    "StringToNumber": _row("Cast", string_to_number, "to float, double, int32 or int64"),
+}
+
 #: The domains in the documentation's order.
 DOMAINS: Final[Tuple[Tuple[str, Dict[str, Rule]], ...]] = (
     ("values", _VALUES),
@@ -575,6 +588,7 @@ DOMAINS: Final[Tuple[Tuple[str, Dict[str, Rule]], ...]] = (
     ("control flow", _CONTROL_FLOW),
     ("quantize", _QUANTIZE),
     ("signal", _SIGNAL),
+    ("strings", _STRINGS),
     ("random", _RANDOM),
 )
 
