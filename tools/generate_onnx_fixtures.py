@@ -1452,6 +1452,20 @@ def _suite_cases(tf):
             ],
         )
     )
+    r = rng_of("area")
+    cases.append(
+        (
+            "area_and_shuffle",
+            {"x": r.uniform(0, 10, (2, 5, 7, 3)).astype(f32), "rows": r.standard_normal((6, 2)).astype(f32)},
+            lambda x, rows: [
+                tf.compat.v1.image.resize_area(x, [10, 14]),
+                tf.compat.v1.image.resize_area(x, [3, 4]),
+                tf.compat.v1.image.resize_area(x, [4, 9], align_corners=True),
+                tf.compat.v1.image.resize_area(tf.cast(x, tf.int32), [7, 5]),
+                tf.sort(tf.random.shuffle(rows), axis=0),
+            ],
+        )
+    )
     r = rng_of("kernels")
     cases.append(
         (

@@ -10,6 +10,9 @@ convolution (``SpaceToBatchND`` -> convolution -> ``BatchToSpaceND``) becomes th
 
 from __future__ import annotations
 
+import math
+import struct
+
 from .._tensor import Tensor
 from .graphdef import bytes_attr, ints_attr, new_node, split_tensor_name
 from .kernels import widened
@@ -1161,3 +1164,46 @@ def adjust_hsv(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     if images.dtype != "DT_FLOAT":
         out = cx.emit("Cast", [out], to=onnx_type(images.dtype))[0]
     return [cx.result(0, images.dtype, images.shape, onnx=out)]
+
+
+def _f32(number: float) -> float:
+    return float(struct.unpack("<f", struct.pack("<f", number))[0])
+
+
+def _area_weights(inside: int, outside: int, corners: bool) -> List[float]:
+    """ResizeArea's weights along one axis, [outside, inside] row-major, as TensorFlow's kernel (resize_area_op.cc)
+    weighs each input cell by its share of an output cell (in float32), divided by the scale."""
+    scale = _f32((inside - 1) / (outside - 1)) if corners and outside > 1 else _f32(inside / outside)
+    weights = [0.0] * (outside * inside)
+    for out in range(outside):
+        low, high = _f32(out * scale), _f32((out + 1) * scale)
+        for cell in range(math.floor(low), math.ceil(high)):
+            if cell < low:
+                share = scale if cell + 1 > high else _f32(cell + 1 - low)
+            else:
+                share = _f32(high - cell) if cell + 1 > high else 1.0
+            weights[out * inside + min(inside - 1, max(0, cell))] += share / scale
+    return weights
+
+
+def resize_area(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    """ResizeArea: each output pixel the average of the input cells it covers, weighted by how much of each; the
+    weights are separable, so two MatMuls by constant matrices made at conversion (the sizes must be known)."""
+    x, size = inputs[0], inputs[1]
+    if need_rank(x) != 4:
+        raise ConversionError("only 4-D images are resized")
+    wanted = need_ints(size, "size")
+    shape = x.shape or [None] * 4
+    if len(wanted) != 2 or shape[1] is None or shape[2] is None or min(wanted) < 1:
+        raise ConversionError(f"its input's height and width ({shape[1:3]}) and size {wanted} must be known: the "
+                              "area weights are made at conversion")  # fmt: skip
+    corners = bool(attr(node, "align_corners", False))
+    height, width = int(shape[1] or 0), int(shape[2] or 0)
+    rows = cx.initializer(tensor_of("DT_FLOAT", (wanted[0], height), _area_weights(height, wanted[0], corners)),
+                          cx.fresh("rows"))  # fmt: skip
+    columns = transpose(tensor_of("DT_FLOAT", (wanted[1], width), _area_weights(width, wanted[1], corners)), (1, 0))
+    data = cx.nchw(x)
+    if x.dtype != "DT_FLOAT":
+        data = cx.emit("Cast", [data], to=1)[0]
+    out = cx.emit("MatMul", [cx.emit("MatMul", [rows, data])[0], cx.initializer(columns, cx.fresh("columns"))])[0]
+    return [cx.result(0, "DT_FLOAT", [shape[0], wanted[0], wanted[1], shape[3]], nchw=out)]

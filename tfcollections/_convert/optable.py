@@ -86,6 +86,7 @@ from .images import (
     pool,
     pool3d,
     resize,
+    resize_area,
     space_batch,
 )
 from .mathops import (
@@ -105,7 +106,7 @@ from .mathops import (
 from .nodeparts import attr
 from .quantize import fake_quant, quantize_dequantize
 from .ragged import ragged_range, ragged_to_sparse, ragged_to_tensor
-from .randomops import multinomial, random, random_int
+from .randomops import multinomial, random, random_int, random_shuffle
 from .segments import segment
 from .shapes import (
     arg_reduce,
@@ -376,6 +377,7 @@ _NN: Final[Dict[str, Rule]] = {
     "FusedBatchNormV3": _row("BatchNormalization", batch_norm, "inference only; a half input Cast"),
     "ResizeBilinear": _row("Resize (linear)", resize("linear"), "align_corners, half_pixel_centers"),
     "ResizeNearestNeighbor": _row("Resize (nearest)", resize("nearest"), "align_corners, half_pixel_centers"),
+    "ResizeArea": _row("MatMul, MatMul", resize_area, "TensorFlow's area weights made at conversion; sizes known"),
     "SpaceToDepth": _row("SpaceToDepth", depth_space("SpaceToDepth")),
     "DepthToSpace": _row("DepthToSpace (DCR)", depth_space("DepthToSpace")),
     "Conv3D": _row("Conv", conv3d, "NDHWC through a Transpose each way; SAME, VALID; the filter DHWIO -> OIDHW"),
@@ -538,6 +540,7 @@ _RANDOM: Final[Dict[str, Rule]] = {
     "RandomUniform": _row("RandomUniform(Like)", random, "[0, 1); the numbers are onnxruntime's, see below"),
     "RandomStandardNormal": _row("RandomNormal(Like)", random, "mean 0, deviation 1"),
     "RandomUniformInt": _row("RandomUniform, Mul, Floor, Add, Cast", random_int, "drawn in double, then floored"),
+    "RandomShuffle": _row("RandomUniformLike, TopK, Gather", random_shuffle, "the rows in a drawn order"),
     "Multinomial": _row("Multinomial", multinomial, "num_samples constant"),
 }
 

@@ -111,3 +111,17 @@ def _constant_count(samples: Value) -> List[int]:
         raise ConversionError(f"its num_samples ({samples.tf_name!r}) must be a count the graph gives (ONNX's "
                               "Multinomial takes it as an attribute): it is computed")  # fmt: skip
     return found
+
+
+def random_shuffle(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    """RandomShuffle: the rows (first axis) in an order drawn at random: a uniform number for each row, sorted
+    (TopK), its order gathered."""
+    x = inputs[0]
+    if x.rank == 0:
+        return [cx.result(0, x.dtype, x.shape, onnx=cx.emit("Identity", [cx.tf(x)])[0])]
+    data = cx.tf(x)
+    rows = cx.emit("Gather", [cx.emit("Shape", [data])[0], cx.ints([0])], axis=0)[0]
+    like = cx.emit("ConstantOfShape", [rows], value=Tensor("DT_FLOAT", (1,), scalar_tensor(0, "DT_FLOAT").tobytes()))[0]
+    keys = cx.emit("RandomUniformLike", [like], dtype=1, **_seed(node))[0]
+    _, order = cx.emit("TopK", [keys, rows], 2, axis=0, largest=1, sorted=1)
+    return [cx.result(0, x.dtype, x.shape, onnx=cx.emit("Gather", [data, order], axis=0)[0])]
