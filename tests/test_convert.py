@@ -795,6 +795,15 @@ REFUSED = {
     "parts of two types": (
         [_placeholder("x", 2), _typed("d", "DT_DOUBLE", 2), ("y", "Complex", ["x", "d"], {}, None)],
         "TensorFlow takes float or double alike"),
+    "a partition of too many outputs": (
+        [_placeholder("x", 4), _const("p", _ints(0, 1, 0, 1)),
+         ("y", "DynamicPartition", ["x", "p"], {"num_partitions": 100000}, None)], "one output per partition"),
+    "a running product of too many steps": (
+        [_placeholder("x", 5000), _const("a", scalar_tensor(0, "DT_INT32")), ("y", "Cumprod", ["x", "a"], {}, None)],
+        "more than the 4,096 the conversion makes"),
+    "area weights past the limit": (
+        [_placeholder("x", 1, 5000, 5000, 1), _const("s", _ints(5000, 5000)),
+         ("y", "ResizeArea", ["x", "s"], {}, None)], "area weights of 25,000,000"),
     "an axis outside the input": (
         [_placeholder("x", 2, 3), _const("a", _ints(2)), ("y", "ArgMax", ["x", "a"], {}, None)],
         "its axis 2 is outside its input's 2 axes"),

@@ -11,7 +11,7 @@ source, added by a Pad. The batch dims before the matrices may be unknown.
 
 from __future__ import annotations
 
-from .nodeparts import INTEGER_TYPES, as_int64, need_ints, need_rank, text_attr, unsqueeze
+from .nodeparts import INTEGER_TYPES, as_int64, check_made, need_ints, need_rank, text_attr, unsqueeze
 from .values import ConversionError, tensor_of
 
 TYPE_CHECKING = False
@@ -35,6 +35,7 @@ class _Band:
             raise ConversionError(f"its k [{lower}, {upper}] names diagonals a {rows}x{columns} matrix does not have")
         self.rows, self.columns, self.lower, self.upper = rows, columns, lower, upper
         self.count = upper - lower + 1
+        check_made(rows * columns + self.count * max(rows, columns), "a map of a matrix's diagonals")
         self.length = max(0, min(rows + min(upper, 0), columns - max(lower, 0)))
         self.super_left = align in ("LEFT_LEFT", "LEFT_RIGHT")
         self.sub_left = align in ("LEFT_LEFT", "RIGHT_LEFT")

@@ -20,6 +20,7 @@ from .nodeparts import (
     as_int64,
     attr,
     cast_ints,
+    check_made,
     fully_known,
     need_dims,
     need_ints,
@@ -1073,6 +1074,7 @@ def extract_patches(cx: Converter, node: Decoded, inputs: List[Value]) -> Output
     spatial: List[Optional[int]] = [None, None] if shape is None else shape[2:]
     attrs = _window_attrs(node, spatial, [kh, kw], strides, rates, "NHWC")
     window = kh * kw
+    check_made(channels * window * window, "one-hot filters")
     ones = [1.0 if p == i * kw + j else 0.0 for _ in range(channels) for p in range(window)
             for i in range(kh) for j in range(kw)]  # fmt: skip
     kernel = cx.initializer(tensor_of(x.dtype, (channels * window, 1, kh, kw), ones), cx.fresh("one_hot"))
@@ -1173,6 +1175,7 @@ def _f32(number: float) -> float:
 def _area_weights(inside: int, outside: int, corners: bool) -> List[float]:
     """ResizeArea's weights along one axis, [outside, inside] row-major, as TensorFlow's kernel (resize_area_op.cc)
     weighs each input cell by its share of an output cell (in float32), divided by the scale."""
+    check_made(inside * outside, "area weights")
     scale = _f32((inside - 1) / (outside - 1)) if corners and outside > 1 else _f32(inside / outside)
     weights = [0.0] * (outside * inside)
     for out in range(outside):

@@ -15,10 +15,12 @@ from .._tensor import Tensor
 from .kernels import widened
 from .nodeparts import (
     INTEGER_TYPES,
+    STEPS_LIMIT,
     as_int64,
     attr,
     axis_in,
     broadcast,
+    check_made,
     dynamic_axes,
     need_rank,
     onnx_type,
@@ -261,6 +263,7 @@ def cumulative_product(cx: Converter, node: Decoded, inputs: List[Value]) -> Out
     if size is None:
         raise ConversionError(f"its axis {axis} has an unknown size, which a running product needs (pass the inputs' "
                               "shapes: --inputs NAME:SHAPE)")  # fmt: skip
+    check_made(size, "one running-product step per element of the axis", STEPS_LIMIT)
     exclusive, reverse = bool(attr(node, "exclusive", False)), bool(attr(node, "reverse", False))
     data = _computed(cx, cx.tf(x), x.dtype)
     if size == 0:

@@ -185,3 +185,17 @@ def reduced_shape(x: Value, axes: Optional[List[int]], keep: bool, axes_value: O
         count = None if axes_value is None or axes_value.shape is None else (axes_value.shape or [1])[0]
         return None if count is None or count > len(x.shape) else [None] * (len(x.shape) - count)
     return [1 if axis in axes else dim for axis, dim in enumerate(x.shape) if keep or axis not in axes]
+
+
+#: The most elements a rule makes at conversion (a map of places, a matrix of weights), and the most ONNX nodes it
+#: makes one by one (a running product's steps, a partition's outputs): a graph asking for more is refused, not
+#: left to run the converter out of memory.
+MADE_LIMIT: Final = 1 << 24
+STEPS_LIMIT: Final = 1 << 12
+
+
+def check_made(count: int, what: str, limit: int = MADE_LIMIT) -> None:
+    """Refuse *count* elements (or nodes) of *what* made at conversion past *limit*."""
+    if count > limit:
+        raise ConversionError(f"it would make {what} of {count:,} at conversion, more than the {limit:,} the "
+                              "conversion makes")  # fmt: skip

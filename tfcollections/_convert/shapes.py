@@ -15,10 +15,12 @@ from .nodeparts import (
     INT64_MAX,
     INT64_MIN,
     INTEGER_TYPES,
+    STEPS_LIMIT,
     as_int64,
     attr,
     axis_in,
     cast_ints,
+    check_made,
     dynamic_axes,
     fully_known,
     main_nchw,
@@ -322,6 +324,7 @@ def _split_computed(cx: Converter, node: Decoded, x: Value, sizes: Value, axis_v
     count = attr(node, "num_split", 0)
     if not isinstance(count, int) or count < 1 or (sizes.shape and sizes.shape[0] not in (None, count)):
         raise ConversionError(f"its num_split {count!r} is not the number of its size_splits")
+    check_made(count, "one output per part", STEPS_LIMIT)
     given = as_int64(cx, sizes)
     # A -1 is the axis less the others: total - (sum of the sizes + 1), put where the -1 is.
     total = cx.emit("Gather", [cx.emit("Shape", [cx.tf(x)])[0], cx.ints([axis])], axis=0)[0]
@@ -372,6 +375,7 @@ class _Elements:
             if length is None:
                 raise ConversionError(f"its {what} {value.tf_name!r} has an unknown length, which the conversion "
                                       "needs")  # fmt: skip
+            check_made(length, f"one slice entry per element of its {what}", STEPS_LIMIT)
             items = [None] * length
         self.cx, self.value, self.items = cx, value, list(items)
         self._vector: Optional[str] = None

@@ -16,10 +16,12 @@ from .nodeparts import (
     INT64_MAX,
     INT64_MIN,
     INTEGER_TYPES,
+    STEPS_LIMIT,
     as_int64,
     attr,
     axis_in,
     broadcast,
+    check_made,
     dynamic_axes,
     fully_known,
     need_dims,
@@ -249,6 +251,7 @@ def _scatter_extreme(cx: Converter, reduction: str, data: str, indices: Value, u
     places = 1
     for dim in dims[:depth]:
         places *= dim
+    check_made(places, "the places of a scatter")
     strides = [1] * depth
     for axis in range(depth - 2, -1, -1):
         strides[axis] = strides[axis + 1] * dims[axis + 1]
@@ -424,6 +427,7 @@ def dynamic_partition(cx: Converter, node: Decoded, inputs: List[Value]) -> Outp
     count = attr(node, "num_partitions", 0)
     if not isinstance(count, int) or count < 1:
         raise ConversionError(f"its num_partitions {count!r} is not a count of 1 or more")
+    check_made(count, "one output per partition", STEPS_LIMIT)
     rank = need_rank(partitions, "partitions")
     row_shape = cx.emit("Slice", [cx.emit("Shape", [cx.tf(data)])[0], cx.ints([rank]), cx.ints([INT64_MAX])])[0]
     rows = cx.emit("Reshape", [cx.tf(data), cx.emit("Concat", [cx.ints([-1]), row_shape], axis=0)[0]])[0]
