@@ -1466,6 +1466,32 @@ def _suite_cases(tf):
             ],
         )
     )
+    r = rng_of("inverse")
+    cases.append(
+        (
+            "inverse_and_empty_rows",
+            {
+                "m": r.standard_normal((3, 5, 5)).astype(f32),
+                "i": np.array([[1, 0, 0], [1, 0, 2], [1, 1, 3], [3, 2, 2], [3, 2, 3]], np.int64),
+                "v": np.array([1.5, 1.6, 1.7, 1.8, 1.9], f32),
+                "shape": np.array([5, 3, 4], np.int64),
+            },
+            lambda m, i, v, shape: [
+                tf.linalg.inv(m),
+                tf.linalg.inv(m, adjoint=True),
+                tf.linalg.inv(tf.constant([[0.0, 2.0], [3.0, 1.0]])),
+                *(lambda result: (result[0].indices, result[0].values, result[1]))(
+                    tf.sparse.fill_empty_rows(tf.SparseTensor(i, v, shape), 2.5)
+                ),
+                tf.raw_ops.SparseFillEmptyRows(
+                    indices=tf.constant([[2, 1], [0, 0], [2, 0]], tf.int64),
+                    values=[1, 2, 3],
+                    dense_shape=tf.constant([4, 2], tf.int64),
+                    default_value=-1,
+                )[3],
+            ],
+        )
+    )
     r = rng_of("kernels")
     cases.append(
         (

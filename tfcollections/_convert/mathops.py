@@ -31,7 +31,7 @@ from .values import ConversionError, tensor_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Final, List, Optional
+    from typing import Any, Final, List, Optional
 
     from .._typing import Decoded
     from .converter import Converter, RuleFunction
@@ -334,3 +334,52 @@ def bincount(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     length = known[0] if known else None
     shape: Shape = [(x.shape or [None])[0], length] if rank == 2 else [length]
     return [cx.result(0, dtype, shape, onnx=out)]
+
+
+def matrix_inverse(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    """MatrixInverse of square matrices of known size n: Gauss-Jordan elimination with partial pivoting, one step for
+    each column (the row of the largest magnitude at or below the diagonal swapped up, scaled to 1, taken from the
+    others), on the matrix beside the identity. A singular matrix gives inf or NaN where TensorFlow raises."""
+    x = inputs[0]
+    _floats(x, "MatrixInverse")
+    rank = need_rank(x)
+    size = (x.shape or [None])[-1] if rank >= 2 else None
+    if rank < 2 or size is None or (x.shape or [None, None])[-2] != size:
+        raise ConversionError(f"its input has shape {x.shape}: square matrices of known size are converted")
+    check_made(size, "one elimination step per column", STEPS_LIMIT)
+    dtype = "DT_FLOAT" if x.dtype in ("DT_HALF", "DT_BFLOAT16") else x.dtype
+
+    def op(onnx_op: str, *names: str, **attrs: Any) -> str:
+        return cx.emit(onnx_op, list(names), 1, **attrs)[0]
+
+    data = _computed(cx, cx.tf(x), x.dtype) if x.dtype == "DT_BFLOAT16" else cx.tf(x)
+    if x.dtype == "DT_HALF":
+        data = op("Cast", data, to=1)
+    if attr(node, "adjoint", False):  # the inverse of the (real) transpose
+        data = op("Transpose", data, perm=[*range(rank - 2), rank - 1, rank - 2])
+    identity = cx.initializer(tensor_of(dtype, (size, size), [float(i == j) for i in range(size) for j in range(size)]),
+                              cx.fresh("identity"))  # fmt: skip
+    ones = op("Shape", data)
+    matrix = op("Concat", data, op("Expand", identity, ones), axis=-1)  # [..., n, 2n]
+    rows = cx.ints(list(range(size)))
+    wide = op("Concat", op("Slice", ones, cx.ints([0]), cx.ints([-1])), cx.ints([2 * size]), axis=0)
+    for step in range(size):
+        column = op("Gather", matrix, cx.scalar(step, "DT_INT64"), axis=-1)  # [..., n]
+        eligible = op("GreaterOrEqual", rows, cx.scalar(step, "DT_INT64"))
+        candidates = cx.emit("Where", [eligible, op("Abs", column), cx.scalar(-1, dtype)])[0]
+        pivot = op("ArgMax", candidates, axis=-1, keepdims=1)  # [..., 1]
+        here = cx.scalar(step, "DT_INT64")
+        order = cx.emit("Where", [op("Equal", rows, here), pivot,
+                                  cx.emit("Where", [op("Equal", rows, pivot), here, rows])[0]])[0]  # fmt: skip
+        gather = op("Expand", unsqueeze(cx, order, [-1]), wide)
+        matrix = op("GatherElements", matrix, gather, axis=-2)  # the pivot's row swapped up
+        pivot_row = op("Gather", matrix, cx.scalar(step, "DT_INT64"), axis=-2)  # [..., 2n]
+        pivot_row = op("Div", pivot_row, op("Gather", pivot_row, cx.ints([step]), axis=-1))
+        factors = unsqueeze(cx, op("Gather", matrix, cx.scalar(step, "DT_INT64"), axis=-1), [-1])  # [..., n, 1]
+        matrix = op("Sub", matrix, op("Mul", factors, unsqueeze(cx, pivot_row, [-2])))
+        is_step = unsqueeze(cx, op("Equal", rows, here), [-1])
+        matrix = cx.emit("Where", [is_step, unsqueeze(cx, pivot_row, [-2]), matrix])[0]
+    out = op("Slice", matrix, cx.ints([size]), cx.ints([2 * size]), cx.ints([-1]))
+    if x.dtype != dtype:
+        out = op("Cast", out, to=onnx_type(x.dtype))
+    return [cx.result(0, x.dtype, x.shape, onnx=out)]

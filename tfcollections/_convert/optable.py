@@ -102,6 +102,7 @@ from .mathops import (
     determinant,
     is_nan,
     log1p,
+    matrix_inverse,
 )
 from .nodeparts import attr
 from .quantize import fake_quant, quantize_dequantize
@@ -137,6 +138,7 @@ from .tensorops import (
     dynamic_partition,
     dynamic_stitch,
     ensure_shape,
+    fill_empty_rows,
     gather_nd,
     invert_permutation,
     matrix_band_part,
@@ -313,6 +315,9 @@ _MATH: Final[Dict[str, Rule]] = {
     "Rint": _row("Round", unary("Round"), "half to even"),
     "ClipByValue": _row("Max, Min", clip_by_value, "bounds that broadcast"),
     "MatrixDeterminant": _row("Det", determinant),
+    "MatrixInverse": _row(
+        "ArgMax, GatherElements, Div, Mul, Sub, Where", matrix_inverse, "Gauss-Jordan with partial pivoting, n known"
+    ),
     "Bucketize": _row("GreaterOrEqual, Cast, ReduceSum", bucketize, "the boundaries at or below each element counted"),
     # Segment reductions: a ScatterND of the rows by their ids (a mask below opset 18 for max and min).
     "SegmentSum": _row("ScatterND", segment, "the segments: the greatest id plus one", since=16),
@@ -482,6 +487,9 @@ _TENSOR: Final[Dict[str, Rule]] = {
     ),
     "DenseToDenseSetOperation": _row(
         "Equal, ReduceMax, Where, TopK, NonZero", set_operation, "rows of integer matrices; the result sorted"
+    ),
+    "SparseFillEmptyRows": _row(
+        "ScatterND, CumSum, NonZero", fill_empty_rows, "an empty row's entry the default value", since=16
     ),
     "SparseReshape": _row("ReduceProd, Mul, ReduceSum, Div, Mod", sparse_reshape, "a -1 worked out in the model"),
     "SparseToDense": _row("Expand, ScatterND", sparse_to_dense, "a repeated index keeps its last value"),

@@ -37,7 +37,7 @@ from .values import ConversionError, scalar_tensor, tensor_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Final, List, Optional
+    from typing import Any, Final, List, Optional
 
     from .._typing import Decoded
     from .converter import Converter
@@ -526,3 +526,52 @@ def set_operation(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     shape = cx.emit("Concat", [rows, longest], axis=0)[0]
     return [cx.result(0, "DT_INT64", [None, 2], onnx=indices), cx.result(1, a.dtype, [None], onnx=values),
             cx.result(2, "DT_INT64", [2], onnx=shape)]  # fmt: skip
+
+
+def fill_empty_rows(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    """SparseFillEmptyRows: each row's block of entries in row order (an empty row a block of one, its first place
+    given the default value), an entry's place in its block by the entries of its row before it; the empty rows'
+    mark and each entry's new place (reverse_index_map), as TensorFlow's kernel places them."""
+    indices, values, dense_shape, default = inputs[0], inputs[1], inputs[2], inputs[3]
+    if indices.dtype != "DT_INT64" or dense_shape.dtype != "DT_INT64" or values.dtype != default.dtype:
+        raise ConversionError(f"its indices and shape are {indices.dtype} and {dense_shape.dtype}, its values "
+                              f"and default {values.dtype} and {default.dtype}: TensorFlow takes int64 and one "
+                              "type")  # fmt: skip
+
+    def op(onnx_op: str, *names: str, **attrs: Any) -> str:
+        return cx.emit(onnx_op, list(names), 1, **attrs)[0]
+
+    places = cx.tf(indices)
+    rows = op("Gather", places, cx.scalar(0, "DT_INT64"), axis=1)  # [entries]
+    count = op("Gather", cx.tf(dense_shape), cx.ints([0]), axis=0)  # [1]
+    zeros = op("ConstantOfShape", count, value=tensor_of("DT_INT64", (1,), [0]))
+    ones = op("ConstantOfShape", op("Shape", rows), value=tensor_of("DT_INT64", (1,), [1]))
+    counts = op("ScatterND", zeros, unsqueeze(cx, rows, [1]), ones, reduction="add")
+    empty = op("Equal", counts, cx.scalar(0, "DT_INT64"))
+    blocks = op("Max", counts, cx.scalar(1, "DT_INT64"))
+    ends = op("CumSum", blocks, cx.scalar(0, "DT_INT64"))
+    starts = op("Sub", ends, blocks)
+    total = op("ReduceSum", blocks, keepdims=1)
+    entries = op("Range", cx.scalar(0, "DT_INT64"), op("Squeeze", op("Shape", rows)), cx.scalar(1, "DT_INT64"))
+    before = op(
+        "And",
+        op("Equal", unsqueeze(cx, rows, [1]), unsqueeze(cx, rows, [0])),
+        op("Greater", unsqueeze(cx, entries, [1]), unsqueeze(cx, entries, [0])),
+    )  # [i, j]: j before i, same row
+    within = op("ReduceSum", op("Cast", before, to=7), cx.ints([1]), keepdims=0)
+    moved = op("Add", op("Gather", starts, rows, axis=0), within)  # each entry's new place
+    emptied = op("Squeeze", op("NonZero", empty), cx.ints([0]))  # the empty rows
+    at = unsqueeze(cx, op("Gather", starts, emptied, axis=0), [1])
+    width = op("Gather", op("Shape", places), cx.ints([1]), axis=0)
+    blank = op("ConstantOfShape", op("Concat", op("Shape", emptied), op("Sub", width, cx.ints([1])), axis=0),
+               value=tensor_of("DT_INT64", (1,), [0]))  # fmt: skip
+    filler = op("Concat", unsqueeze(cx, emptied, [1]), blank, axis=1)
+    grid = op("ConstantOfShape", op("Concat", total, width, axis=0), value=tensor_of("DT_INT64", (1,), [0]))
+    out_indices = op("ScatterND", op("ScatterND", grid, unsqueeze(cx, moved, [1]), places), at, filler)
+    start = op("Expand", cx.tf(default), total)
+    (start, updates), back = widened(cx, "ScatterND", values.dtype, [start, cx.tf(values)])
+    out_values = back(op("ScatterND", start, unsqueeze(cx, moved, [1]), updates))
+    width_known = None if indices.shape is None else indices.shape[1]
+    return [cx.result(0, "DT_INT64", [None, width_known], onnx=out_indices),
+            cx.result(1, values.dtype, [None], onnx=out_values), cx.result(2, "DT_BOOL", [None], onnx=empty),
+            cx.result(3, "DT_INT64", [None], onnx=moved)]  # fmt: skip
