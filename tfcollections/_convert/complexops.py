@@ -13,7 +13,7 @@ the signal's axis, one-sided for a real input's RFFT.
 from __future__ import annotations
 
 from .nodeparts import attr, broadcast, need_ints, need_rank, onnx_type, unsqueeze
-from .values import ConversionError, tensor_of
+from .values import PARTS, ConversionError, tensor_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -25,15 +25,7 @@ if TYPE_CHECKING:
 
     Outputs = List[Optional[Value]]
 
-#: Complex dtypes and the float type of their parts.
-PARTS: Final = {"DT_COMPLEX64": "DT_FLOAT", "DT_COMPLEX128": "DT_DOUBLE"}
 _COMPLEX_OF: Final = {"DT_FLOAT": "DT_COMPLEX64", "DT_DOUBLE": "DT_COMPLEX128"}
-
-#: The TensorFlow ops that read a complex value (held as pairs of parts); any other is refused one.
-TAKES_COMPLEX: Final = frozenset({
-    "ComplexAbs", "Real", "Imag", "FFT", "IFFT", "FFT2D", "IFFT2D", "Cast", "Identity", "IdentityN", "StopGradient",
-    "Snapshot", "PreventGradient", "Add", "AddV2", "Sub", "Neg", "Mul",
-})  # fmt: skip
 
 
 def _complex(value: Value, op: str) -> str:

@@ -18,12 +18,13 @@ import struct
 from .._errors import DecodeError
 from .._graph.optypes import output_args, output_spec
 from .._tensor import Tensor
-from .complexops import PARTS, TAKES_COMPLEX
 from .frames import take_conds, take_frames
 from .graphdef import split_tensor_name
 from .inline import body_of, function_nodes
 from .values import (
+    PARTS,
     SMALL_INTS,
+    TAKES_COMPLEX,
     TO_NCHW,
     TO_NHWC,
     ConversionError,

@@ -10,7 +10,7 @@ Integer arithmetic on the small tensors that shapes are made of carries their kn
 from __future__ import annotations
 
 from .._tensor import Tensor
-from .complexops import PARTS, complex_arithmetic, complex_cast
+from .complexops import complex_arithmetic, complex_cast
 from .kernels import widened
 from .nodeparts import (
     INTEGER_TYPES,
@@ -25,7 +25,7 @@ from .nodeparts import (
     text_attr,
     unsqueeze,
 )
-from .values import ConversionError, scalar_tensor, tensor_of, transpose
+from .values import PARTS, ConversionError, scalar_tensor, tensor_of, transpose
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

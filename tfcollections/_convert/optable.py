@@ -4,13 +4,14 @@
 Strategy: ``RULES`` is the table, a row per op, grouped by domain as tf2onnx groups its handlers (``DOMAINS``): the
 ONNX pattern it makes (the documentation's table is generated from these rows), the function that makes it, a note,
 and the first opset that has what it makes (``since``). The functions live by kind in ``elementwise`` (values,
-matrices, elementwise ops: factories such as ``unary("Relu")`` make a row of one line), ``mathops``, ``images``
-(convolutions, pooling, batch norm, resizing), ``shapes`` (shapes, slicing, reductions), ``tensorops``,
-``randomops`` and ``controlflow``; here they are only named, by their public names, so the table reads as data and
-a new op is one row. A rule takes a shape-like input the graph computes as a tensor where ONNX takes one (its note
-says "constant or computed"); where ONNX wants an attribute, the rule says the input must be a constant
-(``nodeparts.need_ints``). ``unsupported_ops`` is what the converter asks before it makes anything: every op type of
-a graph the table lacks or whose row needs a later opset, with its count and first node.
+matrices, elementwise ops: factories such as ``unary("Relu")`` make a row of one line), ``mathops``, ``segments``,
+``diagonals``, ``complexops`` (complex values and transforms), ``quantize``, ``images`` (convolutions, pooling,
+batch norm, resizing), ``volumes``, ``detection``, ``pixels``, ``shapes``, ``slicing``, ``tensorops``, ``ragged``,
+``strings``, ``randomops`` and ``controlflow``; here they are only named, by their public names, so the table reads
+as data and a new op is one row. A rule takes a shape-like input the graph computes as a tensor where ONNX takes
+one (its note says "constant or computed"); where ONNX wants an attribute, the rule says the input must be a
+constant (``nodeparts.need_ints``). ``unsupported_ops`` is what the converter asks before it makes anything: every
+op type of a graph the table lacks or whose row needs a later opset, with its count and first node.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from .controlflow import (
     tensor_array,
     while_loop,
 )
+from .detection import combined_nms, crop_and_resize, ctc_greedy_decoder, non_max_suppression
 from .diagonals import diag, diag_part, set_diag
 from .elementwise import (
     add_n,
@@ -69,24 +71,14 @@ from .elementwise import (
 from .frames import COND_OP, FRAME_OP
 from .images import (
     adjust_contrast,
-    adjust_hsv,
     batch_norm,
-    combined_nms,
     conv,
-    conv3d,
-    conv3d_transpose,
     conv_transpose,
-    crop_and_resize,
-    ctc_greedy_decoder,
     depth_space,
-    extract_patches,
     lrn,
     max_pool_with_argmax,
-    non_max_suppression,
     pool,
-    pool3d,
     resize,
-    resize_area,
     space_batch,
 )
 from .mathops import (
@@ -105,6 +97,7 @@ from .mathops import (
     matrix_inverse,
 )
 from .nodeparts import attr
+from .pixels import adjust_hsv, extract_patches, resize_area
 from .quantize import fake_quant, quantize_dequantize
 from .ragged import ragged_range, ragged_to_sparse, ragged_to_tensor
 from .randomops import multinomial, random, random_int, random_shuffle
@@ -116,7 +109,6 @@ from .shapes import (
     fill,
     gather,
     pack,
-    pad,
     permute,
     range_of,
     rank_of,
@@ -124,14 +116,13 @@ from .shapes import (
     reshape,
     shape_of,
     size_of,
-    slice_of,
     split,
     squeeze,
-    strided_slice,
     tile,
     top_k,
     unpack,
 )
+from .slicing import pad, slice_of, strided_slice
 from .strings import as_string, string_to_number
 from .tensorops import (
     broadcast_to,
@@ -153,6 +144,7 @@ from .tensorops import (
     unique,
     where_indices,
 )
+from .volumes import conv3d, conv3d_transpose, pool3d
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -34,6 +34,14 @@ ONNX_TYPES: Final = {
 SMALL_INTS: Final = 64
 # array's type codes of unsigned units, by width (``I`` is 4 bytes and ``Q`` 8 wherever CPython runs).
 _UNIT_CODES: Final = {1: "B", 2: "H", 4: "I", 8: "Q"}
+#: Complex dtypes and the float type of their parts.
+PARTS: Final = {"DT_COMPLEX64": "DT_FLOAT", "DT_COMPLEX128": "DT_DOUBLE"}
+
+#: The TensorFlow ops that read a complex value (held as pairs of parts, complexops.py); any other is refused one.
+TAKES_COMPLEX: Final = frozenset({
+    "ComplexAbs", "Real", "Imag", "FFT", "IFFT", "FFT2D", "IFFT2D", "Cast", "Identity", "IdentityN", "StopGradient",
+    "Snapshot", "PreventGradient", "Add", "AddV2", "Sub", "Neg", "Mul",
+})  # fmt: skip
 # Permutations between TensorFlow's and ONNX's image layouts.
 TO_NCHW: Final = (0, 3, 1, 2)
 TO_NHWC: Final = (0, 2, 3, 1)
