@@ -39,7 +39,7 @@ def _dft(cx: Converter, data: str, axis: int, length: Optional[str], *, inverse:
     """ONNX's DFT of *data* (parts on its last axis) along *axis*: an attribute to opset 19, an input from 20."""
     flags = {"inverse": int(inverse) or None, "onesided": int(onesided) or None}
     if cx.opset >= 20:
-        return cx.emit("DFT", [data, length or "", cx.ints([axis])], 1, **flags)[0]
+        return cx.emit("DFT", [data, length or "", cx.scalar(axis, "DT_INT64")], 1, **flags)[0]
     return cx.emit("DFT", [data, length] if length else [data], 1, axis=axis, **flags)[0]
 
 
