@@ -483,6 +483,12 @@ def _shape(*dims: int) -> Dict[str, Any]:
     return {"dim": [{"size": dim} for dim in dims]}
 
 
+def _ints64(*values: int) -> Tensor:
+    from tfcollections._convert.values import ints_tensor
+
+    return ints_tensor(list(values), "DT_INT64")
+
+
 def _ints(*values: int) -> Tensor:
     from tfcollections._convert.values import ints_tensor
 
@@ -807,6 +813,294 @@ REFUSED = {
     "an axis outside the input": (
         [_placeholder("x", 2, 3), _const("a", _ints(2)), ("y", "ArgMax", ["x", "a"], {}, None)],
         "its axis 2 is outside its input's 2 axes"),
+    # The rows of tf2onnx's suite, more of what TensorFlow refuses or ONNX cannot express.
+    "an rfft of integers": (
+        [_typed("x", "DT_INT32", 4), _const("n", _ints(4)), ("y", "RFFT", ["x", "n"], {}, None)],
+        "takes float or double"),
+    "a 2-D transform of a vector": (
+        [_placeholder("x", 4), _const("n", _ints(4, 4)), ("y", "RFFT2D", ["x", "n"], {}, None)],
+        "transforms its last 2 axes"),
+    "a 2-D complex transform of a vector": (
+        [_placeholder("x", 4), ("c", "Complex", ["x", "x"], {}, None), ("y", "FFT2D", ["c"], {}, None)],
+        "transforms its last 2 axes"),
+    "strings cast to complex": (
+        [_const("w", _strings("a")), ("y", "Cast", ["w"], {"DstT": "DT_COMPLEX64"}, None)], "strings to complex"),
+    "a sum of complex and real": (
+        [_placeholder("x", 2), ("c", "Complex", ["x", "x"], {}, None), ("y", "AddV2", ["c", "x"], {}, None)],
+        "takes one type"),
+    "boxes of one axis": (
+        [_placeholder("b", 4), _placeholder("s", 4), _const("n", scalar_tensor(2, "DT_INT32")),
+         _const("t", scalar_tensor(0.5, "DT_FLOAT")), ("y", "NonMaxSuppressionV2", ["b", "s", "n", "t"], {}, None)],
+        "TensorFlow takes [boxes, 4] and [boxes]"),
+    "a soft nms": (
+        [_placeholder("b", 4, 4), _placeholder("s", 4), _const("n", scalar_tensor(2, "DT_INT32")),
+         *(_const(k, scalar_tensor(0.5, "DT_FLOAT")) for k in "tfg"),
+         ("y", "NonMaxSuppressionV5", ["b", "s", "n", "t", "f", "g"], {}, None)], "a soft NMS has no ONNX form"),
+    "combined boxes of three axes": (
+        [_placeholder("b", 2, 4, 4), _placeholder("s", 2, 4, 3), _const("n", scalar_tensor(2, "DT_INT32")),
+         *(_const(k, scalar_tensor(0.5, "DT_FLOAT")) for k in "mtf"),
+         ("y", "CombinedNonMaxSuppression", ["b", "s", "n", "n", "t", "f"], {}, None)], "[batch, boxes, q, 4]"),
+    "combined boxes of each class": (
+        [_placeholder("b", 2, 4, 3, 4), _placeholder("s", 2, 4, 3), _const("n", scalar_tensor(2, "DT_INT32")),
+         *(_const(k, scalar_tensor(0.5, "DT_FLOAT")) for k in "tf"),
+         ("y", "CombinedNonMaxSuppression", ["b", "s", "n", "n", "t", "f"], {}, None)], "shared by every class"),
+    "a crop of a 3-D image": (
+        [_placeholder("x", 4, 4, 3), _placeholder("b", 1, 4), _const("i", _ints(0)), _const("c", _ints(2, 2)),
+         ("y", "CropAndResize", ["x", "b", "i", "c"], {}, None)], "TensorFlow takes [batch, height, width, depth]"),
+    "a crop by another method": (
+        [_placeholder("x", 1, 4, 4, 3), _placeholder("b", 1, 4), _const("i", _ints(0)), _const("c", _ints(2, 2)),
+         ("y", "CropAndResize", ["x", "b", "i", "c"], {"method": b"bicubic"}, None)], "is not bilinear or nearest"),
+    "a ctc decoder of a matrix": (
+        [_placeholder("x", 3, 4), _const("n", _ints(3, 3, 3)), ("y", "CTCGreedyDecoder", ["x", "n"], {}, None)],
+        "takes [time, batch, classes]"),
+    "a ctc decoder of integers": (
+        [_typed("x", "DT_INT32", 3, 2, 4), _const("n", _ints(3, 3)), ("y", "CTCGreedyDecoder", ["x", "n"], {}, None)],
+        "TensorFlow takes float or double"),
+    "diagonals upside down": (
+        [_placeholder("x", 3, 3), _const("k", _ints(2, 1)), _const("p", _floats()),
+         ("y", "MatrixDiagPartV2", ["x", "k", "p"], {}, None)], "lower diagonal above its upper one"),
+    "diagonals a matrix does not have": (
+        [_placeholder("x", 3, 3), _const("k", _ints(5, 5)), _const("p", _floats()),
+         ("y", "MatrixDiagPartV2", ["x", "k", "p"], {}, None)], "a 3x3 matrix does not have"),
+    "a k of floats": (
+        [_placeholder("x", 3, 3), _placeholder("k", 1), _const("p", _floats()),
+         ("y", "MatrixDiagPartV2", ["x", "k", "p"], {}, None)], "TensorFlow takes int32"),
+    "a k of three": (
+        [_placeholder("x", 3, 3), _const("k", _ints(0, 1, 2)), _const("p", _floats()),
+         ("y", "MatrixDiagPartV2", ["x", "k", "p"], {}, None)], "is not one or two diagonals"),
+    "an align TensorFlow lacks": (
+        [_placeholder("x", 3, 3), _const("k", _ints(0)), _const("p", _floats()),
+         ("y", "MatrixDiagPartV3", ["x", "k", "p"], {"align": b"MIDDLE"}, None)], "is not one TensorFlow has"),
+    "a band of a vector's diagonals": (
+        [_placeholder("x", 3), _const("k", _ints(0, 1)), _const("r", scalar_tensor(-1, "DT_INT32")),
+         _const("p", _floats()), ("y", "MatrixDiagV2", ["x", "k", "r", "r", "p"], {}, None)],
+        "the length of its diagonals must be known"),
+    "diagonals of another count": (
+        [_placeholder("x", 2, 3), _const("k", _ints(0, 2)), _const("r", scalar_tensor(-1, "DT_INT32")),
+         _const("p", _floats()), ("y", "MatrixDiagV2", ["x", "k", "r", "r", "p"], {}, None)],
+        "not the 3 diagonals of its k"),
+    "too few rows for the diagonals": (
+        [_placeholder("x", 3), _const("k", _ints(0)), _const("r", scalar_tensor(1, "DT_INT32")),
+         _const("c", scalar_tensor(-1, "DT_INT32")), _const("p", _floats()),
+         ("y", "MatrixDiagV2", ["x", "k", "r", "c", "p"], {}, None)], "do not hold diagonals"),
+    "a set diagonal of another type": (
+        [_placeholder("x", 3, 3), _typed("d", "DT_DOUBLE", 3), ("y", "MatrixSetDiag", ["x", "d"], {}, None)],
+        "TensorFlow takes one type"),
+    "computed diagonals of floats": (
+        [_placeholder("x", -1, -1), _placeholder("k", 1), _const("p", _floats()),
+         ("y", "MatrixDiagPartV2", ["x", "k", "p"], {}, None)], "TensorFlow takes int32"),
+    "a diagonal part of a vector": (
+        [_placeholder("x", -1), ("y", "MatrixDiagPart", ["x"], {}, None)], "TensorFlow takes matrices"),
+    "a set diagonal of a vector": (
+        [_placeholder("x", -1), _placeholder("d", -1), ("y", "MatrixSetDiag", ["x", "d"], {}, None)],
+        "TensorFlow takes matrices"),
+    "a sum of strings": (
+        [_const("w", _strings("a")), ("y", "AddV2", ["w", "w"], {}, None)], "which ONNX's Add does not take"),
+    "a cast to no dtype": ([_placeholder("x", 2), ("y", "Cast", ["x"], {"DstT": 3}, None)], "is not a dtype"),
+    "a computed filter padded explicitly": (
+        [_placeholder("x", 1, 4, 4, 3), _placeholder("w", -1, -1, 3, 2),
+         ("y", "Conv2D", ["x", "w"], {"padding": b"EXPLICIT"}, None)], "needs the filter's shape known"),
+    "a transposed convolution of a computed filter": (
+        [_placeholder("x", 1, 4, 4, 2), _const("s", _ints(1, 8, 8, 3)), _placeholder("w", -1, 3, 3, 2),
+         ("y", "Conv2DBackpropInput", ["s", "w", "x"], {}, None)], "filter's shape and its input's rank"),
+    "input sizes of three": (
+        [_placeholder("x", 1, 4, 4, 2), _const("s", _ints(1, 8, 8)), _const("w", _floats(3, 3, 3, 2)),
+         ("y", "Conv2DBackpropInput", ["s", "w", "x"], {}, None)], "have 3 elements, not 4"),
+    "a resize of a 3-D image": (
+        [_placeholder("x", 4, 4, 3), _const("s", _ints(8, 8)), ("y", "ResizeBilinear", ["x", "s"], {}, None)],
+        "only 4-D images are resized"),
+    "an lrn of a negative radius": (
+        [_placeholder("x", 1, 4, 4, 3), ("y", "LRN", ["x"], {"depth_radius": -1}, None)], "is not a count"),
+    "computed paddings of floats": (
+        [_placeholder("x", 1, 4, 4, 1), _const("b", _ints(2, 2)), _placeholder("p", 2, 2),
+         ("y", "SpaceToBatchND", ["x", "b", "p"], {}, None)], "are not an integer matrix"),
+    "a block of nothing": (
+        [_placeholder("x", 1, 4, 4, 1), _const("b", _ints(0)), _typed("p", "DT_INT32", 1, 2),
+         ("y", "SpaceToBatchND", ["x", "b", "p"], {}, None)], "is not a positive size"),
+    "paddings of one edge": (
+        [_placeholder("x", 1, 4, 4, 1), _const("b", _ints(2, 2)), _const("p", _ints(0, 0)),
+         ("y", "SpaceToBatchND", ["x", "b", "p"], {}, None)], "two edges for each"),
+    "negative paddings": (
+        [_placeholder("x", 1, 4, 4, 1), _const("b", _ints(2, 2)), _const("p", _pairs(-2, 0, 0, 0)),
+         ("y", "SpaceToBatchND", ["x", "b", "p"], {}, None)], "are negative"),
+    "an argmax pool of a matrix": (
+        [_placeholder("x", 4, 4), ("y", "MaxPoolWithArgmax", ["x"], {"ksize": [1, 2, 2, 1], "strides": [1, 2, 2, 1]},
+                                   None)], "is not 4-D"),
+    "a shift of two types": (
+        [_typed("a", "DT_INT32", 2), _typed("b", "DT_INT64", 2), ("y", "RightShift", ["a", "b"], {}, None)],
+        "TensorFlow shifts integers of one type"),
+    "buckets of strings": (
+        [_const("w", _strings("a")), ("y", "Bucketize", ["w"], {"boundaries": [1.0]}, None)], "takes numbers"),
+    "a running product of bools": (
+        [_typed("b", "DT_BOOL", 3), _const("a", scalar_tensor(0, "DT_INT32")), ("y", "Cumprod", ["b", "a"], {}, None)],
+        "takes numbers"),
+    "a running product along a computed axis": (
+        [_placeholder("x", 3), _typed("a", "DT_INT32"), ("y", "Cumprod", ["x", "a"], {}, None)],
+        "must be a constant the graph gives"),
+    "a running product along an unknown axis": (
+        [_placeholder("x", -1), _const("a", scalar_tensor(0, "DT_INT32")), ("y", "Cumprod", ["x", "a"], {}, None)],
+        "has an unknown size"),
+    "a bincount of floats": (
+        [_placeholder("x", 3), _const("n", scalar_tensor(4, "DT_INT32")), _placeholder("w", 0),
+         ("y", "DenseBincount", ["x", "n", "w"], {}, None)], "TensorFlow takes int32 or int64 values"),
+    "a bincount of a cube": (
+        [_typed("x", "DT_INT32", 2, 2, 2), _const("n", scalar_tensor(4, "DT_INT32")), _placeholder("w", 0),
+         ("y", "DenseBincount", ["x", "n", "w"], {}, None)], "counts a vector or the rows of a matrix"),
+    "bincount weights of another shape": (
+        [_typed("x", "DT_INT32", 3), _const("n", scalar_tensor(4, "DT_INT32")), _placeholder("w", 2),
+         ("y", "DenseBincount", ["x", "n", "w"], {}, None)], "TensorFlow takes none ([0]) or the input's"),
+    "an inverse of rows": (
+        [_placeholder("x", 2, 3), ("y", "MatrixInverse", ["x"], {}, None)], "square matrices of known size"),
+    "a quantize of integers": (
+        [_const("i", _ints(1, 2)), _const("a", _floats()), ("y", "QuantizeAndDequantizeV2", ["i", "a", "a"], {}, None)],
+        "TensorFlow quantizes floats"),
+    "a computed count of bits": (
+        [_placeholder("x", 3), _const("a", _floats()), _typed("n", "DT_INT32"),
+         ("y", "QuantizeAndDequantizeV3", ["x", "a", "a", "n"], {}, None)], "must be a constant the graph gives"),
+    "bits past the count": (
+        [_placeholder("x", 3), _const("a", _floats()),
+         ("y", "QuantizeAndDequantizeV2", ["x", "a", "a"], {"num_bits": 99}, None)], "is not a count of bits"),
+    "a given range computed": (
+        [_placeholder("x", 3), _placeholder("a"), ("y", "QuantizeAndDequantizeV2", ["x", "a", "a"],
+                                                  {"range_given": True}, None)], "range_given"),
+    "a given range per channel": (
+        [_placeholder("x", 3, 2), _const("a", _floats(2)),
+         ("y", "QuantizeAndDequantizeV4", ["x", "a", "a"], {"range_given": True, "axis": 1}, None)],
+        "a given range per channel"),
+    "a given range of vectors": (
+        [_placeholder("x", 3, 2), _const("a", _floats(2)),
+         ("y", "QuantizeAndDequantizeV2", ["x", "a", "a"], {"range_given": True}, None)], "TensorFlow takes scalars"),
+    "a fake quantization of integers": (
+        [_const("i", _ints(1, 2)), ("y", "FakeQuantWithMinMaxArgs", ["i"], {}, None)], "fake-quantizes float32"),
+    "a fake quantization of 40 bits": (
+        [_placeholder("x", 3), ("y", "FakeQuantWithMinMaxArgs", ["x"], {"num_bits": 40}, None)], "is not 2 to 16"),
+    "computed fake quantization bounds": (
+        [_placeholder("x", 3), _placeholder("a"), ("y", "FakeQuantWithMinMaxVars", ["x", "a", "a"], {}, None)],
+        "must be constants the graph gives"),
+    "per channel bounds of another count": (
+        [_placeholder("x", 2, 3), _const("a", _floats(2)),
+         ("y", "FakeQuantWithMinMaxVarsPerChannel", ["x", "a", "a"], {}, None)], "values for its input of shape"),
+    "fake quantization bounds upside down": (
+        [_placeholder("x", 3), ("y", "FakeQuantWithMinMaxArgs", ["x"], {"min": 2.0, "max": 1.0}, None)],
+        "is not below its max"),
+    "a ragged range of strings": (
+        [_const("w", _strings("a")), ("y", "RaggedRange", ["w", "w", "w"], {}, None)], "TensorFlow takes int32"),
+    "a ragged range of matrices": (
+        [_placeholder("x", 2, 2), ("y", "RaggedRange", ["x", "x", "x"], {}, None)], "takes scalars or vectors"),
+    "ragged splits of floats": (
+        [_placeholder("x", 2), ("y", "RaggedRange", ["x", "x", "x"], {"Tsplits": "DT_FLOAT"}, None)],
+        "is not int32 or int64"),
+    "ragged values of a matrix to sparse": (
+        [_const("s", _ints(0, 1, 2)), _placeholder("v", 2, 2), ("y", "RaggedTensorToSparse", ["s", "v"], {}, None)],
+        "flat values of rank 1"),
+    "ragged partitions of no type": (
+        [_const("d", _ints(-1)), _placeholder("v", 3), _const("f", _floats()), _const("s", _ints(0, 1, 3)),
+         ("y", "RaggedTensorToTensor", ["d", "v", "f", "s"], {}, None)], "not one for each"),
+    "ragged partitions of another kind": (
+        [_const("d", _ints(-1)), _placeholder("v", 3), _const("f", _floats()), _const("s", _ints(0, 1, 3)),
+         ("y", "RaggedTensorToTensor", ["d", "v", "f", "s"], {"row_partition_types": [b"VALUE_ROWIDS"]}, None)],
+        "are not ROW_SPLITS"),
+    "random integers of floats": (
+        [_const("s", _ints(2)), _const("a", _floats()), ("y", "RandomUniformInt", ["s", "a", "a"], {}, None)],
+        "TensorFlow takes int32 or int64 alike"),
+    "random integers between vectors": (
+        [_const("s", _ints(2)), _const("a", _ints(1, 2)), ("y", "RandomUniformInt", ["s", "a", "a"], {}, None)],
+        "TensorFlow takes scalars"),
+    "samples of integers": (
+        [_const("x", _ints(1, 2)), _const("n", scalar_tensor(2, "DT_INT32")),
+         ("y", "Multinomial", ["x", "n"], {}, None)], "a matrix of floats"),
+    "samples of floats": (
+        [_placeholder("x", 2, 3), _const("n", scalar_tensor(2, "DT_INT32")),
+         ("y", "Multinomial", ["x", "n"], {"output_dtype": "DT_FLOAT"}, None)], "is not int32 or int64"),
+    "segment indices of floats": (
+        [_placeholder("x", 3, 2), _placeholder("i", 3), _const("s", _ints(0, 0, 1)),
+         ("y", "SparseSegmentSum", ["x", "i", "s"], {}, None)], "a vector of int32 or int64"),
+    "sorted segment ids of a matrix": (
+        [_placeholder("x", 2, 2), _const("s", _pairs(0, 0, 1, 1)), ("y", "SegmentSum", ["x", "s"], {}, None)],
+        "a vector for a sorted segment op"),
+    "a segment mean of integers": (
+        [_typed("x", "DT_INT32", 3), _const("s", _ints(0, 0, 1)), ("y", "SegmentMean", ["x", "s"], {}, None)],
+        "which TensorFlow's SegmentMean does not take"),
+    "segment ids past the data's rank": (
+        [_placeholder("x", 3), _const("s", _pairs(0, 0, 1, 1, 2, 2)), _const("n", scalar_tensor(3, "DT_INT32")),
+         ("y", "UnsortedSegmentSum", ["x", "s", "n"], {}, None)], "less than its segment ids' 2"),
+    "a count of segments of floats": (
+        [_placeholder("x", 3), _const("s", _ints(0, 0, 1)), _const("n", _floats()),
+         ("y", "UnsortedSegmentSum", ["x", "s", "n"], {}, None)], "TensorFlow takes an integer scalar"),
+    "a segment max of unknown rank below 18": (
+        [_placeholder("x", 6), _typed("d", "DT_INT32", -1), ("r", "Reshape", ["x", "d"], {}, None),
+         _const("s", _ints(0, 0, 1)), ("y", "SegmentMax", ["r", "s"], {}, None)], "convert at opset 18"),
+    "text of floats": ([_placeholder("x", 2), ("y", "AsString", ["x"], {}, None)], "with %f"),
+    "text padded": (
+        [_const("i", _ints(1, 2)), ("y", "AsString", ["i"], {"width": 5}, None)], "which no ONNX op does"),
+    "numbers read from numbers": (
+        [_placeholder("x", 2), ("y", "StringToNumber", ["x"], {}, None)], "TensorFlow reads strings"),
+    "numbers read as bools": (
+        [_const("w", _strings("1")), ("y", "StringToNumber", ["w"], {"out_type": "DT_BOOL"}, None)],
+        "is not float, double, int32 or int64"),
+    "a band of strings": (
+        [_const("w", _strings("a", "b", "c", "d")), _const("s", _ints(2, 2)), ("m", "Reshape", ["w", "s"], {}, None),
+         _const("b", scalar_tensor(1, "DT_INT32")), ("y", "MatrixBandPart", ["m", "b", "b"], {}, None)],
+        "a band of strings"),
+    "a scatter max of unknown shape below 18": (
+        [_placeholder("x", -1, 3), _const("i", _ints(1)), _const("s", _ints(1, 1)),
+         ("r", "Reshape", ["i", "s"], {}, None), _placeholder("u", 1, 3),
+         ("y", "TensorScatterMax", ["x", "r", "u"], {}, None)], "needs its tensor's shape"),
+    "one-hot of a depth of floats": (
+        [_const("i", _ints(0, 1)), _const("d", _floats()), _const("o", _floats()),
+         ("y", "OneHot", ["i", "d", "o", "o"], {}, None)], "is not an int32 scalar"),
+    "unique indices of floats": (
+        [_placeholder("x", 3), ("y", "Unique", ["x"], {"out_idx": "DT_FLOAT"}, None)], "is not int32 or int64"),
+    "an inverse of floats": (
+        [_placeholder("x", 3), ("y", "InvertPermutation", ["x"], {}, None)], "a vector of int32 or int64"),
+    "a default of a vector": (
+        [_const("i", _ints(0, 2)), _const("s", _ints(4)), _const("v", _floats(2)), _const("d", _floats(2)),
+         ("y", "SparseToDense", ["i", "s", "v", "d"], {}, None)], "TensorFlow takes a scalar of the values' type"),
+    "stitch indices and data of other counts": (
+        [_const("i", _ints(0)), _placeholder("x", 1), _placeholder("z", 1),
+         ("y", "DynamicStitch", ["i", "x", "z"], {}, None)], "are not as many"),
+    "partitions of int64": (
+        [_placeholder("x", 3), _const("p", _ints64(0, 1, 0)),
+         ("y", "DynamicPartition", ["x", "p"], {"num_partitions": 2}, None)], "TensorFlow takes int32"),
+    "a partition into nothing": (
+        [_placeholder("x", 3), _const("p", _ints(0, 1, 0)),
+         ("y", "DynamicPartition", ["x", "p"], {"num_partitions": 0}, None)], "is not a count of 1 or more"),
+    "a sparse reshape of int32": (
+        [_const("i", _pairs(0, 1)), _const("s", _ints(2, 2)), ("y", "SparseReshape", ["i", "s", "s"], {}, None)],
+        "TensorFlow takes int64"),
+    "a set operation TensorFlow lacks": (
+        [_const("a", _pairs(1, 2)), ("y", "DenseToDenseSetOperation", ["a", "a"], {"set_operation": b"xor"}, None)],
+        "is not a-b, b-a"),
+    "sets of floats": (
+        [_placeholder("a", 2, 2), ("y", "DenseToDenseSetOperation", ["a", "a"], {"set_operation": b"union"}, None)],
+        "sets of int32 or int64"),
+    "empty rows of int32 indices": (
+        [_const("i", _pairs(0, 1)), _placeholder("v", 1), _const("s", _ints(2, 2)), _const("d", _floats()),
+         ("y", "SparseFillEmptyRows", ["i", "v", "s", "d"], {}, None)], "TensorFlow takes int64 and one"),
+    "a 3-D convolution of a matrix": (
+        [_placeholder("x", 2, 3), _const("w", _floats(1, 1, 1, 3, 2)), ("y", "Conv3D", ["x", "w"], {}, None)],
+        "are not 5-D"),
+    "a 3-D convolution of a computed filter": (
+        [_placeholder("x", 1, 2, 2, 2, 3), _placeholder("w", -1, 1, 1, 3, 2), ("y", "Conv3D", ["x", "w"], {}, None)],
+        "its filter's shape must be known"),
+    "a 3-D pool of a matrix": (
+        [_placeholder("x", 2, 3), ("y", "MaxPool3D", ["x"], {"ksize": [1] * 5, "strides": [1] * 5}, None)],
+        "is not 5-D"),
+    "a 3-D pool without its window": (
+        [_placeholder("x", 1, 2, 2, 2, 3), ("y", "AvgPool3D", ["x"], {"strides": [1] * 5}, None)], "no ksize"),
+    "a 3-D transposed convolution of a computed filter": (
+        [_const("s", _ints(1, 4, 4, 4, 3)), _placeholder("w", -1, 2, 2, 3, 2), _placeholder("x", 1, 2, 2, 2, 2),
+         ("y", "Conv3DBackpropInputV2", ["s", "w", "x"], {}, None)], "its filter's shape must be known"),
+    "a 3-D transposed convolution padded explicitly": (
+        [_const("s", _ints(1, 4, 4, 4, 3)), _const("w", _floats(2, 2, 2, 3, 2)), _placeholder("x", 1, 2, 2, 2, 2),
+         ("y", "Conv3DBackpropInputV2", ["s", "w", "x"], {"padding": b"EXPLICIT"}, None)], "is not converted"),
+    "3-D strides of four": (
+        [_placeholder("x", 1, 2, 2, 2, 3), ("y", "MaxPool3D", ["x"], {"ksize": [1] * 5, "strides": [1] * 4}, None)],
+        "are not 5 positive ints"),
+    "a 3-D padding TensorFlow lacks": (
+        [_placeholder("x", 1, 2, 2, 2, 3),
+         ("y", "MaxPool3D", ["x"], {"ksize": [1] * 5, "strides": [1] * 5, "padding": b"EXPLICIT"}, None)],
+        "is not SAME or VALID"),
 }  # fmt: skip
 
 

@@ -112,12 +112,10 @@ def _reshaped(cx: Converter, out: str, source: Value, kept: int, dims: List[int]
     return cx.emit("Reshape", [out, cx.emit("Concat", [leading, cx.ints(dims)], axis=0)[0]])[0]
 
 
-def _known_matrix(value: Value, what: str) -> Tuple[int, int]:
-    rank = need_rank(value)
-    shape = value.shape or []
-    if rank < 2 or shape[-1] is None or shape[-2] is None:
-        raise ConversionError(f"its {what} has shape {value.shape}: its last two dims must be known")
-    return int(shape[-2]), int(shape[-1])
+def _known_matrix(value: Value) -> Tuple[int, int]:
+    """The rows and columns of a matrix whose last two dims are known (``_matrix_known``)."""
+    shape = value.shape or [0, 0]
+    return int(shape[-2] or 0), int(shape[-1] or 0)
 
 
 def diag_part(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
@@ -126,7 +124,7 @@ def diag_part(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     k = inputs[1] if len(inputs) > 1 else None
     if (k is not None and k.ints() is None) or not _matrix_known(x):
         return [_diag_part_computed(cx, node, x, k, inputs[2] if len(inputs) > 2 else None)]
-    rows, columns = _known_matrix(x, "input")
+    rows, columns = _known_matrix(x)
     lower, upper = _k(node, k)
     band = _Band(rows, columns, lower, upper, _align(node))
     source = _padded(cx, _flat(cx, x, rows * columns), inputs[2] if len(inputs) > 2 else None)
@@ -182,7 +180,7 @@ def set_diag(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     k = inputs[2] if len(inputs) > 2 else None
     if (k is not None and k.ints() is None) or not _matrix_known(x):
         return [_set_diag_computed(cx, node, x, diagonal, k)]
-    rows, columns = _known_matrix(x, "input")
+    rows, columns = _known_matrix(x)
     lower, upper = _k(node, k)
     band = _Band(rows, columns, lower, upper, _align(node))
     size = rows * columns

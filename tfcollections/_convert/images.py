@@ -387,11 +387,7 @@ def space_batch(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     if any(edge < 0 for edge in edges):
         raise ConversionError(f"its {'paddings' if to_batch else 'crops'} {edges} are negative")
     shape = x.shape or []
-    rest = shape[1:]
-    if any(dim is None for dim in rest):
-        raise ConversionError(f"its input's dims after the batch must be known, and are {rest} (pass the inputs' "
-                              "shapes: --inputs NAME:SHAPE)")  # fmt: skip
-    dims = cast_ints(rest)
+    dims = cast_ints(shape[1:])  # known: unknown dims take the computed form above
     spatial, tail = dims[:count], dims[count:]
     pairs = [edges[2 * i : 2 * i + 2] for i in range(count)]
     product = 1
