@@ -1319,3 +1319,30 @@ def test_a_resource_gather_without_batch_dims_becomes_a_gather_of_axis_0() -> No
     gather = next(node for node in frozen.nodes if node["name"] == "look")
     assert gather["op"] == "GatherV2" and gather["attr"]["batch_dims"]["i"] == 0
     assert gather["input"] == ["table", "ids", "look/axis"]
+
+
+HALF_AND_BFLOAT16 = {
+    # Rules that compute a half or bfloat16 value in float32 (onnxruntime has no kernel of the narrow type).
+    "LRN": [_typed("x", "DT_BFLOAT16", 1, 2, 2, 3), ("y", "LRN", ["x"], {"T": "DT_BFLOAT16"}, None)],
+    "MatrixInverse": [_typed("x", "DT_HALF", 2, 2), ("y", "MatrixInverse", ["x"], {}, None)],
+    "bfloat16 MatrixInverse": [_typed("x", "DT_BFLOAT16", 2, 2), ("y", "MatrixInverse", ["x"], {}, None)],
+    "Log1p": [_typed("x", "DT_BFLOAT16", 3), ("y", "Log1p", ["x"], {}, None)],
+    "Atan2": [_typed("x", "DT_BFLOAT16", 3), ("y", "Atan2", ["x", "x"], {}, None)],
+    "ClipByValue": [_typed("x", "DT_BFLOAT16", 3), ("y", "ClipByValue", ["x", "x", "x"], {}, None)],
+    "QuantizeAndDequantizeV2": [
+        _typed("x", "DT_HALF", 3),
+        _const("a", _floats()),
+        ("y", "QuantizeAndDequantizeV2", ["x", "a", "a"], {}, None),
+    ],
+    "RandomStandardNormal": [_const("s", _ints(2)), ("y", "RandomStandardNormal", ["s"], {"dtype": "DT_HALF"}, None)],
+}
+
+
+@pytest.mark.parametrize("case", sorted(HALF_AND_BFLOAT16))
+def test_a_narrow_float_is_computed_in_float32_and_cast_back(case: str) -> None:
+    data = tfcollections.to_onnx(tfcollections.loads(_graph(*HALF_AND_BFLOAT16[case])), outputs=["y"])
+    graph = tfcollections.decode_message("onnx.ModelProto", data)["graph"]
+    casts = [item["i"] for node in graph["node"] if node["op_type"] == "Cast" for item in node["attribute"]]
+    assert casts and graph["output"][0]["type"]["tensor_type"]["elem_type"] in (10, 16)  # float16, bfloat16
+    onnx = pytest.importorskip("onnx")
+    onnx.checker.check_model(onnx.load_from_string(data), full_check=True)

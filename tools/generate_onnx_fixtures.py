@@ -1492,6 +1492,35 @@ def _suite_cases(tf):
             ],
         )
     )
+    r = rng_of("forms")
+    cases.append(
+        (
+            "other_forms",
+            {
+                "x": r.standard_normal((3, 4)).astype(f32),
+                "free": (r.standard_normal((3, 4)).astype(f32), [None, None]),
+                "v": (r.standard_normal(3).astype(f32), [None]),
+                "boxes": r.random((6, 4)).astype(f32),
+                "scores": r.random(6).astype(f32),
+                "d": r.standard_normal((2, 3)),
+            },
+            lambda x, free, v, boxes, scores, d: [
+                tf.raw_ops.ClipByValue(t=x, clip_value_min=-0.5, clip_value_max=tf.abs(x) * 0.5),
+                tf.quantization.fake_quant_with_min_max_args(x, 0.5, 2.0),
+                tf.quantization.fake_quant_with_min_max_args(x, -3.0, -1.0),
+                tf.raw_ops.Bucketize(input=x, boundaries=[]),
+                tf.raw_ops.NonMaxSuppression(boxes=boxes, scores=scores, max_output_size=3, iou_threshold=0.4),
+                tf.raw_ops.MatrixDiagPart(input=free),
+                tf.raw_ops.MatrixDiag(diagonal=v),
+                tf.math.real(tf.cast(tf.complex(d, -d), tf.complex64)),
+                tf.shape(tf.random.uniform([2, 3], dtype=tf.float16)),
+                tf.shape(tf.random.categorical(tf.cast(x, tf.float64), 2)),
+                tf.reverse(tf.shape(x), [0]),
+                tf.roll(tf.zeros([0, 3]), 1, 0),
+                tf.math.cumprod(tf.zeros([2, 0]), 1),
+            ],
+        )
+    )
     r = rng_of("kernels")
     cases.append(
         (

@@ -347,19 +347,14 @@ def lrn(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
 def adjust_contrast(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     """AdjustContrastv2: each channel's mean over height and width, and ``(x - mean) * factor + mean``."""
     x, factor = inputs[0], inputs[1]
-    if need_rank(x) < 3 or x.dtype not in ("DT_FLOAT", "DT_HALF") or factor.dtype != "DT_FLOAT":
-        raise ConversionError(f"its images are {x.dtype} of rank {x.rank}: TensorFlow takes float images of rank 3 "
-                              "or more and a float factor")  # fmt: skip
+    if need_rank(x) < 3 or x.dtype != "DT_FLOAT" or factor.dtype != "DT_FLOAT":
+        raise ConversionError(f"its images are {x.dtype} of rank {x.rank}: TensorFlow's kernel takes float32 images "
+                              "of rank 3 or more and a float factor")  # fmt: skip
     data = cx.tf(x)
-    if x.dtype != "DT_FLOAT":
-        data = cx.emit("Cast", [data], to=1)[0]
     mean = cx.emit("ReduceMean", [data], axes=[-3, -2], keepdims=1)[0] if cx.opset < 18 else cx.emit(
         "ReduceMean", [data, cx.ints([-3, -2])], keepdims=1)[0]  # fmt: skip
     moved = cx.emit("Mul", [cx.emit("Sub", [data, mean])[0], cx.tf(factor)])[0]
-    out = cx.emit("Add", [moved, mean])[0]
-    if x.dtype != "DT_FLOAT":
-        out = cx.emit("Cast", [out], to=onnx_type(x.dtype))[0]
-    return [cx.result(0, x.dtype, x.shape, onnx=out)]
+    return [cx.result(0, x.dtype, x.shape, onnx=cx.emit("Add", [moved, mean])[0])]
 
 
 def space_batch(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:

@@ -15,7 +15,6 @@ from .nodeparts import (
     check_made,
     need_ints,
     need_rank,
-    onnx_type,
     unsqueeze,
 )
 from .values import ConversionError, tensor_of, transpose
@@ -129,12 +128,11 @@ def adjust_hsv(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     """AdjustHue (the hue moved by delta, wrapped into [0, 1)) and AdjustSaturation (the saturation scaled, clamped to
     [0, 1]) of float RGB images, through TensorFlow's own HSV formulas."""
     images, amount = inputs[0], inputs[1]
-    if images.dtype not in ("DT_FLOAT", "DT_HALF") or amount.dtype != "DT_FLOAT":
-        raise ConversionError(f"its images are {images.dtype}: TensorFlow adjusts float or half images by a float")
+    if images.dtype != "DT_FLOAT" or amount.dtype != "DT_FLOAT":
+        raise ConversionError(f"its images are {images.dtype}: TensorFlow's kernels adjust float32 images by a float")
     if images.shape is not None and images.shape and images.shape[-1] not in (None, 3):
         raise ConversionError(f"its images have {images.shape[-1]} channels: TensorFlow adjusts RGB (3)")
-    data = cx.tf(images) if images.dtype == "DT_FLOAT" else cx.emit("Cast", [cx.tf(images)], to=1)[0]
-    hue, saturation, value = _hsv(cx, data)
+    hue, saturation, value = _hsv(cx, cx.tf(images))
     if node["op"] == "AdjustHue":
         moved = cx.emit("Add", [hue, cx.tf(amount)])[0]
         moved = cx.emit("Sub", [moved, cx.emit("Floor", [moved])[0]])[0]  # fmod 1, then below 0 wrapped up
@@ -143,10 +141,7 @@ def adjust_hsv(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
         scaled = cx.emit("Mul", [saturation, cx.tf(amount)])[0]
         saturation = cx.emit("Min", [cx.emit("Max", [scaled, cx.scalar(0.0, "DT_FLOAT")])[0],
                                      cx.scalar(1.0, "DT_FLOAT")])[0]  # fmt: skip
-    out = _rgb(cx, hue, saturation, value)
-    if images.dtype != "DT_FLOAT":
-        out = cx.emit("Cast", [out], to=onnx_type(images.dtype))[0]
-    return [cx.result(0, images.dtype, images.shape, onnx=out)]
+    return [cx.result(0, images.dtype, images.shape, onnx=_rgb(cx, hue, saturation, value))]
 
 
 def _area_weights(inside: int, outside: int, corners: bool) -> List[float]:
