@@ -36,6 +36,7 @@ import argparse
 import io
 import json
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -44,7 +45,7 @@ import time
 import traceback
 import zlib
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, Final, List, Optional, Tuple
 
 REPO = Path(__file__).resolve().parent.parent
 DATA = REPO / "tests" / "data"
@@ -247,13 +248,16 @@ def corpus_cases() -> List[Case]:
 # ------------------------------------------------------------------------------------------------ running one
 
 
+_UNSUPPORTED_LINE: Final = re.compile(r"tfcollections export: .*: \w+: \d+ nodes?, first '.*': ")
+
+
 class Failure(Exception):
     """What the case broke: the contract, not the input."""
 
 
 def _cli(argv: List[str], codes: Tuple[int, ...], inputs: int = 1) -> Tuple[int, str, str]:
     """Run the command line in this process; fail on a traceback, an internal error, an undocumented code, or
-    more than one line on stderr per input."""
+    more than four lines on stderr per input (export's listing of the op types a conversion lacks aside)."""
     from tfcollections._cli.main import Environment, main
 
     out, err = io.StringIO(), io.StringIO()
@@ -265,8 +269,11 @@ def _cli(argv: List[str], codes: Tuple[int, ...], inputs: int = 1) -> Tuple[int,
         raise Failure(f"command line {argv}: exit {code}: {text.strip()[:500]}")
     if code not in codes:
         raise Failure(f"command line {argv}: exit {code}, not one of {codes}: {text.strip()[:300]}")
-    if code != 0 and text.count("\n") > inputs * 4:
-        raise Failure(f"command line {argv}: {text.count(chr(10))} lines on stderr")
+    # export lists each op type the conversion lacks on a line of its own (docs/cli.md), then says the file was not
+    # written: those lines are the listing, not noise.
+    lines = [line for line in text.splitlines() if not _UNSUPPORTED_LINE.match(line)]
+    if code != 0 and len(lines) > inputs * 4:
+        raise Failure(f"command line {argv}: {len(lines)} lines on stderr")
     return code, out.getvalue(), text
 
 
