@@ -984,10 +984,13 @@ def _suite_cases(tf):
                 "band": np.array([-1, 1], np.int32),
             },
             lambda m, k, j, d, rows, n, s, band: [
-                tf.raw_ops.MatrixDiagPartV3(input=m, k=k, padding_value=0.5, align="LEFT_RIGHT"),
+                tf.reshape(tf.raw_ops.MatrixDiagPartV3(input=m, k=k, padding_value=0.5, align="LEFT_RIGHT"), [-1]),
                 tf.raw_ops.MatrixDiagPartV2(input=m, k=j, padding_value=0.0),
-                tf.raw_ops.MatrixDiagV3(
-                    diagonal=d, k=band, num_rows=rows, num_cols=rows, padding_value=0.25, align="RIGHT_RIGHT"
+                tf.reshape(
+                    tf.raw_ops.MatrixDiagV3(
+                        diagonal=d, k=band, num_rows=rows, num_cols=rows, padding_value=0.25, align="RIGHT_RIGHT"
+                    ),
+                    [-1],
                 ),
                 tf.raw_ops.MatrixDiagV2(diagonal=s, k=j, num_rows=n + 1, num_cols=-1, padding_value=0.0),
                 tf.eye(n, dtype=tf.int32),

@@ -82,9 +82,12 @@ def converted(
     force: bool,
     *,
     signature_names: bool,
+    ranked_outputs: bool = True,
 ) -> bytes:
     """``to_onnx``'s model; with *signature_names* false, every input and output keeps its tensor name, a TF 2
-    signature's too (``Session`` feeds and fetches by them)."""
+    signature's too (``Session`` feeds and fetches by them). With *ranked_outputs* (``to_onnx``'s models), an output
+    whose rank the graph leaves open is refused, as onnx's checker refuses a model declaring one; a ``Session``
+    runs such a model all the same."""
     if opset not in OPSETS:
         raise ValueError(f"opset {opset} is not one the conversion writes ({OPSETS.start} to {OPSETS.stop - 1})")
     if path is not None:
@@ -98,7 +101,9 @@ def converted(
         frozen = freeze_graph(cast("Decoded", loaded), source, buf, checkpoint, outputs, names, signature,
                               signature_names=signature_names)  # fmt: skip
         rules = {op: rule.convert for op, rule in RULES.items() if rule.since <= opset}
-        graph = Converter(frozen, opset, shapes).convert(rules, rewrite, lambda nodes: unsupported_ops(nodes, opset))
+        converter = Converter(frozen, opset, shapes)
+        converter.ranked_outputs = ranked_outputs
+        graph = converter.convert(rules, rewrite, lambda nodes: unsupported_ops(nodes, opset))
         initializers = graph["initializer"]
         size = sum(len(item.get("raw_data", b"")) for item in initializers)
         external = path is not None and size >= _TWO_GB - (1 << 20)
