@@ -949,6 +949,12 @@ REFUSED = {
     "bincount weights of another shape": (
         [_typed("x", "DT_INT32", 3), _const("n", scalar_tensor(4, "DT_INT32")), _placeholder("w", 2),
          ("y", "DenseBincount", ["x", "n", "w"], {}, None)], "TensorFlow takes none ([0]) or the input's"),
+    "a sum of bools": (
+        [_typed("b", "DT_BOOL", 2, 3), _const("a", _ints(0)), ("y", "Sum", ["b", "a"], {}, None)],
+        "TensorFlow's Sum takes numbers"),
+    "a diagonal of another shape than the band": (
+        [_placeholder("x", 2, 3, 3), _placeholder("d", 3, 3), _const("k", _ints(0)),
+         ("y", "MatrixSetDiagV3", ["x", "d", "k"], {}, None)], "where its input's band of k [0, 0] is [2, 3]"),
     "an inverse of rows": (
         [_placeholder("x", 2, 3), ("y", "MatrixInverse", ["x"], {}, None)], "square matrices of known size"),
     "a quantize of integers": (

@@ -183,6 +183,13 @@ def set_diag(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     rows, columns = _known_matrix(x)
     lower, upper = _k(node, k)
     band = _Band(rows, columns, lower, upper, _align(node))
+    wanted = [*(x.shape or [])[:-2], *([band.count] if band.count > 1 else []), band.length]
+    given = diagonal.shape
+    if given is not None and (
+        len(given) != len(wanted) or any(a is not None and b is not None and a != b for a, b in zip(given, wanted))
+    ):
+        raise ConversionError(f"its diagonal has shape {given}, where its input's band of k [{lower}, {upper}] is "
+                              f"{wanted}, as TensorFlow requires")  # fmt: skip
     size = rows * columns
     matrices = _flat(cx, x, size)
     diagonals = _flat(cx, diagonal, band.count * band.length)

@@ -49,6 +49,8 @@ if TYPE_CHECKING:
 def reduce(onnx_op: str) -> RuleFunction:
     def convert(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
         x, axes_value = inputs[0], inputs[1]
+        if x.dtype in ("DT_BOOL", "DT_STRING"):  # All and Any reduce bools; Sum, Max and their kind numbers
+            raise ConversionError(f"its input {x.tf_name!r} is {x.dtype}: TensorFlow's {node['op']} takes numbers")
         keep = bool(attr(node, "keep_dims", False))
         if axes_value.ints() is None:  # computed axes: an input of ReduceSum, and of the others from opset 18
             return [_reduce_computed(cx, onnx_op, x, axes_value, keep)]
