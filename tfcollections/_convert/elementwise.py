@@ -91,7 +91,7 @@ def composite(build: Callable[[Converter, str, str], str]) -> RuleFunction:
 
 
 def binary(onnx_op: str, fold: Optional[Callable[[int, int], int]] = None, dtype: Optional[str] = None,
-            build: Optional[Callable[[Converter, str, str, str], str]] = None) -> RuleFunction:  # fmt: skip
+           build: Optional[Callable[[Converter, str, str, str], str]] = None) -> RuleFunction:  # fmt: skip
     """An elementwise op of two operands, broadcast as numpy and TensorFlow broadcast them."""
 
     def convert(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:

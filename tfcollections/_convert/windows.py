@@ -50,7 +50,7 @@ def same_pads(size: Optional[int], kernel: int, stride: int, dilation: int) -> O
 
 
 def window_attrs(node: Decoded, spatial: List[Optional[int]], kernel: List[int], strides: List[int],
-                  dilations: List[int], layout: str) -> Dict[str, Any]:  # fmt: skip
+                 dilations: List[int], layout: str) -> Dict[str, Any]:  # fmt: skip
     """ONNX's pads (or auto_pad) for TensorFlow's padding of a convolution or a pool."""
     padding = text_attr(node, "padding", "VALID")
     attrs: Dict[str, Any] = {"strides": strides}
@@ -73,7 +73,7 @@ def window_attrs(node: Decoded, spatial: List[Optional[int]], kernel: List[int],
 
 
 def window_out(size: Optional[int], kernel: int, stride: int, dilation: int, pads: Optional[Sequence[int]],
-                same: bool) -> Optional[int]:  # fmt: skip
+               same: bool) -> Optional[int]:  # fmt: skip
     if size is None:
         return None
     if same:
@@ -110,7 +110,7 @@ def filter_weights(cx: Converter, weights: Value, perm: Sequence[int], shape: Op
 
 
 def cropped_transpose(cx: Converter, data: str, kernel: str, sizes: Value, positions: List[int],
-                       kernel_shape: List[int], strides: List[int], dilations: List[int],
+                      kernel_shape: List[int], strides: List[int], dilations: List[int],
                        padding: str) -> str:  # fmt: skip
     """A transposed convolution whose output size the model computes: ONNX's ConvTranspose without padding (every
     place the input reaches), then, per spatial dim, the forward convolution's SAME padding cut from its start, zeros
@@ -143,7 +143,7 @@ def volume_attr(node: Decoded, key: str, layout: str) -> List[int]:
 
 
 def volume_window(node: Decoded, spatial: List[Optional[int]], kernel: List[int], strides: List[int],
-                   dilations: List[int]) -> Tuple[Dict[str, Any], List[Optional[int]]]:  # fmt: skip
+                  dilations: List[int]) -> Tuple[Dict[str, Any], List[Optional[int]]]:  # fmt: skip
     """ONNX's pads (or auto_pad) of a 3-D window and the output's D, H and W."""
     padding = text_attr(node, "padding", "VALID")
     if padding not in ("SAME", "VALID"):
