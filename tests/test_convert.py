@@ -955,6 +955,8 @@ REFUSED = {
     "a diagonal of another shape than the band": (
         [_placeholder("x", 2, 3, 3), _placeholder("d", 3, 3), _const("k", _ints(0)),
          ("y", "MatrixSetDiagV3", ["x", "d", "k"], {}, None)], "where its input's band of k [0, 0] is [2, 3]"),
+    "an lrn of a beta of 0": (
+        [_placeholder("x", 1, 4, 4, 3), ("y", "LRN", ["x"], {"beta": 0.0}, None)], "not both above 0"),
     "an inverse of rows": (
         [_placeholder("x", 2, 3), ("y", "MatrixInverse", ["x"], {}, None)], "square matrices of known size"),
     "a quantize of integers": (

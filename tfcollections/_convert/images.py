@@ -334,11 +334,15 @@ def lrn(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     if not isinstance(radius, int) or radius < 0:
         raise ConversionError(f"its depth_radius {radius!r} is not a count")
     size = 2 * radius + 1
+    alpha, beta = attr(node, "alpha", 1.0), attr(node, "beta", 0.5)
+    if not isinstance(alpha, float) or not isinstance(beta, float) or not (alpha > 0 and beta > 0):
+        raise ConversionError(f"its alpha {alpha!r} and beta {beta!r} are not both above 0, which onnxruntime's LRN "
+                              "takes")  # fmt: skip
     data = cx.nchw(x)
     if x.dtype == "DT_BFLOAT16":
         data = cx.emit("Cast", [data], to=1)[0]
-    out = cx.emit("LRN", [data], size=size, alpha=float(attr(node, "alpha", 1.0)) * size,
-                  beta=float(attr(node, "beta", 0.5)), bias=float(attr(node, "bias", 1.0)))[0]  # fmt: skip
+    out = cx.emit("LRN", [data], size=size, alpha=alpha * size, beta=beta,
+                  bias=float(attr(node, "bias", 1.0)))[0]  # fmt: skip
     if x.dtype == "DT_BFLOAT16":
         out = cx.emit("Cast", [out], to=onnx_type(x.dtype))[0]
     return [cx.result(0, x.dtype, x.shape, nchw=out)]
