@@ -957,6 +957,13 @@ REFUSED = {
          ("y", "MatrixSetDiagV3", ["x", "d", "k"], {}, None)], "where its input's band of k [0, 0] is [2, 3]"),
     "an lrn of a beta of 0": (
         [_placeholder("x", 1, 4, 4, 3), ("y", "LRN", ["x"], {"beta": 0.0}, None)], "not both above 0"),
+    "a hue of a row": (
+        [_placeholder("x", 3), _const("d", _floats()), ("y", "AdjustHue", ["x", "d"], {}, None)],
+        "float32 images of rank 3 or more"),
+    "combined scores of bfloat16": (
+        [_placeholder("b", 2, 4, 1, 4), _typed("s", "DT_BFLOAT16", 2, 4, 3), _const("n", scalar_tensor(2, "DT_INT32")),
+         *(_const(k, scalar_tensor(0.5, "DT_FLOAT")) for k in "tf"),
+         ("y", "CombinedNonMaxSuppression", ["b", "s", "n", "n", "t", "f"], {}, None)], "TensorFlow takes float32"),
     "an inverse of rows": (
         [_placeholder("x", 2, 3), ("y", "MatrixInverse", ["x"], {}, None)], "square matrices of known size"),
     "a quantize of integers": (

@@ -103,6 +103,8 @@ def combined_nms(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     if need_rank(boxes, "boxes") != 4 or need_rank(scores, "scores") != 3:
         raise ConversionError(f"its boxes and scores have ranks {boxes.rank} and {scores.rank}: TensorFlow takes "
                               "[batch, boxes, q, 4] and [batch, boxes, classes]")  # fmt: skip
+    if boxes.dtype != "DT_FLOAT" or scores.dtype != "DT_FLOAT":
+        raise ConversionError(f"its boxes and scores are {boxes.dtype} and {scores.dtype}: TensorFlow takes float32")
     if boxes.shape is None or boxes.shape[2] != 1 or scores.shape is None or None in scores.shape[1:]:
         raise ConversionError(f"its boxes have shape {boxes.shape}: boxes shared by every class (q = 1) and known "
                               "counts of boxes and classes are converted")  # fmt: skip

@@ -128,8 +128,9 @@ def adjust_hsv(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     """AdjustHue (the hue moved by delta, wrapped into [0, 1)) and AdjustSaturation (the saturation scaled, clamped to
     [0, 1]) of float RGB images, through TensorFlow's own HSV formulas."""
     images, amount = inputs[0], inputs[1]
-    if images.dtype != "DT_FLOAT" or amount.dtype != "DT_FLOAT":
-        raise ConversionError(f"its images are {images.dtype}: TensorFlow's kernels adjust float32 images by a float")
+    if images.dtype != "DT_FLOAT" or amount.dtype != "DT_FLOAT" or need_rank(images) < 3:
+        raise ConversionError(f"its images are {images.dtype} of rank {images.rank}: TensorFlow's kernels adjust "
+                              "float32 images of rank 3 or more by a float")  # fmt: skip
     if images.shape is not None and images.shape and images.shape[-1] not in (None, 3):
         raise ConversionError(f"its images have {images.shape[-1]} channels: TensorFlow adjusts RGB (3)")
     hue, saturation, value = _hsv(cx, cx.tf(images))
