@@ -964,6 +964,9 @@ REFUSED = {
         [_placeholder("b", 2, 4, 1, 4), _typed("s", "DT_BFLOAT16", 2, 4, 3), _const("n", scalar_tensor(2, "DT_INT32")),
          *(_const(k, scalar_tensor(0.5, "DT_FLOAT")) for k in "tf"),
          ("y", "CombinedNonMaxSuppression", ["b", "s", "n", "n", "t", "f"], {}, None)], "TensorFlow takes float32"),
+    "computed slice bounds of other lengths": (
+        [_placeholder("x", 4, 4), _typed("b", "DT_INT32", 2), _const("s", _ints(1, 1, 1)),
+         ("y", "Slice", ["x", "b", "s"], {}, None)], "not one entry for each of its input's 2 axes"),
     "an inverse of rows": (
         [_placeholder("x", 2, 3), ("y", "MatrixInverse", ["x"], {}, None)], "square matrices of known size"),
     "a quantize of integers": (

@@ -86,6 +86,11 @@ def _slice_computed(cx: Converter, x: Value, begin: Value, size: Value) -> Value
     of the axis), over the first axes, as many as the begins."""
     for value, what in ((begin, "begin"), (size, "size")):
         need_dims(value, what)
+    lengths = {value.shape[0] for value in (begin, size) if value.shape and value.shape[0] is not None}
+    if x.rank is not None:
+        lengths.add(x.rank)
+    if len(lengths) > 1:
+        raise ConversionError(f"its begin and size are not one entry for each of its input's {x.rank} axes")
     starts = as_int64(cx, begin)
     sizes = as_int64(cx, size)
     rest = cx.emit("Less", [sizes, cx.scalar(0, "DT_INT64")])[0]
