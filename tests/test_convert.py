@@ -12,7 +12,7 @@ import hashlib
 import json
 import struct
 from pathlib import Path
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Tuple
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings, strategies as st
@@ -487,6 +487,12 @@ def _ints64(*values: int) -> Tensor:
     from tfcollections._convert.values import ints_tensor
 
     return ints_tensor(list(values), "DT_INT64")
+
+
+def _tensor64(shape: Tuple[int, ...], values: List[int]) -> Tensor:
+    from tfcollections._convert.values import tensor_of
+
+    return tensor_of("DT_INT64", shape, values)
 
 
 def _ints(*values: int) -> Tensor:
@@ -1086,6 +1092,13 @@ REFUSED = {
     "a sparse reshape of int32": (
         [_const("i", _pairs(0, 1)), _const("s", _ints(2, 2)), ("y", "SparseReshape", ["i", "s", "s"], {}, None)],
         "TensorFlow takes int64"),
+    "a sparse reshape of a matrix as its shape": (
+        [_const("i", _tensor64((1, 2), [0, 1])), _const("s", _ints64(2, 2)),
+         _const("m", _tensor64((2, 2), [2, 2, 2, 2])), ("y", "SparseReshape", ["i", "s", "m"], {}, None)],
+        "TensorFlow takes a matrix and two vectors"),
+    "a sparse reshape of indices of another rank": (
+        [_const("i", _tensor64((1, 3), [0, 1, 0])), _const("s", _ints64(2, 2)),
+         ("y", "SparseReshape", ["i", "s", "s"], {}, None)], "3 column(s) for a shape of 2 dim(s)"),
     "a set operation TensorFlow lacks": (
         [_const("a", _pairs(1, 2)), ("y", "DenseToDenseSetOperation", ["a", "a"], {"set_operation": b"xor"}, None)],
         "is not a-b, b-a"),

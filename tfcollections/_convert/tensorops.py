@@ -459,6 +459,14 @@ def sparse_reshape(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs
     for value in inputs[:3]:
         if value.dtype != "DT_INT64":
             raise ConversionError(f"its input {value.tf_name!r} is {value.dtype}: TensorFlow takes int64")
+    # TensorFlow's shape function: indices a matrix, each shape a vector, an index a place in the old shape.
+    if indices.rank not in (None, 2) or old.rank not in (None, 1) or new.rank not in (None, 1):
+        raise ConversionError(f"its indices are of rank {indices.rank} and its shapes of ranks {old.rank} and "
+                              f"{new.rank}: TensorFlow takes a matrix and two vectors")  # fmt: skip
+    columns = None if indices.shape is None else indices.shape[1]
+    dims = None if old.shape is None else old.shape[0]
+    if columns is not None and dims is not None and columns != dims:
+        raise ConversionError(f"its indices have {columns} column(s) for a shape of {dims} dim(s)")
     old_shape, new_shape = cx.tf(old), cx.tf(new)
     total = cx.emit("ReduceProd", [old_shape], keepdims=1)[0]
     unknown = cx.emit("Equal", [new_shape, cx.scalar(-1, "DT_INT64")])[0]
