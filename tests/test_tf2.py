@@ -221,13 +221,13 @@ def test_a_list_written_at_its_steps_index_is_appended_and_one_written_at_a_fixe
 ) -> None:
     # The LSTM of keras2_stacked keeps every step (return_sequences): its list is written at `time`, which starts
     # at 0 and grows by 1 while the list starts empty: an insert. The GRU keeps its last step, written at index 0
-    # each time: the write replaces, through an If (SequenceErase when the index is there). (The LSTM is made one
-    # ONNX LSTM: its loop is seen here with that fusion turned off.)
+    # each time: the write replaces, through an If whose branches each insert (after a SequenceErase when the index
+    # is there). (The LSTM is made one ONNX LSTM: its loop is seen here with that fusion turned off.)
     from tfcollections._convert import controlflow
 
     monkeypatch.setattr(controlflow, "rnn_loop", lambda cx, node, inputs: None)
     ops = _onnx_ops(tfcollections.to_onnx(DATA / "keras2_stacked"))
-    assert ops["Loop"] == 2 and ops["SequenceInsert"] == 2
+    assert ops["Loop"] == 2 and ops["SequenceInsert"] == 3
     assert ops["If"] == 1 and ops["SequenceErase"] == 1
     assert _onnx_ops(tfcollections.to_onnx(DATA / "keras2_gru"))["If"] == 1
 

@@ -9,7 +9,8 @@ Run in the TensorFlow venv (benchmarks/run.sh makes .venv-bench with TensorFlow 
 Each model is seeded (weights and inputs) and saved to a folder of its own (``saved_model.pb``, ``variables/``),
 with ``io.npz``: the signature's inputs under ``input/KEY`` and TensorFlow's outputs under ``output/KEY``, computed by
 ``tf.saved_model.load(folder).signatures[signature](**inputs)``, the loaded model as a TensorFlow user runs it.
-``manifest.json`` says what each folder holds. A SavedModel is not the same bytes run after run (function names
+``manifest.json`` says what each folder holds; ``--only NAME`` (again for more) writes those models alone, the
+others and their rows kept (their inputs then drawn from the generator's first draws, not a full run's). A SavedModel is not the same bytes run after run (function names
 carry a process's counter): the tests read whatever this wrote, and its outputs came with it.
 """
 
@@ -218,18 +219,65 @@ def keras2_rnn(layer):
     return model
 
 
+def keras3_rnn():
+    """A Keras 3 text model exported with model.export: embedding with a mask (0 is padding), a bidirectional LSTM
+    giving every step, a GRU under it, dense. Keras 3 runs each as a While whose body TensorFlow records no shapes
+    for: the conversion must carry the loop's input shapes into it."""
+    import keras
+
+    keras.utils.set_random_seed(SEED)
+    inputs = keras.Input((None,), dtype="int32", name="tokens")
+    x = keras.layers.Embedding(30, 8, mask_zero=True)(inputs)
+    x = keras.layers.Bidirectional(keras.layers.LSTM(5, return_sequences=True))(x)
+    x = keras.layers.GRU(6)(x)
+    outputs = keras.layers.Dense(3, name="scores")(x)
+    model = keras.Model(inputs, outputs)
+    _seeded(model)
+    return model
+
+
+def matrix_loop_module(tf):
+    """A tf.Module whose tf.while_loop carries a matrix through a variable it reads in its body (the loop's input
+    that freezing makes a value: TensorFlow recorded it as a handle, of rank 0)."""
+
+    class MatrixLoop(tf.Module):
+        def __init__(self):
+            super().__init__()
+            rng = np.random.default_rng(SEED)
+            self.w = tf.Variable((rng.standard_normal((4, 4)) * 0.5).astype(np.float32), name="w")
+
+        @tf.function(input_signature=[tf.TensorSpec([None, 4], tf.float32, name="v")])
+        def run(self, v):
+            _, out = tf.while_loop(lambda i, v: i < 4, lambda i, v: (i + 1, tf.tanh(v @ self.w)), [tf.constant(0), v])
+            return {"out": out}
+
+    return MatrixLoop()
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=os.path.join("tests", "data", "onnx_tf2"))
+    parser.add_argument("--only", action="append", default=[],
+                        help="write these models alone, keeping the others and the manifest's rows for them")  # fmt: skip
     args = parser.parse_args(argv)
     os.environ.setdefault("TF_USE_LEGACY_KERAS", "1")  # tf.keras is tf_keras; `import keras` is still Keras 3
     import tensorflow as tf
 
     rng = np.random.default_rng(SEED)
     manifest = {"written_by": f"TensorFlow {tf.__version__}", "tool": "tools/generate_tf2_fixtures.py", "models": {}}
-    if os.path.isdir(args.out):
-        shutil.rmtree(args.out)
-    os.makedirs(args.out)
+    manifest_path = os.path.join(args.out, "manifest.json")
+    if args.only:
+        with open(manifest_path) as file:
+            manifest = json.load(file)
+        for name in args.only:
+            shutil.rmtree(os.path.join(args.out, name), ignore_errors=True)
+    else:
+        if os.path.isdir(args.out):
+            shutil.rmtree(args.out)
+        os.makedirs(args.out)
+
+    def wanted(name):
+        return not args.only or name in args.only
 
     def record(name, folder, inputs, about, signature="serving_default", more=()):
         """io.npz: the signature run on *inputs*; io_1.npz, ...: on each of *more* (other lengths, other counts)."""
@@ -244,33 +292,39 @@ def main(argv=None):
                                     "about": about, "cases": 1 + len(more)}  # fmt: skip
         print(name, {key: tuple(value.shape) for key, value in outputs.items()}, file=sys.stderr)
 
-    folder = os.path.join(args.out, "keras2_cnn")
-    tf.saved_model.save(keras2_cnn(), folder)
-    record("keras2_cnn", folder, {"image": rng.standard_normal((2, 24, 24, 3)).astype(np.float32)},
-           "Keras 2 (tf_keras) CNN saved by tf.saved_model.save: conv, batch norm, max pool, strided conv, global "
-           "average pool, dropout, dense softmax")  # fmt: skip
+    if wanted("keras2_cnn"):
+        folder = os.path.join(args.out, "keras2_cnn")
+        tf.saved_model.save(keras2_cnn(), folder)
+        record("keras2_cnn", folder, {"image": rng.standard_normal((2, 24, 24, 3)).astype(np.float32)},
+               "Keras 2 (tf_keras) CNN saved by tf.saved_model.save: conv, batch norm, max pool, strided conv, global "
+               "average pool, dropout, dense softmax")  # fmt: skip
 
-    folder = os.path.join(args.out, "keras3_export")
-    keras3_mlp().export(folder, verbose=False)
-    record("keras3_export", folder, {"features": rng.standard_normal((3, 16)).astype(np.float32)},
-           "Keras 3 model exported by model.export: dense with GELU, layer norm, tanh")  # fmt: skip
+    if wanted("keras3_export"):
+        folder = os.path.join(args.out, "keras3_export")
+        keras3_mlp().export(folder, verbose=False)
+        record("keras3_export", folder, {"features": rng.standard_normal((3, 16)).astype(np.float32)},
+               "Keras 3 model exported by model.export: dense with GELU, layer norm, tanh")  # fmt: skip
 
-    folder = os.path.join(args.out, "two_inputs")
-    module = two_inputs_module(tf)
-    tf.saved_model.save(module, folder, signatures={"serving_default": module.score})
-    record("two_inputs", folder, {"a": rng.standard_normal((4, 6)).astype(np.float32),
-                                  "b": rng.standard_normal((4, 4)).astype(np.float32)},
-           "a tf.Module: a signature of two inputs and a dict of three outputs (float, float, int32)")  # fmt: skip
+    if wanted("two_inputs"):
+        folder = os.path.join(args.out, "two_inputs")
+        module = two_inputs_module(tf)
+        tf.saved_model.save(module, folder, signatures={"serving_default": module.score})
+        record("two_inputs", folder, {"a": rng.standard_normal((4, 6)).astype(np.float32),
+                                      "b": rng.standard_normal((4, 4)).astype(np.float32)},
+               "a tf.Module: a signature of two inputs and a dict of three outputs (float, float, int32)")  # fmt: skip
 
-    folder = os.path.join(args.out, "loops")
-    module = loops_module(tf)
-    tf.saved_model.save(module, folder, signatures={"serving_default": module.run})
-    more = [{"x": rng.standard_normal((3, 3)).astype(np.float32), "steps": np.int32(steps)} for steps in (0, 1, 9)]
-    record("loops", folder, {"x": rng.standard_normal((2, 3)).astype(np.float32), "steps": np.int32(4)},
-           "a tf.Module: a tf.while_loop of a data-dependent length (While) and a tf.cond (If)", more=more)  # fmt: skip
+    if wanted("loops"):
+        folder = os.path.join(args.out, "loops")
+        module = loops_module(tf)
+        tf.saved_model.save(module, folder, signatures={"serving_default": module.run})
+        more = [{"x": rng.standard_normal((3, 3)).astype(np.float32), "steps": np.int32(steps)} for steps in (0, 1, 9)]
+        record("loops", folder, {"x": rng.standard_normal((2, 3)).astype(np.float32), "steps": np.int32(4)},
+               "a tf.Module: a tf.while_loop of a data-dependent length (While) and a tf.cond (If)", more=more)  # fmt: skip
 
     for layer in ("LSTM", "GRU", "stacked"):
         name = f"keras2_{layer.lower()}"
+        if not wanted(name):
+            continue
         folder = os.path.join(args.out, name)
         tf.saved_model.save(keras2_rnn(layer), folder)
         more = [{"tokens": rng.integers(0, 30, shape).astype(np.int32)} for shape in ((1, 1), (3, 15))]
@@ -278,8 +332,27 @@ def main(argv=None):
                f"Keras 2 (tf_keras) text classifier: embedding, {STACKED if layer == 'stacked' else layer} "
                "(unroll=False: a While of TensorLists), dense softmax", more=more)  # fmt: skip
 
-    manifest["damaged"] = damaged(os.path.join(args.out, "keras3_export"), os.path.join(args.out, "damaged"))
-    with open(os.path.join(args.out, "manifest.json"), "w") as file:
+    if wanted("keras3_rnn"):
+        folder = os.path.join(args.out, "keras3_rnn")
+        keras3_rnn().export(folder, verbose=False)
+        tokens = rng.integers(1, 30, (2, 9)).astype(np.int32)
+        tokens[0, 6:] = 0  # padding the mask leaves out
+        more = [{"tokens": rng.integers(1, 30, shape).astype(np.int32)} for shape in ((1, 1), (3, 15))]
+        record("keras3_rnn", folder, {"tokens": tokens},
+               "Keras 3 text model exported by model.export: embedding with a mask, bidirectional LSTM of every "
+               "step, GRU, dense (each a While whose body TensorFlow records no shapes for)", more=more)  # fmt: skip
+
+    if wanted("matrix_loop"):
+        folder = os.path.join(args.out, "matrix_loop")
+        module = matrix_loop_module(tf)
+        tf.saved_model.save(module, folder, signatures={"serving_default": module.run})
+        more = [{"v": rng.standard_normal((3, 4)).astype(np.float32)}]
+        record("matrix_loop", folder, {"v": rng.standard_normal((1, 4)).astype(np.float32)},
+               "a tf.Module: a tf.while_loop carrying a matrix through a variable its body reads", more=more)
+
+    if not args.only:
+        manifest["damaged"] = damaged(os.path.join(args.out, "keras3_export"), os.path.join(args.out, "damaged"))
+    with open(manifest_path, "w") as file:
         json.dump(manifest, file, indent=1, sort_keys=True)
         file.write("\n")
 

@@ -24,7 +24,7 @@ from .values import ONNX_TYPES, ConversionError, Value, flat, value_info
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, List, Optional, Set
+    from typing import Any, Callable, List, Optional, Set, Tuple
 
     from .._typing import Decoded
     from .converter import Converter
@@ -71,40 +71,30 @@ def while_loop(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
         return fused
     cond, body = _function(node, "cond"), _function(node, "body")
     name = node["name"]
-    shapes = _shapes(node, len(inputs))
+    recorded = _shapes(node, len(inputs))
     # TensorFlow checks the condition before the first iteration: on the initial variables, in the outer graph.
     (first,) = cx.function(cond, [value.copy() for value in inputs], f"{name}/cond")[:1] or [None]
     if first is None:
         raise ConversionError(f"its cond function {cond!r} gives no result")
-    sub = cx.child()
     appends = _appends(cx.frozen.graph, cx.frozen.graph.functions.get(body), inputs)
-    sub.appends = {f"{name}/body/{item}" for item in appends}
-    graph_inputs = [value_info(f"{name}/body/iteration", "DT_INT64", [], symbolic=False),
-                    value_info(f"{name}/body/condition", "DT_BOOL", [], symbolic=False)]  # fmt: skip
-    carried: List[Value] = []
-    for index, value in enumerate(inputs):
-        onnx_name = f"{name}/body/input_{index}"
-        shape = shapes[index] if value.element is None else value.shape
-        carried_value = Value(onnx_name, value.dtype, shape)
-        carried_value.onnx, carried_value.element = onnx_name, value.element
-        carried.append(carried_value)
-        graph_inputs.append(value_info(onnx_name, value.dtype, shape, symbolic=False, element=value.element))
-    results = sub.function(body, carried, f"{name}/body")
-    if len(results) != len(inputs) or any(result is None for result in results):
-        raise ConversionError(f"its body {body!r} gives {len(results)} result(s) for {len(inputs)} loop variable(s)")
-    made = [result for result in results if result is not None]
-    for index, (before, after) in enumerate(zip(inputs, made)):
-        if before.dtype != after.dtype or before.element != after.element:
-            raise ConversionError(f"its body {body!r} makes loop variable {index} {after.element or after.dtype}, "
-                                  f"from {before.element or before.dtype}")  # fmt: skip
-    (again,) = sub.function(cond, [value.copy() for value in made], f"{name}/cond_next")[:1] or [None]
-    if again is None:
-        raise ConversionError(f"its cond function {cond!r} gives no result")
-    condition = Value(f"{name}/body/condition_next", "DT_BOOL", [])
-    condition.onnx = _truth(sub, again)
-    graph = sub.subgraph(f"{name}/body", [condition, *made], graph_inputs)
-    outputs = cx.emit("Loop", ["", _truth(cx, first), *[cx.tf(value) for value in inputs]], len(inputs), body=graph)
-    return _results(cx, inputs, shapes, outputs)
+
+    def run_body(sub: Converter, carried: List[Value]) -> Tuple[List[Value], Value]:
+        sub.appends = {f"{name}/body/{item}" for item in appends}
+        results = sub.function(body, carried, f"{name}/body")
+        if len(results) != len(inputs) or any(result is None for result in results):
+            raise ConversionError(f"its body {body!r} gives {len(results)} result(s) for {len(inputs)} loop "
+                                  "variable(s)")  # fmt: skip
+        made = [result for result in results if result is not None]
+        _check_types(inputs, made, f"its body {body!r}")
+        (again,) = sub.function(cond, [value.copy() for value in made], f"{name}/cond_next")[:1] or [None]
+        if again is None:
+            raise ConversionError(f"its cond function {cond!r} gives no result")
+        return made, again
+
+    # A loop variable of a rank TensorFlow recorded keeps it; one it recorded none for keeps what the body keeps.
+    ranks = [None if shape is None else len(shape) for shape in recorded]
+    start = [_start_shape(shape, value) for shape, value in zip(recorded, inputs)]
+    return _settle(cx, name, inputs, start, ranks, run_body).loop(cx, name, first, inputs)
 
 
 def frame_loop(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
@@ -119,33 +109,152 @@ def frame_loop(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     # TensorFlow checks the condition before the first iteration: on the initial variables, in the outer graph.
     merged = {f"{merge}:0": value.copy() for merge, value in zip(frame.merges, variables)}
     (first,) = cx.run_nodes(frame.cond, {**bound, **merged}, [frame.cond_tensor])
+    appends = _frame_appends(cx, frame, variables)
+
+    def run_body(sub: Converter, carried: List[Value]) -> Tuple[List[Value], Value]:
+        switched = {f"{switch}:1": value for switch, value in zip(frame.switches, carried)}
+        sub.appends = appends
+        made = sub.run_nodes(frame.body, {**bound, **switched}, frame.nexts)
+        _check_types(variables, made, "its body")
+        merged = {f"{merge}:0": value.copy() for merge, value in zip(frame.merges, made)}
+        (again,) = sub.run_nodes(frame.cond, {**bound, **merged}, [frame.cond_tensor])
+        return made, again
+
+    # A TF 1 loop variable keeps its rank (a sequence its elements' shape), its dims what the body keeps of them.
+    ranks = [None if value.shape is None or value.element is not None else len(value.shape) for value in variables]
+    start = [value.shape for value in variables]
+    return _settle(cx, name, variables, start, ranks, run_body).loop(cx, name, first, variables)
+
+
+def _start_shape(recorded: Shape, value: Value) -> Shape:
+    """A loop variable's shape before the body is run: the loop's input's where TensorFlow recorded none (or one of
+    another rank: a variable's handle, which freezing made its value), else each dim both know alike (a dim a shape
+    invariant leaves open stays open)."""
+    if value.element is not None or recorded is None:
+        return value.shape
+    if value.shape is None:
+        return recorded
+    if len(recorded) != len(value.shape):
+        return value.shape
+    return [dim if dim == recorded_dim else None for dim, recorded_dim in zip(value.shape, recorded)]
+
+
+def _relaxed(shape: Shape, result: Shape, rank: Optional[int]) -> Shape:
+    """What a loop variable of *shape* is known to be after a step gave *result*: the dims both agree on; of the
+    rank *rank* (when known) where they do not agree on one, else of no known rank."""
+    if shape is None or result is None or len(shape) != len(result):
+        return [None] * rank if rank is not None and shape is not None and len(shape) == rank else None
+    return [dim if dim == other else None for dim, other in zip(shape, result)]
+
+
+class _Body:
+    """A loop's body as ``_settle`` converted it: its converter, the graph inputs and results of the variables it
+    carries, its condition for the next step, the shapes of the loop's variables, and which it does not carry."""
+
+    def __init__(self, name: str, sub: Converter, graph_inputs: List[Decoded], made: List[Value], again: Value,
+                 shapes: List[Shape], invariant: Set[int]) -> None:  # fmt: skip
+        self.sub, self.graph_inputs, self.shapes, self.invariant = sub, graph_inputs, shapes, invariant
+        self.results = [value for index, value in enumerate(made) if index not in invariant]
+        self.condition = Value(f"{name}/body/condition_next", "DT_BOOL", [])
+        self.condition.onnx = _truth(sub, again)
+
+    def graph(self, name: str) -> Decoded:
+        return self.sub.subgraph(f"{name}/body", [self.condition, *self.results], self.graph_inputs)
+
+    def loop(self, cx: Converter, name: str, first: Value, variables: List[Value]) -> Outputs:
+        """The ``Loop`` node and the loop's results: a variable the body gives back as it is (a weight a TF 2 loop
+        passes along) is read from the outer scope inside the body, not carried, and is its own result."""
+        carried = [value for index, value in enumerate(variables) if index not in self.invariant]
+        outputs = iter(cx.emit("Loop", ["", _truth(cx, first), *[cx.tf(value) for value in carried]], len(carried),
+                               body=self.graph(name)))  # fmt: skip
+        found: Outputs = []
+        for index, value in enumerate(variables):
+            if index in self.invariant:
+                kept = value.copy()
+                kept.tf_name = f"{cx.node['name']}:{index}"
+                found.append(kept)
+                continue
+            result = cx.result(index, value.dtype, self.shapes[index], onnx=next(outputs))
+            result.element = value.element
+            found.append(result)
+        return found
+
+
+def _settle(
+    cx: Converter,
+    name: str,
+    variables: List[Value],
+    shapes: List[Shape],
+    ranks: List[Optional[int]],
+    run_body: Callable[[Converter, List[Value]], Tuple[List[Value], Value]],
+) -> _Body:
+    """A loop's body converted on loop variables whose shapes hold at every iteration: converted on *shapes* (the
+    loop's inputs'), then again on what each step keeps of them, until a step keeps them all (a fixed point: each
+    pass only opens dims or ranks, so it comes within a pass a variable). A variable the body gives back as it is
+    is then bound to the loop's input itself (its value, and its constant, seen inside), in one last pass. The
+    passes that are not kept are undone."""
+    mark = cx.mark()
+    for _ in range(len(variables) + 2):
+        sub, graph_inputs, carried, made, again = _body_pass(cx, name, variables, shapes, set(), run_body)
+        settled = [_relaxed(shape, after.shape, rank) for shape, after, rank in zip(shapes, made, ranks)]
+        if settled == shapes:
+            break
+        changed = next(index for index, (before, after) in enumerate(zip(shapes, settled)) if before != after)
+        last = (changed, shapes[changed], settled[changed])
+        shapes = settled
+        cx.rewind(mark)
+    else:
+        index, before, after = last
+        raise ConversionError(f"its body's shapes do not settle: loop variable {index} "
+                              f"({variables[index].tf_name!r}) goes from {_shape_text(before)} to "
+                              f"{_shape_text(after)} after {len(variables) + 2} passes")  # fmt: skip
+    invariant = {index for index, (before, after) in enumerate(zip(carried, made))
+                 if after.onnx == before.onnx and after.nchw is None}  # fmt: skip
+    if invariant:
+        cx.rewind(mark)
+        sub, graph_inputs, carried, made, again = _body_pass(cx, name, variables, shapes, invariant, run_body)
+    return _Body(name, sub, graph_inputs, made, again, shapes, invariant)
+
+
+def _body_pass(
+    cx: Converter,
+    name: str,
+    variables: List[Value],
+    shapes: List[Shape],
+    invariant: Set[int],
+    run_body: Callable[[Converter, List[Value]], Tuple[List[Value], Value]],
+) -> Tuple[Converter, List[Decoded], List[Value], List[Value], Value]:
+    """One conversion of a loop's body in a converter of its own: each variable carried (a graph input of its
+    shape) or, if *invariant*, the loop's input itself. Gives the converter, its graph inputs, the values the body
+    was given, its results and its condition for the next step."""
     sub = cx.child()
     graph_inputs = [value_info(f"{name}/body/iteration", "DT_INT64", [], symbolic=False),
                     value_info(f"{name}/body/condition", "DT_BOOL", [], symbolic=False)]  # fmt: skip
     carried: List[Value] = []
-    for index, value in enumerate(variables):
+    for index, (value, shape) in enumerate(zip(variables, shapes)):
+        if index in invariant:
+            carried.append(value.copy())
+            continue
         onnx_name = f"{name}/body/input_{index}"
-        # A tensor's dims may change step to step, its rank not: each dim unknown (a sequence keeps its elements').
-        shape: Shape = value.shape if value.element is not None or value.shape is None else [None] * len(value.shape)
-        carried_value = Value(onnx_name, value.dtype, shape)
+        carried_value = Value(onnx_name, value.dtype, None if shape is None else list(shape))
         carried_value.onnx, carried_value.element = onnx_name, value.element
         carried.append(carried_value)
         graph_inputs.append(value_info(onnx_name, value.dtype, shape, symbolic=False, element=value.element))
-    switched = {f"{switch}:1": value for switch, value in zip(frame.switches, carried)}
-    sub.appends = _frame_appends(cx, frame, variables)
-    made = sub.run_nodes(frame.body, {**bound, **switched}, frame.nexts)
-    for index, (before, after) in enumerate(zip(variables, made)):
-        if before.dtype != after.dtype or before.element != after.element:
-            raise ConversionError(f"its body makes loop variable {index} {after.element or after.dtype}, from "
-                                  f"{before.element or before.dtype}")  # fmt: skip
-    merged = {f"{merge}:0": value.copy() for merge, value in zip(frame.merges, made)}
-    (again,) = sub.run_nodes(frame.cond, {**bound, **merged}, [frame.cond_tensor])
-    condition = Value(f"{name}/body/condition_next", "DT_BOOL", [])
-    condition.onnx = _truth(sub, again)
-    graph = sub.subgraph(f"{name}/body", [condition, *made], graph_inputs)
-    outputs = cx.emit("Loop", ["", _truth(cx, first), *[cx.tf(value) for value in variables]], count, body=graph)
-    shapes: List[Shape] = [None if value.shape is None else [None for _ in value.shape] for value in variables]
-    return _results(cx, variables, shapes, outputs)
+    made, again = run_body(sub, carried)
+    return sub, graph_inputs, carried, made, again
+
+
+def _shape_text(shape: Shape) -> str:
+    if shape is None:
+        return "no known rank"
+    return "[" + ", ".join("?" if dim is None else str(dim) for dim in shape) + "]"
+
+
+def _check_types(before: List[Value], after: List[Value], what: str) -> None:
+    for index, (value, made) in enumerate(zip(before, after)):
+        if value.dtype != made.dtype or value.element != made.element:
+            raise ConversionError(f"{what} makes loop variable {index} {made.element or made.dtype}, from "
+                                  f"{value.element or value.dtype}")  # fmt: skip
 
 
 def cond_frame(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
@@ -388,19 +497,22 @@ def list_set_item(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
         (made,) = cx.emit("SequenceInsert", [sequence, cx.tf(item), position])
         return [_sequence(cx, 0, made, element, handle.shape if handle.shape is not None else item.shape)]
     # A write replaces what is at the index (TensorFlow's SetItem): erased first when the sequence reaches there.
+    # Each branch ends in its own SequenceInsert (no Identity, which takes sequences only from opset 14).
     (length,) = cx.emit("SequenceLength", [sequence])
     (wide,) = cx.emit("Cast", [position], to=ONNX_TYPES["DT_INT64"])
     (inside,) = cx.emit("Less", [wide, length])
+    tensor = cx.tf(item)
     erase = cx.child()
     (erased,) = erase.emit("SequenceErase", [sequence, position])
-    keep = cx.child()
-    (kept,) = keep.emit("Identity", [sequence])
+    (replaced,) = erase.emit("SequenceInsert", [erased, tensor, position])
+    append = cx.child()
+    (appended,) = append.emit("SequenceInsert", [sequence, tensor, position])
     kind = value_info("", "DT_VARIANT", None, symbolic=False, element=element)["type"]
-    then = {"name": f"{node['name']}/erase", "node": erase.nodes, "input": [],
-            "output": [{"name": erased, "type": kind}]}  # fmt: skip
-    other = {"name": f"{node['name']}/keep", "node": keep.nodes, "input": [], "output": [{"name": kept, "type": kind}]}
-    (room,) = cx.emit("If", [inside], 1, then_branch=then, else_branch=other)
-    (made,) = cx.emit("SequenceInsert", [room, cx.tf(item), position])
+    then = {"name": f"{node['name']}/replace", "node": erase.nodes, "input": [],
+            "output": [{"name": replaced, "type": kind}]}  # fmt: skip
+    other = {"name": f"{node['name']}/append", "node": append.nodes, "input": [],
+             "output": [{"name": appended, "type": kind}]}  # fmt: skip
+    (made,) = cx.emit("If", [inside], 1, then_branch=then, else_branch=other)
     return [_sequence(cx, 0, made, element, handle.shape if handle.shape is not None else item.shape)]
 
 

@@ -170,16 +170,39 @@ class Converter:
         sub._rules, sub._rewrite = self._rules, self._rewrite
         return sub
 
+    def mark(self) -> Tuple[Dict[str, Decoded], Dict[Tuple[str, Tuple[int, ...], bytes], str], Dict[str, int]]:
+        """What the model's shared tables (initializers, constants made once, names used) hold now, for ``rewind``."""
+        return dict(self.initializers), dict(self._constants), dict(self._used_names)
+
+    def rewind(
+        self, mark: Tuple[Dict[str, Decoded], Dict[Tuple[str, Tuple[int, ...], bytes], str], Dict[str, int]]
+    ) -> None:
+        """The shared tables as *mark* found them: what a subgraph converted since then and thrown away made is gone
+        (a loop body converted again on shapes that hold at every step)."""
+        initializers, constants, used_names = mark
+        self.initializers.clear()
+        self.initializers.update(initializers)
+        self._constants.clear()
+        self._constants.update(constants)
+        self._used_names.clear()
+        self._used_names.update(used_names)
+
     def subgraph(self, name: str, results: List[Value], inputs: List[Decoded]) -> Decoded:
-        """This (child) converter's nodes as a GraphProto named *name*: *inputs* its inputs, *results* its outputs
-        (each given a name of its own by an Identity, as a subgraph's outputs must be its own values)."""
+        """This (child) converter's nodes as a GraphProto named *name*: *inputs* its inputs, *results* its outputs.
+        A result one of its nodes makes is an output as it is; another (an input, a value of the outer scope, a
+        result given twice) is given a name of its own by an Identity, as a subgraph's outputs must be its own
+        values."""
+        made_here = {output for node in self.nodes for output in node["output"]}
         outputs: List[Decoded] = []
         for index, value in enumerate(results):
-            if value.element is not None and self.opset < 14:
-                raise ConversionError(f"its TensorList {value.tf_name!r} (an ONNX sequence) leaves a subgraph through "
-                                      "an Identity, which takes sequences from opset 14: convert at opset 14 or "
-                                      "later")  # fmt: skip
-            (made,) = self.emit("Identity", [self.tf(value)], [f"{name}/output_{index}"])
+            made = self.tf(value)
+            if made not in made_here:
+                if value.element is not None and self.opset < 14:
+                    raise ConversionError(f"its TensorList {value.tf_name!r} (an ONNX sequence) leaves a subgraph "
+                                          "through an Identity, which takes sequences from opset 14: convert at "
+                                          "opset 14 or later")  # fmt: skip
+                (made,) = self.emit("Identity", [made], [f"{name}/output_{index}"])
+            made_here.discard(made)
             outputs.append(value_info(made, value.dtype, value.shape, symbolic=False, element=value.element))
         nodes = _needed(self.nodes, {item["name"] for item in outputs})
         return {"name": name, "node": nodes, "input": inputs, "output": outputs}
