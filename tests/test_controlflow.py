@@ -179,6 +179,73 @@ def test_a_loop_without_its_functions_or_a_condition_that_is_no_scalar_is_refuse
         tfcollections.to_onnx(write(tmp_path / "m.pb", missing, [double("b")]), outputs=["out"])
 
 
+def with_constants(nodes: List[Dict[str, Any]], function: Dict[str, Any], constants: Dict[str, List[int]],
+                   path: Path) -> Path:  # fmt: skip
+    """A frozen GraphDef of *nodes* and *function* (with ``less_than``'s cond), the body holding an int32 Const of
+    each of *constants* (name -> elements; one element a scalar), written as TensorFlow writes one (the encoder does
+    not write TensorProtos)."""
+    from tfcollections._convert.graphdef import tensor_proto
+    from tfcollections._convert.values import tensor_of
+
+    body = tfcollections.encode_message("FunctionDef", function)
+    for name, values in constants.items():
+        tensor = tensor_of("DT_INT32", () if len(values) == 1 else (len(values),), values)
+        const = tfcollections.encode_message("NodeDef", node(name, "Const", dtype="DT_INT32"))
+        const += _delimited(5, _delimited(1, b"value") + _delimited(2, _delimited(8, tensor_proto(tensor))))
+        body += _delimited(3, const)
+    library = _delimited(1, tfcollections.encode_message("FunctionDef", less_than("cond", "limit"))) + \
+        _delimited(1, body)  # fmt: skip
+    graph = b"".join(_delimited(1, tfcollections.encode_message("NodeDef", item)) for item in nodes)
+    graph += _delimited(2, library) + _delimited(4, tfcollections.encode_message("VersionDef", {"producer": 1700}))
+    path.write_bytes(graph)
+    return path
+
+
+def reshaping_loop(tmp_path: Path, step: List[Dict[str, Any]], result: str, shape: List[int],
+                   constants: Dict[str, List[int]]) -> Path:  # fmt: skip
+    """A While over (i, x, limit) whose body makes *result* of x by *step* and adds 1 to i; x given of *shape*, and
+    recorded by TensorFlow of no rank, as Keras 3 writes its loops."""
+    body = function("body", [arg("i", "DT_INT32"), arg("x"), arg("limit", "DT_INT32")],
+                    [arg("i", "DT_INT32"), arg("y"), arg("limit", "DT_INT32")],
+                    [*step, node("next", "AddV2", ["i", "one:output:0"], T="DT_INT32")],
+                    {"i": "next:z:0", "y": result, "limit": "limit"})  # fmt: skip
+    loop_node = node("loop", "While", ["start", "x", "limit"], T=["DT_INT32", F32, "DT_INT32"],
+                     cond=("func", "cond"), body=("func", "body"))  # fmt: skip
+    loop_node["attr"]["output_shapes"] = {"list": {"shape": [{}, {"unknown_rank": True}, {}]}}
+    nodes = [placeholder("x", F32, shape), placeholder("start", "DT_INT32", []), placeholder("limit", "DT_INT32", []),
+             loop_node, node("out", "Identity", ["loop:1"], T=F32)]  # fmt: skip
+    return with_constants(nodes, body, {"one": [1], **constants}, tmp_path / "reshaping.pb")
+
+
+def test_a_loop_variable_takes_the_shape_that_holds_at_every_step(tmp_path: Path) -> None:
+    # x doubles in length each step: the body is converted on x of [2] (the input's: TensorFlow recorded no rank),
+    # finds [4], and is converted again on [?], which holds. The result's rank is known; the model runs.
+    np = pytest.importorskip("numpy")
+    onnx = pytest.importorskip("onnx")
+    ort = pytest.importorskip("onnxruntime")
+    step = [node("y", "ConcatV2", ["x", "x", "axis:output:0"], T=F32, N=2, Tidx="DT_INT32")]
+    path = reshaping_loop(tmp_path, step, "y:output:0", [2], {"axis": [0]})
+    model = onnx.load_from_string(tfcollections.to_onnx(path, outputs=["out"]))
+    onnx.checker.check_model(model, full_check=True)
+    (output,) = model.graph.output
+    assert [dim.dim_value or None for dim in output.type.tensor_type.shape.dim] == [None]
+    session = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+    x = np.array([1.0, 2.0], np.float32)
+    (got,) = session.run(None, {"x:0": x, "start:0": np.array(0, np.int32), "limit:0": np.array(3, np.int32)})
+    assert np.array_equal(got, np.tile(x, 8))
+
+
+def test_a_loop_whose_shapes_do_not_settle_within_its_bound_is_refused_naming_the_variable(tmp_path: Path) -> None:
+    # x of rank 6 turned one place each step: each pass opens one more dim, and the fifth pass (the bound: the
+    # variables' count and 2) still opens one.
+    step = [node("y", "Transpose", ["x", "perm:output:0"], T=F32, Tperm="DT_INT32")]
+    path = reshaping_loop(tmp_path, step, "y:y:0", [1, 2, 2, 2, 2, 2], {"perm": [5, 0, 1, 2, 3, 4]})
+    with pytest.raises(DecodeError, match=r"node 'loop' \(While\): its body's shapes do not settle: loop variable 1 "
+                                          r"\('x:0'\) goes from \[\?, \?, \?, \?, \?, 2\] to "
+                                          r"\[\?, \?, \?, \?, \?, \?\] after 5 passes"):  # fmt: skip
+        tfcollections.to_onnx(path, outputs=["out"])
+
+
 def branches(tmp_path: Path, condition: Dict[str, Any], other: Dict[str, Any]) -> Path:
     nodes = [placeholder("x"), condition,
              node("choice", "If", ["flag", "x"], Tin=[F32], Tout=[F32], then_branch=("func", "double"),
