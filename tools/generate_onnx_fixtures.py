@@ -161,6 +161,17 @@ def tf1_dynamic_rnn(tf):
     tf.identity(state.h, name="h")
 
 
+def tf1_dynamic_rnn_v2(tf):
+    """The same dynamic_rnn with TF 2's control flow (a functional While of TensorLists, resource variables), as TF
+    2 builds a TF 1 graph by default: its unread TensorList is an unconsumed node of no ONNX type."""
+    tf.enable_control_flow_v2()  # undoing the builders before, which turn it off (resource variables are the default)
+    x = tf.placeholder(tf.float32, [None, 5, 3], name="x")
+    cell = tf.nn.rnn_cell.LSTMCell(4, name="lstm")
+    outputs, state = tf.nn.dynamic_rnn(cell, x, dtype=tf.float32)
+    tf.identity(outputs, name="outputs")
+    tf.identity(state.h, name="h")
+
+
 def _frozen_keras(folder, model, inputs):
     """A Keras model frozen by TensorFlow (``convert_variables_to_constants_v2``), its outputs from that graph."""
     import tensorflow as tf
@@ -362,6 +373,13 @@ def main(argv=None):
         {"x:0": frames_rng.standard_normal((2, 5, 3)).astype(np.float32)},
         ["outputs:0", "h:0"],
         "TF 1 dynamic_rnn of an LSTMCell: a while frame with TensorArrays (scatter, read, write, gather)",
+    )
+    session(
+        "tf1_dynamic_rnn_v2",
+        tf1_dynamic_rnn_v2,
+        {"x:0": np.random.default_rng(SEED + 2).standard_normal((2, 5, 3)).astype(np.float32)},
+        ["outputs:0", "h:0"],
+        "TF 1 dynamic_rnn of an LSTMCell with TF 2's control flow: a While of TensorLists, resource variables",
     )
     session(
         "tf1_cond",

@@ -55,6 +55,8 @@ _BOOKKEEPING: Final = frozenset({
 # Unconsumed nodes that are no output of their own: a constant, an input, a variable or its read left unused.
 _NOT_OUTPUTS: Final = frozenset({"NoOp", "Const", "Placeholder", "PlaceholderV2", "VariableV2", "Variable",
                                  "VarHandleOp", "ReadVariableOp", "Shape"})  # fmt: skip
+# Dtypes of handles, not values: no ONNX type holds them (a TensorArray or TensorList left unread, a resource).
+_HANDLE_TYPES: Final = frozenset({"DT_VARIANT", "DT_RESOURCE", "DT_VARIANT_REF", "DT_RESOURCE_REF"})
 _NOT_OUTPUT_SCOPES: Final = ("save/", "report_uninitialized_variables/")
 # The scope tf.gradients makes (``gradients``, ``gradients_1``, under any scope).
 _GRADIENTS: Final = re.compile(r"(?:^|/)gradients(?:_[0-9]+)?/")
@@ -304,7 +306,8 @@ def _tensor_name(name: str) -> str:
 
 def _default_outputs(nodes: List[Decoded]) -> List[str]:
     """The graph's unconsumed nodes that neither are nor need a training, initialising, saving, summary or check
-    node (what needs one is bookkeeping: ``report_uninitialized_variables``, a train op's group)."""
+    node (what needs one is bookkeeping: ``report_uninitialized_variables``, a train op's group), nor give a handle
+    (a TensorArray, a TensorList or a resource left unread: no ONNX type holds one)."""
     consumers: Dict[str, List[str]] = {}
     for node in nodes:
         for item in node["input"]:
@@ -323,6 +326,7 @@ def _default_outputs(nodes: List[Decoded]) -> List[str]:
         if node["name"] not in consumers
         and node["name"] not in tainted
         and node["op"] not in _NOT_OUTPUTS
+        and (output_dtypes(node) or [None])[0] not in _HANDLE_TYPES
         and not (node["op"] == "Identity" and node["input"] and ops.get(node["input"][0]) in VARIABLE_OPS)
         # A TF 1 cond's pivot (switch_t, switch_f: an Identity of its predicate's Switch) is no output of the model.
         and not (
