@@ -853,6 +853,15 @@ REFUSED = {
     "a crop of a 3-D image": (
         [_placeholder("x", 4, 4, 3), _placeholder("b", 1, 4), _const("i", _ints(0)), _const("c", _ints(2, 2)),
          ("y", "CropAndResize", ["x", "b", "i", "c"], {}, None)], "TensorFlow takes [batch, height, width, depth]"),
+    "a crop of boxes of 3 corners": (
+        [_placeholder("x", 1, 4, 4, 3), _placeholder("b", 1, 3), _const("i", _ints(0)), _const("c", _ints(2, 2)),
+         ("y", "CropAndResize", ["x", "b", "i", "c"], {}, None)], "its boxes [1, 3], box_ind [1] and crop_size [2]"),
+    "a crop of one size for three dims": (
+        [_placeholder("x", 1, 4, 4, 3), _placeholder("b", 1, 4), _const("i", _ints(0)), _const("c", _ints(2, 2, 2)),
+         ("y", "CropAndResize", ["x", "b", "i", "c"], {}, None)], "crop_size [3] are not [boxes, 4]"),
+    "a crop of more box indices than boxes": (
+        [_placeholder("x", 1, 4, 4, 3), _placeholder("b", 1, 4), _const("i", _ints(0, 0)), _const("c", _ints(2, 2)),
+         ("y", "CropAndResize", ["x", "b", "i", "c"], {}, None)], "box_ind [2]"),
     "a crop by another method": (
         [_placeholder("x", 1, 4, 4, 3), _placeholder("b", 1, 4), _const("i", _ints(0)), _const("c", _ints(2, 2)),
          ("y", "CropAndResize", ["x", "b", "i", "c"], {"method": b"bicubic"}, None)], "is not bilinear or nearest"),

@@ -20,7 +20,7 @@ from .._errors import DecodeError
 from .graphdef import split_tensor_name
 from .nodeparts import attr
 from .rnn import rnn_loop
-from .values import ONNX_TYPES, ConversionError, Value, flat, value_info
+from .values import ONNX_TYPES, ConversionError, Value, flat, shape_text, value_info
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -206,8 +206,8 @@ def _settle(
     else:
         index, before, after = last
         raise ConversionError(f"its body's shapes do not settle: loop variable {index} "
-                              f"({variables[index].tf_name!r}) goes from {_shape_text(before)} to "
-                              f"{_shape_text(after)} after {len(variables) + 2} passes")  # fmt: skip
+                              f"({variables[index].tf_name!r}) goes from {shape_text(before)} to "
+                              f"{shape_text(after)} after {len(variables) + 2} passes")  # fmt: skip
     invariant = {index for index, (before, after) in enumerate(zip(carried, made))
                  if after.onnx == before.onnx and after.nchw is None}  # fmt: skip
     if invariant:
@@ -242,12 +242,6 @@ def _body_pass(
         graph_inputs.append(value_info(onnx_name, value.dtype, shape, symbolic=False, element=value.element))
     made, again = run_body(sub, carried)
     return sub, graph_inputs, carried, made, again
-
-
-def _shape_text(shape: Shape) -> str:
-    if shape is None:
-        return "no known rank"
-    return "[" + ", ".join("?" if dim is None else str(dim) for dim in shape) + "]"
 
 
 def _check_types(before: List[Value], after: List[Value], what: str) -> None:

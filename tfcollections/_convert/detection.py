@@ -17,7 +17,7 @@ from .nodeparts import (
     text_attr,
     unsqueeze,
 )
-from .values import ConversionError, tensor_of
+from .values import ConversionError, shape_text, tensor_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -169,6 +169,17 @@ def crop_and_resize(cx: Converter, node: Decoded, inputs: List[Value]) -> Output
         raise ConversionError(f"its image, boxes and crop_size have ranks {image.rank}, {boxes.rank} and dtype "
                               f"{crop_size.dtype}: TensorFlow takes [batch, height, width, depth], [boxes, 4] and "
                               "int32 [2]")  # fmt: skip
+    # TensorFlow's shape function: boxes [n, 4], box_ind [n], crop_size a vector of 2.
+    counts = {value.shape[0] for value in (boxes, box_index) if value.shape and value.shape[0] is not None}
+    if (
+        boxes.shape is None or boxes.shape[1] not in (None, 4) or box_index.rank not in (None, 1)
+        or crop_size.rank not in (None, 1) or (crop_size.shape and crop_size.shape[0] not in (None, 2))
+        or len(counts) > 1
+    ):  # fmt: skip
+        raise ConversionError(
+            f"its boxes {shape_text(boxes.shape)}, box_ind {shape_text(box_index.shape)} and "
+            f"crop_size {shape_text(crop_size.shape)} are not [boxes, 4], [boxes] and [2]"
+        )
     method = text_attr(node, "method", "bilinear")
     if method not in ("bilinear", "nearest"):
         raise ConversionError(f"its method {method!r} is not bilinear or nearest")

@@ -130,6 +130,13 @@ def onnx_tensor(tensor: Tensor, name: str) -> Decoded:
     return proto
 
 
+def shape_text(shape: Shape) -> str:
+    """A shape as errors write it: ``[?, 4]``; ``<unknown>`` (TensorFlow's word) for one of no known rank."""
+    if shape is None:
+        return "<unknown>"
+    return "[" + ", ".join("?" if dim is None else str(dim) for dim in shape) + "]"
+
+
 def value_info(name: str, dtype: str, shape: Shape, *, symbolic: bool, element: Optional[str] = None) -> Decoded:
     """A ValueInfoProto: an unknown dim of a graph input becomes symbolic (``batch`` for the first), of an
     output it is left unnamed. A TensorList (``DT_VARIANT`` with an *element* dtype) is a sequence of tensors."""
