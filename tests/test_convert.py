@@ -1191,6 +1191,19 @@ def test_a_string_constant_is_written_and_read_back() -> None:
     assert tfcollections.read_tensor(tfcollections.loads(frozen), "words").tolist() == [b"yes", b"no"]
 
 
+def test_a_files_bytes_are_taken_as_its_path_is() -> None:
+    # A serialized GraphDef (what graph_def.SerializeToString() gives, as tf2onnx takes a graph_def), and a .meta's
+    # bytes: the same frozen graph and the same model as from the file.
+    frozen = tfcollections.freeze(model_path("tf1_cnn"))
+    for given in (frozen, bytearray(frozen), memoryview(frozen)):
+        assert tfcollections.freeze(given) == frozen
+        assert tfcollections.to_onnx(given) == tfcollections.to_onnx(frozen)
+    meta = model_path("tf1_cnn").read_bytes()
+    with pytest.raises(DecodeError, match="no checkpoint"):  # bytes have no file beside them: name the checkpoint
+        tfcollections.freeze(meta)
+    assert tfcollections.freeze(meta, model_path("tf1_cnn").with_suffix("")) == frozen
+
+
 def test_what_freezing_refuses_of_its_arguments() -> None:
     cnn = model_path("tf1_cnn")
     with pytest.raises(TypeError, match="outputs are node or tensor names"):

@@ -118,6 +118,19 @@ def test_outputs_leave_out_what_is_not_one() -> None:
     assert [entry["name"] for entry in ends["inputs"]] == ["in"]
 
 
+def test_a_graph_of_one_node_is_a_graphdef_and_a_meta_graph_of_one_field_a_metagraphdef(tmp_path: Path) -> None:
+    # Field 1 once is a GraphDef's one node or a MetaGraphDef's meta_info_def: a NodeDef's field 2 is an op's name,
+    # a MetaInfoDef's its stripped OpList (a message, which starts with a tag).
+    graph = _node("c", "Const")
+    path = tmp_path / "one.pb"
+    path.write_bytes(graph)
+    for read in (tfcollections.load(path, graph=True), tfcollections.loads(graph, graph=True)):
+        assert read["format"] == "GraphDef" and read["meta_graphs"][0]["graph"]["ops"] == {"Const": 1}
+    meta = field(1, field(1, b"v1") + field(2, field(1, field(1, b"Const"))) + field(5, b"2.21.0"))
+    read = tfcollections.loads(meta)
+    assert read["meta_graphs"][0]["meta_info_def"]["tensorflow_version"] == "2.21.0"
+
+
 def test_an_input_that_names_no_node_is_no_error() -> None:
     graph = _node("a", "Identity", "missing:0") + _node("b", "Identity", "a")
     ends = tfcollections.loads(graph, graph=True)["meta_graphs"][0]["graph"]

@@ -104,7 +104,8 @@ def freeze(
     """A frozen graph (binary ``GraphDef``) of *model*: each variable its outputs need a ``Const`` holding the
     checkpoint's value, and only what *outputs* need kept.
 
-    *model* is a path ``load`` takes (a ``.meta``, a SavedModel, a frozen graph) or what ``load`` returned. Of a
+    *model* is a path ``load`` takes (a ``.meta``, a SavedModel, a frozen graph), such a file's bytes (a
+    serialized ``GraphDef``, as ``graph_def.SerializeToString()`` gives it) or what ``load`` returned. Of a
     TF 2 SavedModel, every function call the outputs reach is inlined and each captured variable is the value the
     object graphs' join restores into it.
     *checkpoint* is a path ``load_checkpoint`` takes or what it returned; by default the one beside the model
@@ -120,12 +121,12 @@ def freeze(
     """
     if path is not None:
         check_destination(os.fspath(path), force)  # said before the work (the writer checks again)
-    loaded = model if isinstance(model, dict) else load(os.fsdecode(model))
+    loaded = loaded_model(model)
     source = source_of(loaded)
     if source is None or "meta_graphs" not in loaded:
         raise TypeError("freeze() needs a path or what tfcollections.load returned (a copy keeps no file to read)")
     with source.opened() as buf:
-        frozen = freeze_graph(cast("Decoded", loaded), source, buf, checkpoint, outputs, inputs, signature)
+        frozen = freeze_graph(loaded, source, buf, checkpoint, outputs, inputs, signature)
         if frozen.variables_in_functions:
             node = frozen.variables_in_functions[0]
             raise DecodeError(f"node {node!r} hands a variable to the functions of its loop or branch: a frozen "
@@ -286,6 +287,16 @@ def _input_names(signature: Optional[Decoded], given: Optional[List[str]], by_na
             raise ValueError(f"input {name!r}: the graph is cut at a node's first output only (its other outputs "
                              "would be lost with it)")  # fmt: skip
     return names
+
+
+def loaded_model(model: Any) -> Decoded:
+    """What ``load`` or ``loads`` returns for *model*: a path, a file's bytes (bytes, bytearray, memoryview: a
+    serialized GraphDef, MetaGraphDef or SavedModel), or what one of them returned, as it is."""
+    if isinstance(model, dict):
+        return model
+    if isinstance(model, (bytes, bytearray, memoryview)):
+        return cast("Decoded", loads(model))
+    return cast("Decoded", load(os.fsdecode(model)))
 
 
 def _as_names(given: Any, what: str) -> List[str]:

@@ -14,12 +14,10 @@ import re
 
 from .._disk.atomic import AtomicFile, AtomicFiles, check_destination
 from .._disk.source import source_of
-from .._model.files import load
 from .._proto.compiled import COMPILED
 from .._proto.encoder import encode_compiled
-from .._typing import cast
 from .converter import Converter
-from .freeze import freeze_graph, signature_inputs
+from .freeze import freeze_graph, loaded_model, signature_inputs
 from .graphdef import split_tensor_name
 from .images import rewrite
 from .optable import RULES, unsupported_ops
@@ -92,13 +90,13 @@ def converted(
         raise ValueError(f"opset {opset} is not one the conversion writes ({OPSETS.start} to {OPSETS.stop - 1})")
     if path is not None:
         check_destination(os.fspath(path), force)  # said before the work (the writer checks again)
-    loaded = model if isinstance(model, dict) else load(os.fsdecode(model))
+    loaded = loaded_model(model)
     source = source_of(loaded)
     if source is None or "meta_graphs" not in loaded:
         raise TypeError("to_onnx() needs a path or what tfcollections.load returned (a copy keeps no file to read)")
-    names, shapes = _input_specs(inputs, signature_inputs(cast("Decoded", loaded), signature))
+    names, shapes = _input_specs(inputs, signature_inputs(loaded, signature))
     with source.opened() as buf:
-        frozen = freeze_graph(cast("Decoded", loaded), source, buf, checkpoint, outputs, names, signature,
+        frozen = freeze_graph(loaded, source, buf, checkpoint, outputs, names, signature,
                               signature_names=signature_names)  # fmt: skip
         rules = {op: rule.convert for op, rule in RULES.items() if rule.since <= opset}
         converter = Converter(frozen, opset, shapes)

@@ -15,15 +15,12 @@ imported when a Session is made.
 
 from __future__ import annotations
 
-import os
 import re
 
 from .._api import decode_message
 from .._disk.source import source_of
 from .._errors import DecodeError
-from .._model.files import load
-from .._typing import cast
-from .freeze import MissingNode, _chosen_meta_graph, _signature
+from .freeze import MissingNode, _chosen_meta_graph, _signature, loaded_model
 from .graphdef import split_tensor_name
 from .onnx import DEFAULT_OPSET, converted
 
@@ -123,7 +120,7 @@ class Session:
         self, model: Any, checkpoint: Any = None, *, signature: Optional[str] = None, opset: int = DEFAULT_OPSET
     ) -> None:
         self._ort, self._np = _runtime()
-        self._model: Decoded = model if isinstance(model, dict) else cast("Decoded", load(os.fsdecode(model)))
+        self._model: Decoded = loaded_model(model)
         if source_of(self._model) is None:
             raise TypeError("Session() needs a path or what tfcollections.load returned (a copy keeps no file)")
         self._checkpoint = checkpoint

@@ -266,6 +266,14 @@ def _classify_fields(
         pair in _GRAPH_DEF_PAIRS for pair in kinds if pair[0] in _GRAPH_DEF_NUMBERS
     ):
         return "GraphDef", None
+    # A GraphDef of one node starts as a MetaGraphDef does (field 1 once): its first field is a NodeDef when its
+    # field 2 is an op's name (a MetaInfoDef's field 2 is its stripped OpList, a message starting with a tag).
+    if (
+        counts.get(1) == 1
+        and all(pair in _GRAPH_DEF_PAIRS for pair in kinds if pair[0] in _GRAPH_DEF_NUMBERS)
+        and _first_is_node(buf, first)
+    ):
+        return "GraphDef", None
     if not kinds <= _META_GRAPH_PAIRS:
         found = ", ".join(f"{number}" for number in sorted(counts))
         raise DecodeError(
@@ -287,3 +295,20 @@ def _classify_fields(
             return "MetaGraphDef", "SavedModel"
         return "SavedModel", "MetaGraphDef"
     return "MetaGraphDef", None
+
+
+_OP_NAME_BYTES: Final = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_>.")
+
+
+def _first_is_node(buf: Buffer, first: Tuple[int, int]) -> bool:
+    """Whether the first top-level field reads as a NodeDef: one field 2 (``op``) that is an op's name (a letter or
+    ``_`` first, then letters, digits, ``_``, ``>`` and ``.``, as TensorFlow's op names are)."""
+    try:
+        ops = [bytes(buf[start:end]) for number, wire_type, start, end in iter_fields(buf, *first, limit=64)
+               if number == 2 and wire_type == 2]  # fmt: skip
+    except DecodeError:
+        return False
+    if len(ops) != 1 or not ops[0] or len(ops[0]) > 256:
+        return False
+    op = ops[0]
+    return (chr(op[0]).isalpha() or op[0] == 0x5F) and all(byte in _OP_NAME_BYTES for byte in op)
