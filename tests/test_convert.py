@@ -295,7 +295,7 @@ def test_export_writes_onnx_and_says_what_it_wrote(tmp_path: Path) -> None:
     result = cli(["export", "tests/data/onnx/tf1_cnn/model.ckpt.meta", str(out)])
     assert result.returncode == 0, result.stderr
     lines = result.stdout.decode().splitlines()
-    assert lines[0].startswith(f"{out}: ONNX, opset 17, 18 nodes (Add 3, Conv 2, ")
+    assert lines[0].startswith(f"{out}: ONNX, opset 17, 14 nodes (Conv 2, Transpose 2, ")
     assert lines[1:] == ["  inputs: x:0 float32[batch,16,16,3]",
                          "  outputs: probabilities:0 float32[?,10], classes:0 int64[?]"]  # fmt: skip
     assert out.read_bytes() == tfcollections.to_onnx(model_path("tf1_cnn"))
@@ -1195,9 +1195,9 @@ def test_a_files_bytes_are_taken_as_its_path_is() -> None:
     # A serialized GraphDef (what graph_def.SerializeToString() gives, as tf2onnx takes a graph_def), and a .meta's
     # bytes: the same frozen graph and the same model as from the file.
     frozen = tfcollections.freeze(model_path("tf1_cnn"))
-    for given in (frozen, bytearray(frozen), memoryview(frozen)):
-        assert tfcollections.freeze(given) == frozen
-        assert tfcollections.to_onnx(given) == tfcollections.to_onnx(frozen)
+    for content in (frozen, bytearray(frozen), memoryview(frozen)):
+        assert tfcollections.freeze(content) == frozen
+        assert tfcollections.to_onnx(content) == tfcollections.to_onnx(frozen)
     meta = model_path("tf1_cnn").read_bytes()
     with pytest.raises(DecodeError, match="no checkpoint"):  # bytes have no file beside them: name the checkpoint
         tfcollections.freeze(meta)
@@ -1350,8 +1350,14 @@ def test_operands_broadcast_fold_and_keep_their_layout() -> None:
     assert shapes == {"shifted:0": [1, 4, 4, 3], "wide:0": [2, 3], "quotient:0": [1], "truncated:0": [None, 3]}
     ops = _onnx_ops(data)
     assert ops.count("Transpose") == 2 and {"Sign", "Floor", "Abs"} <= set(ops)
-    bias = next(item for item in graph["initializer"] if item["name"] == "bias:0/nchw")
-    assert bias["dims"] == [1, 3, 1, 1]
+    # The scalar scale and the vector laid out [1, 3, 1, 1] are the convolution's own: its weights times 0.5, its
+    # bias the vector (the optimization pass, _convert/optimize.py).
+    assert ops[:2] == ["Transpose", "Conv"] and ops[-1] == "Transpose"
+    conv = next(node for node in graph["node"] if node["op_type"] == "Conv")
+    initializers = {item["name"]: item for item in graph["initializer"]}
+    weights, bias = (struct.unpack(f"<{len(item['raw_data']) // 4}f", item["raw_data"])
+                     for item in (initializers[name] for name in conv["input"][1:]))  # fmt: skip
+    assert weights == (0.25,) * 6 and bias == (1.0, 2.0, 3.0)
 
 
 def test_a_resource_gather_without_batch_dims_becomes_a_gather_of_axis_0() -> None:

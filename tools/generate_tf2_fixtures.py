@@ -10,8 +10,9 @@ Each model is seeded (weights and inputs) and saved to a folder of its own (``sa
 with ``io.npz``: the signature's inputs under ``input/KEY`` and TensorFlow's outputs under ``output/KEY``, computed by
 ``tf.saved_model.load(folder).signatures[signature](**inputs)``, the loaded model as a TensorFlow user runs it.
 ``manifest.json`` says what each folder holds; ``--only NAME`` (again for more) writes those models alone, the
-others and their rows kept (their inputs then drawn from the generator's first draws, not a full run's). A SavedModel is not the same bytes run after run (function names
-carry a process's counter): the tests read whatever this wrote, and its outputs came with it.
+others and their rows kept (their inputs then drawn from the generator's first draws, not a full run's). A
+SavedModel is not the same bytes run after run (function names carry a process's counter): the tests read whatever
+this wrote, and its outputs came with it.
 """
 
 from __future__ import annotations
@@ -258,7 +259,7 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=os.path.join("tests", "data", "onnx_tf2"))
     parser.add_argument("--only", action="append", default=[],
-                        help="write these models alone, keeping the others and the manifest's rows for them")  # fmt: skip
+                        help="these models alone, the others and their manifest rows kept")  # fmt: skip
     args = parser.parse_args(argv)
     os.environ.setdefault("TF_USE_LEGACY_KERAS", "1")  # tf.keras is tf_keras; `import keras` is still Keras 3
     import tensorflow as tf
@@ -319,7 +320,8 @@ def main(argv=None):
         tf.saved_model.save(module, folder, signatures={"serving_default": module.run})
         more = [{"x": rng.standard_normal((3, 3)).astype(np.float32), "steps": np.int32(steps)} for steps in (0, 1, 9)]
         record("loops", folder, {"x": rng.standard_normal((2, 3)).astype(np.float32), "steps": np.int32(4)},
-               "a tf.Module: a tf.while_loop of a data-dependent length (While) and a tf.cond (If)", more=more)  # fmt: skip
+               "a tf.Module: a tf.while_loop of a data-dependent length (While) and a tf.cond (If)",
+               more=more)  # fmt: skip
 
     for layer in ("LSTM", "GRU", "stacked"):
         name = f"keras2_{layer.lower()}"
@@ -347,8 +349,13 @@ def main(argv=None):
         module = matrix_loop_module(tf)
         tf.saved_model.save(module, folder, signatures={"serving_default": module.run})
         more = [{"v": rng.standard_normal((3, 4)).astype(np.float32)}]
-        record("matrix_loop", folder, {"v": rng.standard_normal((1, 4)).astype(np.float32)},
-               "a tf.Module: a tf.while_loop carrying a matrix through a variable its body reads", more=more)
+        record(
+            "matrix_loop",
+            folder,
+            {"v": rng.standard_normal((1, 4)).astype(np.float32)},
+            "a tf.Module: a tf.while_loop carrying a matrix through a variable its body reads",
+            more=more,
+        )
 
     if not args.only:
         manifest["damaged"] = damaged(os.path.join(args.out, "keras3_export"), os.path.join(args.out, "damaged"))

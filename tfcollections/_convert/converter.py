@@ -204,7 +204,7 @@ class Converter:
                 (made,) = self.emit("Identity", [made], [f"{name}/output_{index}"])
             made_here.discard(made)
             outputs.append(value_info(made, value.dtype, value.shape, symbolic=False, element=value.element))
-        nodes = _needed(self.nodes, {item["name"] for item in outputs})
+        nodes = needed_nodes(self.nodes, {item["name"] for item in outputs})
         return {"name": name, "node": nodes, "input": inputs, "output": outputs}
 
     def _constant_ints(self, node: Decoded) -> Optional[List[int]]:
@@ -241,7 +241,7 @@ class Converter:
     def _live(self, outputs: List[Decoded]) -> Tuple[List[Decoded], List[Decoded]]:
         """The nodes and initializers the outputs need, in the order they were made."""
         needed = {item["name"] for item in outputs}
-        kept = _needed(self.nodes, needed)
+        kept = needed_nodes(self.nodes, needed)
         return kept, [tensor for name, tensor in self.initializers.items() if name in needed]
 
     # ---------------------------------------------------------------- what rules use
@@ -352,7 +352,7 @@ def _rank_text(value: Value) -> str:
     return "an unknown rank" if value.rank is None else f"rank {value.rank}"
 
 
-def _needed(nodes: List[Decoded], needed: Set[str]) -> List[Decoded]:
+def needed_nodes(nodes: List[Decoded], needed: Set[str]) -> List[Decoded]:
     """The *nodes* the names in *needed* come from, in their order; *needed* gains every name they read, those their
     subgraphs read from the scope outside them too."""
     kept: List[Decoded] = []
@@ -362,12 +362,12 @@ def _needed(nodes: List[Decoded], needed: Set[str]) -> List[Decoded]:
             needed.update(name for name in node["input"] if name)
             for item in node["attribute"]:
                 if item.get("type") == "GRAPH":
-                    needed.update(_outer_names(item["g"]))
+                    needed.update(outer_names(item["g"]))
     kept.reverse()
     return kept
 
 
-def _outer_names(graph: Decoded) -> Set[str]:
+def outer_names(graph: Decoded) -> Set[str]:
     """The names a subgraph reads that it does not make (its own inputs and nodes' outputs): the outer scope's."""
     made = {item["name"] for item in graph["input"]}
     read: Set[str] = set()
@@ -375,7 +375,7 @@ def _outer_names(graph: Decoded) -> Set[str]:
         read.update(name for name in node["input"] if name)
         for item in node["attribute"]:
             if item.get("type") == "GRAPH":
-                read.update(_outer_names(item["g"]))
+                read.update(outer_names(item["g"]))
         made.update(node["output"])
     return read - made
 

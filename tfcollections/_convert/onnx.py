@@ -21,6 +21,7 @@ from .freeze import freeze_graph, loaded_model, signature_inputs
 from .graphdef import split_tensor_name
 from .images import rewrite
 from .optable import RULES, unsupported_ops
+from .optimize import optimize
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -102,6 +103,7 @@ def converted(
         converter = Converter(frozen, opset, shapes)
         converter.ranked_outputs = ranked_outputs
         graph = converter.convert(rules, rewrite, lambda nodes: unsupported_ops(nodes, opset))
+        optimize(graph)
         initializers = graph["initializer"]
         size = sum(len(item.get("raw_data", b"")) for item in initializers)
         external = path is not None and size >= _TWO_GB - (1 << 20)

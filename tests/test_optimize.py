@@ -1,0 +1,157 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The optimization pass after conversion (``_convert/optimize.py``) on hand-made ONNX graphs: each graph run on
+onnxruntime as made and as optimized, the answers compared (bit for bit where only constants were folded), and
+the nodes left counted.
+
+Needs the optional group ``onnx`` (onnx, onnxruntime, numpy); without it these tests skip.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Dict, List, Optional
+
+import pytest
+
+from tfcollections._convert.onnx import _IR_VERSIONS, _MODEL
+from tfcollections._convert.optimize import FOLDS, optimize
+from tfcollections._convert.values import attribute, onnx_tensor, tensor_of, value_info
+from tfcollections._proto.encoder import encode_compiled
+
+np = pytest.importorskip("numpy")
+onnx = pytest.importorskip("onnx")
+ort = pytest.importorskip("onnxruntime")
+
+F32 = "DT_FLOAT"
+
+
+def node(op: str, inputs: List[str], output: str, **attrs: Any) -> Dict[str, Any]:
+    return {"input": inputs, "output": [output], "name": f"{output}_node", "op_type": op,
+            "attribute": [attribute(key, value) for key, value in sorted(attrs.items())]}  # fmt: skip
+
+
+def const(name: str, shape: List[int], values: List[Any], dtype: str = F32) -> Dict[str, Any]:
+    return onnx_tensor(tensor_of(dtype, shape, values), name)
+
+
+def graph(nodes: List[Dict[str, Any]], initializers: List[Dict[str, Any]], inputs: Dict[str, List[int]],
+          outputs: Dict[str, Optional[List[int]]]) -> Dict[str, Any]:  # fmt: skip
+    return {"name": "g", "node": nodes, "initializer": initializers,
+            "input": [value_info(name, F32, shape, symbolic=False) for name, shape in inputs.items()],
+            "output": [value_info(name, F32, shape, symbolic=False) for name, shape in outputs.items()]}  # fmt: skip
+
+
+def model(made: Dict[str, Any]) -> bytes:
+    proto = {"ir_version": _IR_VERSIONS[17], "opset_import": [{"domain": "", "version": 17}], "graph": made}
+    data = encode_compiled(_MODEL, proto, "ModelProto")
+    onnx.checker.check_model(onnx.load_from_string(data), full_check=True)
+    return data
+
+
+def run(data: bytes, feeds: Dict[str, Any]) -> List[Any]:
+    return ort.InferenceSession(data, providers=["CPUExecutionProvider"]).run(None, feeds)
+
+
+def both(made: Dict[str, Any], feeds: Dict[str, Any]) -> Any:
+    """The graph's answers as made and as optimized, and the optimized graph's op types."""
+    optimized = copy.deepcopy(made)
+    optimize(optimized)
+    return run(model(made), feeds), run(model(optimized), feeds), [item["op_type"] for item in optimized["node"]]
+
+
+def test_constants_fold_to_the_runtimes_own_values() -> None:
+    # A batch norm's scale and offset as Keras 3 computes them, reshaped for NCHW: every node but the last reads
+    # constants alone. The folded values are what onnxruntime computes, bit for bit.
+    rng = np.random.default_rng(1)
+    variance, mean, gamma, beta = (rng.uniform(0.1, 2.0, 4).astype(np.float32).tolist() for _ in range(4))
+    nodes = [
+        node("Add", ["variance", "epsilon"], "shifted"), node("Sqrt", ["shifted"], "root"),
+        node("Reciprocal", ["root"], "inverse"), node("Mul", ["inverse", "gamma"], "scale"),
+        node("Mul", ["mean", "scale"], "moved"), node("Sub", ["beta", "moved"], "offset"),
+        node("Reshape", ["scale", "shape"], "scale_nchw"), node("Unsqueeze", ["offset", "axes"], "offset_wide"),
+        node("Squeeze", ["offset_wide", "axes"], "offset_back"),
+        node("Reshape", ["offset_back", "shape"], "offset_nchw"),
+        node("Transpose", ["grid"], "grid_t", perm=[1, 0]), node("Div", ["grid_t", "zeros"], "ratios"),
+        node("Mul", ["x", "scale_nchw"], "y"), node("Add", ["y", "offset_nchw"], "z"),
+        node("Add", ["ratios", "x_flat"], "r"),
+    ]  # fmt: skip
+    initializers = [
+        const("variance", [4], variance), const("epsilon", [], [1e-3]), const("gamma", [4], gamma),
+        const("mean", [4], mean), const("beta", [4], beta), const("shape", [3], [4, 1, 1], "DT_INT64"),
+        const("axes", [1], [0], "DT_INT64"), const("grid", [2, 3], [1.0, -2.0, 0.0, 4.0, 5.0, -6.0]),
+        const("zeros", [3, 1], [0.0, 0.0, 1.0]),
+    ]  # fmt: skip
+    made = graph(nodes, initializers, {"x": [1, 4, 2, 2], "x_flat": [3, 2]}, {"z": [1, 4, 2, 2], "r": [3, 2]})
+    feeds = {"x": rng.standard_normal((1, 4, 2, 2)).astype(np.float32),
+             "x_flat": rng.standard_normal((3, 2)).astype(np.float32)}  # fmt: skip
+    before, after, ops = both(made, feeds)
+    assert ops == ["Mul", "Add", "Add"]
+    assert all(np.array_equal(a, b, equal_nan=True) for a, b in zip(before, after))  # 0/0, -6/0: NaN, -inf
+
+
+def test_transposes_meet_and_cancel_around_elementwise_nodes() -> None:
+    # NCHW -> NHWC, then a per-channel scale and offset (vectors along the last axis), a Clip and a residual Add of
+    # the same layout change, then back to NCHW: every Transpose goes, the vectors laid out [1, C, 1, 1].
+    rng = np.random.default_rng(2)
+    to_nhwc, to_nchw = [0, 2, 3, 1], [0, 3, 1, 2]
+    nodes = [
+        node("Transpose", ["x"], "a", perm=to_nhwc), node("Mul", ["a", "scale"], "b"),
+        node("Add", ["offset", "b"], "c"),
+        node("Clip", ["c", "low", "high"], "d"), node("Transpose", ["x"], "e", perm=to_nhwc),
+        node("Add", ["d", "e"], "f"), node("Relu", ["f"], "g"), node("Transpose", ["g"], "y", perm=to_nchw),
+    ]  # fmt: skip
+    initializers = [const("scale", [3], [0.5, 2.0, -1.0]), const("offset", [1, 1, 3], [0.1, 0.2, 0.3]),
+                    const("low", [], [0.0]), const("high", [], [6.0])]  # fmt: skip
+    made = graph(nodes, initializers, {"x": [2, 3, 4, 5]}, {"y": [2, 3, 4, 5]})
+    before, after, ops = both(made, {"x": rng.standard_normal((2, 3, 4, 5)).astype(np.float32)})
+    assert "Transpose" not in ops and ops.count("Identity") <= 1
+    assert np.array_equal(before[0], after[0])
+
+
+def test_a_convolution_takes_in_its_bias_scale_offset_and_zero_padding() -> None:
+    # Pad (zeros, spatial axes) -> Conv -> Add bias [C, 1, 1] -> Mul scale [1, C, 1, 1] -> Add offset -> Relu:
+    # one Conv (its pads, weights and bias folded), then the Relu.
+    rng = np.random.default_rng(3)
+    weights = rng.standard_normal((4, 3, 3, 3)).astype(np.float32)
+    nodes = [
+        node("Pad", ["x", "pads"], "padded", mode="constant"), node("Conv", ["padded", "w"], "c", pads=[0, 1, 0, 1]),
+        node("Add", ["c", "bias"], "biased"), node("Mul", ["scale", "biased"], "scaled"),
+        node("Add", ["scaled", "offset"], "shifted"), node("Relu", ["shifted"], "y"),
+    ]  # fmt: skip
+    initializers = [
+        const("pads", [8], [0, 0, 1, 0, 0, 0, 1, 0], "DT_INT64"), const("w", [4, 3, 3, 3], weights.ravel().tolist()),
+        const("bias", [4, 1, 1], [0.1, -0.2, 0.3, 0.0]), const("scale", [1, 4, 1, 1], [1.5, 0.5, -1.0, 2.0]),
+        const("offset", [1, 4, 1, 1], [0.0, 1.0, -1.0, 0.5]),
+    ]  # fmt: skip
+    made = graph(nodes, initializers, {"x": [1, 3, 6, 6]}, {"y": [1, 4, 6, 6]})
+    before, after, ops = both(made, {"x": rng.standard_normal((1, 3, 6, 6)).astype(np.float32)})
+    assert ops == ["Conv", "Relu"]
+    np.testing.assert_allclose(after[0], before[0], rtol=1e-5, atol=1e-6)
+
+
+def test_what_would_change_an_answer_or_a_name_is_left_alone() -> None:
+    # A graph output made of constants keeps its node; a Pad of ones is no convolution's padding; a Conv read
+    # twice keeps its readers; a constant past the limit is left to the runtime (no row folds Cast or MatMul).
+    nodes = [
+        node("Add", ["one", "one"], "two"), node("Pad", ["x", "pads", "one"], "padded", mode="constant"),
+        node("Conv", ["padded", "w"], "c"), node("Mul", ["c", "one"], "y"), node("Relu", ["c"], "z"),
+    ]  # fmt: skip
+    initializers = [const("one", [], [1.0]), const("pads", [8], [0, 0, 1, 1, 0, 0, 1, 1], "DT_INT64"),
+                    const("w", [1, 1, 1, 1], [2.0])]  # fmt: skip
+    made = graph(nodes, initializers, {"x": [1, 1, 2, 2]}, {"two": [], "y": [1, 1, 4, 4], "z": [1, 1, 4, 4]})
+    before, after, ops = both(made, {"x": np.ones((1, 1, 2, 2), np.float32)})
+    assert ops == ["Add", "Pad", "Conv", "Mul", "Relu"]
+    assert all(np.array_equal(a, b) for a, b in zip(before, after))
+    assert "Cast" not in FOLDS and "MatMul" not in FOLDS
+
+
+def test_weights_scale_to_the_same_bytes_with_numpy_and_without() -> None:
+    from tfcollections._convert.optimize import _scaled
+
+    rng = np.random.default_rng(4)
+    weights = rng.standard_normal((6, 50)).astype("<f4")
+    weights[0, :4] = [1e-40, -0.0, 3.4e38, -1e-45]  # subnormals, a negative zero, near the largest float32
+    scales = np.array([0.5, 3.0, -1.25, 1e-3, 7.0, 1e30], np.float32).tolist()
+    with_numpy = _scaled(weights.tobytes(), scales)
+    assert with_numpy == _scaled(weights.tobytes(), scales, use_numpy=False)
+    assert with_numpy == (weights * np.asarray(scales, np.float32)[:, None]).astype("<f4").tobytes()
