@@ -2,7 +2,8 @@
 """TF 2 SavedModels made by TensorFlow for the freezing, the ONNX conversion and the Session (issue 36), with what
 TensorFlow's own loader gives for each signature.
 
-Run in the TensorFlow venv (benchmarks/run.sh makes .venv-bench with TensorFlow 2.21, tf_keras and Keras 3):
+Run in the TensorFlow venv (benchmarks/run.sh makes .venv-bench with TensorFlow 2.21, tf_keras and Keras 3; the
+MiT model needs keras-hub too):
 
     .venv-bench/bin/python -m tools.generate_tf2_fixtures [--out tests/data/onnx_tf2]
 
@@ -237,6 +238,23 @@ def keras3_rnn():
     return model
 
 
+def keras_hub_mit():
+    """keras_hub's MiT (SegFormer's encoder) from a small config, exported by model.export: its object graph gives
+    several variables one name (``hierarchical_encoder_1_0/kernel`` three times), which only the SavedModel's own
+    save function tells apart."""
+    import keras
+    import keras_hub
+
+    keras.utils.set_random_seed(SEED)
+    model = keras_hub.models.MiTBackbone(
+        layerwise_depths=[1, 1], num_layers=2, layerwise_num_heads=[1, 2], layerwise_sr_ratios=[2, 1],
+        max_drop_path_rate=0.0, layerwise_patch_sizes=[7, 3], layerwise_strides=[4, 2], hidden_dims=[8, 16],
+        image_shape=(32, 32, 3),
+    )  # fmt: skip
+    _seeded(model)
+    return model
+
+
 def matrix_loop_module(tf):
     """A tf.Module whose tf.while_loop carries a matrix through a variable it reads in its body (the loop's input
     that freezing makes a value: TensorFlow recorded it as a handle, of rank 0)."""
@@ -343,6 +361,13 @@ def main(argv=None):
         record("keras3_rnn", folder, {"tokens": tokens},
                "Keras 3 text model exported by model.export: embedding with a mask, bidirectional LSTM of every "
                "step, GRU, dense (each a While whose body TensorFlow records no shapes for)", more=more)  # fmt: skip
+
+    if wanted("keras_hub_mit"):
+        folder = os.path.join(args.out, "keras_hub_mit")
+        keras_hub_mit().export(folder, verbose=False)
+        record("keras_hub_mit", folder, {"keras_tensor": rng.standard_normal((2, 32, 32, 3)).astype(np.float32)},
+               "keras_hub MiT backbone from a small config, exported by model.export: variables whose names repeat "
+               "in its object graph")  # fmt: skip
 
     if wanted("matrix_loop"):
         folder = os.path.join(args.out, "matrix_loop")

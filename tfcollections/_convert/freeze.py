@@ -28,7 +28,8 @@ from .._model.files import load, loads
 from .._tensor import NUMERIC, Tensor, element_count
 from .._typing import cast
 from .graphdef import Graph, int_attr, new_node, output_dtypes, split_tensor_name, type_attr
-from .inline import functions_run, inline_calls
+from .inline import CALL_OPS, functions_run, inline_calls
+from .joins import captured_keys, saved_keys
 from .values import flat
 
 TYPE_CHECKING = False
@@ -163,6 +164,7 @@ def freeze_graph(
     signature = _signature(meta_graph, signature_key)
     output_names = _output_names(graph, signature, outputs)
     given_inputs = _given_inputs(signature, inputs)
+    calls = [node for node in graph.nodes if node["op"] in CALL_OPS]  # the captures' join needs them uninlined
     if graph.functions:  # a TF 2 graph: the calls the outputs reach replaced by the functions' bodies
         wanted = {split_tensor_name(name)[0] for name in [*output_names, *(given_inputs or ())]}
         if not wanted <= by_name.keys():  # a node inside a function named: every call inlined, to find it
@@ -182,7 +184,7 @@ def freeze_graph(
     variables = [node for node in nodes if node["op"] in VARIABLE_OPS]
     frozen = FrozenGraph(graph, nodes, _placeholder_inputs(nodes, input_names), output_names)
     if variables:
-        values = _variable_values(model, source, buf, index, meta_graph, graph, variables, checkpoint)
+        values = _variable_values(model, source, buf, index, meta_graph, graph, variables, checkpoint, calls)
         _make_constants(frozen, variables, values)
     kept_names = {node["name"] for node in frozen.nodes}
     frozen.nodes = [_without_lost_colocation(node, kept_names) for node in frozen.nodes]
@@ -412,6 +414,7 @@ def _variable_values(
     graph: Graph,
     variables: List[Decoded],
     checkpoint: Any,
+    calls: List[Decoded],
 ) -> Dict[str, Tensor]:
     """Each variable node's value from the checkpoint, as the saver would restore it."""
     from .._ckpt.checkpoint import load_checkpoint, read_tensors  # noqa: PLC0415 (a frozen graph needs neither)
@@ -432,10 +435,22 @@ def _variable_values(
     if meta_graph.get("object_graph_def") is not None:
         # A TF 2 SavedModel restores its variables by object: the key of each is found by walking the model's object
         # graph and the checkpoint's together (check_checkpoint's join), from the variable's node in the graph.
+        # A variable is joined by the key the SavedModel's own save function writes for the handle its call is
+        # given, else by the call that captures it (a concrete function's captured inputs, which TensorFlow binds
+        # to objects: bound_inputs); by its name only where neither joins it and its name is the object graph's
+        # for one variable alone (a name that repeats joins nothing by itself).
         check = check_checkpoint(model["meta_graphs"][index], listing)
+        restored = {saved["key"] for saved in check["saved_variables"] if saved["key"] is not None}
+        joined = saved_keys(graph, calls) or captured_keys(source, buf, index, meta_graph, calls, listing)
+        for name, key in joined.items():
+            if key in restored:  # a key the object graphs' join restores a variable from, as TensorFlow's loader
+                by_variable[name] = {"name": key, "slice": None}
+        named: Dict[str, List[Optional[str]]] = {}
         for saved in check["saved_variables"]:
-            if saved["key"] is not None:
-                by_variable.setdefault(saved["name"], {"name": saved["key"], "slice": None})
+            named.setdefault(saved["name"], []).append(saved["key"])
+        for name, named_keys in named.items():
+            if len(named_keys) == 1 and named_keys[0] is not None:
+                by_variable.setdefault(name, {"name": named_keys[0], "slice": None})
         unnamed = [node["name"] for node in variables if node["name"] not in by_variable]
         if unnamed:
             raise DecodeError(f"variable {unnamed[0]!r}: the model's object graph names no value for it in the "
