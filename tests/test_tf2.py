@@ -228,6 +228,8 @@ def test_a_list_written_at_its_steps_index_is_appended_and_one_written_at_a_fixe
     monkeypatch.setattr(controlflow, "rnn_loop", lambda cx, node, inputs: None)
     ops = _onnx_ops(tfcollections.to_onnx(DATA / "keras2_stacked"))
     assert ops["Loop"] == 2 and ops["SequenceInsert"] == 3
+    # The steps' list, made from the inputs and only read, is no sequence inside the loops: each step a Gather.
+    assert "SequenceAt" not in ops and ops["Gather"] >= 2
     assert ops["If"] == 1 and ops["SequenceErase"] == 1
     assert _onnx_ops(tfcollections.to_onnx(DATA / "keras2_gru"))["If"] == 1
 

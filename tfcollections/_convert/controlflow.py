@@ -478,7 +478,12 @@ def list_from_tensor(cx: Converter, node: Decoded, inputs: List[Value]) -> Outpu
 def list_get_item(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     handle, index = inputs[0], inputs[1]
     element = _list(handle, "list")
-    (made,) = cx.emit("SequenceAt", [cx.tf(handle), cx.tf(index)])
+    if handle.source is not None:
+        # A list made from a tensor and never written (a loop reads it from outside: an RNN's steps): its item is
+        # the tensor's row, a Gather, with no sequence made or read.
+        (made,) = cx.emit("Gather", [cx.tf(handle.source), cx.tf(index)], axis=0)
+    else:
+        (made,) = cx.emit("SequenceAt", [cx.tf(handle), cx.tf(index)])
     shape = handle.shape if handle.shape is not None else (_element_shape(inputs[2]) if len(inputs) > 2 else None)
     return [cx.result(0, element, shape, onnx=made)]
 
