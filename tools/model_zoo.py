@@ -463,10 +463,21 @@ def _redraw_tf1(v1, session):
 # ==================================================================== converting, checking, timing
 
 
-def convert(tool, name, work, record):
-    """One tool's conversion of the saved model, as a process: (seconds, path or None, the last line it said)."""
+def convert(tool, name, work, record, again=True):
+    """One tool's conversion of the saved model, as a process: (seconds, path or None, the last line it said).
+    Without *again*, a conversion made before is taken as it was (tf2onnx's do not change from run to run)."""
     folder = work / name
     out = folder / f"{tool}.onnx"
+    kept = folder / f"{tool}.json"
+    if not again and kept.exists():
+        seconds, made, said = json.loads(kept.read_text())
+        return seconds, (out if made and out.exists() else None), said
+    result = _convert(tool, folder, out, record)
+    kept.write_text(json.dumps([result[0], result[1] is not None, result[2]]))
+    return result
+
+
+def _convert(tool, folder, out, record):
     out.unlink(missing_ok=True)
     source = folder / record["source"]
     if tool == "ours":
@@ -570,7 +581,7 @@ def latency(paths, arrays, record, runs):
     return [statistics.median(kept) for kept in times]
 
 
-def compare(name, work, runs):
+def compare(name, work, runs, reconvert=False):
     family = MODELS[name][0]
     folder = work / name
     row = {"model": name, "family": family}
@@ -584,7 +595,7 @@ def compare(name, work, runs):
     arrays = np.load(folder / "io.npz")
     paths = {}
     for tool in ("ours", "tf2onnx"):
-        seconds, path, said = convert(tool, name, work, record)
+        seconds, path, said = convert(tool, name, work, record, again=tool == "ours" or reconvert)
         row[f"{tool}_seconds"] = seconds
         if path is not None:
             worst, said = check(path, arrays, record)
@@ -649,6 +660,7 @@ def main(argv=None):
     parser.add_argument("--only", action="append", default=[], help="these models alone")
     parser.add_argument("--work", type=Path, default=Path.home() / ".cache" / "tfc-model-zoo")
     parser.add_argument("--rebuild", action="store_true", help="build the models again")
+    parser.add_argument("--reconvert", action="store_true", help="convert with tf2onnx again (else its last result)")
     parser.add_argument("--runs", type=int, default=300, help="onnxruntime runs of each model for its latency")
     parser.add_argument("--results", type=Path, help="the rows as JSON")
     parser.add_argument("--table", type=Path, help="the table as Markdown")
@@ -671,7 +683,7 @@ def main(argv=None):
             (folder / "build.err").write_bytes(result.stderr)
         if args.command == "build":
             continue
-        row = compare(name, args.work, args.runs)
+        row = compare(name, args.work, args.runs, args.reconvert)
         rows.append(row)
         print(json.dumps(row), file=sys.stderr, flush=True)
     if args.command == "build":
