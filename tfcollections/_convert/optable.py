@@ -524,7 +524,7 @@ _CONTROL_FLOW: Final[Dict[str, Rule]] = {
     "StatelessIf": _row("If", if_branches, "as If"),
     "TensorListReserve": _row("SequenceEmpty", list_reserve, "a TensorList is an ONNX sequence of tensors"),
     "TensorListFromTensor": _row("SplitToSequence", list_from_tensor, "along the first axis"),
-    "TensorListGetItem": _row("SequenceAt, Gather", list_get_item, "a Gather of the tensor a list was made from, when never written"),
+    "TensorListGetItem": _row("SequenceAt, Gather", list_get_item, "a Gather of its tensor when never written"),
     "TensorListSetItem": _row(
         "SequenceLength, Less, If, SequenceErase, SequenceInsert", list_set_item, "an index written twice replaced"
     ),
