@@ -134,10 +134,10 @@ def test_what_would_change_an_answer_or_a_name_is_left_alone() -> None:
     # twice keeps its readers; a constant past the limit is left to the runtime (no row folds Cast or MatMul).
     nodes = [
         node("Add", ["one", "one"], "two"), node("Pad", ["x", "pads", "one"], "padded", mode="constant"),
-        node("Conv", ["padded", "w"], "c"), node("Mul", ["c", "one"], "y"), node("Relu", ["c"], "z"),
+        node("Conv", ["padded", "w"], "c"), node("Mul", ["c", "double"], "y"), node("Relu", ["c"], "z"),
     ]  # fmt: skip
     initializers = [const("one", [], [1.0]), const("pads", [8], [0, 0, 1, 1, 0, 0, 1, 1], "DT_INT64"),
-                    const("w", [1, 1, 1, 1], [2.0])]  # fmt: skip
+                    const("w", [1, 1, 1, 1], [2.0]), const("double", [], [2.0])]  # fmt: skip
     made = graph(nodes, initializers, {"x": [1, 1, 2, 2]}, {"two": [], "y": [1, 1, 4, 4], "z": [1, 1, 4, 4]})
     before, after, ops = both(made, {"x": np.ones((1, 1, 2, 2), np.float32)})
     assert ops == ["Add", "Pad", "Conv", "Mul", "Relu"]
@@ -155,3 +155,30 @@ def test_weights_scale_to_the_same_bytes_with_numpy_and_without() -> None:
     with_numpy = _scaled(weights.tobytes(), scales)
     assert with_numpy == _scaled(weights.tobytes(), scales, use_numpy=False)
     assert with_numpy == (weights * np.asarray(scales, np.float32)[:, None]).astype("<f4").tobytes()
+
+
+def test_neutral_arithmetic_and_reshapes_that_move_ones_go() -> None:
+    # x * 1 (Keras 3's swish beta), x + 0, then a mean reshaped to [N, 1, 1, C] and transposed to [N, C, 1, 1] (a
+    # squeeze-excite block between layouts): one Reshape is left of the three shape nodes.
+    rng = np.random.default_rng(5)
+    nodes = [
+        node("Mul", ["one", "x"], "a"), node("Add", ["a", "zero"], "b"), node("ReduceMean", ["b"], "m", axes=[2, 3],
+                                                                             keepdims=0),
+        node("Reshape", ["m", "nhwc"], "r"), node("Transpose", ["r"], "t", perm=[0, 3, 1, 2]),
+        node("Reshape", ["t", "flat"], "y"),
+    ]  # fmt: skip
+    initializers = [const("one", [], [1.0]), const("zero", [], [0.0]), const("nhwc", [4], [-1, 1, 1, 3], "DT_INT64"),
+                    const("flat", [2], [-1, 3], "DT_INT64")]  # fmt: skip
+    made = graph(nodes, initializers, {"x": [2, 3, 4, 4]}, {"y": [2, 3]})
+    before, after, ops = both(made, {"x": rng.standard_normal((2, 3, 4, 4)).astype(np.float32)})
+    assert ops == ["ReduceMean", "Reshape"]
+    assert np.array_equal(before[0], after[0])
+
+
+def test_a_transpose_of_dims_alike_is_no_reshape() -> None:
+    # [N, 8, 8, 8] moved to NCHW: the dims' sizes are alike but the axes move, so the Transpose stays.
+    rng = np.random.default_rng(6)
+    nodes = [node("Reshape", ["x", "shape"], "r"), node("Transpose", ["r"], "y", perm=[0, 3, 1, 2])]
+    made = graph(nodes, [const("shape", [4], [-1, 2, 2, 2], "DT_INT64")], {"x": [3, 8]}, {"y": [3, 2, 2, 2]})
+    before, after, ops = both(made, {"x": rng.standard_normal((3, 8)).astype(np.float32)})
+    assert ops == ["Reshape", "Transpose"] and np.array_equal(before[0], after[0])

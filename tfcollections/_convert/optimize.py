@@ -266,13 +266,33 @@ def optimize(graph: Decoded) -> None:
                     known[name] = result
                     initializers[name] = result.proto(name)
                     continue
+        kept_input = _identity_of(node, constant)
+        if kept_input is not None:
+            node = {**node, "op_type": "Identity", "input": [kept_input], "attribute": []}
         kept.append(node)
     kept = needed_nodes(_push_transposes(kept, initializers, constant, outputs), set(outputs))
+    kept = needed_nodes(_merge_reshapes(kept, initializers, constant, outputs), set(outputs))
     kept = needed_nodes(_drop_identities(kept, outputs), set(outputs))
     kept = _fold_into_convolutions(_pads_into_convolutions(kept, constant, outputs), initializers, constant, outputs)
     needed = set(outputs)
     graph["node"] = needed_nodes(kept, needed)
     graph["initializer"] = [item for name, item in initializers.items() if name in needed]
+
+
+def _identity_of(node: Decoded, constant: Callable[[str], Optional[Const]]) -> Optional[str]:
+    """The input *node* gives back as it is, if it does: a ``Mul`` by a scalar 1 or ``Div`` by one, an ``Add`` of a
+    scalar 0 or ``Sub`` of one (a scalar of rank 0 broadcasts to nothing larger; Keras 3's swish multiplies by its
+    beta of 1); else None."""
+    op = node["op_type"]
+    if op not in ("Mul", "Div", "Add", "Sub") or len(node["input"]) != 2:
+        return None
+    neutral = 1.0 if op in ("Mul", "Div") else 0.0
+    places = (1, 0) if op in ("Mul", "Add") else (1,)  # which operand may be the constant
+    for place in places:
+        other = constant(node["input"][place])
+        if other is not None and other.shape == () and other.dtype in _FLOATS and other.values[0] == neutral:
+            return str(node["input"][1 - place])
+    return None
 
 
 # ONNX ops that act on each element alone (their other inputs, if any, scalar constants: Clip's bounds): a Transpose
@@ -419,6 +439,62 @@ def _matched(name: str, perm: List[int], initializers: Dict[str, Decoded],
     made = f"{name}/transposed_{''.join(map(str, inverse))}"
     initializers[made] = moved.proto(made)
     return made
+
+
+def _merge_reshapes(
+    nodes: List[Decoded], initializers: Dict[str, Decoded], constant: Callable[[str], Optional[Const]],
+    outputs: Set[str],
+) -> List[Decoded]:  # fmt: skip
+    """A ``Reshape`` to a constant shape read only by a ``Transpose`` that moves its size-1 axes alone (the others
+    keep their order: the same elements in the same order) or by another ``Reshape``: one ``Reshape`` to the
+    shape the second gives (a shape with a 0, which copies a dim by its place, is left alone)."""
+    producers = {name: node for node in nodes for name in node["output"]}
+    reads: Dict[str, int] = {}
+    for node in nodes:
+        for name in node["input"]:
+            reads[name] = reads.get(name, 0) + 1
+        for item in node["attribute"]:
+            if item.get("type") == "GRAPH":
+                for name in outer_names(item["g"]):
+                    reads[name] = reads.get(name, 0) + 2
+    out: List[Decoded] = []
+    for node in nodes:
+        first = producers.get(node["input"][0]) if node["input"] else None
+        if (
+            node["op_type"] not in ("Transpose", "Reshape") or first is None or first["op_type"] != "Reshape"
+            or reads.get(node["input"][0]) != 1 or node["input"][0] in outputs or len(first["input"]) != 2
+            or _attribute(first, "allowzero")
+        ):  # fmt: skip
+            out.append(node)
+            continue
+        shape = constant(first["input"][1])
+        dims = _ints(shape) if shape is not None else None
+        if dims is None or 0 in dims:
+            out.append(node)
+            continue
+        if node["op_type"] == "Reshape":
+            target = node["input"][1]
+            later = constant(target)
+            if later is None or 0 in (_ints(later) or [0]):
+                out.append(node)
+                continue
+        else:
+            perm = _perm(node)
+            if perm is None or sorted(perm) != list(range(len(dims))):
+                out.append(node)
+                continue
+            moved = [dims[axis] for axis in perm]
+            kept = [axis for axis in perm if dims[axis] != 1]  # the axes that are not 1, in their new order
+            if kept != sorted(kept):
+                out.append(node)
+                continue
+            target = f"{first['input'][1]}/transposed_{''.join(map(str, perm))}"
+            initializers[target] = Const("DT_INT64", [len(moved)], moved).proto(target)
+        merged = {**node, "op_type": "Reshape", "input": [first["input"][0], target], "attribute": []}
+        producers[node["output"][0]] = merged  # a Reshape after it merges with this one in turn
+        reads[first["input"][0]] = reads.get(first["input"][0], 0) + 1
+        out.append(merged)
+    return out
 
 
 def _drop_identities(nodes: List[Decoded], outputs: Set[str]) -> List[Decoded]:
