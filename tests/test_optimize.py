@@ -13,8 +13,9 @@ from typing import Any, Dict, List, Optional
 
 import pytest
 
+from tfcollections._convert.folding import FOLDS
 from tfcollections._convert.onnx import _IR_VERSIONS, _MODEL
-from tfcollections._convert.optimize import FOLDS, optimize
+from tfcollections._convert.optimize import optimize
 from tfcollections._convert.values import attribute, onnx_tensor, tensor_of, value_info
 from tfcollections._proto.encoder import encode_compiled
 
@@ -182,3 +183,19 @@ def test_a_transpose_of_dims_alike_is_no_reshape() -> None:
     made = graph(nodes, [const("shape", [4], [-1, 2, 2, 2], "DT_INT64")], {"x": [3, 8]}, {"y": [3, 2, 2, 2]})
     before, after, ops = both(made, {"x": rng.standard_normal((3, 8)).astype(np.float32)})
     assert ops == ["Reshape", "Transpose"] and np.array_equal(before[0], after[0])
+
+
+def test_a_node_that_repeats_one_before_it_is_computed_once() -> None:
+    # The same Shape and Cast of x twice (a shape computed per layer): once each; a random draw repeated stays two.
+    nodes = [
+        node("Shape", ["x"], "s1"), node("Cast", ["s1"], "c1", to=1), node("Shape", ["x"], "s2"),
+        node("Cast", ["s2"], "c2", to=1), node("Add", ["c1", "c2"], "y"),
+        node("RandomUniformLike", ["x"], "r1"), node("RandomUniformLike", ["x"], "r2"), node("Sub", ["r1", "r2"], "z"),
+    ]  # fmt: skip
+    made = graph(nodes, [], {"x": [2, 3]}, {"y": [2], "z": [2, 3]})
+    optimized = copy.deepcopy(made)
+    optimize(optimized)
+    assert [item["op_type"] for item in optimized["node"]] == ["Shape", "Cast", "Add", "RandomUniformLike",
+                                                               "RandomUniformLike", "Sub"]  # fmt: skip
+    (got,) = run(model(optimized), {"x": np.zeros((2, 3), np.float32)})[:1]
+    assert got.tolist() == [4.0, 6.0]

@@ -1,240 +1,30 @@
 # SPDX-License-Identifier: Apache-2.0
-"""The converted graph made lean, as one pass every rule benefits from: constants folded, a convolution's bias and
-scale taken into its weights, what no output needs dropped.
+"""The converted graph made lean, as one pass every rule benefits from, which changes no answer.
 
 Strategy: the nodes are in the order they were made, each after what it reads, so one walk sees a node's inputs
-settled before it. A node whose inputs are all constants (initializers, or results folded before it) and whose op
-has a row in ``FOLDS`` is computed now and becomes an initializer of the same name: in its own dtype, a float32
-result rounded to float32 after each op, as onnxruntime's kernels round (``+ - * /`` and ``sqrt`` are correctly
-rounded in both, so the folded value is the one the runtime would compute), up to ``FOLD_LIMIT`` elements. Then a
-``Conv`` whose only reader is a ``Mul`` or ``Add`` of a constant that varies along the channels alone (a batch
-norm's scale and offset, a bias) takes it in: the weights of each output channel scaled, the bias added to. A graph
-output is never folded away (its node stays), and a subgraph's reads of the outer scope keep what they read.
+settled before it. A node whose inputs are all constants and whose op ``folding`` computes becomes an initializer
+of the same name (the runtime's own value). Then rewrites, each a walk over the nodes: a ``Transpose`` moved past
+the elementwise node it feeds until it meets its inverse; a ``Reshape`` merged into the ``Reshape`` or size-1
+``Transpose`` after it; a node that repeats one before it, an ``Identity``, a multiplication by 1 dropped; a zero
+``Pad``, a bias and a per-channel scale taken into the ``Conv`` before them. A graph output keeps its node and its
+name, a value a subgraph reads from outside keeps its name, and what no output needs is dropped.
 """
 
 from __future__ import annotations
 
-import math
 import struct
 import sys
 from array import array
 
-from .._tensor import Tensor
 from .converter import needed_nodes, outer_names
-from .values import ONNX_TYPES, flat, onnx_tensor, tensor_of
+from .folding import FLOATS, FOLD_LIMIT, FOLDS, Const, attribute_of, count, int_values, rounded, transpose_const
+from .values import ONNX_TYPES
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Callable, Dict, Final, List, Optional, Sequence, Set, Tuple
+    from typing import Any, Callable, Dict, Final, List, Optional, Set, Tuple
 
     from .._typing import Decoded
-
-    Fold = Callable[[List["Const"], Decoded], Optional["Const"]]
-
-#: Constants of more elements than this are not computed at conversion (the runtime computes them once, as fast).
-FOLD_LIMIT: Final = 1 << 20
-
-_TF_TYPES: Final = {number: name for name, number in ONNX_TYPES.items()}
-_FLOATS: Final = frozenset({"DT_FLOAT", "DT_DOUBLE"})
-_WIDTHS: Final = {"DT_INT32": 32, "DT_INT64": 64}
-# array's type codes of the dtypes (4 and 8 bytes wherever CPython runs: ``i`` and ``q`` are C's int and long long).
-_ARRAY_CODES: Final = {"DT_FLOAT": "f", "DT_DOUBLE": "d", "DT_INT32": "i", "DT_INT64": "q"}
-
-
-class Const:
-    """A constant's dtype, shape and elements (flat, row-major)."""
-
-    __slots__ = ("dtype", "shape", "values")
-
-    def __init__(self, dtype: str, shape: Sequence[int], values: List[Any]) -> None:
-        self.dtype, self.shape, self.values = dtype, tuple(shape), values
-
-    @classmethod
-    def of(cls, proto: Decoded) -> Optional[Const]:
-        dtype = _TF_TYPES.get(proto.get("data_type", 0))
-        raw = proto.get("raw_data")
-        if (dtype not in _FLOATS and dtype not in _WIDTHS) or raw is None:
-            return None
-        shape = tuple(proto.get("dims", []))
-        if dtype in _ARRAY_CODES:  # the usual weights: read as an array, not element by element
-            values = array(_ARRAY_CODES[dtype], raw)
-            if sys.byteorder == "big":
-                values.byteswap()
-            return cls(dtype, shape, values.tolist())
-        return cls(dtype, shape, flat(Tensor(dtype, shape, raw).tolist()))
-
-    def proto(self, name: str) -> Decoded:
-        return onnx_tensor(tensor_of(self.dtype, self.shape, self.values), name)
-
-
-def _rounded(dtype: str, values: List[Any]) -> List[Any]:
-    """*values* as *dtype* holds them: a float32 rounded to nearest, an integer wrapped to its width."""
-    if dtype == "DT_FLOAT":
-        return array("f", values).tolist()
-    width = _WIDTHS.get(dtype)
-    if width is not None:
-        half = 1 << (width - 1)
-        return [(value + half) % (1 << width) - half for value in values]
-    return values
-
-
-def _broadcast(shapes: Sequence[Tuple[int, ...]]) -> Optional[Tuple[int, ...]]:
-    rank = max(len(shape) for shape in shapes)
-    out = []
-    for axis in range(rank):
-        dims = {shape[axis - rank + len(shape)] for shape in shapes if axis - rank + len(shape) >= 0} - {1}
-        if len(dims) > 1:
-            return None
-        out.append(dims.pop() if dims else 1)
-    return tuple(out)
-
-
-def _spread(const: Const, shape: Tuple[int, ...]) -> List[Any]:
-    """*const*'s elements broadcast to *shape* (numpy's rule), flat."""
-    if const.shape == shape:
-        return const.values
-    rank = len(shape)
-    dims = (1,) * (rank - len(const.shape)) + const.shape
-    strides = [0] * rank
-    stride = 1
-    for axis in range(rank - 1, -1, -1):
-        strides[axis] = stride if dims[axis] != 1 else 0
-        stride *= dims[axis]
-    indices = [0]
-    for axis in range(rank):
-        indices = [base + step * strides[axis] for base in indices for step in range(shape[axis])]
-    return [const.values[index] for index in indices]
-
-
-def _count(shape: Sequence[int]) -> int:
-    return math.prod(shape)
-
-
-def _binary(function: Callable[[Any, Any], Any], floats_only: bool = False) -> Fold:
-    def fold(inputs: List[Const], node: Decoded) -> Optional[Const]:
-        a, b = inputs
-        if a.dtype != b.dtype or (floats_only and a.dtype not in _FLOATS):
-            return None
-        shape = _broadcast([a.shape, b.shape])
-        if shape is None or _count(shape) > FOLD_LIMIT:
-            return None
-        values = [function(x, y) for x, y in zip(_spread(a, shape), _spread(b, shape))]
-        return Const(a.dtype, shape, _rounded(a.dtype, values))
-
-    return fold
-
-
-def _unary(function: Callable[[float], float]) -> Fold:
-    def fold(inputs: List[Const], node: Decoded) -> Optional[Const]:
-        (x,) = inputs
-        if x.dtype not in _FLOATS:
-            return None
-        return Const(x.dtype, x.shape, _rounded(x.dtype, [function(value) for value in x.values]))
-
-    return fold
-
-
-def _divide(x: float, y: float) -> float:
-    if y != 0.0:
-        return x / y
-    if x == 0.0 or math.isnan(x):
-        return math.nan
-    return math.copysign(math.inf, x) * math.copysign(1.0, y)
-
-
-def _sqrt(x: float) -> float:
-    if x < 0.0 or math.isnan(x):
-        return math.nan
-    return math.sqrt(x)
-
-
-def _ints(const: Const) -> Optional[List[int]]:
-    return [int(value) for value in const.values] if const.dtype in _WIDTHS else None
-
-
-def _attribute(node: Decoded, name: str) -> Any:
-    for item in node["attribute"]:
-        if item["name"] == name:
-            return item.get("ints", item.get("i"))
-    return None
-
-
-def _reshape(inputs: List[Const], node: Decoded) -> Optional[Const]:
-    x, target = inputs
-    dims = _ints(target)
-    if dims is None or _attribute(node, "allowzero"):
-        return None
-    shape = [x.shape[axis] if dim == 0 and axis < len(x.shape) else dim for axis, dim in enumerate(dims)]
-    if shape.count(-1) == 1:
-        known = _count([dim for dim in shape if dim != -1])
-        if known == 0 or _count(x.shape) % known:
-            return None
-        shape[shape.index(-1)] = _count(x.shape) // known
-    if any(dim < 0 for dim in shape) or _count(shape) != _count(x.shape):
-        return None
-    return Const(x.dtype, shape, x.values)
-
-
-def _squeeze(inputs: List[Const], node: Decoded) -> Optional[Const]:
-    x = inputs[0]
-    axes = _ints(inputs[1]) if len(inputs) > 1 else [axis for axis, dim in enumerate(x.shape) if dim == 1]
-    if axes is None:
-        return None
-    axes = [axis % len(x.shape) for axis in axes] if x.shape else axes
-    if any(axis >= len(x.shape) or x.shape[axis] != 1 for axis in axes):
-        return None
-    return Const(x.dtype, [dim for axis, dim in enumerate(x.shape) if axis not in axes], x.values)
-
-
-def _unsqueeze(inputs: List[Const], node: Decoded) -> Optional[Const]:
-    x, given = inputs
-    axes = _ints(given)
-    if axes is None:
-        return None
-    rank = len(x.shape) + len(axes)
-    places = sorted(axis % rank for axis in axes)
-    if len(set(places)) != len(places):
-        return None
-    shape, rest = [], iter(x.shape)
-    for axis in range(rank):
-        shape.append(1 if axis in places else next(rest))
-    return Const(x.dtype, shape, x.values)
-
-
-def _transpose(inputs: List[Const], node: Decoded) -> Optional[Const]:
-    (x,) = inputs
-    rank = len(x.shape)
-    perm = _attribute(node, "perm") or list(range(rank - 1, -1, -1))
-    if sorted(perm) != list(range(rank)):
-        return None
-    shape = tuple(x.shape[axis] for axis in perm)
-    strides = [_count(x.shape[axis + 1 :]) for axis in range(rank)]
-    indices = [0]
-    for axis in perm:
-        indices = [base + step * strides[axis] for base in indices for step in range(x.shape[axis])]
-    return Const(x.dtype, shape, [x.values[index] for index in indices])
-
-
-def _identity(inputs: List[Const], node: Decoded) -> Optional[Const]:
-    return inputs[0]
-
-
-#: ONNX op -> how its constant result is computed (the ONNX operator specs' semantics; integers wrap as the
-#: runtime's do; a float division by zero is an infinity or NaN, as IEEE's). An op not here is left to the runtime.
-FOLDS: Final[Dict[str, Fold]] = {
-    "Identity": _identity,
-    "Add": _binary(lambda x, y: x + y),
-    "Sub": _binary(lambda x, y: x - y),
-    "Mul": _binary(lambda x, y: x * y),
-    "Div": _binary(_divide, floats_only=True),
-    "Neg": _unary(lambda x: -x),
-    "Sqrt": _unary(_sqrt),
-    "Reciprocal": _unary(lambda x: _divide(1.0, x)),
-    "Reshape": _reshape,
-    "Squeeze": _squeeze,
-    "Unsqueeze": _unsqueeze,
-    "Transpose": _transpose,
-}
 
 
 def optimize(graph: Decoded) -> None:
@@ -261,7 +51,7 @@ def optimize(graph: Decoded) -> None:
                     result = fold([item for item in inputs if item is not None], node)
                 except (ValueError, IndexError, OverflowError, struct.error):  # a damaged graph: the runtime says
                     result = None
-                if result is not None and _count(result.shape) <= FOLD_LIMIT:
+                if result is not None and count(result.shape) <= FOLD_LIMIT:
                     name = node["output"][0]
                     known[name] = result
                     initializers[name] = result.proto(name)
@@ -273,6 +63,7 @@ def optimize(graph: Decoded) -> None:
     kept = needed_nodes(_push_transposes(kept, initializers, constant, outputs), set(outputs))
     kept = needed_nodes(_merge_reshapes(kept, initializers, constant, outputs), set(outputs))
     kept = needed_nodes(_drop_identities(kept, outputs), set(outputs))
+    kept = needed_nodes(_merge_repeats(kept, outputs), set(outputs))
     kept = _fold_into_convolutions(_pads_into_convolutions(kept, constant, outputs), initializers, constant, outputs)
     needed = set(outputs)
     graph["node"] = needed_nodes(kept, needed)
@@ -290,7 +81,7 @@ def _identity_of(node: Decoded, constant: Callable[[str], Optional[Const]]) -> O
     places = (1, 0) if op in ("Mul", "Add") else (1,)  # which operand may be the constant
     for place in places:
         other = constant(node["input"][place])
-        if other is not None and other.shape == () and other.dtype in _FLOATS and other.values[0] == neutral:
+        if other is not None and other.shape == () and other.dtype in FLOATS and other.values[0] == neutral:
             return str(node["input"][1 - place])
     return None
 
@@ -313,7 +104,7 @@ _TRANSPOSE_PASSES: Final = 64
 
 
 def _perm(node: Decoded) -> Optional[List[int]]:
-    perm = _attribute(node, "perm")
+    perm = attribute_of(node, "perm")
     return list(perm) if isinstance(perm, list) else None
 
 
@@ -382,12 +173,12 @@ def _move_past(
         rest = reader["input"][1:]
         if reader["input"][0] != out or any(name == out for name in rest):
             return None
-        if any(name and (constant(name) is None or _count(constant(name).shape) != 1) for name in rest):  # type: ignore[union-attr]
+        if any(name and (constant(name) is None or count(constant(name).shape) != 1) for name in rest):  # type: ignore[union-attr]
             return None
         inputs = [source, *rest]
     elif op == "Pad":
         pads = constant(reader["input"][1]) if len(reader["input"]) > 1 else None
-        values = _ints(pads) if pads is not None else None
+        values = int_values(pads) if pads is not None else None
         if reader["input"][0] != out or len(reader["input"]) > 3 or values is None or len(values) != 2 * len(perm):
             return None
         rank = len(perm)
@@ -427,13 +218,13 @@ def _matched(name: str, perm: List[int], initializers: Dict[str, Decoded],
     constant transposed back (made of the rank first, leading ones added), or None."""
     value = constant(name)
     rank = len(perm)
-    if value is None or len(value.shape) > rank or _count(value.shape) > FOLD_LIMIT:
+    if value is None or len(value.shape) > rank or count(value.shape) > FOLD_LIMIT:
         return None
-    if _count(value.shape) == 1:
+    if count(value.shape) == 1:
         return name
     inverse = [perm.index(axis) for axis in range(rank)]
     shaped = Const(value.dtype, (1,) * (rank - len(value.shape)) + value.shape, value.values)
-    moved = _transpose([shaped], {"attribute": [{"name": "perm", "ints": inverse}]})
+    moved = transpose_const([shaped], {"attribute": [{"name": "perm", "ints": inverse}]})
     if moved is None:
         return None
     made = f"{name}/transposed_{''.join(map(str, inverse))}"
@@ -463,19 +254,19 @@ def _merge_reshapes(
         if (
             node["op_type"] not in ("Transpose", "Reshape") or first is None or first["op_type"] != "Reshape"
             or reads.get(node["input"][0]) != 1 or node["input"][0] in outputs or len(first["input"]) != 2
-            or _attribute(first, "allowzero")
+            or attribute_of(first, "allowzero")
         ):  # fmt: skip
             out.append(node)
             continue
         shape = constant(first["input"][1])
-        dims = _ints(shape) if shape is not None else None
+        dims = int_values(shape) if shape is not None else None
         if dims is None or 0 in dims:
             out.append(node)
             continue
         if node["op_type"] == "Reshape":
             target = node["input"][1]
             later = constant(target)
-            if later is None or 0 in (_ints(later) or [0]):
+            if later is None or 0 in (int_values(later) or [0]):
                 out.append(node)
                 continue
         else:
@@ -495,6 +286,42 @@ def _merge_reshapes(
         reads[first["input"][0]] = reads.get(first["input"][0], 0) + 1
         out.append(merged)
     return out
+
+
+# ONNX ops whose every run draws anew: two alike are two draws, never one.
+_RANDOM: Final = frozenset({"RandomNormal", "RandomUniform", "RandomNormalLike", "RandomUniformLike", "Multinomial",
+                            "Bernoulli"})  # fmt: skip
+
+
+def _merge_repeats(nodes: List[Decoded], outputs: Set[str]) -> List[Decoded]:
+    """Nodes that repeat one before them (the same op, inputs and attrs: a shape computed once per layer from the
+    same input) are dropped, their readers reading the first's outputs; not a random op's, not one whose outputs a
+    graph output or a subgraph names, not one holding a subgraph."""
+    read_inside = set()
+    for node in nodes:
+        for item in node["attribute"]:
+            if item.get("type") == "GRAPH":
+                read_inside.update(outer_names(item["g"]))
+    first: Dict[Tuple[Any, ...], List[str]] = {}
+    renamed: Dict[str, str] = {}
+    kept: List[Decoded] = []
+    for node in nodes:
+        node["input"] = [renamed.get(name, name) for name in node["input"]]
+        if node["op_type"] in _RANDOM or any(item.get("type") == "GRAPH" for item in node["attribute"]):
+            kept.append(node)
+            continue
+        key = (node["op_type"], node.get("domain", ""), tuple(node["input"]), repr(node["attribute"]))
+        earlier = first.get(key)
+        if (
+            earlier is None
+            or len(earlier) != len(node["output"])
+            or any(name in outputs or name in read_inside for name in node["output"])
+        ):
+            first.setdefault(key, node["output"])
+            kept.append(node)
+            continue
+        renamed.update(zip(node["output"], earlier))
+    return kept
 
 
 def _drop_identities(nodes: List[Decoded], outputs: Set[str]) -> List[Decoded]:
@@ -557,7 +384,7 @@ def _pads_into_convolutions(
         mode = next((item.get("s") for item in pad["attribute"] if item["name"] == "mode"), b"constant")
         pads = constant(pad["input"][1])
         fill = constant(pad["input"][2]) if len(pad["input"]) > 2 and pad["input"][2] else None
-        values = _ints(pads) if pads is not None else None
+        values = int_values(pads) if pads is not None else None
         auto = next((item.get("s") for item in conv["attribute"] if item["name"] == "auto_pad"), b"NOTSET")
         if mode not in (b"constant", "constant") or values is None or len(pad["input"]) > 3 or auto != b"NOTSET":
             continue
@@ -567,7 +394,7 @@ def _pads_into_convolutions(
         if rank < 3 or any(values[axis] or values[rank + axis] for axis in (0, 1)) or any(v < 0 for v in values):
             continue
         spatial = rank - 2
-        old = _attribute(conv, "pads") or [0] * (2 * spatial)
+        old = attribute_of(conv, "pads") or [0] * (2 * spatial)
         merged = [old[index] + values[2 + index] for index in range(spatial)]
         merged += [old[spatial + index] + values[rank + 2 + index] for index in range(spatial)]
         conv["attribute"] = [item for item in conv["attribute"] if item["name"] != "pads"]
@@ -622,10 +449,10 @@ def _fold_into_convolutions(
             if channels is None:
                 break
             if reader["op_type"] == "Mul":
-                scales = _rounded("DT_FLOAT", [a * b for a, b in zip(scales or [1.0] * len(base), channels)])
-                base = _rounded("DT_FLOAT", [value * scale for value, scale in zip(base, channels)])
+                scales = rounded("DT_FLOAT", [a * b for a, b in zip(scales or [1.0] * len(base), channels)])
+                base = rounded("DT_FLOAT", [value * scale for value, scale in zip(base, channels)])
             else:
-                base = _rounded("DT_FLOAT", [value + offset for value, offset in zip(base, channels)])
+                base = rounded("DT_FLOAT", [value + offset for value, offset in zip(base, channels)])
             node["output"] = list(reader["output"])
             dropped.add(id(reader))
             folded = True
