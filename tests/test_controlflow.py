@@ -236,13 +236,12 @@ def test_a_loop_variable_takes_the_shape_that_holds_at_every_step(tmp_path: Path
 
 
 def test_a_loop_whose_shapes_do_not_settle_within_its_bound_is_refused_naming_the_variable(tmp_path: Path) -> None:
-    # x of rank 6 turned one place each step: each pass opens one more dim, and the fifth pass (the bound: the
-    # variables' count and 2) still opens one.
+    # x of rank 9 turned one place each step: each pass opens one more dim, and the eighth pass (the bound: twice
+    # the variables' count and 2) still opens one.
     step = [node("y", "Transpose", ["x", "perm:output:0"], T=F32, Tperm="DT_INT32")]
-    path = reshaping_loop(tmp_path, step, "y:y:0", [1, 2, 2, 2, 2, 2], {"perm": [5, 0, 1, 2, 3, 4]})
-    with pytest.raises(DecodeError, match=r"node 'loop' \(While\): its body's shapes do not settle: loop variable 1 "
-                                          r"\('x:0'\) goes from \[\?, \?, \?, \?, \?, 2\] to "
-                                          r"\[\?, \?, \?, \?, \?, \?\] after 5 passes"):  # fmt: skip
+    path = reshaping_loop(tmp_path, step, "y:y:0", [1, 2, 2, 2, 2, 2, 2, 2, 2], {"perm": [8, 0, 1, 2, 3, 4, 5, 6, 7]})
+    expected = r"its body's shapes do not settle: loop variable 1 \('x:0'\) goes from \[(\?, ){8}2\] to \[\?(, \?){8}\]"
+    with pytest.raises(DecodeError, match=rf"node 'loop' \(While\): {expected} after 8 passes"):
         tfcollections.to_onnx(path, outputs=["out"])
 
 

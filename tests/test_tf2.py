@@ -221,17 +221,32 @@ def test_a_list_written_at_its_steps_index_is_appended_and_one_written_at_a_fixe
 ) -> None:
     # The LSTM of keras2_stacked keeps every step (return_sequences): its list is written at `time`, which starts
     # at 0 and grows by 1 while the list starts empty: an insert. The GRU keeps its last step, written at index 0
-    # each time: the write replaces, through an If whose branches each insert (after a SequenceErase when the index
-    # is there). (The LSTM is made one ONNX LSTM: its loop is seen here with that fusion turned off.)
+    # of a list reserved for one: the list is that step alone (a SequenceConstruct), no If. (The LSTM is made one
+    # ONNX LSTM: its loop is seen here with that fusion turned off.)
     from tfcollections._convert import controlflow
 
     monkeypatch.setattr(controlflow, "rnn_loop", lambda cx, node, inputs: None)
     ops = _onnx_ops(tfcollections.to_onnx(DATA / "keras2_stacked"))
-    assert ops["Loop"] == 2 and ops["SequenceInsert"] == 3
+    assert ops["Loop"] == 2 and ops["SequenceInsert"] == 1 and ops["SequenceConstruct"] == 1 and "If" not in ops
     # The steps' list, made from the inputs and only read, is no sequence inside the loops: each step a Gather.
     assert "SequenceAt" not in ops and ops["Gather"] >= 2
+    # A list whose length the conversion does not know is written through an If whose branches each insert (after
+    # a SequenceErase when the index is there); tests/test_tf2_run.py runs both forms to TensorFlow's answers.
+    forget_lengths(monkeypatch)
+    ops = _onnx_ops(tfcollections.to_onnx(DATA / "keras2_gru"))
     assert ops["If"] == 1 and ops["SequenceErase"] == 1
-    assert _onnx_ops(tfcollections.to_onnx(DATA / "keras2_gru"))["If"] == 1
+
+
+def forget_lengths(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every TensorListReserve made as if its count were not known (the general write, an If each step)."""
+    from tfcollections._convert import controlflow, optable
+
+    def unknown_length(cx: Any, node: Any, inputs: Any) -> Any:
+        (made,) = controlflow.list_reserve(cx, node, inputs)
+        made.reserved = None
+        return [made]
+
+    monkeypatch.setattr(optable.RULES["TensorListReserve"], "convert", unknown_length)
 
 
 # ---------------------------------------------------------------- damaged functions

@@ -152,8 +152,9 @@ class _Body:
     carries, its condition for the next step, the shapes of the loop's variables, and which it does not carry."""
 
     def __init__(self, name: str, sub: Converter, graph_inputs: List[Decoded], made: List[Value], again: Value,
-                 shapes: List[Shape], invariant: Set[int]) -> None:  # fmt: skip
+                 shapes: List[Shape], reserved: List[Optional[int]], invariant: Set[int]) -> None:  # fmt: skip
         self.sub, self.graph_inputs, self.shapes, self.invariant = sub, graph_inputs, shapes, invariant
+        self.reserved = reserved
         self.results = [value for index, value in enumerate(made) if index not in invariant]
         self.condition = Value(f"{name}/body/condition_next", "DT_BOOL", [])
         self.condition.onnx = _truth(sub, again)
@@ -175,7 +176,7 @@ class _Body:
                 found.append(kept)
                 continue
             result = cx.result(index, value.dtype, self.shapes[index], onnx=next(outputs))
-            result.element = value.element
+            result.element, result.reserved = value.element, self.reserved[index]
             found.append(result)
         return found
 
@@ -194,26 +195,34 @@ def _settle(
     is then bound to the loop's input itself (its value, and its constant, seen inside), in one last pass. The
     passes that are not kept are undone."""
     mark = cx.mark()
-    for _ in range(len(variables) + 2):
-        sub, graph_inputs, carried, made, again = _body_pass(cx, name, variables, shapes, set(), run_body)
+    reserved = [value.reserved for value in variables]  # a list's TensorFlow length, while every step keeps it
+    last: Optional[Tuple[int, Shape, Shape]] = None
+    for _ in range(2 * len(variables) + 2):
+        sub, graph_inputs, carried, made, again = _body_pass(cx, name, variables, shapes, reserved, set(), run_body)
+        kept = [length if after.reserved == length else None for length, after in zip(reserved, made)]
         settled = [_relaxed(shape, after.shape, rank) for shape, after, rank in zip(shapes, made, ranks)]
-        if settled == shapes:
+        if settled == shapes and kept == reserved:
             break
+        if settled == shapes:  # a step changes a list's length: once more, the length unknown
+            reserved = kept
+            cx.rewind(mark)
+            continue
         changed = next(index for index, (before, after) in enumerate(zip(shapes, settled)) if before != after)
         last = (changed, shapes[changed], settled[changed])
         shapes = settled
         cx.rewind(mark)
     else:
-        index, before, after = last
+        index, before, after = last or (0, shapes[0], shapes[0])
         raise ConversionError(f"its body's shapes do not settle: loop variable {index} "
                               f"({variables[index].tf_name!r}) goes from {shape_text(before)} to "
-                              f"{shape_text(after)} after {len(variables) + 2} passes")  # fmt: skip
+                              f"{shape_text(after)} after {2 * len(variables) + 2} passes")  # fmt: skip
     invariant = {index for index, (before, after) in enumerate(zip(carried, made))
                  if after.onnx == before.onnx and after.nchw is None}  # fmt: skip
     if invariant:
         cx.rewind(mark)
-        sub, graph_inputs, carried, made, again = _body_pass(cx, name, variables, shapes, invariant, run_body)
-    return _Body(name, sub, graph_inputs, made, again, shapes, invariant)
+        sub, graph_inputs, carried, made, again = _body_pass(cx, name, variables, shapes, reserved, invariant,
+                                                             run_body)  # fmt: skip
+    return _Body(name, sub, graph_inputs, made, again, shapes, reserved, invariant)
 
 
 def _body_pass(
@@ -221,6 +230,7 @@ def _body_pass(
     name: str,
     variables: List[Value],
     shapes: List[Shape],
+    reserved: List[Optional[int]],
     invariant: Set[int],
     run_body: Callable[[Converter, List[Value]], Tuple[List[Value], Value]],
 ) -> Tuple[Converter, List[Decoded], List[Value], List[Value], Value]:
@@ -238,6 +248,7 @@ def _body_pass(
         onnx_name = f"{name}/body/input_{index}"
         carried_value = Value(onnx_name, value.dtype, None if shape is None else list(shape))
         carried_value.onnx, carried_value.element = onnx_name, value.element
+        carried_value.reserved = reserved[index]
         carried.append(carried_value)
         graph_inputs.append(value_info(onnx_name, value.dtype, shape, symbolic=False, element=value.element))
     made, again = run_body(sub, carried)
@@ -463,6 +474,8 @@ def list_reserve(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     (made,) = cx.emit("SequenceEmpty", [], dtype=ONNX_TYPES[element])
     value = _sequence(cx, 0, made, element, _element_shape(inputs[0]))
     value.length = 0
+    count = inputs[1].ints()
+    value.reserved = count[0] if count is not None and len(count) == 1 and count[0] >= 0 else None
     return [value]
 
 
@@ -495,6 +508,12 @@ def list_set_item(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     if node["name"] in cx.appends:  # its index is the list's length at every step (see _appends): an insert
         (made,) = cx.emit("SequenceInsert", [sequence, cx.tf(item), position])
         return [_sequence(cx, 0, made, element, handle.shape if handle.shape is not None else item.shape)]
+    if handle.reserved == 1 and index.ints() == [0]:
+        # A list of one item written at 0 (a Keras RNN keeping its last step): the list is that item alone, no If.
+        (made,) = cx.emit("SequenceConstruct", [cx.tf(item)])
+        written = _sequence(cx, 0, made, element, handle.shape if handle.shape is not None else item.shape)
+        written.reserved = 1
+        return [written]
     # A write replaces what is at the index (TensorFlow's SetItem): erased first when the sequence reaches there.
     # Each branch ends in its own SequenceInsert (no Identity, which takes sequences only from opset 14).
     (length,) = cx.emit("SequenceLength", [sequence])

@@ -526,7 +526,9 @@ _CONTROL_FLOW: Final[Dict[str, Rule]] = {
     "TensorListFromTensor": _row("SplitToSequence", list_from_tensor, "along the first axis"),
     "TensorListGetItem": _row("SequenceAt, Gather", list_get_item, "a Gather of its tensor when never written"),
     "TensorListSetItem": _row(
-        "SequenceLength, Less, If, SequenceErase, SequenceInsert", list_set_item, "an index written twice replaced"
+        "SequenceLength, Less, If, SequenceErase, SequenceInsert, SequenceConstruct",
+        list_set_item,
+        "an index written twice replaced",
     ),
     "TensorListStack": _row("ConcatFromSequence", list_stack, "new_axis=1"),
     "TensorListLength": _row("SequenceLength, Cast", list_length),

@@ -61,7 +61,8 @@ class Value:
     unknown), ``const`` (its values, when constant), ``partial`` (a small integer tensor's elements, None where
     unknown), and the ONNX values that hold it in TensorFlow's layout (``onnx``) and in NCHW (``nchw``)."""
 
-    __slots__ = ("const", "dtype", "element", "length", "nchw", "onnx", "partial", "shape", "source", "tf_name")
+    __slots__ = ("const", "dtype", "element", "length", "nchw", "onnx", "partial", "reserved", "shape", "source",
+                 "tf_name")  # fmt: skip
 
     def __init__(self, tf_name: str, dtype: str, shape: Shape) -> None:
         self.tf_name = tf_name
@@ -77,6 +78,9 @@ class Value:
         self.length: Optional[int] = None
         #: The tensor a TensorList was made from (TensorListFromTensor), else None: an RNN's inputs, for its fusion.
         self.source: Optional[Value] = None
+        #: A TensorList's length as TensorFlow holds it when reserved with a constant count and only written in
+        #: place since (its ONNX sequence holds what was written), else None.
+        self.reserved: Optional[int] = None
 
     def copy(self) -> Value:
         """The same value, for another scope (a branch's or a loop body's): what it makes there (a Transpose) stays
@@ -84,6 +88,7 @@ class Value:
         other = Value(self.tf_name, self.dtype, None if self.shape is None else list(self.shape))
         other.const, other.partial, other.onnx, other.nchw, other.element, other.length, other.source = (
             self.const, self.partial, self.onnx, self.nchw, self.element, self.length, self.source)  # fmt: skip
+        other.reserved = self.reserved
         return other
 
     @property
