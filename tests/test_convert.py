@@ -558,9 +558,9 @@ REFUSED = {
         "TensorFlow's fused batch norms take 4-D or 5-D values"),
     "a squeeze of unknown dims": (
         [_placeholder("x", -1, 1), ("y", "Squeeze", ["x"], {}, None)], "needs its input's shape known"),
-    "a split of an unknown dim": (
-        [_placeholder("x", -1, 4), _const("a", _ints(0)), ("y", "Split", ["a", "x"], {"num_split": 2}, None)],
-        "split dimension's size must be known"),
+    "a split of the rest of an unknown dim": (
+        [_placeholder("x", -1, 4), _const("a", _ints(0)), _const("s", _ints(1, -1)),
+         ("y", "SplitV", ["x", "s", "a"], {"num_split": 2}, None)], "split dimension's size must be known"),
     "a stride of 0": (
         [_placeholder("x", 4, 4), *(_const(n, _ints(*v)) for n, v in (("b", (0,)), ("e", (2,)), ("s", (0,)))),
          ("y", "StridedSlice", ["x", "b", "e", "s"], {}, None)], "a stride of 0"),
@@ -1405,3 +1405,15 @@ def test_a_narrow_float_is_computed_in_float32_and_cast_back(case: str) -> None:
     assert casts and graph["output"][0]["type"]["tensor_type"]["elem_type"] in (10, 16)  # float16, bfloat16
     onnx = pytest.importorskip("onnx")
     onnx.checker.check_model(onnx.load_from_string(data), full_check=True)
+
+
+@pytest.mark.parametrize("opset", [13, 18])
+def test_equal_parts_of_an_unknown_dim_split_as_tensorflow_splits(opset: int) -> None:
+    # A Split of an axis of unknown size (a loop body's, NMS V4's): ONNX's Split of no sizes, evenly by its outputs.
+    np = pytest.importorskip("numpy")
+    ort = pytest.importorskip("onnxruntime")
+    nodes = [_placeholder("x", -1, 4), _const("a", _ints(0)), ("y", "Split", ["a", "x"], {"num_split": 2}, None)]
+    data = tfcollections.to_onnx(tfcollections.loads(_graph(*nodes)), outputs=["y:0", "y:1"], opset=opset)
+    x = np.arange(24, dtype=np.float32).reshape(6, 4)
+    got = ort.InferenceSession(data, providers=["CPUExecutionProvider"]).run(None, {"x:0": x})
+    assert [part.tolist() for part in got] == [part.tolist() for part in np.split(x, 2)]

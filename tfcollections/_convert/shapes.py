@@ -299,6 +299,12 @@ def split(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
         and (sum(sizes) + sizes.count(-1) > dim if -1 in sizes else sum(sizes) != dim)
     ):
         raise ConversionError(f"its size_splits {sizes} do not add up to its axis of {dim}")
+    if sizes is None and dim is None:
+        # Equal parts of an axis of unknown size: ONNX's Split of no sizes splits evenly by its outputs' count
+        # (named by num_outputs from opset 18).
+        parts = cx.emit("Split", [cx.tf(x)], count, axis=axis, num_outputs=count if cx.opset >= 18 else None)
+        shape = None if x.shape is None else [None if i == axis else d for i, d in enumerate(x.shape)]
+        return [cx.result(index, x.dtype, shape, onnx=part) for index, part in enumerate(parts)]
     if sizes is None or -1 in sizes:
         if dim is None:
             raise ConversionError("the split dimension's size must be known")
