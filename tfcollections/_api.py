@@ -232,6 +232,8 @@ def decode_message(type_name: _types.SavedObjectName, blob: BytesLike, /) -> _ty
 @overload
 def decode_message(type_name: _types.SavedFunctionName, blob: BytesLike, /) -> _types.SavedFunction: ...  # type: ignore[overload-overlap]
 @overload
+def decode_message(type_name: _types.SavedConcreteFunctionName, blob: BytesLike, /) -> _types.SavedConcreteFunction: ...  # type: ignore[overload-overlap]
+@overload
 def decode_message(  # type: ignore[overload-overlap]
     type_name: _types.SavedBareConcreteFunctionName, blob: BytesLike, /
 ) -> _types.SavedBareConcreteFunction: ...

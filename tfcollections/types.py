@@ -156,6 +156,8 @@ SavedObjectName = Literal["SavedObject", "tensorflow.SavedObject"]
 
 SavedFunctionName = Literal["SavedFunction", "tensorflow.SavedFunction"]
 
+SavedConcreteFunctionName = Literal["SavedConcreteFunction", "tensorflow.SavedConcreteFunction"]
+
 SavedBareConcreteFunctionName = Literal["SavedBareConcreteFunction", "tensorflow.SavedBareConcreteFunction"]
 
 SavedUserObjectName = Literal["SavedUserObject", "tensorflow.SavedUserObject"]
@@ -696,6 +698,14 @@ class SavedFunction(TypedDict):
 
     concrete_functions: List[str]
     function_spec: Optional[Span]
+
+
+class SavedConcreteFunction(TypedDict):
+    """tensorflow.SavedConcreteFunction (tensorflow/core/protobuf/saved_object_graph.proto)."""
+
+    bound_inputs: List[int]
+    canonicalized_input_signature: Optional[Span]
+    output_signature: Optional[Span]
 
 
 class SavedBareConcreteFunction(TypedDict):

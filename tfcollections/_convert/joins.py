@@ -94,7 +94,12 @@ def captured_keys(
     found: Dict[str, str] = {}
     for call in calls:
         function = (call["attr"].get("f") or {}).get("func") or {}
-        bound = (functions.get(function.get("name")) or {}).get("bound_inputs") or []
+        span = functions.get(function.get("name"))
+        if span is None:
+            continue
+        # The map's values are passed over by the object graph's reader: each is read here, where it is wanted.
+        depth = source.meta_graph_depth + 3
+        bound = source.read_span(buf, span, "tensorflow.SavedConcreteFunction", depth).get("bound_inputs") or []
         data = [item for item in call["input"] if not item.startswith("^")]
         if not bound or len(bound) > len(data):
             continue

@@ -630,6 +630,11 @@ MESSAGES: Final[Tuple[Message, ...]] = (
         Field(1, "concrete_functions", STRING, repeated=True),
         Field(2, "function_spec", SKIPPED, "tensorflow.FunctionSpec"),
     )),
+    Message("tensorflow.SavedConcreteFunction", _SAVED_OBJECT_GRAPH_PROTO, (
+        Field(2, "bound_inputs", INT32, repeated=True),  # the object graph's node ids of the captured inputs
+        Field(3, "canonicalized_input_signature", SKIPPED, "tensorflow.StructuredValue"),
+        Field(4, "output_signature", SKIPPED, "tensorflow.StructuredValue"),
+    )),
     Message("tensorflow.SavedBareConcreteFunction", _SAVED_OBJECT_GRAPH_PROTO, (
         Field(1, "concrete_function_name", STRING),
         Field(2, "argument_keywords", STRING, repeated=True),
