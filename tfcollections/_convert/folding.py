@@ -15,8 +15,7 @@ import math
 import sys
 from array import array
 
-from .._tensor import Tensor
-from .values import ONNX_TYPES, flat, onnx_tensor, tensor_of
+from .values import ONNX_TYPES, onnx_tensor, tensor_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -48,15 +47,12 @@ class Const:
     def of(cls, proto: Decoded) -> Optional[Const]:
         dtype = _TF_TYPES.get(proto.get("data_type", 0))
         raw = proto.get("raw_data")
-        if (dtype not in FLOATS and dtype not in _WIDTHS) or raw is None:
+        if dtype not in _ARRAY_CODES or raw is None:
             return None
-        shape = tuple(proto.get("dims", []))
-        if dtype in _ARRAY_CODES:  # the usual weights: read as an array, not element by element
-            values = array(_ARRAY_CODES[dtype], raw)
-            if sys.byteorder == "big":
-                values.byteswap()
-            return cls(dtype, shape, values.tolist())
-        return cls(dtype, shape, flat(Tensor(dtype, shape, raw).tolist()))
+        values = array(_ARRAY_CODES[dtype], raw)  # read as an array, not element by element: weights are large
+        if sys.byteorder == "big":  # raw_data is little-endian
+            values.byteswap()
+        return cls(dtype, tuple(proto.get("dims", [])), values.tolist())
 
     def proto(self, name: str) -> Decoded:
         return onnx_tensor(tensor_of(self.dtype, self.shape, self.values), name)
