@@ -756,6 +756,18 @@ REFUSED = {
     "updates of another type": (
         [_placeholder("x", 4), _const("i", _ints(1)), _const("s", _ints(1, 1)), ("r", "Reshape", ["i", "s"], {}, None),
          _const("u", _ints(5)), ("y", "TensorScatterUpdate", ["x", "r", "u"], {}, None)], "takes one type"),
+    "an XLA update of another rank": (
+        [_placeholder("x", 4, 3), _placeholder("u", 2), _const("i", _ints(0, 0)),
+         ("y", "XlaDynamicUpdateSlice", ["x", "u", "i"], {}, None)], "XLA takes one rank"),
+    "an XLA update larger than its input": (
+        [_placeholder("x", 4, 3), _placeholder("u", 2, 5), _const("i", _ints(0, 0)),
+         ("y", "XlaDynamicUpdateSlice", ["x", "u", "i"], {}, None)], "does not fit its input of shape"),
+    "XLA starts of another length": (
+        [_placeholder("x", 4, 3), _placeholder("u", 2, 2), _const("i", _ints(0, 0, 0)),
+         ("y", "XlaDynamicUpdateSlice", ["x", "u", "i"], {}, None)], "XLA takes one per axis"),
+    "XLA slice sizes past the input": (
+        [_placeholder("x", 4, 3), _const("i", _ints(0, 0)), _const("n", _ints(2, 4)),
+         ("y", "XlaDynamicSlice", ["x", "i", "n"], {}, None)], "do not fit its input"),
     "a scatter of bools": (
         [_const("i", _ints(1)), _const("s", _ints(1, 1)), ("r", "Reshape", ["i", "s"], {}, None),
          _typed("u", "DT_BOOL", 1), _const("d", _ints(4)), ("y", "ScatterNd", ["r", "u", "d"], {}, None)],

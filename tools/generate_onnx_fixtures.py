@@ -269,8 +269,9 @@ def main(argv=None):
     if args.zoo:
         with open(os.path.join(args.out, "manifest.json")) as file:
             manifest = json.load(file)
-        shutil.rmtree(os.path.join(args.out, "ops"), ignore_errors=True)
-        zoo(args.out, manifest)
+        if not args.only:
+            shutil.rmtree(os.path.join(args.out, "ops"), ignore_errors=True)
+        zoo(args.out, manifest, set(args.only or ()))
         with open(os.path.join(args.out, "manifest.json"), "w") as file:
             json.dump(manifest, file, indent=1, sort_keys=True)
             file.write("\n")
@@ -1576,6 +1577,29 @@ def _suite_cases(tf):
             {"compare": "shape"},
         )
     )
+    # XLA's slices, as Keras 3's TensorFlow backend writes slice_update (Swin's attention mask): starts constant and
+    # fed, one past the end (XLA clamps it), an input of unknown dims, int32 values as Swin's.
+    from tensorflow.compiler.tf2xla.python import xla
+
+    r = rng_of("xla_slices")
+    cases.append(
+        (
+            "xla_slices",
+            {
+                "x": (r.standard_normal((4, 6, 5)).astype(f32), [None, None, 5]),
+                "u": r.standard_normal((2, 3, 5)).astype(f32),
+                "start": np.array([3, 5, -2], np.int32),
+                "k": r.integers(-9, 9, (3, 4)).astype(np.int32),
+            },
+            lambda x, u, start, k: [
+                xla.dynamic_update_slice(x, u, [1, 2, 0]),
+                xla.dynamic_update_slice(x, u, start),
+                xla.dynamic_update_slice(k, tf.ones([2, 2], tf.int32) * 7, tf.constant([2, 3], tf.int64)),
+                xla.dynamic_slice(x, start, [2, 3, 5]),
+                xla.dynamic_slice(x, [1, 1, 1], [3, 2, 2]),
+            ],
+        )
+    )
     return cases
 
 
@@ -1587,14 +1611,17 @@ def _storable(value):
     return array
 
 
-def zoo(folder, manifest):
+def zoo(folder, manifest, only=frozenset()):
+    """Write the op zoo's cases (only those named in *only*, the others kept, when it names any)."""
     import tensorflow.compat.v1 as tf
 
     rng = np.random.default_rng(SEED + 1)
     root = os.path.join(folder, "ops")
-    os.makedirs(root)
-    cases = {}
+    os.makedirs(root, exist_ok=bool(only))
+    cases = dict(manifest.get("ops", {})) if only else {}
     for name, feeds, build, *extra in _zoo_cases(tf, rng):
+        if only and name not in only:
+            continue
         graph = tf.Graph()
         with graph.as_default():
             # A feed is an array, or (array, the shape its placeholder declares: None for an unknown rank).

@@ -143,6 +143,8 @@ from .tensorops import (
     sparse_to_dense,
     unique,
     where_indices,
+    xla_dynamic_slice,
+    xla_dynamic_update_slice,
 )
 from .volumes import conv3d, conv3d_transpose, pool3d
 
@@ -465,6 +467,10 @@ _TENSOR: Final[Dict[str, Rule]] = {
     "TensorScatterSub": _row("Neg, ScatterND (add)", scatter_nd, since=16),
     "TensorScatterMax": _row("ScatterND (max); below opset 18 a mask, ReduceMax and Max", scatter_nd),
     "TensorScatterMin": _row("ScatterND (min); below opset 18 a mask, ReduceMin and Min", scatter_nd),
+    "XlaDynamicSlice": _row("Slice (Min, Max)", xla_dynamic_slice, "the starts clamped so the slice fits, as XLA"),
+    "XlaDynamicUpdateSlice": _row(
+        "ScatterND (Range, Expand, Concat)", xla_dynamic_update_slice, "the starts clamped so the update fits, as XLA"
+    ),
     "Where": _row("NonZero, Transpose", where_indices, "the coordinates of the true elements, one row each"),
     "OneHot": _row("OneHot", one_hot, "a negative index a row of off values, as TensorFlow"),
     "Unique": _row("Unique, Cast", unique, "unsorted: first appearance first"),

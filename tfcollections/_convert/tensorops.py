@@ -238,6 +238,65 @@ def scatter_nd(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     return [cx.result(0, dtype, shape, onnx=back(out))]
 
 
+def _clamped_starts(cx: Converter, x: Value, starts: Value, sizes: str, rank: int) -> str:
+    """XLA's start indices of a dynamic slice or update (int64): each moved into [0, dim - size], so the slice fits,
+    as XLA clamps them (the ops' docs leave out-of-range starts to the implementation; XLA's clamps)."""
+    _indices(starts, "start indices")
+    if starts.rank not in (None, 1) or (starts.shape is not None and starts.shape[0] not in (None, rank)):
+        raise ConversionError(f"its start indices {starts.tf_name!r} are of shape {starts.shape}: XLA takes one per "
+                              f"axis of its input's {rank}")  # fmt: skip
+    room = cx.emit("Sub", [cx.emit("Shape", [cx.tf(x)])[0], sizes])[0]
+    return cx.emit("Max", [cx.emit("Min", [as_int64(cx, starts), room])[0], cx.ints([0] * rank)])[0]
+
+
+def xla_dynamic_slice(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    """XlaDynamicSlice: a Slice of the sizes given, from the start indices clamped so that it fits."""
+    x, starts, sizes = inputs[0], inputs[1], inputs[2]
+    rank = need_rank(x)
+    need_dims(sizes, "slice sizes")
+    known = sizes.ints()
+    dims = x.shape or [None] * rank
+    outside = [size for size, dim in zip(known or [], dims) if size < 0 or (dim is not None and size > dim)]
+    if known is not None and (len(known) != rank or outside):
+        raise ConversionError(f"its slice sizes {known} do not fit its input of shape {x.shape}")
+    size_name = as_int64(cx, sizes)
+    begin = _clamped_starts(cx, x, starts, size_name, rank)
+    end = cx.emit("Add", [begin, size_name])[0]
+    out = cx.emit("Slice", [cx.tf(x), begin, end, cx.ints(list(range(rank)))])[0]
+    return [cx.result(0, x.dtype, list(known) if known is not None else [None] * rank, onnx=out)]
+
+
+def xla_dynamic_update_slice(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    """XlaDynamicUpdateSlice: the input with the update written from the start indices (clamped so that it fits),
+    as a ScatterND whose indices are the update's own coordinates moved by the starts."""
+    x, update, starts = inputs[0], inputs[1], inputs[2]
+    rank = need_rank(x)
+    if update.dtype != x.dtype:
+        raise ConversionError(f"its input is {x.dtype} and its update {update.dtype}: XLA takes one type")
+    if update.rank is not None and update.rank != rank:
+        raise ConversionError(f"its update is of rank {update.rank} and its input of rank {rank}: XLA takes one rank")
+    pairs = zip(x.shape or [], update.shape or [])
+    if any(dim is not None and size is not None and size > dim for dim, size in pairs):
+        raise ConversionError(f"its update of shape {update.shape} does not fit its input of shape {x.shape}")
+    part = cx.emit("Shape", [cx.tf(update)])[0]
+    begin = _clamped_starts(cx, x, starts, part, rank)
+    if rank == 0:
+        return [cx.result(0, x.dtype, [], onnx=cx.tf(update))]
+    coordinates = []
+    for axis in range(rank):
+        # The update's coordinate along the axis, moved by the axis's start and laid out over the update's shape.
+        at = cx.scalar(axis, "DT_INT64")
+        size, start = (cx.emit("Gather", [name, at])[0] for name in (part, begin))
+        steps = cx.emit("Range", [cx.scalar(0, "DT_INT64"), size, cx.scalar(1, "DT_INT64")])[0]
+        moved = cx.emit("Add", [steps, start])[0]
+        laid = cx.emit("Reshape", [moved, cx.ints([-1 if other == axis else 1 for other in range(rank)])])[0]
+        coordinates.append(unsqueeze(cx, cx.emit("Expand", [laid, part])[0], [rank]))
+    grid = cx.emit("Concat", coordinates, axis=rank)[0]
+    (data, values), back = widened(cx, "ScatterND", x.dtype, [cx.tf(x), cx.tf(update)])
+    out = cx.emit("ScatterND", [data, grid, values])[0]
+    return [cx.result(0, x.dtype, x.shape, onnx=back(out))]
+
+
 def _scatter_extreme(cx: Converter, reduction: str, data: str, indices: Value, updates: Value, dtype: str,
                      shape: Shape) -> Value:  # fmt: skip
     """TensorScatterMax/Min below opset 18 (whose ScatterND has no max or min): each place's updates reduced over a
