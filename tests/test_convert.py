@@ -1429,3 +1429,20 @@ def test_equal_parts_of_an_unknown_dim_split_as_tensorflow_splits(opset: int) ->
     x = np.arange(24, dtype=np.float32).reshape(6, 4)
     got = ort.InferenceSession(data, providers=["CPUExecutionProvider"]).run(None, {"x:0": x})
     assert [part.tolist() for part in got] == [part.tolist() for part in np.split(x, 2)]
+
+
+@pytest.mark.parametrize("values", [(2, 3), (2, 1)])
+def test_a_where_of_a_tiled_condition_broadcasts_it_where_that_is_the_same(values: Tuple[int, int]) -> None:
+    # A Keras RNN's mask [batch, 1] tiled over the units, then tf.where: Where broadcasts the mask itself. Where the
+    # values are narrower than the tile ([2, 1]), the Tile is what makes the answer [2, 3], and it stays.
+    np = pytest.importorskip("numpy")
+    ort = pytest.importorskip("onnxruntime")
+    nodes = [_typed("m", "DT_BOOL", 2, 1), _placeholder("x", *values), _placeholder("z", *values),
+             _const("k", _ints(1, 3)), ("t", "Tile", ["m", "k"], {"T": "DT_BOOL"}, None),
+             ("y", "SelectV2", ["t", "x", "z"], {"T": "DT_FLOAT"}, None)]  # fmt: skip
+    data = tfcollections.to_onnx(tfcollections.loads(_graph(*nodes)), outputs=["y"])
+    assert ("Tile" in _onnx_ops(data)) == (values == (2, 1))
+    mask = np.array([[True], [False]])
+    x, z = np.full(values, 1.0, np.float32), np.full(values, 2.0, np.float32)
+    (got,) = ort.InferenceSession(data, providers=["CPUExecutionProvider"]).run(None, {"m:0": mask, "x:0": x, "z:0": z})
+    assert got.tolist() == np.where(np.tile(mask, (1, 3)), x, z).tolist()

@@ -289,3 +289,37 @@ def test_a_constant_of_a_dtype_the_evaluator_does_not_take_is_left_as_it_is() ->
 
     assert Const.of(const("flags", [2], [True, False], "DT_BOOL")) is None
     assert Const.of({"name": "v", "data_type": 1, "dims": [1], "float_data": [1.0]}) is None  # no raw_data
+
+
+def test_a_loop_body_computes_a_repeated_node_once_and_keeps_its_outputs() -> None:
+    # A body that tiles one outer value twice (a Keras RNN's mask, once per Where) and names an output through an
+    # Identity: one Tile left, the body's outputs as they were, the answers the same.
+    body = {
+        "name": "body",
+        "node": [
+            node("Tile", ["mask", "reps"], "t1"), node("Tile", ["mask", "reps"], "t2"),
+            node("Where", ["t1", "h", "zero"], "a"), node("Where", ["t2", "a", "h"], "b"),
+            node("Add", ["b", "step"], "c"), node("Identity", ["c"], "h_next"), node("Identity", ["go"], "go_next"),
+        ],
+        "initializer": [],
+        "input": [value_info("i", "DT_INT64", [], symbolic=False), value_info("go", "DT_BOOL", [], symbolic=False),
+                  value_info("h", F32, [2, 3], symbolic=False)],
+        "output": [value_info("go_next", "DT_BOOL", [], symbolic=False),
+                   value_info("h_next", F32, [2, 3], symbolic=False)],
+    }  # fmt: skip
+    loop = {"input": ["trips", "", "x"], "output": ["y"], "name": "loop", "op_type": "Loop",
+            "attribute": [attribute("body", body)]}  # fmt: skip
+    initializers = [
+        const("trips", [], [4], "DT_INT64"), const("reps", [2], [1, 3], "DT_INT64"),
+        const("zero", [], [0.0]), const("step", [], [0.5]),
+    ]  # fmt: skip
+    made = graph([node("Not", ["flags"], "mask"), loop], initializers, {"x": [2, 3]}, {"y": [2, 3]})
+    made["input"].append(value_info("flags", "DT_BOOL", [2, 1], symbolic=False))
+    feeds = {"x": np.arange(6, dtype=np.float32).reshape(2, 3), "flags": np.array([[True], [False]])}
+    before, after, _ = both(made, feeds)
+    optimized = copy.deepcopy(made)
+    optimize(optimized)
+    inner = optimized["node"][-1]["attribute"][0]["g"]
+    assert [item["op_type"] for item in inner["node"]] == ["Tile", "Where", "Where", "Add", "Identity"]
+    assert [item["name"] for item in inner["output"]] == ["go_next", "h_next"]
+    assert np.array_equal(before[0], after[0])

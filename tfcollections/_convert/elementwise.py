@@ -301,6 +301,13 @@ def select(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
         raise ConversionError(f"its condition {condition.tf_name!r} is {condition.dtype}, not DT_BOOL")
     shape = broadcast(then.shape, other.shape)
     cond = cx.tf(condition)
+    if node["op"] == "SelectV2" and condition.tiled is not None and shape is not None:
+        # A condition tiled over axes the values already have (a Keras RNN's mask over the units): Where
+        # broadcasts the Tile's input to the same elements, without the copy.
+        counts = condition.tiled[1]
+        dims = [None] * (len(counts) - len(shape)) + list(shape)
+        if len(dims) == len(counts) and all(count == 1 or dim == count for dim, count in zip(dims, counts)):
+            cond = condition.tiled[0]
     if node["op"] == "Select" and condition.rank == 1 and then.rank is not None and then.rank > 1:
         cond = unsqueeze(cx, cond, list(range(1, then.rank)))  # Select picks rows by a vector
     elif node["op"] == "SelectV2":

@@ -68,6 +68,22 @@ def optimize(graph: Decoded) -> None:
     needed = set(outputs)
     graph["node"] = needed_nodes(kept, needed)
     graph["initializer"] = [item for name, item in initializers.items() if name in needed]
+    for node in graph["node"]:
+        for item in node["attribute"]:
+            if item.get("type") == "GRAPH":
+                _lean_body(item["g"])
+
+
+def _lean_body(body: Decoded) -> None:
+    """A loop's or a branch's body, its own bodies first: its repeated nodes computed once and its identities
+    dropped, each step (a Keras RNN's three Tiles of one mask, once per step), its outputs' names kept."""
+    for node in body["node"]:
+        for item in node["attribute"]:
+            if item.get("type") == "GRAPH":
+                _lean_body(item["g"])
+    outputs = {item["name"] for item in body["output"]}
+    nodes = needed_nodes(_drop_identities(body["node"], outputs), set(outputs))
+    body["node"] = needed_nodes(_merge_repeats(nodes, outputs), set(outputs))
 
 
 def _identity_of(node: Decoded, constant: Callable[[str], Optional[Const]]) -> Optional[str]:

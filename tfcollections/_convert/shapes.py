@@ -352,7 +352,10 @@ def tile(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     if counts is not None and x.shape is not None:
         shape = [None if d is None else d * m for d, m in zip(x.shape, counts)]
     reps = cx.ints(counts) if counts is not None else as_int64(cx, multiples)
-    return [cx.result(0, x.dtype, shape, onnx=cx.emit("Tile", [cx.tf(x), reps])[0])]
+    result = cx.result(0, x.dtype, shape, onnx=cx.emit("Tile", [cx.tf(x), reps])[0])
+    if counts is not None and x.shape is not None and all(m == 1 or d == 1 for d, m in zip(x.shape, counts)):
+        result.tiled = (cx.tf(x), counts)  # a broadcast (a Keras RNN's mask tiled over the units)
+    return [result]
 
 
 def gather(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:

@@ -62,7 +62,7 @@ class Value:
     unknown), and the ONNX values that hold it in TensorFlow's layout (``onnx``) and in NCHW (``nchw``)."""
 
     __slots__ = ("const", "dtype", "element", "length", "nchw", "onnx", "partial", "reserved", "shape", "source",
-                 "tf_name")  # fmt: skip
+                 "tf_name", "tiled")  # fmt: skip
 
     def __init__(self, tf_name: str, dtype: str, shape: Shape) -> None:
         self.tf_name = tf_name
@@ -81,6 +81,9 @@ class Value:
         #: A TensorList's length as TensorFlow holds it when reserved with a constant count and only written in
         #: place since (its ONNX sequence holds what was written), else None.
         self.reserved: Optional[int] = None
+        #: A Tile's input (its ONNX name) and counts when the Tile only repeats axes of size 1 (a broadcast, which a
+        #: reader that broadcasts may do itself), else None.
+        self.tiled: Optional[Tuple[str, List[int]]] = None
 
     def copy(self) -> Value:
         """The same value, for another scope (a branch's or a loop body's): what it makes there (a Transpose) stays
@@ -88,7 +91,7 @@ class Value:
         other = Value(self.tf_name, self.dtype, None if self.shape is None else list(self.shape))
         other.const, other.partial, other.onnx, other.nchw, other.element, other.length, other.source = (
             self.const, self.partial, self.onnx, self.nchw, self.element, self.length, self.source)  # fmt: skip
-        other.reserved = self.reserved
+        other.reserved, other.tiled = self.reserved, self.tiled
         return other
 
     @property
