@@ -1446,3 +1446,54 @@ def test_a_where_of_a_tiled_condition_broadcasts_it_where_that_is_the_same(value
     x, z = np.full(values, 1.0, np.float32), np.full(values, 2.0, np.float32)
     (got,) = ort.InferenceSession(data, providers=["CPUExecutionProvider"]).run(None, {"m:0": mask, "x:0": x, "z:0": z})
     assert got.tolist() == np.where(np.tile(mask, (1, 3)), x, z).tolist()
+
+
+def _values(shape: Tuple[int, ...], values: List[float]) -> Tensor:
+    from tfcollections._convert.values import tensor_of
+
+    return tensor_of("DT_FLOAT", shape, values)
+
+
+def test_sizes_from_known_dims_are_constants_and_one_unknown_is_minus_one() -> None:
+    # tf.tensordot's reshape of x [?, 4, 3] to [?*4, 3]: the product of the known axes (3) is a constant, the free
+    # dims' product (unknown batch) a -1 of the Reshape's constant target; its Transpose of perm [0, 1, 2] moves
+    # nothing and is no node. No Shape, Gather or ReduceProd is left.
+    np = pytest.importorskip("numpy")
+    ort = pytest.importorskip("onnxruntime")
+    nodes = [
+        _placeholder("x", -1, 4, 3), ("s", "Shape", ["x"], {"out_type": "DT_INT32"}, None),
+        _const("free", _ints(0, 1)), _const("axes", _ints(2)), _const("zero", _ints(0)), _const("perm", _ints(0, 1, 2)),
+        ("g1", "GatherV2", ["s", "free", "zero"], {}, None), ("g2", "GatherV2", ["s", "axes", "zero"], {}, None),
+        ("p1", "Prod", ["g1", "zero"], {"T": "DT_INT32"}, None),
+        ("p2", "Prod", ["g2", "zero"], {"T": "DT_INT32"}, None),
+        ("shape", "Pack", ["p1", "p2"], {"N": 2, "T": "DT_INT32"}, None), ("t", "Transpose", ["x", "perm"], {}, None),
+        ("y", "Reshape", ["t", "shape"], {}, None),
+    ]  # fmt: skip
+    data = tfcollections.to_onnx(tfcollections.loads(_graph(*nodes)), outputs=["y"])
+    assert _onnx_ops(data) == ["Reshape"]
+    x = np.arange(24, dtype=np.float32).reshape(2, 4, 3)
+    (got,) = ort.InferenceSession(data, providers=["CPUExecutionProvider"]).run(None, {"x:0": x})
+    assert got.tolist() == x.reshape(8, 3).tolist()
+
+
+def test_a_computed_vector_scales_a_convolution_in_its_layout() -> None:
+    # Keras 3's batch norm: conv * (gamma * rsqrt(...)), the factor computed from constants. It is laid out NCHW
+    # beside the convolution (no Transpose of the activations), folded into the filter, with the answer of the same
+    # factor given as a constant.
+    np = pytest.importorskip("numpy")
+    ort = pytest.importorskip("onnxruntime")
+    rng = np.random.default_rng(9)
+    weights = rng.standard_normal((3, 3, 2, 4)).astype(np.float32)
+    half, twice = [0.5, 1.0, -1.0, 2.0], [2.0, 2.0, 2.0, 2.0]
+    common = [_placeholder("x", 1, 6, 6, 2), _const("w", _values((3, 3, 2, 4), weights.ravel().tolist())),
+              ("c", "Conv2D", ["x", "w"], {"strides": [1, 1, 1, 1], "padding": b"SAME"}, None)]  # fmt: skip
+    computed = [*common, _const("a", _values((4,), half)), _const("b", _values((4,), twice)),
+                ("f", "Mul", ["a", "b"], {}, None), ("y", "Mul", ["c", "f"], {}, None)]  # fmt: skip
+    given = [*common, _const("f", _values((4,), [1.0, 2.0, -2.0, 4.0])), ("y", "Mul", ["c", "f"], {}, None)]
+    x = rng.standard_normal((1, 6, 6, 2)).astype(np.float32)
+    answers = []
+    for nodes in (computed, given):
+        data = tfcollections.to_onnx(tfcollections.loads(_graph(*nodes)), outputs=["y"])
+        assert _onnx_ops(data) == ["Transpose", "Conv", "Transpose"]
+        answers.append(ort.InferenceSession(data, providers=["CPUExecutionProvider"]).run(None, {"x:0": x})[0])
+    assert np.array_equal(answers[0], answers[1])

@@ -131,7 +131,7 @@ def binary(onnx_op: str, fold: Optional[Callable[[int, int], int]] = None, dtype
             result.partial = _fold_elementwise(a.partial, b.partial, fold)
             if result.partial is not None and all(item is not None for item in result.partial) and shape is not None:
                 folded = tensor_of(a.dtype, [dim or 0 for dim in shape], result.partial)
-                result.const = folded
+                result.const, result.onnx, result.nchw = folded, None, None  # read as an initializer
         return [result]
 
     return convert

@@ -138,6 +138,11 @@ def operand_nchw(cx: Converter, value: Value) -> Optional[str]:
         padded = Tensor(value.const.dtype, (1,) * (4 - value.rank) + value.const.shape, value.const.tobytes(),
                         None)  # fmt: skip
         return cx.initializer(transpose(padded, TO_NCHW), f"{value.tf_name}/nchw")
+    if value.rank is not None and value.rank < 4 and value.dtype not in ("DT_STRING", "DT_VARIANT"):
+        # A computed value of lower rank (Keras 3's batch-norm scale, a vector over the channels): its leading
+        # ones added as TensorFlow broadcasts it, then laid out NCHW; constant inputs fold it at optimization.
+        wide = unsqueeze(cx, cx.tf(value), list(range(4 - value.rank)))
+        return cx.emit("Transpose", [wide], perm=list(TO_NCHW))[0]
     return None
 
 
@@ -161,11 +166,14 @@ def as_int64(cx: Converter, value: Value) -> str:
 
 
 def settle(value: Value) -> None:
-    """A small integer value whose every element is known becomes a constant."""
+    """A small integer value whose every element is known becomes a constant: its readers read an initializer,
+    and the nodes that computed it (a Shape, a Gather of it) are left to no one (tf.tensordot's sizes, a
+    reshape's target built from a shape whose dims are known)."""
     found = value.ints()
     if found is not None and value.shape is not None:
         value.const = tensor_of(value.dtype, (len(found),) if value.shape else (), found)
         value.shape = [len(found)] if value.shape else []
+        value.onnx = value.nchw = None
 
 
 def dynamic_axes(cx: Converter, axes: Value) -> str:

@@ -11,6 +11,8 @@ A reduction of an NCHW value over height and width (global pooling) is made on t
 
 from __future__ import annotations
 
+import math
+
 from .._tensor import Tensor, element_count
 from .nodeparts import (
     INTEGER_TYPES,
@@ -36,7 +38,7 @@ from .values import TO_NCHW, TO_NHWC, ConversionError, ints_tensor, scalar_tenso
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, List, Optional, Union
+    from typing import Any, Callable, Dict, Final, List, Optional, Union
 
     from .._typing import Decoded
     from .converter import Converter, RuleFunction
@@ -44,6 +46,12 @@ if TYPE_CHECKING:
 
     Outputs = List[Optional[Value]]
     Part = Union[int, str]  # a start, end or step: known, or the name of a 1-element int64 tensor
+
+
+# Reductions a 1-D integer value of known elements (a shape's dims) is computed by at conversion.
+_INT_FOLDS: Final[Dict[str, Callable[[List[int]], int]]] = {
+    "ReduceProd": math.prod, "ReduceSum": sum, "ReduceMax": max, "ReduceMin": min,
+}  # fmt: skip
 
 
 def reduce(onnx_op: str) -> RuleFunction:
@@ -61,6 +69,19 @@ def reduce(onnx_op: str) -> RuleFunction:
             shape = [1 if axis in axes else dim for axis, dim in enumerate(x.shape) if keep or axis not in axes]
         if not axes:
             return [cx.result(0, x.dtype, x.shape, onnx=cx.emit("Identity", [cx.tf(x)])[0])]
+        items = x.partial if x.rank == 1 and x.dtype in ("DT_INT32", "DT_INT64") else None
+        if items and onnx_op in _INT_FOLDS and all(item is not None for item in items):
+            # The product (sum, extreme) of a shape's known dims (tf.tensordot's sizes): a constant, wrapped to
+            # the dtype's width as TensorFlow's integers wrap.
+            width = 32 if x.dtype == "DT_INT32" else 64
+            total = (_INT_FOLDS[onnx_op]([int(item or 0) for item in items]) + (1 << (width - 1))) % (1 << width)
+            folded = tensor_of(x.dtype, [1] if keep else [], [total - (1 << (width - 1))])
+            return [cx.constant_result(0, folded)]
+        if items is not None and rank == 1 and axes == [0]:
+            # One element, unknown: a reshape's target that packs it beside known dims takes it as -1.
+            made = cx.result(0, x.dtype, shape, onnx=_reduce_node(cx, onnx_op, cx.tf(x), axes, keep))
+            made.partial = [None]
+            return [made]
         if main_nchw(x):
             nchw_axes = sorted(TO_NCHW.index(axis) for axis in axes)
             if keep:  # the result is NCHW too
@@ -198,6 +219,8 @@ def permute(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     if sorted(perm) != list(range(rank)):
         raise ConversionError(f"its perm {perm} is no permutation of its input's {rank} axes")
     shape = None if x.shape is None else [x.shape[axis] for axis in perm]
+    if perm == list(range(rank)):  # moves nothing (tf.tensordot's of axes already in order): the value passes on
+        return [x]
     if x.const is not None:
         return [cx.constant_result(0, transpose(x.const, perm))]
     if main_nchw(x) and tuple(perm) == TO_NCHW:
