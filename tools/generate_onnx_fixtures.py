@@ -1577,6 +1577,34 @@ def _suite_cases(tf):
             {"compare": "shape"},
         )
     )
+    # Einsum equations as Keras writes them (EinsumDense, attention, rotary embeddings, grouped queries), each
+    # converted as a MatMul, beside some that stay Einsum (an ellipsis, a letter summed in one operand alone).
+    r = rng_of("einsum_matmul")
+    cases.append(
+        (
+            "einsum_matmul",
+            {
+                "x": (r.standard_normal((2, 5, 6)).astype(f32), [None, None, 6]),
+                "w": r.standard_normal((6, 3, 4)).astype(f32),
+                "h": (r.standard_normal((2, 5, 3, 4)).astype(f32), [None, 5, 3, 4]),
+                "k": r.standard_normal((2, 7, 3, 4)).astype(f32),
+                "p": r.standard_normal((2, 3, 5, 7)).astype(f32),
+                "t": (r.standard_normal((5,)).astype(f32), [None]),
+                "g": r.standard_normal((2, 5, 2, 3, 4)).astype(f32),
+            },
+            lambda x, w, h, k, p, t, g: [
+                tf.einsum("abc,cde->abde", x, w),
+                tf.einsum("abcd,cde->abe", h, tf.transpose(w, [1, 2, 0])),
+                tf.einsum("abc,dce->abde", x, tf.transpose(w, [1, 0, 2])),
+                tf.einsum("BTNH,BSNH->BNTS", h, k),
+                tf.einsum("BNTS,BSNH->BTNH", p, k),
+                tf.einsum("ab,c->abc", tf.reshape(t, [1, -1]), t[:3]),
+                tf.einsum("abcde,aebf->adbcf", tf.transpose(g, [0, 2, 3, 1, 4]), k[:, :4, :2]),
+                tf.einsum("...ij,jk->...ik", h, tf.transpose(w[0])),
+                tf.einsum("ij,k->i", tf.reshape(t, [1, -1]), t),
+            ],
+        )
+    )
     # XLA's slices, as Keras 3's TensorFlow backend writes slice_update (Swin's attention mask): starts constant and
     # fed, one past the end (XLA clamps it), an input of unknown dims, int32 values as Swin's.
     from tensorflow.compiler.tf2xla.python import xla

@@ -9,6 +9,8 @@ Integer arithmetic on the small tensors that shapes are made of carries their kn
 
 from __future__ import annotations
 
+import math
+
 from .._tensor import Tensor
 from .complexops import complex_arithmetic, complex_cast
 from .kernels import widened
@@ -324,14 +326,83 @@ def einsum(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
         _numbers(value, "Einsum")
     if len({value.dtype for value in inputs}) > 1:
         raise ConversionError(f"its inputs are {sorted({value.dtype for value in inputs})}; TensorFlow's takes one")
-    out = cx.emit("Einsum", [cx.tf(value) for value in inputs], equation=equation)[0]
-    return [cx.result(0, inputs[0].dtype, _einsum_shape(equation, inputs), onnx=out)]
+    shape = _einsum_shape(equation, inputs)
+    out = _einsum_as_matmul(cx, equation, inputs) if len(inputs) == 2 else None
+    if out is None:
+        out = cx.emit("Einsum", [cx.tf(value) for value in inputs], equation=equation)[0]
+    return [cx.result(0, inputs[0].dtype, shape, onnx=out)]
+
+
+def _einsum_as_matmul(cx: Converter, equation: str, inputs: List[Value]) -> Optional[str]:
+    """A two-operand Einsum as onnxruntime runs it fastest, a MatMul (its Einsum kernel is several times slower,
+    and every attention layer and EinsumDense has one): the first operand transposed to [batch, free, summed], the
+    second to [batch, summed, free], a group of several axes merged by a Reshape, the product's free axes split
+    back and moved to the equation's order. Without batch axes, the first operand's free axes stay axes of their
+    own (MatMul broadcasts over them: EinsumDense's ``abc,cde->abde`` is one MatMul of [a, b, c] by [c, d*e]).
+    None (the Einsum kept) for an ellipsis, a letter twice in one operand or summed in one operand alone, or a
+    merged group whose size is not known where a Reshape cannot infer it."""
+    terms, result = equation.replace(" ", "").split("->", 1)
+    left, right = terms.split(",")
+    a, b = inputs
+    if "." in equation or len(set(left)) != len(left) or len(set(right)) != len(right):
+        return None
+    if a.shape is None or b.shape is None or any(letter not in result for letter in set(left) ^ set(right)):
+        return None
+    sizes = {**dict(zip(right, b.shape)), **{k: v for k, v in zip(left, a.shape) if v is not None}}
+    batch = [letter for letter in result if letter in left and letter in right]
+    summed = [letter for letter in left if letter not in result]
+    free_a = [letter for letter in result if letter in left and letter not in right]
+    free_b = [letter for letter in result if letter in right and letter not in left]
+    spread = not batch and bool(free_a)  # the first operand's free axes left as MatMul's broadcast axes
+
+    def size(group: List[str]) -> Optional[int]:
+        """A group's merged size: its product where known, -1 (inferred) for one axis of unknown size."""
+        known = [sizes.get(letter) for letter in group]
+        if None not in known:
+            return math.prod(int(dim or 0) for dim in known)
+        return -1 if len(group) == 1 else None
+
+    kept = [0] * (len(batch) + (len(free_a) if spread else 0))  # a Reshape's 0: the axis as it is
+    first_dims = kept + ([] if spread else [size(free_a)]) + [size(summed)]
+    second_dims = [0] * len(batch) + [size(summed), size(free_b)]
+    out_dims = [0] * len(kept) + ([] if spread else [sizes.get(letter) for letter in free_a])
+    out_dims += [sizes.get(letter) for letter in free_b]
+    if len(free_a) == 1 and not spread and out_dims[len(kept)] is None:
+        out_dims[len(kept)] = -1
+    if len(free_b) == 1 and out_dims[-1] is None:
+        out_dims[-1] = -1
+    needed = [len(summed) != 1 or (not spread and len(free_a) != 1), len(summed) != 1 or len(free_b) != 1,
+              len(free_b) != 1 or (not spread and len(free_a) != 1)]  # fmt: skip
+    copied = (len(kept), len(batch), len(kept))  # the leading 0s of each Reshape
+    for need, dims, leading in zip(needed, (first_dims, second_dims, out_dims), copied):
+        if need and (None in dims or dims.count(-1) > 1 or 0 in dims[leading:]):
+            return None  # a size not known, two -1, or a true 0 (which a Reshape reads as "the input's")
+
+    def arranged(value: Value, term: str, order: List[str], merge: bool, dims: List[Optional[int]]) -> str:
+        name = cx.tf(value)
+        perm = [term.index(letter) for letter in order]
+        if perm != list(range(len(perm))):
+            name = cx.emit("Transpose", [name], perm=perm)[0]
+        if merge:
+            name = cx.emit("Reshape", [name, cx.ints([int(dim or 0) for dim in dims])])[0]
+        return name
+
+    first = arranged(a, left, [*batch, *free_a, *summed], needed[0], first_dims)
+    second = arranged(b, right, [*batch, *summed, *free_b], needed[1], second_dims)
+    (first, second), back = widened(cx, "MatMul", a.dtype, [first, second])
+    out = back(cx.emit("MatMul", [first, second])[0])
+    if needed[2]:
+        out = cx.emit("Reshape", [out, cx.ints([int(dim or 0) for dim in out_dims])])[0]
+    made = [*batch, *free_a, *free_b]
+    if made != list(result):
+        out = cx.emit("Transpose", [out], perm=[made.index(letter) for letter in result])[0]
+    return out
 
 
 def _einsum_shape(equation: str, inputs: List[Value]) -> Shape:
     """The output's shape, an equation TensorFlow would refuse for these inputs refused (its terms against the
     inputs' count and ranks, a letter's sizes that differ, an output letter no input has)."""
-    if "->" not in equation or "." in equation:
+    if "->" not in equation:
         return None
     terms, result = equation.replace(" ", "").split("->", 1)
     named = terms.split(",")
@@ -339,22 +410,46 @@ def _einsum_shape(equation: str, inputs: List[Value]) -> Shape:
         raise ConversionError(f"its equation {equation!r} has {len(named)} operand(s) for {len(inputs)} input(s)")
     sizes: Dict[str, Optional[int]] = {}
     known = True
+    spans: List[Shape] = []  # each operand's axes the ellipsis stands for
     for term, value in zip(named, inputs):
         if value.shape is None:
             known = False
             continue
-        if len(value.shape) != len(term):
+        if "..." in term:
+            count = len(value.shape) - (len(term) - 3)
+            if count < 0:
+                raise ConversionError(f"its equation {equation!r} names {len(term) - 3} axes and an ellipsis for an "
+                                      f"input of rank {len(value.shape)}")  # fmt: skip
+            start = term.index("...")
+            spans.append(list(value.shape[start : start + count]))
+            value_shape = list(value.shape[:start]) + list(value.shape[start + count :])
+            term = term.replace("...", "")
+        else:
+            value_shape = list(value.shape)
+        if len(value_shape) != len(term):
             raise ConversionError(f"its equation {equation!r} names {len(term)} axes for an input of rank "
                                   f"{len(value.shape)}")  # fmt: skip
-        for letter, dim in zip(term, value.shape):
+        for letter, dim in zip(term, value_shape):
             if sizes.get(letter) is not None and dim is not None and sizes[letter] != dim:
                 raise ConversionError(f"its equation {equation!r} gives axis {letter!r} the sizes {sizes[letter]} "
                                       f"and {dim}")  # fmt: skip
             if sizes.get(letter) is None:
                 sizes[letter] = dim
-    if known and any(letter not in sizes for letter in result):
+    letters = result.replace("...", "")
+    if known and any(letter not in sizes for letter in letters):
         raise ConversionError(f"its equation {equation!r} has an output axis no input has")
-    return [sizes.get(letter) for letter in result] if known else None
+    if not known:
+        return None
+    if "..." not in result:
+        return [sizes.get(letter) for letter in result]
+    extra: Shape = []
+    for span in spans:  # the ellipses' axes broadcast together, as TensorFlow's
+        extra = broadcast(extra, span)
+    if extra is None:
+        return None
+    start = result.index("...")
+    return [*(sizes.get(letter) for letter in result[:start]), *extra,
+            *(sizes.get(letter) for letter in result[start + 3 :])]  # fmt: skip
 
 
 def dtype_cast(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:

@@ -213,7 +213,7 @@ _MATH: Final[Dict[str, Rule]] = {
     "BatchMatMul": _row("MatMul", matmul, "adj_x/adj_y as a Transpose of the last two dims"),
     "BatchMatMulV2": _row("MatMul", matmul, "adj_x/adj_y as a Transpose of the last two dims"),
     "BatchMatMulV3": _row("MatMul, Cast", matmul, "Tout other than the inputs' type as a Cast"),
-    "Einsum": _row("Einsum", einsum, "the equation as it is"),
+    "Einsum": _row("MatMul (Transpose, Reshape); Einsum", einsum, "two operands as a MatMul, else as it is"),
     "BiasAdd": _row("Add", bias_add, "the bias laid out along the channels of NCHW"),
     "BiasAddV1": _row("Add", bias_add),
     # Elementwise, two operands (numpy broadcasting; a constant operand laid out to match an NCHW one).
