@@ -18,7 +18,8 @@ rewrites off (``TF_ENABLE_ONEDNN_OPTS=0``: on deep ResNets its path differs by u
 and every weight are redrawn, so no layer is an identity. Then each tool converts the saved model as a whole process
 (``python -m tfcollections export`` and ``python -m tf2onnx.convert``, opset 17), onnx's full check takes the model
 or not, and onnxruntime runs it on the inputs: a conversion counts when every output is within 1e-4 (relative, of
-the larger of the value and 1) of TensorFlow's. Nodes are counted with the nodes of every subgraph. Latency:
+the larger of the value and 1) of TensorFlow's, and ``tfcollections.Session`` runs the saved model on the same
+inputs, whose answers must be the converted model's bit for bit. Nodes are counted with the nodes of every subgraph. Latency:
 onnxruntime's median of ``--runs`` runs of each model, batch as built, one thread, the two models timed in turn.
 """
 
@@ -544,6 +545,33 @@ def check(path, arrays, record):
     return worst, ""
 
 
+def session_check(source, path, arrays, record):
+    """(largest difference between ``tfcollections.Session``'s outputs and the ``to_onnx`` model's on the same
+    inputs, or None and why): the two are one conversion, so the answer expected is 0."""
+    import onnxruntime as ort
+
+    import tfcollections
+
+    try:
+        session = tfcollections.Session(str(source))
+        feeds = {key: arrays[f"input/{key}"] for key in record["inputs"]}
+        got = session.run(list(record["outputs"]), feeds)
+        model = ort.InferenceSession(str(path), providers=["CPUExecutionProvider"])
+        names = [item.name for item in model.get_outputs()]
+        made = dict(zip(names, model.run(None, _feeds(model, arrays, record))))
+    except Exception as exc:  # the row says why
+        return None, f"Session: {str(exc).splitlines()[0][:200]}"
+    worst = 0.0
+    for index, (key, value) in enumerate(zip(record["outputs"], got)):
+        want = made.get(key, made.get(key.split(":")[0]))
+        if want is None:
+            want = list(made.values())[index]
+        if np.shape(value) != np.shape(want):
+            return None, f"Session: output {key} of shape {np.shape(value)}, the model's {np.shape(want)}"
+        worst = max(worst, float(np.max(np.abs(np.asarray(value, np.float64) - want), initial=0.0)))
+    return worst, ""
+
+
 def nodes(path):
     import onnx
 
@@ -605,6 +633,10 @@ def compare(name, work, runs, reconvert=False):
                 row[f"{tool}_nodes"] = nodes(path)
         row[f"{tool}_ok"] = tool in paths
         row[f"{tool}_why"] = said
+    if "ours" in paths:
+        row["session_difference"], said = session_check(folder / record["source"], paths["ours"], arrays, record)
+        if said:
+            row["ours_why"] = "; ".join(item for item in (row["ours_why"], said) if item)
     if len(paths) == 2 and runs:
         ours, theirs = latency([paths["ours"], paths["tf2onnx"]], arrays, record, runs)
         row["latency_ratio"] = ours / theirs
@@ -641,6 +673,9 @@ def table(rows):
         f"{sum(1 for row in rows if row.get('ours_ok'))}, tf2onnx {sum(1 for row in rows if row.get('tf2onnx_ok'))}; "
         f"tf2onnx only: {', '.join(behind) or 'none'}"
     ]
+    ours = [row for row in rows if row.get("ours_ok")]
+    same = sum(1 for row in ours if row.get("session_difference") == 0.0)
+    summary.append(f"Session's answers the same as the to_onnx model's, bit for bit: {same} of {len(ours)}")
     if both:
         ratios = [row["latency_ratio"] for row in both if "latency_ratio" in row]
         speeds = [row["tf2onnx_seconds"] / row["ours_seconds"] for row in both]
