@@ -68,18 +68,30 @@ def check_checkpoint(meta_graph: Any, checkpoint: Any, /) -> _types.RestoreCheck
     "layer_name", "layer_class"}`` (its name in the graph, ``dense/kernel``; its path; its key; and for a Keras
     model its layer's path, name and class, as ``load(..., graph=True)`` gives them); ``[]`` otherwise.
     """
+    listing: Decoded = dict(checkpoint) if isinstance(checkpoint, dict) else dict(load_checkpoint(checkpoint))
+    return restore_check(meta_graph, listing)
+
+
+def restore_check(
+    meta_graph: Any, listing: Decoded, graph_def: Optional[Decoded] = None, variables: Optional[List[Decoded]] = None
+) -> _types.RestoreCheck:
+    """``check_checkpoint`` of what it takes and a checkpoint's listing; *graph_def* (``{"node", "library"}``) and
+    *variables* (the graph's, as ``load(..., graph=True)`` gives them) where the caller has read them already
+    (``freeze``: a large graph is not parsed twice)."""
     chosen = _meta_graph_of(meta_graph)
     source, index = chosen.source, chosen.index
-    listing: Decoded = dict(checkpoint) if isinstance(checkpoint, dict) else dict(load_checkpoint(checkpoint))
     with source.opened() as buf:
         # Only the variables are needed: a graph read here leaves its inputs, outputs and constants unread.
-        found = chosen["graph"] if "graph" in chosen else graph_of(source, buf, index, chosen, ends=False)
-        variables = found["variables"]
-        try:
-            graph = source.read_field(buf, index, chosen, "graph_def", "tensorflow.GraphDef")
-        except DecodeError as exc:
-            source.failed_in(exc, index, "graph_def")
-            raise
+        if variables is None:
+            found = chosen["graph"] if "graph" in chosen else graph_of(source, buf, index, chosen, ends=False)
+            variables = cast("List[Decoded]", found["variables"])
+        graph = graph_def
+        if graph is None:
+            try:
+                graph = source.read_field(buf, index, chosen, "graph_def", "tensorflow.GraphDef")
+            except DecodeError as exc:
+                source.failed_in(exc, index, "graph_def")
+                raise
         expected = _from_saver(source, buf, graph, chosen, variables) if graph is not None else None
         try:
             objects = source.read_field(buf, index, chosen, "object_graph_def", "tensorflow.SavedObjectGraph")

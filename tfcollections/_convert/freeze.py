@@ -165,6 +165,7 @@ def freeze_graph(
     output_names = _output_names(graph, signature, outputs)
     given_inputs = _given_inputs(signature, inputs)
     calls = [node for node in graph.nodes if node["op"] in CALL_OPS]  # the captures' join needs them uninlined
+    top_nodes = graph.nodes
     if graph.functions:  # a TF 2 graph: the calls the outputs reach replaced by the functions' bodies
         wanted = {split_tensor_name(name)[0] for name in [*output_names, *(given_inputs or ())]}
         if not wanted <= by_name.keys():  # a node inside a function named: every call inlined, to find it
@@ -184,7 +185,8 @@ def freeze_graph(
     variables = [node for node in nodes if node["op"] in VARIABLE_OPS]
     frozen = FrozenGraph(graph, nodes, _placeholder_inputs(nodes, input_names), output_names)
     if variables:
-        values = _variable_values(model, source, buf, index, meta_graph, graph, variables, checkpoint, calls)
+        values = _variable_values(model, source, buf, index, meta_graph, graph, variables, checkpoint, calls,
+                                  top_nodes)  # fmt: skip
         _make_constants(frozen, variables, values)
     kept_names = {node["name"] for node in frozen.nodes}
     frozen.nodes = [_without_lost_colocation(node, kept_names) for node in frozen.nodes]
@@ -415,10 +417,12 @@ def _variable_values(
     variables: List[Decoded],
     checkpoint: Any,
     calls: List[Decoded],
+    top_nodes: List[Decoded],
 ) -> Dict[str, Tensor]:
-    """Each variable node's value from the checkpoint, as the saver would restore it."""
+    """Each variable node's value from the checkpoint, as the saver would restore it (*top_nodes*: the graph's
+    nodes before its calls were inlined)."""
     from .._ckpt.checkpoint import load_checkpoint, read_tensors  # noqa: PLC0415 (a frozen graph needs neither)
-    from .._ckpt.restore import check_checkpoint, restore_plan  # noqa: PLC0415 (a frozen graph needs no checkpoint)
+    from .._ckpt.restore import restore_check, restore_plan  # noqa: PLC0415 (a frozen graph needs no checkpoint)
 
     if checkpoint is None:
         checkpoint = checkpoint_beside(model.get("path"), source.format)
@@ -439,7 +443,9 @@ def _variable_values(
         # given, else by the call that captures it (a concrete function's captured inputs, which TensorFlow binds
         # to objects: bound_inputs); by its name only where neither joins it and its name is the object graph's
         # for one variable alone (a name that repeats joins nothing by itself).
-        check = check_checkpoint(model["meta_graphs"][index], listing)
+        # The graph as read, not as inlined: its save ops and the save function are the saver's.
+        graph_def = {"node": top_nodes, "library": {"function": list(graph.functions.values())}}
+        check = restore_check(model["meta_graphs"][index], listing, graph_def, graph_variables)
         restored = {saved["key"] for saved in check["saved_variables"] if saved["key"] is not None}
         joined = saved_keys(graph, calls) or captured_keys(source, buf, index, meta_graph, calls, listing)
         for name, key in joined.items():
