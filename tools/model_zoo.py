@@ -19,8 +19,9 @@ and every weight are redrawn, so no layer is an identity. Then each tool convert
 (``python -m tfcollections export`` and ``python -m tf2onnx.convert``, opset 17), onnx's full check takes the model
 or not, and onnxruntime runs it on the inputs: a conversion counts when every output is within 1e-4 (relative, of
 the larger of the value and 1) of TensorFlow's, and ``tfcollections.Session`` runs the saved model on the same
-inputs, whose answers must be the converted model's bit for bit. Nodes are counted with the nodes of every subgraph. Latency:
-onnxruntime's median of ``--runs`` runs of each model, batch as built, one thread, the two models timed in turn.
+inputs, whose answers must be the converted model's bit for bit. Nodes are counted with the nodes of every
+subgraph. Latency: onnxruntime's median of ``--runs`` runs of each model, batch as built, one thread, the two models
+timed in turn.
 """
 
 from __future__ import annotations
