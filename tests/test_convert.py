@@ -756,6 +756,14 @@ REFUSED = {
     "updates of another type": (
         [_placeholder("x", 4), _const("i", _ints(1)), _const("s", _ints(1, 1)), ("r", "Reshape", ["i", "s"], {}, None),
          _const("u", _ints(5)), ("y", "TensorScatterUpdate", ["x", "r", "u"], {}, None)], "takes one type"),
+    "a ragged gather by a matrix of indices": (
+        [_typed("s", "DT_INT64", 4), _placeholder("v", 3), _typed("i", "DT_INT32", 2, 2),
+         ("y", "RaggedGather", ["s", "v", "i"], {"PARAMS_RAGGED_RANK": 1, "OUTPUT_RAGGED_RANK": 2}, None)],
+        "a vector of int32 or int64 indices is converted"),
+    "ragged splits of two types": (
+        [_typed("s", "DT_INT64", 4), _typed("t", "DT_INT32", 4), _placeholder("v", 3), _typed("i", "DT_INT32", 2),
+         ("y", "RaggedGather", ["s", "t", "v", "i"], {"PARAMS_RAGGED_RANK": 2, "OUTPUT_RAGGED_RANK": 2}, None)],
+        "TensorFlow takes int32 or int64 alike"),
     "an XLA update of another rank": (
         [_placeholder("x", 4, 3), _placeholder("u", 2), _const("i", _ints(0, 0)),
          ("y", "XlaDynamicUpdateSlice", ["x", "u", "i"], {}, None)], "XLA takes one rank"),

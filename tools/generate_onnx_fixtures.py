@@ -1605,6 +1605,30 @@ def _suite_cases(tf):
             ],
         )
     )
+    # tf.gather of a ragged tensor (RaggedGather): one and two ragged levels, an empty row picked, rows repeated.
+    r = rng_of("ragged_gather")
+    cases.append(
+        (
+            "ragged_gather",
+            {
+                "splits": np.array([0, 3, 3, 5, 9, 10], np.int32),
+                "values": r.standard_normal((10, 2)).astype(f32),
+                "outer": np.array([0, 2, 2, 5], np.int64),
+                "inner": np.array([0, 1, 3, 3, 4, 7], np.int64),
+                "flat": r.integers(-9, 9, (7,)).astype(np.int32),
+                "picks": np.array([1, 3, 2, 0, 1, 1, 4, 3, 3], np.int32),
+                "two": np.array([2, 0, 1], np.int64),
+            },
+            lambda splits, values, outer, inner, flat, picks, two: [
+                *(lambda g: [g.row_splits, g.flat_values])(
+                    tf.gather(tf.RaggedTensor.from_row_splits(values, splits, validate=False), picks)
+                ),
+                *(lambda g: [*g.nested_row_splits, g.flat_values])(
+                    tf.gather(tf.RaggedTensor.from_nested_row_splits(flat, [outer, inner], validate=False), two)
+                ),
+            ],
+        )
+    )
     # XLA's slices, as Keras 3's TensorFlow backend writes slice_update (Swin's attention mask): starts constant and
     # fed, one past the end (XLA clamps it), an input of unknown dims, int32 values as Swin's.
     from tensorflow.compiler.tf2xla.python import xla

@@ -99,7 +99,7 @@ from .mathops import (
 from .nodeparts import attr
 from .pixels import adjust_hsv, extract_patches, resize_area
 from .quantize import fake_quant, quantize_dequantize
-from .ragged import ragged_range, ragged_to_sparse, ragged_to_tensor
+from .ragged import ragged_gather, ragged_range, ragged_to_sparse, ragged_to_tensor
 from .randomops import multinomial, random, random_int, random_shuffle
 from .segments import segment
 from .shapes import (
@@ -498,6 +498,9 @@ _TENSOR: Final[Dict[str, Rule]] = {
     "DynamicStitch": _row("Concat, ReduceMax, ScatterND", dynamic_stitch, "a later piece's row wins"),
     "ParallelDynamicStitch": _row("Concat, ReduceMax, ScatterND", dynamic_stitch, "as DynamicStitch"),
     "DynamicPartition": _row("Equal, Compress", dynamic_partition, "one Compress for each partition"),
+    "RaggedGather": _row(
+        "Gather, CumSum, Range, GreaterOrEqual, ReduceSum", ragged_gather, "a vector of indices; level by level"
+    ),
     "RaggedTensorToSparse": _row(
         "GreaterOrEqual, ReduceSum, Gather, Concat", ragged_to_sparse, "each flat value's coordinates, level by level"
     ),

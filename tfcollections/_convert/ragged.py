@@ -110,6 +110,41 @@ def _coordinates(cx: Converter, places: str, levels: List[str]) -> List[str]:
     return found
 
 
+def ragged_gather(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    """RaggedGather of a vector of indices: level by level, the rows picked (their starts and limits in the level's
+    splits), the picked rows' lengths as the new splits, and each picked element's place in the level below, which
+    the next level picks from, and the flat values last."""
+    levels = attr(node, "PARAMS_RAGGED_RANK", len(inputs) - 2)
+    if not isinstance(levels, int) or levels < 1 or len(inputs) != levels + 2:
+        raise ConversionError(f"its PARAMS_RAGGED_RANK {levels!r} does not match its {len(inputs)} inputs")
+    *nested, values, indices = inputs
+    if indices.rank != 1 or indices.dtype not in INTEGER_TYPES:
+        raise ConversionError(f"its indices {indices.tf_name!r} are {indices.dtype} of rank {indices.rank}: a vector "
+                              "of int32 or int64 indices is converted")  # fmt: skip
+    splits_type = nested[0].dtype
+    if splits_type not in INTEGER_TYPES or any(value.dtype != splits_type for value in nested):
+        raise ConversionError(f"its row splits are {sorted({value.dtype for value in nested})}: TensorFlow takes "
+                              "int32 or int64 alike")  # fmt: skip
+    rows = as_int64(cx, indices)
+    found: Outputs = []
+    for port, level in enumerate(nested):
+        splits = as_int64(cx, level)
+        starts = cx.emit("Gather", [splits, rows], axis=0)[0]
+        limits = cx.emit("Gather", [splits, cx.emit("Add", [rows, cx.scalar(1, "DT_INT64")])[0]], axis=0)[0]
+        sizes = cx.emit("Sub", [limits, starts])[0]
+        made = cx.emit("Concat", [cx.ints([0]), cx.emit("CumSum", [sizes, cx.scalar(0, "DT_INT64")])[0]], axis=0)[0]
+        total = cx.emit("ReduceSum", [sizes], keepdims=0)[0]
+        places = cx.emit("Range", [cx.scalar(0, "DT_INT64"), total, cx.scalar(1, "DT_INT64")])[0]
+        picked, columns = _located(cx, places, made)
+        rows = cx.emit("Add", [cx.emit("Gather", [starts, picked], axis=0)[0], columns])[0]  # the level below's
+        if splits_type != "DT_INT64":
+            made = cx.emit("Cast", [made], to=onnx_type(splits_type))[0]
+        found.append(cx.result(port, splits_type, [None], onnx=made))
+    dense = cx.emit("Gather", [cx.tf(values), rows], axis=0)[0]
+    shape = None if values.shape is None else [None, *values.shape[1:]]
+    return [*found, cx.result(levels, values.dtype, shape, onnx=dense)]
+
+
 def ragged_to_sparse(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     """RaggedTensorToSparse: each flat value's coordinates (row, then its place at each ragged level), the values,
     and the dense shape (the rows, each level's longest row)."""
