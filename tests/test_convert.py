@@ -756,6 +756,11 @@ REFUSED = {
     "updates of another type": (
         [_placeholder("x", 4), _const("i", _ints(1)), _const("s", _ints(1, 1)), ("r", "Reshape", ["i", "s"], {}, None),
          _const("u", _ints(5)), ("y", "TensorScatterUpdate", ["x", "r", "u"], {}, None)], "takes one type"),
+    "a Unicode lower case": (
+        [_typed("s", "DT_STRING", 2), ("y", "StringLower", ["s"], {"encoding": b"utf-8"}, None)],
+        "asks for Unicode's case mapping"),
+    "an upper case of numbers": (
+        [_placeholder("x", 2), ("y", "StringUpper", ["x"], {}, None)], "TensorFlow changes the case of strings"),
     "a ragged gather by a matrix of indices": (
         [_typed("s", "DT_INT64", 4), _placeholder("v", 3), _typed("i", "DT_INT32", 2, 2),
          ("y", "RaggedGather", ["s", "v", "i"], {"PARAMS_RAGGED_RANK": 1, "OUTPUT_RAGGED_RANK": 2}, None)],

@@ -1605,6 +1605,22 @@ def _suite_cases(tf):
             ],
         )
     )
+    # tf.strings.lower/upper of no encoding: ASCII letters alone change (É, ß and ♠ as they are), any shape.
+    cases.append(
+        (
+            "string_case",
+            {
+                "text": np.array([["a", "Test 1 2 3", "♠♣"], ["Hi thère", "ÉCOLE ß", "mIxEd"]], dtype=object),
+                "flat": (np.array(["One", "TWO", "three"], dtype=object), [None]),
+            },
+            lambda text, flat: [
+                tf.strings.lower(text),
+                tf.strings.upper(text),
+                tf.strings.upper(flat),
+                tf.strings.lower(tf.reshape(text, [1, 2, 3])),
+            ],
+        )
+    )
     # tf.gather of a ragged tensor (RaggedGather): one and two ragged levels, an empty row picked, rows repeated.
     r = rng_of("ragged_gather")
     cases.append(

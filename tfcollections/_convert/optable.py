@@ -123,7 +123,7 @@ from .shapes import (
     unpack,
 )
 from .slicing import pad, slice_of, strided_slice
-from .strings import as_string, string_to_number
+from .strings import as_string, string_case, string_to_number
 from .tensorops import (
     broadcast_to,
     dynamic_partition,
@@ -594,6 +594,8 @@ _SIGNAL: Final[Dict[str, Rule]] = {
 _STRINGS: Final[Dict[str, Rule]] = {
     "AsString": _row("Cast (Gather for bools)", as_string, "integers and bools; a float's %f text has no ONNX op"),
     "StringToNumber": _row("Cast", string_to_number, "to float, double, int32 or int64"),
+    "StringLower": _row("StringNormalizer (Reshape)", string_case, "no encoding: ASCII letters, in the C locale"),
+    "StringUpper": _row("StringNormalizer (Reshape)", string_case, "no encoding: ASCII letters, in the C locale"),
 }
 
 #: The domains in the documentation's order.
