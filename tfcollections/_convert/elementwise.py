@@ -131,9 +131,13 @@ def binary(onnx_op: str, fold: Optional[Callable[[int, int], int]] = None, dtype
             result = cx.result(0, out_type, shape, onnx=make(cx.tf(a), cx.tf(b)))
         if fold is not None and a.partial is not None and b.partial is not None and a.dtype in INTEGER_TYPES:
             result.partial = _fold_elementwise(a.partial, b.partial, fold)
-            if result.partial is not None and all(item is not None for item in result.partial) and shape is not None:
-                folded = tensor_of(a.dtype, [dim or 0 for dim in shape], result.partial)
+            items = result.partial
+            dims = None if shape is None else [len(items or ())] if len(shape) == 1 else shape
+            known = items is not None and None not in items and dims is not None and None not in dims
+            if known and math.prod(int(dim or 0) for dim in dims or ()) == len(items or ()):
+                folded = tensor_of(a.dtype, [int(dim or 0) for dim in dims or ()], items or [])
                 result.const, result.onnx, result.nchw = folded, None, None  # read as an initializer
+                result.shape = list(dims or ())
         return [result]
 
     return convert
