@@ -129,3 +129,19 @@ def test_the_readmes_keras_recipe(monkeypatch: pytest.MonkeyPatch) -> None:
     scope: Dict[str, Any] = {"recorded": arrays["input/image"], "folder": DATA / "keras2_cnn"}
     exec(compile(code, "README.md", "exec"), scope)
     assert_agrees("probabilities", scope["probabilities"], arrays["output/probabilities"])
+
+
+def test_a_keras_rnns_last_step_is_a_scan_output_of_its_loop() -> None:
+    # Keras 3's GRU without return_sequences keeps its last output in a TensorList of one item, written whole
+    # each step and never read in the body: the Loop gives it as a scan output (one more output than it carries),
+    # with no sequence made in the body; the answers are TensorFlow's (test above).
+    about = MANIFEST["models"]["keras3_rnn"]
+    graph = tfcollections.decode_message(
+        "onnx.ModelProto", tfcollections.to_onnx(DATA / "keras3_rnn", signature=about["signature"])
+    )
+    loops = [node for node in graph["graph"]["node"] if node["op_type"] == "Loop"]
+    scanning = [node for node in loops if len(node["output"]) > len(node["input"]) - 2]
+    assert scanning
+    for node in scanning:
+        body = node["attribute"][0]["g"]
+        assert not [item for item in body["node"] if item["op_type"] == "SequenceConstruct"]

@@ -17,6 +17,7 @@ index is already there, so that a write replaces as TensorFlow's does), stacked 
 from __future__ import annotations
 
 from .._errors import DecodeError
+from .._typing import cast
 from .graphdef import split_tensor_name
 from .nodeparts import attr
 from .rnn import rnn_loop
@@ -152,22 +153,27 @@ class _Body:
     carries, its condition for the next step, the shapes of the loop's variables, and which it does not carry."""
 
     def __init__(self, name: str, sub: Converter, graph_inputs: List[Decoded], made: List[Value], again: Value,
-                 shapes: List[Shape], reserved: List[Optional[int]], invariant: Set[int]) -> None:  # fmt: skip
+                 shapes: List[Shape], reserved: List[Optional[int]], invariant: Set[int],
+                 scanned: Set[int]) -> None:  # fmt: skip
         self.sub, self.graph_inputs, self.shapes, self.invariant = sub, graph_inputs, shapes, invariant
-        self.reserved = reserved
-        self.results = [value for index, value in enumerate(made) if index not in invariant]
+        self.reserved, self.scanned = reserved, scanned
+        self.results = [value for index, value in enumerate(made) if index not in invariant | scanned]
+        self.scans = [cast("Value", made[index].whole) for index in sorted(scanned)]
         self.condition = Value(f"{name}/body/condition_next", "DT_BOOL", [])
         self.condition.onnx = _truth(sub, again)
 
     def graph(self, name: str) -> Decoded:
-        return self.sub.subgraph(f"{name}/body", [self.condition, *self.results], self.graph_inputs)
+        return self.sub.subgraph(f"{name}/body", [self.condition, *self.results, *self.scans], self.graph_inputs)
 
     def loop(self, cx: Converter, name: str, first: Value, variables: List[Value]) -> Outputs:
         """The ``Loop`` node and the loop's results: a variable the body gives back as it is (a weight a TF 2 loop
-        passes along) is read from the outer scope inside the body, not carried, and is its own result."""
-        carried = [value for index, value in enumerate(variables) if index not in self.invariant]
-        outputs = iter(cx.emit("Loop", ["", _truth(cx, first), *[cx.tf(value) for value in carried]], len(carried),
-                               body=self.graph(name)))  # fmt: skip
+        passes along) is read from the outer scope inside the body, not carried, and is its own result; a list of
+        one item the body writes whole and never reads is the Loop's scan output, its last step's item."""
+        left_out = self.invariant | self.scanned
+        carried = [value for index, value in enumerate(variables) if index not in left_out]
+        outputs = cx.emit("Loop", ["", _truth(cx, first), *[cx.tf(value) for value in carried]],
+                          len(carried) + len(self.scans), body=self.graph(name))  # fmt: skip
+        kept_outputs, scan_outputs = iter(outputs[: len(carried)]), iter(outputs[len(carried) :])
         found: Outputs = []
         for index, value in enumerate(variables):
             if index in self.invariant:
@@ -175,7 +181,13 @@ class _Body:
                 kept.tf_name = f"{cx.node['name']}:{index}"
                 found.append(kept)
                 continue
-            result = cx.result(index, value.dtype, self.shapes[index], onnx=next(outputs))
+            if index in self.scanned:
+                # The last step's item (an error where the loop ran no step, as the list's stack would be).
+                (last,) = cx.emit("Gather", [next(scan_outputs), cx.scalar(-1, "DT_INT64")], axis=0)
+                made = cx.emit("SequenceConstruct", [last])[0]
+            else:
+                made = next(kept_outputs)
+            result = cx.result(index, value.dtype, self.shapes[index], onnx=made)
             result.element, result.reserved = value.element, self.reserved[index]
             found.append(result)
         return found
@@ -218,11 +230,29 @@ def _settle(
                               f"{shape_text(after)} after {2 * len(variables) + 2} passes")  # fmt: skip
     invariant = {index for index, (before, after) in enumerate(zip(carried, made))
                  if after.onnx == before.onnx and after.nchw is None}  # fmt: skip
-    if invariant:
+    # A list of one item each step writes whole (a Keras RNN keeping its last output) and the body never reads:
+    # the item is a scan output, not a sequence carried and rebuilt each step.
+    read = _names_read(sub.nodes)
+    scanned = {index for index, (before, after) in enumerate(zip(carried, made))
+               if index not in invariant and after.whole is not None and before.onnx not in read}  # fmt: skip
+    if invariant or scanned:
         cx.rewind(mark)
-        sub, graph_inputs, carried, made, again = _body_pass(cx, name, variables, shapes, reserved, invariant,
-                                                             run_body)  # fmt: skip
-    return _Body(name, sub, graph_inputs, made, again, shapes, reserved, invariant)
+        sub, graph_inputs, carried, made, again = _body_pass(cx, name, variables, shapes, reserved,
+                                                             invariant | scanned, run_body, scanned)  # fmt: skip
+        scanned = {index for index in scanned if made[index].whole is not None}
+    return _Body(name, sub, graph_inputs, made, again, shapes, reserved, invariant, scanned)
+
+
+def _names_read(nodes: List[Decoded]) -> Set[str]:
+    """Every name *nodes* read, their subgraphs' nodes' too (a name a subgraph makes and reads itself counted as
+    read: more than the truth, never less)."""
+    found: Set[str] = set()
+    for node in nodes:
+        found.update(node["input"])
+        for item in node["attribute"]:
+            if item.get("type") == "GRAPH":
+                found |= _names_read(item["g"]["node"])
+    return found
 
 
 def _body_pass(
@@ -233,16 +263,19 @@ def _body_pass(
     reserved: List[Optional[int]],
     invariant: Set[int],
     run_body: Callable[[Converter, List[Value]], Tuple[List[Value], Value]],
+    scanned: Optional[Set[int]] = None,
 ) -> Tuple[Converter, List[Decoded], List[Value], List[Value], Value]:
     """One conversion of a loop's body in a converter of its own: each variable carried (a graph input of its
-    shape) or, if *invariant*, the loop's input itself. Gives the converter, its graph inputs, the values the body
-    was given, its results and its condition for the next step."""
+    shape) or, if in *invariant* and not *scanned*, the loop's input itself (a *scanned* list: a name the body
+    does not read, no graph input). Gives the converter, its graph inputs, the values the body was given, its
+    results and its condition for the next step."""
+    scanned = scanned or set()
     sub = cx.child()
     graph_inputs = [value_info(f"{name}/body/iteration", "DT_INT64", [], symbolic=False),
                     value_info(f"{name}/body/condition", "DT_BOOL", [], symbolic=False)]  # fmt: skip
     carried: List[Value] = []
     for index, (value, shape) in enumerate(zip(variables, shapes)):
-        if index in invariant:
+        if index in invariant and index not in scanned:
             carried.append(value.copy())
             continue
         onnx_name = f"{name}/body/input_{index}"
@@ -250,7 +283,8 @@ def _body_pass(
         carried_value.onnx, carried_value.element = onnx_name, value.element
         carried_value.reserved = reserved[index]
         carried.append(carried_value)
-        graph_inputs.append(value_info(onnx_name, value.dtype, shape, symbolic=False, element=value.element))
+        if index not in scanned:
+            graph_inputs.append(value_info(onnx_name, value.dtype, shape, symbolic=False, element=value.element))
     made, again = run_body(sub, carried)
     return sub, graph_inputs, carried, made, again
 
@@ -512,7 +546,7 @@ def list_set_item(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
         # A list of one item written at 0 (a Keras RNN keeping its last step): the list is that item alone, no If.
         (made,) = cx.emit("SequenceConstruct", [cx.tf(item)])
         written = _sequence(cx, 0, made, element, handle.shape if handle.shape is not None else item.shape)
-        written.reserved = 1
+        written.reserved, written.whole = 1, item
         return [written]
     # A write replaces what is at the index (TensorFlow's SetItem): erased first when the sequence reaches there.
     # Each branch ends in its own SequenceInsert (no Identity, which takes sequences only from opset 14).

@@ -62,7 +62,7 @@ class Value:
     unknown), and the ONNX values that hold it in TensorFlow's layout (``onnx``) and in NCHW (``nchw``)."""
 
     __slots__ = ("const", "dtype", "element", "length", "nchw", "onnx", "partial", "reserved", "shape", "source",
-                 "tf_name", "tiled")  # fmt: skip
+                 "tf_name", "tiled", "whole")  # fmt: skip
 
     def __init__(self, tf_name: str, dtype: str, shape: Shape) -> None:
         self.tf_name = tf_name
@@ -84,6 +84,8 @@ class Value:
         #: A Tile's input (its ONNX name) and counts when the Tile only repeats axes of size 1 (a broadcast, which a
         #: reader that broadcasts may do itself), else None.
         self.tiled: Optional[Tuple[str, List[int]]] = None
+        #: A TensorList of one item written whole (a Keras RNN's last step): that item, else None.
+        self.whole: Optional[Value] = None
 
     def copy(self) -> Value:
         """The same value, for another scope (a branch's or a loop body's): what it makes there (a Transpose) stays
