@@ -323,3 +323,18 @@ def test_a_loop_body_computes_a_repeated_node_once_and_keeps_its_outputs() -> No
     assert [item["op_type"] for item in inner["node"]] == ["Tile", "Where", "Where", "Add", "Identity"]
     assert [item["name"] for item in inner["output"]] == ["go_next", "h_next"]
     assert np.array_equal(before[0], after[0])
+
+
+def test_a_squeeze_put_back_by_an_unsqueeze_of_its_axes_is_its_input() -> None:
+    # A shape's element taken as a scalar and packed into a shape again: the pair goes. Another axis, or a
+    # Squeeze read elsewhere too, is left as it is (the Squeeze stays for that reader).
+    nodes = [
+        node("Squeeze", ["x", "first"], "s"), node("Unsqueeze", ["s", "first"], "back"), node("Relu", ["back"], "y"),
+        node("Squeeze", ["x", "first"], "t"), node("Unsqueeze", ["t", "last"], "moved"), node("Relu", ["moved"], "z"),
+        node("Neg", ["t"], "w"),
+    ]  # fmt: skip
+    initializers = [const("first", [1], [0], "DT_INT64"), const("last", [1], [2], "DT_INT64")]
+    made = graph(nodes, initializers, {"x": [1, 2, 3]}, {"y": [1, 2, 3], "z": [2, 3, 1], "w": [2, 3]})
+    before, after, ops = both(made, {"x": np.arange(6, dtype=np.float32).reshape(1, 2, 3)})
+    assert ops == ["Relu", "Squeeze", "Unsqueeze", "Relu", "Neg"]
+    assert all(np.array_equal(a, b) for a, b in zip(before, after))

@@ -42,7 +42,10 @@ def optimize(graph: Decoded) -> None:
         return known.get(name)
 
     kept: List[Decoded] = []
+    producers: Dict[str, Decoded] = {}
     for node in graph["node"]:
+        for name in node["output"]:
+            producers[name] = node
         fold = FOLDS.get(node["op_type"])
         if fold is not None and len(node["output"]) == 1 and node["output"][0] not in outputs:
             inputs = [constant(name) for name in node["input"] if name]
@@ -56,7 +59,7 @@ def optimize(graph: Decoded) -> None:
                     known[name] = result
                     initializers[name] = result.proto(name)
                     continue
-        kept_input = _identity_of(node, constant)
+        kept_input = _identity_of(node, constant) or _unsqueezed_back(node, producers, constant)
         if kept_input is not None:
             node = {**node, "op_type": "Identity", "input": [kept_input], "attribute": []}
         kept.append(node)
@@ -100,6 +103,26 @@ def _identity_of(node: Decoded, constant: Callable[[str], Optional[Const]]) -> O
         if other is not None and other.shape == () and other.dtype in FLOATS and other.values[0] == neutral:
             return str(node["input"][1 - place])
     return None
+
+
+def _unsqueezed_back(node: Decoded, producers: Dict[str, Decoded],
+                     constant: Callable[[str], Optional[Const]]) -> Optional[str]:  # fmt: skip
+    """The input of a ``Squeeze`` whose output an ``Unsqueeze`` of the same axes puts back (a shape's element taken
+    as a scalar, then packed into a shape again), which is what the ``Unsqueeze`` gives; else None. The axes are
+    compared as given (both constants, no negative one): the Squeeze removed axes of size 1 at those places, the
+    Unsqueeze puts them back there."""
+    if node["op_type"] != "Unsqueeze" or len(node["input"]) != 2:
+        return None
+    squeeze = producers.get(node["input"][0])
+    if squeeze is None or squeeze["op_type"] != "Squeeze" or len(squeeze["input"]) != 2:
+        return None
+    added, removed = constant(node["input"][1]), constant(squeeze["input"][1])
+    if added is None or removed is None:
+        return None
+    axes, taken = int_values(added), int_values(removed)
+    if axes is None or taken is None or sorted(axes) != sorted(taken) or any(axis < 0 for axis in axes):
+        return None
+    return str(squeeze["input"][0])
 
 
 # ONNX ops that act on each element alone (their other inputs, if any, scalar constants: Clip's bounds): a Transpose
