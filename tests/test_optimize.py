@@ -338,3 +338,28 @@ def test_a_squeeze_put_back_by_an_unsqueeze_of_its_axes_is_its_input() -> None:
     before, after, ops = both(made, {"x": np.arange(6, dtype=np.float32).reshape(1, 2, 3)})
     assert ops == ["Relu", "Squeeze", "Unsqueeze", "Relu", "Neg"]
     assert all(np.array_equal(a, b) for a, b in zip(before, after))
+
+
+def test_a_reshape_to_its_own_leading_dims_copies_them() -> None:
+    # reshape(x, (shape(x)[0], -1, 2)) and reshape(x, concat(shape(x)[:2] by Gather, [3])): constant targets of
+    # 0s, no shape arithmetic left. A target taking another tensor's dim keeps its arithmetic.
+    nodes = [
+        node("Shape", ["x"], "s"), node("Cast", ["s"], "s32", to=6),
+        node("Slice", ["s32", "zero", "one"], "batch"), node("Concat", ["batch", "rest"], "t1", axis=0),
+        node("Cast", ["t1"], "t1_64", to=7), node("Reshape", ["x", "t1_64"], "y"),
+        node("Gather", ["s", "lead"], "lead_dims", axis=0), node("Concat", ["lead_dims", "three"], "t2", axis=0),
+        node("Reshape", ["x", "t2"], "z"),
+        node("Shape", ["w"], "ws"), node("Slice", ["ws", "zero64", "one64"], "other"),
+        node("Concat", ["other", "minus"], "t3", axis=0), node("Reshape", ["x", "t3"], "v"),
+    ]  # fmt: skip
+    initializers = [
+        const("zero", [1], [0], "DT_INT64"), const("one", [1], [1], "DT_INT64"),
+        const("rest", [2], [-1, 2], "DT_INT32"), const("lead", [2], [0, 1], "DT_INT64"),
+        const("three", [1], [3], "DT_INT64"), const("zero64", [1], [0], "DT_INT64"),
+        const("one64", [1], [1], "DT_INT64"), const("minus", [1], [-1], "DT_INT64"),
+    ]  # fmt: skip
+    made = graph(nodes, initializers, {"x": [2, 4, 3], "w": [2, 5]}, {"y": [2, 6, 2], "z": [2, 4, 3], "v": [2, 12]})
+    feeds = {"x": np.arange(24, dtype=np.float32).reshape(2, 4, 3), "w": np.zeros((2, 5), np.float32)}
+    before, after, ops = both(made, feeds)
+    assert ops == ["Reshape", "Reshape", "Shape", "Slice", "Concat", "Reshape"]
+    assert all(np.array_equal(a, b) for a, b in zip(before, after))

@@ -63,6 +63,7 @@ def optimize(graph: Decoded) -> None:
         if kept_input is not None:
             node = {**node, "op_type": "Identity", "input": [kept_input], "attribute": []}
         kept.append(node)
+    kept = needed_nodes(_copied_dims(kept, initializers, constant), set(outputs))
     kept = needed_nodes(_push_transposes(kept, initializers, constant, outputs), set(outputs))
     kept = needed_nodes(_merge_reshapes(kept, initializers, constant, outputs), set(outputs))
     kept = needed_nodes(_drop_identities(kept, outputs), set(outputs))
@@ -269,6 +270,78 @@ def _matched(name: str, perm: List[int], initializers: Dict[str, Decoded],
     made = f"{name}/transposed_{''.join(map(str, inverse))}"
     initializers[made] = moved.proto(made)
     return made
+
+
+def _copied_dims(nodes: List[Decoded], initializers: Dict[str, Decoded],
+                 constant: Callable[[str], Optional[Const]]) -> List[Decoded]:  # fmt: skip
+    """A ``Reshape`` whose target is made of constants and of dims of its own input at the same places (Keras's
+    ``reshape(x, (shape(x)[0], -1, heads, size))``: ``Concat(Slice(Shape(x)), ...)``) gets a constant target, each
+    such dim a 0, which ``Reshape`` reads as "the input's dim here": the shape arithmetic goes. Not where the
+    target holds a 0 of its own or the node sets ``allowzero``."""
+    producers = {name: node for node in nodes for name in node["output"]}
+
+    def uncast(name: str) -> str:
+        for _ in range(4):
+            node = producers.get(name)
+            if node is None or node["op_type"] != "Cast" or len(node["input"]) != 1:
+                break
+            name = node["input"][0]
+        return name
+
+    for node in nodes:
+        if node["op_type"] != "Reshape" or len(node["input"]) != 2 or attribute_of(node, "allowzero"):
+            continue
+        data, target = node["input"]
+        concat = producers.get(uncast(target))
+        if concat is None or concat["op_type"] != "Concat":
+            continue
+        dims: List[int] = []
+        for part in concat["input"]:
+            given = constant(part)
+            values = int_values(given) if given is not None else _dims_of(producers.get(uncast(part)), data, uncast,
+                                                                          producers, constant, len(dims))  # fmt: skip
+            if values is None or (given is not None and 0 in values):
+                break
+            dims.extend(values)
+        else:
+            if dims.count(-1) <= 1 and 0 in dims:
+                made = f"{target}/copied_dims"
+                initializers[made] = Const("DT_INT64", [len(dims)], dims).proto(made)
+                node["input"] = [data, made]
+    return nodes
+
+
+def _dims_of(node: Optional[Decoded], data: str, uncast: Callable[[str], str], producers: Dict[str, Decoded],
+             constant: Callable[[str], Optional[Const]], place: int) -> Optional[List[int]]:  # fmt: skip
+    """[0, ...] (copy) for a Slice or Gather of ``Shape(data)`` that picks *data*'s dims from *place* on, in order;
+    else None."""
+    if node is None or node["op_type"] not in ("Slice", "Gather") or len(node["input"]) < 2:
+        return None
+    shape = producers.get(uncast(node["input"][0]))
+    if shape is None or shape["op_type"] != "Shape" or shape["input"][:1] != [data] or shape["attribute"]:
+        return None
+    found = [constant(name) for name in node["input"][1:]]
+    if any(item is None for item in found):
+        return None
+    values = [int_values(item) for item in found if item is not None]
+    if any(item is None for item in values):
+        return None
+    if node["op_type"] == "Gather":
+        picks = values[0] or []
+        if attribute_of(node, "axis") not in (None, 0) or len(found[0].shape) != 1:  # type: ignore[union-attr]
+            return None
+    else:
+        starts, ends, *rest = values
+        axes = rest[0] if rest else [0]
+        steps = rest[1] if len(rest) > 1 else [1]
+        if starts is None or ends is None or len(starts) != 1 or axes != [0] or steps != [1] or starts[0] < 0:
+            return None
+        picks = list(range(starts[0], min(ends[0], starts[0] + 8)))
+        if ends[0] > starts[0] + 8:
+            return None
+    if picks != list(range(place, place + len(picks))):
+        return None
+    return [0] * len(picks)
 
 
 def _merge_reshapes(
