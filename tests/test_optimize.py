@@ -363,3 +363,26 @@ def test_a_reshape_to_its_own_leading_dims_copies_them() -> None:
     before, after, ops = both(made, feeds)
     assert ops == ["Reshape", "Reshape", "Shape", "Slice", "Concat", "Reshape"]
     assert all(np.array_equal(a, b) for a, b in zip(before, after))
+
+
+def test_a_dense_layer_of_a_flattened_value_is_one_matmul_where_the_rank_is_known() -> None:
+    # tf.tensordot as Keras 3's Dense writes it for x [B, S, C]: x reshaped to [-1, C], a MatMul by [C, N], the
+    # product reshaped to Shape(x)[:2] + [N]. Knowing x's rank, that is MatMul(x, W); not knowing it, it stays.
+    rng = np.random.default_rng(8)
+    nodes = [
+        node("Reshape", ["x", "flat"], "r"), node("MatMul", ["r", "w"], "m"), node("Shape", ["x"], "s"),
+        node("Gather", ["s", "lead"], "g", axis=0), node("Concat", ["g", "units"], "t", axis=0),
+        node("Reshape", ["m", "t"], "y"),
+    ]  # fmt: skip
+    initializers = [const("flat", [2], [-1, 3], "DT_INT64"), const("w", [3, 5], rng.standard_normal(15).tolist()),
+                    const("lead", [2], [0, 1], "DT_INT64"), const("units", [1], [5], "DT_INT64")]  # fmt: skip
+    made = graph(nodes, initializers, {"x": [2, 4, 3]}, {"y": [2, 4, 5]})
+    feeds = {"x": rng.standard_normal((2, 4, 3)).astype(np.float32)}
+    for ranks, expected in (
+        ({"x": 3}, ["MatMul"]),
+        (None, ["Reshape", "MatMul", "Shape", "Gather", "Concat", "Reshape"]),
+    ):
+        optimized = copy.deepcopy(made)
+        optimize(optimized, ranks)
+        assert [item["op_type"] for item in optimized["node"]] == expected
+        np.testing.assert_allclose(run(model(optimized), feeds)[0], run(model(made), feeds)[0], rtol=1e-6)

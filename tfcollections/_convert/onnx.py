@@ -103,7 +103,9 @@ def converted(
         converter = Converter(frozen, opset, shapes)
         converter.ranked_outputs = ranked_outputs
         graph = converter.convert(rules, rewrite, lambda nodes: unsupported_ops(nodes, opset))
-        optimize(graph)
+        ranks = {value.onnx: len(value.shape) for value in converter.values.values()
+                 if value.onnx is not None and value.shape is not None}  # fmt: skip
+        optimize(graph, ranks)
         initializers = graph["initializer"]
         size = sum(len(item.get("raw_data", b"")) for item in initializers)
         external = path is not None and size >= _TWO_GB - (1 << 20)

@@ -27,8 +27,9 @@ if TYPE_CHECKING:
     from .._typing import Decoded
 
 
-def optimize(graph: Decoded) -> None:
-    """Folds *graph*'s constants and its convolutions' scales and biases, in place (see the module's paragraph)."""
+def optimize(graph: Decoded, ranks: Optional[Dict[str, int]] = None) -> None:
+    """Folds *graph*'s constants and its convolutions' scales and biases, in place (see the module's paragraph);
+    *ranks*: the rank of each value the conversion knows one of, by its ONNX name."""
     initializers: Dict[str, Decoded] = {item["name"]: item for item in graph["initializer"]}
     outputs = {item["name"] for item in graph["output"]}
     known: Dict[str, Const] = {}
@@ -64,6 +65,7 @@ def optimize(graph: Decoded) -> None:
             node = {**node, "op_type": "Identity", "input": [kept_input], "attribute": []}
         kept.append(node)
     kept = needed_nodes(_copied_dims(kept, initializers, constant), set(outputs))
+    kept = needed_nodes(_unflattened_matmuls(kept, constant, ranks or {}), set(outputs))
     kept = needed_nodes(_push_transposes(kept, initializers, constant, outputs), set(outputs))
     kept = needed_nodes(_merge_reshapes(kept, initializers, constant, outputs), set(outputs))
     kept = needed_nodes(_drop_identities(kept, outputs), set(outputs))
@@ -281,12 +283,7 @@ def _copied_dims(nodes: List[Decoded], initializers: Dict[str, Decoded],
     producers = {name: node for node in nodes for name in node["output"]}
 
     def uncast(name: str) -> str:
-        for _ in range(4):
-            node = producers.get(name)
-            if node is None or node["op_type"] != "Cast" or len(node["input"]) != 1:
-                break
-            name = node["input"][0]
-        return name
+        return _uncast(name, producers)
 
     for node in nodes:
         if node["op_type"] != "Reshape" or len(node["input"]) != 2 or attribute_of(node, "allowzero"):
@@ -309,6 +306,60 @@ def _copied_dims(nodes: List[Decoded], initializers: Dict[str, Decoded],
                 initializers[made] = Const("DT_INT64", [len(dims)], dims).proto(made)
                 node["input"] = [data, made]
     return nodes
+
+
+def _unflattened_matmuls(nodes: List[Decoded], constant: Callable[[str], Optional[Const]],
+                         ranks: Dict[str, int]) -> List[Decoded]:  # fmt: skip
+    """``tf.tensordot``'s dense layer of a value x of rank r > 2 (Keras 3's Dense): x reshaped to [-1, K], a MatMul
+    by a [K, N] constant, the product reshaped to x's first r - 1 dims and N, taken from ``Shape(x)``. That last
+    Reshape is one MatMul of x itself, which broadcasts over x's leading dims (the first Reshape and its MatMul
+    left to no one)."""
+    producers = {name: node for node in nodes for name in node["output"]}
+
+    def uncast(name: str) -> str:
+        return _uncast(name, producers)
+
+    made: Dict[int, Decoded] = {}
+    for node in nodes:
+        if node["op_type"] != "Reshape" or len(node["input"]) != 2 or attribute_of(node, "allowzero"):
+            continue
+        product = producers.get(node["input"][0])
+        flat = producers.get(product["input"][0]) if product is not None and product["op_type"] == "MatMul" else None
+        if product is None or flat is None or flat["op_type"] != "Reshape" or len(flat["input"]) != 2:
+            continue
+        weights, target = constant(product["input"][1]), constant(flat["input"][1])
+        x = flat["input"][0]
+        rank = ranks.get(x)
+        if weights is None or len(weights.shape) != 2 or target is None or rank is None or rank < 3:
+            continue
+        if int_values(target) != [-1, weights.shape[0]]:
+            continue
+        concat = producers.get(uncast(node["input"][1]))
+        if concat is None or concat["op_type"] != "Concat" or len(concat["input"]) < 2:
+            continue
+        *leading, last = concat["input"]
+        place = 0
+        for part in leading:
+            copied = _dims_of(producers.get(uncast(part)), x, uncast, producers, constant, place)
+            if copied is None:
+                place = -1
+                break
+            place += len(copied)
+        size = constant(last)
+        if place != rank - 1 or size is None or int_values(size) != [weights.shape[1]]:
+            continue
+        made[id(node)] = {**node, "op_type": "MatMul", "input": [x, product["input"][1]], "attribute": []}
+    return [made.get(id(node), node) for node in nodes]
+
+
+def _uncast(name: str, producers: Dict[str, Decoded]) -> str:
+    """The value *name* is a Cast (or a few) of, else *name* (a shape's int64 cast to TensorFlow's int32)."""
+    for _ in range(4):
+        node = producers.get(name)
+        if node is None or node["op_type"] != "Cast" or len(node["input"]) != 1:
+            break
+        name = node["input"][0]
+    return name
 
 
 def _dims_of(node: Optional[Decoded], data: str, uncast: Callable[[str], str], producers: Dict[str, Decoded],
