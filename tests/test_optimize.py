@@ -386,3 +386,34 @@ def test_a_dense_layer_of_a_flattened_value_is_one_matmul_where_the_rank_is_know
         optimize(optimized, ranks)
         assert [item["op_type"] for item in optimized["node"]] == expected
         np.testing.assert_allclose(run(model(optimized), feeds)[0], run(model(made), feeds)[0], rtol=1e-6)
+
+
+def test_a_loop_bodys_weights_become_its_own() -> None:
+    # A body reading two weights and a scalar from outside: what nothing else reads moves into the body; the
+    # weight the graph also reads before the loop (tf_keras computes an RNN's first step so) is carried through the
+    # Loop, not copied. Same answers.
+    rng = np.random.default_rng(10)
+    body = {
+        "name": "body",
+        "node": [node("MatMul", ["h", "own"], "a"), node("MatMul", ["a", "shared"], "b"),
+                 node("Mul", ["b", "half"], "c"), node("Identity", ["go"], "go_next")],
+        "input": [value_info("i", "DT_INT64", [], symbolic=False), value_info("go", "DT_BOOL", [], symbolic=False),
+                  value_info("h", F32, [2, 8], symbolic=False)],
+        "output": [value_info("go_next", "DT_BOOL", [], symbolic=False), value_info("c", F32, [2, 8], symbolic=False)],
+    }  # fmt: skip
+    loop = {"input": ["trips", "", "h0"], "output": ["y"], "name": "loop", "op_type": "Loop",
+            "attribute": [attribute("body", body)]}  # fmt: skip
+    initializers = [const("trips", [], [3], "DT_INT64"), const("half", [], [0.5]),
+                    const("own", [8, 8], rng.standard_normal(64).tolist()),
+                    const("shared", [8, 8], rng.standard_normal(64).tolist())]  # fmt: skip
+    made = graph([node("MatMul", ["x", "shared"], "h0"), loop], initializers, {"x": [2, 8]}, {"y": [2, 8]})
+    feeds = {"x": rng.standard_normal((2, 8)).astype(np.float32)}
+    before, after, _ = both(made, feeds)
+    optimized = copy.deepcopy(made)
+    optimize(optimized)
+    loop_node = optimized["node"][-1]
+    inner = loop_node["attribute"][0]["g"]
+    assert sorted(item["name"] for item in inner["initializer"]) == ["half", "own"]
+    assert loop_node["input"][-1] == "shared" and len(loop_node["output"]) == 2
+    assert sorted(item["name"] for item in optimized["initializer"]) == ["shared", "trips"]
+    np.testing.assert_array_equal(before[0], after[0])

@@ -237,14 +237,20 @@ def test_a_list_written_at_its_steps_index_is_appended_and_one_written_at_a_fixe
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # The LSTM of keras2_stacked keeps every step (return_sequences): its list is written at `time`, which starts
-    # at 0 and grows by 1 while the list starts empty: an insert. The GRU keeps its last step, written at index 0
-    # of a list reserved for one: the list is that step alone (a SequenceConstruct), no If. (The LSTM is made one
-    # ONNX LSTM: its loop is seen here with that fusion turned off.)
+    # at 0 and grows by 1 while the list starts empty: an append, which the body does not otherwise read, so the
+    # loop's scan output, its rows the list (read by the stack as it is). The GRU keeps its last step, written at
+    # index 0 of a list reserved for one: a scan output too, its last row the list's one item (a SequenceConstruct
+    # after the loop), no If. No sequence is made in a body. (The LSTM is made one ONNX LSTM: its loop is seen here
+    # with that fusion turned off.)
     from tfcollections._convert import controlflow
 
     monkeypatch.setattr(controlflow, "rnn_loop", lambda cx, node, inputs: None)
-    ops = _onnx_ops(tfcollections.to_onnx(DATA / "keras2_stacked"))
-    assert ops["Loop"] == 2 and ops["SequenceInsert"] == 1 and ops["SequenceConstruct"] == 1 and "If" not in ops
+    data = tfcollections.to_onnx(DATA / "keras2_stacked")
+    ops = _onnx_ops(data)
+    assert ops["Loop"] == 2 and "SequenceInsert" not in ops and ops["SequenceConstruct"] == 1 and "If" not in ops
+    loops = [node for node in tfcollections.decode_message("onnx.ModelProto", data)["graph"]["node"]
+             if node["op_type"] == "Loop"]  # fmt: skip
+    assert all(len(node["output"]) == len(node["input"]) - 1 for node in loops)  # one scan output each
     # The steps' list, made from the inputs and only read, is no sequence inside the loops: each step a Gather.
     assert "SequenceAt" not in ops and ops["Gather"] >= 2
     # A list whose length the conversion does not know is written through an If whose branches each insert (after

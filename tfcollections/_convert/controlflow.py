@@ -158,7 +158,10 @@ class _Body:
         self.sub, self.graph_inputs, self.shapes, self.invariant = sub, graph_inputs, shapes, invariant
         self.reserved, self.scanned = reserved, scanned
         self.results = [value for index, value in enumerate(made) if index not in invariant | scanned]
-        self.scans = [cast("Value", made[index].whole) for index in sorted(scanned)]
+        # Each scanned list's item a step gives: what it appends (all of them kept), or what it writes whole (the
+        # last kept).
+        self.appending = {index for index in scanned if made[index].appended is not None}
+        self.scans = [cast("Value", made[index].appended or made[index].whole) for index in sorted(scanned)]
         self.condition = Value(f"{name}/body/condition_next", "DT_BOOL", [])
         self.condition.onnx = _truth(sub, again)
 
@@ -167,8 +170,9 @@ class _Body:
 
     def loop(self, cx: Converter, name: str, first: Value, variables: List[Value]) -> Outputs:
         """The ``Loop`` node and the loop's results: a variable the body gives back as it is (a weight a TF 2 loop
-        passes along) is read from the outer scope inside the body, not carried, and is its own result; a list of
-        one item the body writes whole and never reads is the Loop's scan output, its last step's item."""
+        passes along) is read from the outer scope inside the body, not carried, and is its own result; a list the
+        body only appends to (an RNN's outputs, at its step) is the Loop's scan output, its rows the list's items;
+        a list of one item the body writes whole and never reads is a scan output too, its last row the item."""
         left_out = self.invariant | self.scanned
         carried = [value for index, value in enumerate(variables) if index not in left_out]
         outputs = cx.emit("Loop", ["", _truth(cx, first), *[cx.tf(value) for value in carried]],
@@ -181,14 +185,21 @@ class _Body:
                 kept.tf_name = f"{cx.node['name']}:{index}"
                 found.append(kept)
                 continue
-            if index in self.scanned:
+            stacked = None
+            if index in self.appending:
+                # The rows are the items in order: the list, which a stack reads as the tensor it is (its source).
+                stacked = cx.result(index, cast("str", value.element), None, onnx=next(scan_outputs))
+                if self.shapes[index] is not None:
+                    stacked.shape = [None, *(self.shapes[index] or [])]
+                made = cx.emit("SplitToSequence", [stacked.onnx or ""], axis=0, keepdims=0)[0]
+            elif index in self.scanned:
                 # The last step's item (an error where the loop ran no step, as the list's stack would be).
                 (last,) = cx.emit("Gather", [next(scan_outputs), cx.scalar(-1, "DT_INT64")], axis=0)
                 made = cx.emit("SequenceConstruct", [last])[0]
             else:
                 made = next(kept_outputs)
             result = cx.result(index, value.dtype, self.shapes[index], onnx=made)
-            result.element, result.reserved = value.element, self.reserved[index]
+            result.element, result.reserved, result.source = value.element, self.reserved[index], stacked
             found.append(result)
         return found
 
@@ -232,15 +243,28 @@ def _settle(
                  if after.onnx == before.onnx and after.nchw is None}  # fmt: skip
     # A list of one item each step writes whole (a Keras RNN keeping its last output) and the body never reads:
     # the item is a scan output, not a sequence carried and rebuilt each step.
+    # A list the body only appends to, from empty (an RNN's outputs at its step): the item is a scan output too.
     read = _names_read(sub.nodes)
     scanned = {index for index, (before, after) in enumerate(zip(carried, made))
                if index not in invariant and after.whole is not None and before.onnx not in read}  # fmt: skip
+    inside = _names_read([item for node in sub.nodes for item in _bodies(node)])
+    for index, (given, entry, step) in enumerate(zip(variables, carried, made)):
+        if index not in invariant and step.appended is not None and given.length == 0:
+            readers = [node for node in sub.nodes if entry.onnx in node["input"]]
+            if [node["output"] for node in readers] == [[step.onnx]] and entry.onnx not in inside:
+                scanned.add(index)
     if invariant or scanned:
         cx.rewind(mark)
         sub, graph_inputs, carried, made, again = _body_pass(cx, name, variables, shapes, reserved,
                                                              invariant | scanned, run_body, scanned)  # fmt: skip
-        scanned = {index for index in scanned if made[index].whole is not None}
+        if any(made[index].whole is None and made[index].appended is None for index in scanned):
+            raise ConversionError("its body converts two ways (a list scanned in one pass, not in the next)")
     return _Body(name, sub, graph_inputs, made, again, shapes, reserved, invariant, scanned)
+
+
+def _bodies(node: Decoded) -> List[Decoded]:
+    """The nodes of *node*'s subgraphs (a branch's, a loop's), not of theirs."""
+    return [inner for item in node["attribute"] if item.get("type") == "GRAPH" for inner in item["g"]["node"]]
 
 
 def _names_read(nodes: List[Decoded]) -> Set[str]:
@@ -541,7 +565,9 @@ def list_set_item(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     sequence, position = cx.tf(handle), cx.tf(index)
     if node["name"] in cx.appends:  # its index is the list's length at every step (see _appends): an insert
         (made,) = cx.emit("SequenceInsert", [sequence, cx.tf(item), position])
-        return [_sequence(cx, 0, made, element, handle.shape if handle.shape is not None else item.shape)]
+        grown = _sequence(cx, 0, made, element, handle.shape if handle.shape is not None else item.shape)
+        grown.appended = item
+        return [grown]
     if handle.reserved == 1 and index.ints() == [0]:
         # A list of one item written at 0 (a Keras RNN keeping its last step): the list is that item alone, no If.
         (made,) = cx.emit("SequenceConstruct", [cx.tf(item)])
@@ -571,6 +597,8 @@ def list_set_item(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
 def list_stack(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     handle = inputs[0]
     element = _list(handle, "list")
+    if handle.source is not None:  # the rows of a tensor, as made (from it, or by a loop's scan output): that tensor
+        return [cx.result(0, element, handle.source.shape, onnx=cx.tf(handle.source))]
     (made,) = cx.emit("ConcatFromSequence", [cx.tf(handle)], axis=0, new_axis=1)
     shape = None if handle.shape is None else [None, *handle.shape]
     return [cx.result(0, element, shape, onnx=made)]

@@ -48,6 +48,8 @@ if TYPE_CHECKING:
 
     # A rule of the op table: the converter, the TensorFlow node, its data inputs -> its outputs' values.
     RuleFunction = Callable[["Converter", Decoded, List[Value]], List[Optional[Value]]]
+    # The shared tables as they were (initializers, constants made once, names used, values given an initializer).
+    Mark = Tuple[Dict[str, Decoded], Dict[Tuple[str, Tuple[int, ...], bytes], str], Dict[str, int], int]
 
 
 class Converter:
@@ -62,6 +64,8 @@ class Converter:
         self.initializers: Dict[str, Decoded] = {}
         self._constants: Dict[Tuple[str, Tuple[int, ...], bytes], str] = {}
         self._used_names: Dict[str, int] = {}
+        #: The constant values given an initializer, in order: a rewind forgets the names it threw away.
+        self._materialized: List[Value] = []
         self.graph_inputs: List[Decoded] = []
         self.node: Decoded = {}  # the TensorFlow node being converted, for errors and names
         #: The TensorListSetItem nodes (of a loop body) known to append (controlflow._appends).
@@ -167,19 +171,25 @@ class Converter:
         the constants made once and the names used are the model's, so the subgraph sees the outer scope's."""
         sub = Converter(self.frozen, self.opset, {})
         sub.initializers, sub._constants, sub._used_names = self.initializers, self._constants, self._used_names
+        sub._materialized = self._materialized
         sub._rules, sub._rewrite = self._rules, self._rewrite
         return sub
 
-    def mark(self) -> Tuple[Dict[str, Decoded], Dict[Tuple[str, Tuple[int, ...], bytes], str], Dict[str, int]]:
+    def mark(self) -> Mark:
         """What the model's shared tables (initializers, constants made once, names used) hold now, for ``rewind``."""
-        return dict(self.initializers), dict(self._constants), dict(self._used_names)
+        return dict(self.initializers), dict(self._constants), dict(self._used_names), len(self._materialized)
 
-    def rewind(
-        self, mark: Tuple[Dict[str, Decoded], Dict[Tuple[str, Tuple[int, ...], bytes], str], Dict[str, int]]
-    ) -> None:
+    def rewind(self, mark: Mark) -> None:
         """The shared tables as *mark* found them: what a subgraph converted since then and thrown away made is gone
-        (a loop body converted again on shapes that hold at every step)."""
-        initializers, constants, used_names = mark
+        (a loop body converted again on shapes that hold at every step), and a constant value given an initializer
+        since then (one of the scope outside, read in the body) is given one again when it is next read."""
+        initializers, constants, used_names, materialized = mark
+        for value in self._materialized[materialized:]:
+            if value.onnx is not None and value.onnx not in initializers:
+                value.onnx = None
+            if value.nchw is not None and value.nchw not in initializers:
+                value.nchw = None
+        del self._materialized[materialized:]
         self.initializers.clear()
         self.initializers.update(initializers)
         self._constants.clear()
@@ -287,6 +297,7 @@ class Converter:
             return value.onnx
         if value.const is not None:
             value.onnx = self.initializer(value.const, value.tf_name)
+            self._materialized.append(value)
         elif value.nchw is not None:
             value.onnx = self.emit("Transpose", [value.nchw], [value.tf_name], perm=list(TO_NHWC))[0]
         else:  # not reached: every rule gives a value one of the three
@@ -302,6 +313,7 @@ class Converter:
                                   f"to be laid out NCHW, and has {_rank_text(value)}{_INPUTS_HINT}")  # fmt: skip
         if value.const is not None:
             value.nchw = self.initializer(transpose(value.const, TO_NCHW), f"{value.tf_name}/nchw")
+            self._materialized.append(value)
         else:
             value.nchw = self.emit("Transpose", [self.tf(value)], [f"{value.tf_name}/nchw"], perm=list(TO_NCHW))[0]
         return value.nchw
@@ -369,7 +381,7 @@ def needed_nodes(nodes: List[Decoded], needed: Set[str]) -> List[Decoded]:
 
 def outer_names(graph: Decoded) -> Set[str]:
     """The names a subgraph reads that it does not make (its own inputs and nodes' outputs): the outer scope's."""
-    made = {item["name"] for item in graph["input"]}
+    made = {item["name"] for item in graph["input"]} | {item["name"] for item in graph.get("initializer", ())}
     read: Set[str] = set()
     for node in graph["node"]:
         read.update(name for name in node["input"] if name)

@@ -61,8 +61,8 @@ class Value:
     unknown), ``const`` (its values, when constant), ``partial`` (a small integer tensor's elements, None where
     unknown), and the ONNX values that hold it in TensorFlow's layout (``onnx``) and in NCHW (``nchw``)."""
 
-    __slots__ = ("const", "dtype", "element", "length", "nchw", "onnx", "partial", "reserved", "shape", "source",
-                 "tf_name", "tiled", "whole")  # fmt: skip
+    __slots__ = ("appended", "const", "dtype", "element", "length", "nchw", "onnx", "partial", "reserved", "shape",
+                 "source", "tf_name", "tiled", "whole")  # fmt: skip
 
     def __init__(self, tf_name: str, dtype: str, shape: Shape) -> None:
         self.tf_name = tf_name
@@ -86,6 +86,8 @@ class Value:
         self.tiled: Optional[Tuple[str, List[int]]] = None
         #: A TensorList of one item written whole (a Keras RNN's last step): that item, else None.
         self.whole: Optional[Value] = None
+        #: A TensorList a step appended an item to (its index the list's length): that item, else None.
+        self.appended: Optional[Value] = None
 
     def copy(self) -> Value:
         """The same value, for another scope (a branch's or a loop body's): what it makes there (a Transpose) stays
