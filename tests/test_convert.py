@@ -761,6 +761,10 @@ REFUSED = {
         "asks for Unicode's case mapping"),
     "an upper case of numbers": (
         [_placeholder("x", 2), ("y", "StringUpper", ["x"], {}, None)], "TensorFlow changes the case of strings"),
+    "a ragged range of step 0": (
+        [_const("a", _ints(0, 1)), _const("b", _ints(4, 5)), _const("d", _ints(1, 0)),
+         ("y", "RaggedRange", ["a", "b", "d"], {"T": "DT_INT32", "Tsplits": "DT_INT64"}, None)],
+        "its deltas hold a 0"),
     "a ragged gather by a matrix of indices": (
         [_typed("s", "DT_INT64", 4), _placeholder("v", 3), _typed("i", "DT_INT32", 2, 2),
          ("y", "RaggedGather", ["s", "v", "i"], {"PARAMS_RAGGED_RANK": 1, "OUTPUT_RAGGED_RANK": 2}, None)],

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .kernels import widened
 from .nodeparts import INTEGER_TYPES, as_int64, attr, need_rank, onnx_type, unsqueeze
-from .values import ConversionError, tensor_of
+from .values import ConversionError, flat, tensor_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -41,6 +41,8 @@ def ragged_range(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     splits_type = attr(node, "Tsplits", "DT_INT64")
     if splits_type not in INTEGER_TYPES:
         raise ConversionError(f"its Tsplits {splits_type!r} is not int32 or int64")
+    if deltas.const is not None and 0 in flat(deltas.const.tolist()):
+        raise ConversionError("its deltas hold a 0, which TensorFlow refuses (a range needs a step)")
 
     def op(onnx_op: str, *names: str, **attrs: Any) -> str:
         return cx.emit(onnx_op, list(names), 1, **attrs)[0]
