@@ -647,7 +647,9 @@ def array_scatter(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     (placed,) = cx.emit("ScatterND", [cx.tf(tensor), column, cx.tf(tensor)])
     (made,) = cx.emit("SplitToSequence", [placed], axis=0, keepdims=0)
     shape = None if tensor.shape is None else tensor.shape[1:]
-    return [_sequence(cx, 0, made, tensor.dtype, shape)]
+    scattered = _sequence(cx, 0, made, tensor.dtype, shape)
+    scattered.source = cx.result(0, tensor.dtype, tensor.shape, onnx=placed)  # its reads: rows of the tensor
+    return [scattered]
 
 
 def array_read(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
@@ -661,7 +663,10 @@ def array_write(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
 def array_gather(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     flow, indices = inputs[2], inputs[1]
     element = _list(flow, "flow")
-    (stacked,) = cx.emit("ConcatFromSequence", [cx.tf(flow)], axis=0, new_axis=1)
+    if flow.source is not None:  # the rows of a tensor (a loop's scan output, a scatter): gathered from it
+        stacked = cx.tf(flow.source)
+    else:
+        (stacked,) = cx.emit("ConcatFromSequence", [cx.tf(flow)], axis=0, new_axis=1)
     (wide,) = cx.emit("Cast", [cx.tf(indices)], to=ONNX_TYPES["DT_INT64"])
     (made,) = cx.emit("Gather", [stacked, wide], axis=0)
     shape = None if flow.shape is None else [None, *flow.shape]
