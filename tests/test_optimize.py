@@ -417,3 +417,42 @@ def test_a_loop_bodys_weights_become_its_own() -> None:
     assert loop_node["input"][-1] == "shared" and len(loop_node["output"]) == 2
     assert sorted(item["name"] for item in optimized["initializer"]) == ["shared", "trips"]
     np.testing.assert_array_equal(before[0], after[0])
+
+
+TENSORDOT_BROKEN = {
+    "a flatten to another shape": {"flat": [8, 3]},
+    "a value of unknown rank": {"rank": None},
+    "a dim picked out of place": {"pick": [1, 0]},
+    "a slice of step 2": {"lead": "slice", "steps": [2]},
+    "another width after": {"units": [6]},
+    "the dims of another value": {"other": True},
+}
+
+
+@pytest.mark.parametrize("case", sorted(TENSORDOT_BROKEN))
+def test_a_flatten_and_unflatten_that_is_not_tensordots_stays(case: str) -> None:
+    # Each variant breaks one condition of the rewrite to one MatMul; the graph is left as made.
+    given = TENSORDOT_BROKEN[case]
+    x_shape, w_shape = [2, 4, 3], [3, 5]
+    rng = np.random.default_rng(11)
+    source = "other" if given.get("other") else "x"
+    if given.get("lead") == "slice":
+        picked = node("Slice", ["s", "zero", "two", "axis0", "step"], "g")
+    else:
+        picked = node("Gather", ["s", "lead"], "g", axis=0)
+    nodes = [
+        node("Reshape", ["x", "flat"], "r"), node("MatMul", ["r", "w"], "m"), node("Shape", [source], "s"), picked,
+        node("Concat", ["g", "units"], "t", axis=0), node("Reshape", ["m", "t"], "y"),
+    ]  # fmt: skip
+    initializers = [
+        const("flat", [2], given.get("flat", [-1, 3]), "DT_INT64"),
+        const("w", w_shape, rng.standard_normal(int(np.prod(w_shape))).tolist()),
+        const("lead", [2], given.get("pick", [0, 1]), "DT_INT64"),
+        const("units", [1], given.get("units", [5]), "DT_INT64"),
+        const("zero", [1], [0], "DT_INT64"), const("two", [1], [2], "DT_INT64"),
+        const("axis0", [1], [0], "DT_INT64"), const("step", [1], given.get("steps", [1]), "DT_INT64"),
+    ]  # fmt: skip
+    made = graph(nodes, initializers, {"x": x_shape, "other": [2, 4, 3]}, {"y": None})
+    optimized = copy.deepcopy(made)
+    optimize(optimized, {"x": given.get("rank", 3), "other": 3} if given.get("rank", 3) else {})
+    assert "Reshape" in [item["op_type"] for item in optimized["node"]]
