@@ -243,6 +243,13 @@ def test_a_loop_whose_shapes_do_not_settle_within_its_bound_is_refused_naming_th
     expected = r"its body's shapes do not settle: loop variable 1 \('x:0'\) goes from \[(\?, ){8}2\] to \[\?(, \?){8}\]"
     with pytest.raises(DecodeError, match=rf"node 'loop' \(While\): {expected} after 8 passes"):
         tfcollections.to_onnx(path, outputs=["out"])
+    # On the command line: one line naming the loop and the variable, exit 1, nothing written.
+    from .test_cli import _run
+
+    out = tmp_path / "loop.onnx"
+    result = _run(["export", str(path), str(out), "--outputs", "out"])
+    lines = result.stderr.decode().splitlines()
+    assert result.returncode == 1 and not out.exists() and len(lines) == 1 and "do not settle" in lines[0], lines
 
 
 def branches(tmp_path: Path, condition: Dict[str, Any], other: Dict[str, Any]) -> Path:
