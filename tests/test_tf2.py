@@ -390,3 +390,47 @@ def test_an_rnn_step_changed_anywhere_is_no_longer_taken_for_one(name: str) -> N
         for op in ("Greater", "LessEqual"):
             nodes = [dict(node, op=op) if node["op"] == "Less" else node for node in cond_function["node_def"]]
             assert match(cx, rnn._Body(body_function), rnn._Body({**cond_function, "node_def": nodes})) is None
+
+
+def test_the_save_functions_join_takes_only_what_it_can_trace() -> None:
+    # A save function as TensorFlow traces it: SaveV2's keys a Const, each saved tensor read back to an argument.
+    # What cannot be traced joins nothing: a call giving the wrong count of inputs, keys that do not read, a tensor
+    # made by another op than a read, a chain of reads longer than the walk follows.
+    from tfcollections._convert.joins import saved_keys
+    from tfcollections._tensor import Tensor
+
+    class Keys:
+        def __init__(self, readable: bool) -> None:
+            self.functions: Dict[str, Any] = {}
+            self.readable = readable
+
+        def value_of(self, node: Dict[str, Any]) -> Tensor:
+            if not self.readable:
+                raise DecodeError("its tensor does not read")
+            return Tensor("DT_STRING", (4,), None, [b"a/.ATTRIBUTES/VARIABLE_VALUE", b"b", b"c", b"d"])
+
+    def node(name: str, op: str, inputs: List[str]) -> Dict[str, Any]:
+        return {"name": name, "op": op, "input": inputs, "attr": {}}
+
+    reads = [node(f"r{index}", "Identity", [f"r{index - 1}" if index else "arg_c"]) for index in range(20)]
+    function = {
+        "signature": {"name": "__inference__traced_save_9", "input_arg": [{"name": n} for n in ("prefix", "arg_a",
+                                                                                                 "arg_b", "arg_c")]},
+        "node_def": [node("keys", "Const", []), node("read_a", "ReadVariableOp", ["arg_a"]),
+                     node("sum", "AddV2", ["arg_b", "arg_b"]), *reads,
+                     node("save", "SaveV2", ["prefix", "keys", "slices", "read_a:value:0", "sum:z:0", "r19:output:0",
+                                             "^arg_a"])],
+    }  # fmt: skip
+    call = {"name": "call", "op": "StatefulPartitionedCall", "input": ["p", "va", "vb", "vc"],
+            "attr": {"f": {"func": {"name": "__inference__traced_save_9"}}}}  # fmt: skip
+    graph = Keys(readable=True)
+    graph.functions["__inference__traced_save_9"] = function
+    assert saved_keys(graph, [call]) == {"va": "a/.ATTRIBUTES/VARIABLE_VALUE"}  # type: ignore[arg-type]
+    assert saved_keys(graph, [{**call, "input": ["p", "va"]}]) == {}  # type: ignore[arg-type]
+    unreadable = Keys(readable=False)
+    unreadable.functions = graph.functions
+    assert saved_keys(unreadable, [call]) == {}  # type: ignore[arg-type]
+    # The fallback by captured inputs has nothing to join without a checkpoint's object graph (a TF 1 checkpoint).
+    from tfcollections._convert.joins import captured_keys
+
+    assert captured_keys(None, b"", 0, {}, [call], {"tensors": {}}) == {}  # type: ignore[arg-type]
