@@ -191,6 +191,25 @@ def _perm(node: Decoded) -> Optional[List[int]]:
     return list(perm) if isinstance(perm, list) else None
 
 
+def _readers(nodes: List[Decoded]) -> Dict[str, List[Decoded]]:
+    """Each name's readers: the nodes that take it, and the subgraph attributes whose bodies read it from outside."""
+    readers: Dict[str, List[Decoded]] = {}
+    for node in nodes:
+        for name in node["input"]:
+            readers.setdefault(name, []).append(node)
+        for item in node["attribute"]:
+            if item.get("type") == "GRAPH":
+                for name in outer_names(item["g"]):
+                    readers.setdefault(name, []).append(item)
+    return readers
+
+
+def _read_inside(nodes: List[Decoded]) -> Set[str]:
+    """The names the subgraphs of *nodes* read from the scope outside them (which keep their names)."""
+    return {name for node in nodes for item in node["attribute"] if item.get("type") == "GRAPH"
+            for name in outer_names(item["g"])}  # fmt: skip
+
+
 def _push_transposes(
     nodes: List[Decoded], initializers: Dict[str, Decoded], constant: Callable[[str], Optional[Const]],
     outputs: Set[str],
@@ -198,14 +217,7 @@ def _push_transposes(
     """Transposes moved after the elementwise nodes they feed, until two meet and cancel (a layout change undone:
     NHWC back to NCHW around the ops TensorFlow's layout put between two convolutions) or they can go no further."""
     for _ in range(_TRANSPOSE_PASSES):
-        readers: Dict[str, List[Decoded]] = {}
-        for node in nodes:
-            for name in node["input"]:
-                readers.setdefault(name, []).append(node)
-            for item in node["attribute"]:
-                if item.get("type") == "GRAPH":
-                    for name in outer_names(item["g"]):
-                        readers.setdefault(name, []).append(item)
+        readers = _readers(nodes)
         producers = {name: node for node in nodes for name in node["output"]}
         moved: Dict[int, List[Decoded]] = {}  # a node's id -> the nodes that stand for it
         touched = set()
@@ -380,11 +392,7 @@ def _merge_repeats(nodes: List[Decoded], outputs: Set[str]) -> List[Decoded]:
     """Nodes that repeat one before them (the same op, inputs and attrs: a shape computed once per layer from the
     same input) are dropped, their readers reading the first's outputs; not a random op's, not one whose outputs a
     graph output or a subgraph names, not one holding a subgraph."""
-    read_inside = set()
-    for node in nodes:
-        for item in node["attribute"]:
-            if item.get("type") == "GRAPH":
-                read_inside.update(outer_names(item["g"]))
+    read_inside = _read_inside(nodes)
     first: Dict[Tuple[Any, ...], List[str]] = {}
     renamed: Dict[str, str] = {}
     kept: List[Decoded] = []
@@ -409,11 +417,7 @@ def _merge_repeats(nodes: List[Decoded], outputs: Set[str]) -> List[Decoded]:
 
 def _drop_identities(nodes: List[Decoded], outputs: Set[str]) -> List[Decoded]:
     """Each Identity whose output is no graph output and no subgraph reads: its readers read its input instead."""
-    read_inside = set()
-    for node in nodes:
-        for item in node["attribute"]:
-            if item.get("type") == "GRAPH":
-                read_inside.update(outer_names(item["g"]))
+    read_inside = _read_inside(nodes)
     renamed: Dict[str, str] = {}
     kept: List[Decoded] = []
     for node in nodes:
@@ -448,14 +452,7 @@ def _pads_into_convolutions(
 ) -> List[Decoded]:
     """A ``Pad`` of zeros over the spatial axes alone whose one reader is a ``Conv`` (TensorFlow's explicit padding,
     Keras' ``ZeroPadding2D``) becomes the ``Conv``'s own ``pads``."""
-    readers: Dict[str, List[Decoded]] = {}
-    for node in nodes:
-        for name in node["input"]:
-            readers.setdefault(name, []).append(node)
-        for item in node["attribute"]:
-            if item.get("type") == "GRAPH":
-                for name in outer_names(item["g"]):
-                    readers.setdefault(name, []).append(item)
+    readers = _readers(nodes)
     dropped = set()
     for pad in nodes:
         if pad["op_type"] != "Pad" or len(pad["input"]) < 2 or pad["output"][0] in outputs:
@@ -494,14 +491,7 @@ def _fold_into_convolutions(
     """Each ``Conv`` of constant weights whose one reader is a ``Mul`` or ``Add`` of a per-channel constant takes
     it in (a scale: each output channel's weights and bias times it; an offset: added to the bias), again while one
     follows; the reader's output becomes the ``Conv``'s."""
-    readers: Dict[str, List[Decoded]] = {}
-    for node in nodes:
-        for name in node["input"]:
-            readers.setdefault(name, []).append(node)
-        for item in node["attribute"]:
-            if item.get("type") == "GRAPH":
-                for name in outer_names(item["g"]):
-                    readers.setdefault(name, []).append(item)
+    readers = _readers(nodes)
     dropped = set()
     for node in nodes:
         if node["op_type"] != "Conv" or len(node["input"]) < 2:

@@ -48,21 +48,20 @@ def copied_dims(nodes: List[Decoded], initializers: Dict[str, Decoded],
     target holds a 0 of its own or the node sets ``allowzero``."""
     producers = {name: node for node in nodes for name in node["output"]}
 
-    def uncast(name: str) -> str:
-        return _uncast(name, producers)
-
     for node in nodes:
         if node["op_type"] != "Reshape" or len(node["input"]) != 2 or attribute_of(node, "allowzero"):
             continue
         data, target = node["input"]
-        concat = producers.get(uncast(target))
+        concat = producers.get(_uncast(target, producers))
         if concat is None or concat["op_type"] != "Concat":
             continue
         dims: List[int] = []
         for part in concat["input"]:
             given = constant(part)
-            values = int_values(given) if given is not None else _dims_of(producers.get(uncast(part)), data, uncast,
-                                                                          producers, constant, len(dims))  # fmt: skip
+            if given is not None:
+                values = int_values(given)
+            else:
+                values = _dims_of(producers.get(_uncast(part, producers)), data, producers, constant, len(dims))
             if values is None or (given is not None and 0 in values):
                 break
             dims.extend(values)
@@ -82,9 +81,6 @@ def unflattened_matmuls(nodes: List[Decoded], constant: Callable[[str], Optional
     left to no one)."""
     producers = {name: node for node in nodes for name in node["output"]}
 
-    def uncast(name: str) -> str:
-        return _uncast(name, producers)
-
     made: Dict[int, Decoded] = {}
     for node in nodes:
         if node["op_type"] != "Reshape" or len(node["input"]) != 2 or attribute_of(node, "allowzero"):
@@ -100,13 +96,13 @@ def unflattened_matmuls(nodes: List[Decoded], constant: Callable[[str], Optional
             continue
         if int_values(target) != [-1, weights.shape[0]]:
             continue
-        concat = producers.get(uncast(node["input"][1]))
+        concat = producers.get(_uncast(node["input"][1], producers))
         if concat is None or concat["op_type"] != "Concat" or len(concat["input"]) < 2:
             continue
         *leading, last = concat["input"]
         place = 0
         for part in leading:
-            copied = _dims_of(producers.get(uncast(part)), x, uncast, producers, constant, place)
+            copied = _dims_of(producers.get(_uncast(part, producers)), x, producers, constant, place)
             if copied is None:
                 place = -1
                 break
@@ -128,13 +124,13 @@ def _uncast(name: str, producers: Dict[str, Decoded]) -> str:
     return name
 
 
-def _dims_of(node: Optional[Decoded], data: str, uncast: Callable[[str], str], producers: Dict[str, Decoded],
+def _dims_of(node: Optional[Decoded], data: str, producers: Dict[str, Decoded],
              constant: Callable[[str], Optional[Const]], place: int) -> Optional[List[int]]:  # fmt: skip
     """[0, ...] (copy) for a Slice or Gather of ``Shape(data)`` that picks *data*'s dims from *place* on, in order;
     else None."""
     if node is None or node["op_type"] not in ("Slice", "Gather") or len(node["input"]) < 2:
         return None
-    shape = producers.get(uncast(node["input"][0]))
+    shape = producers.get(_uncast(node["input"][0], producers))
     if shape is None or shape["op_type"] != "Shape" or shape["input"][:1] != [data] or shape["attribute"]:
         return None
     found = [constant(name) for name in node["input"][1:]]
