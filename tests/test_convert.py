@@ -1074,6 +1074,34 @@ REFUSED = {
     "samples of floats": (
         [_placeholder("x", 2, 3), _const("n", scalar_tensor(2, "DT_INT32")),
          ("y", "Multinomial", ["x", "n"], {"output_dtype": "DT_FLOAT"}, None)], "is not int32 or int64"),
+    "a random crop of a float image size": (
+        [_placeholder("z", 3), _placeholder("b", 1, 2, 4), _const("c", scalar_tensor(0.5, "DT_FLOAT")),
+         ("y", "SampleDistortedBoundingBoxV2", ["z", "b", "c"], {"area_range": [0.1, 1.0],
+          "aspect_ratio_range": [0.5, 2.0]}, None)], "[height, width, channels] of an integer type"),
+    "a random crop of boxes of three coordinates": (
+        [_typed("z", "DT_INT32", 3), _placeholder("b", 1, 2, 3), _const("c", scalar_tensor(0.5, "DT_FLOAT")),
+         ("y", "SampleDistortedBoundingBoxV2", ["z", "b", "c"], {"area_range": [0.1, 1.0],
+          "aspect_ratio_range": [0.5, 2.0]}, None)], "float boxes [batch, boxes, 4]"),
+    "a random crop of an integer cover": (
+        [_typed("z", "DT_INT32", 3), _placeholder("b", 1, 2, 4), _const("c", _ints(1)),
+         ("y", "SampleDistortedBoundingBoxV2", ["z", "b", "c"], {"area_range": [0.1, 1.0],
+          "aspect_ratio_range": [0.5, 2.0]}, None)], "TensorFlow takes a float scalar"),
+    "a random crop of no attempts": (
+        [_typed("z", "DT_INT32", 3), _placeholder("b", 1, 2, 4),
+         ("y", "SampleDistortedBoundingBox", ["z", "b"], {"area_range": [0.1, 1.0], "max_attempts": 0,
+          "aspect_ratio_range": [0.5, 2.0]}, None)], "its max_attempts is 0"),
+    "a random crop larger than the image": (
+        [_typed("z", "DT_INT32", 3), _placeholder("b", 1, 2, 4),
+         ("y", "SampleDistortedBoundingBox", ["z", "b"], {"area_range": [0.1, 1.5],
+          "aspect_ratio_range": [0.5, 2.0]}, None)], "above 0 and at most 1"),
+    "a random crop of one aspect ratio": (
+        [_typed("z", "DT_INT32", 3), _placeholder("b", 1, 2, 4),
+         ("y", "SampleDistortedBoundingBox", ["z", "b"], {"area_range": [0.1, 1.0],
+          "aspect_ratio_range": [0.5]}, None)], "takes two floats"),
+    "a random crop of a cover of text": (
+        [_typed("z", "DT_INT32", 3), _placeholder("b", 1, 2, 4),
+         ("y", "SampleDistortedBoundingBox", ["z", "b"], {"area_range": [0.1, 1.0], "min_object_covered": b"all",
+          "aspect_ratio_range": [0.5, 2.0]}, None)], "its min_object_covered is b'all'"),
     "segment indices of floats": (
         [_placeholder("x", 3, 2), _placeholder("i", 3), _const("s", _ints(0, 0, 1)),
          ("y", "SparseSegmentSum", ["x", "i", "s"], {}, None)], "a vector of int32 or int64"),
@@ -1514,3 +1542,24 @@ def test_a_computed_vector_scales_a_convolution_in_its_layout() -> None:
         assert _onnx_ops(data) == ["Transpose", "Conv", "Transpose"]
         answers.append(ort.InferenceSession(data, providers=["CPUExecutionProvider"]).run(None, {"x:0": x})[0])
     assert np.array_equal(answers[0], answers[1])
+
+
+@pytest.mark.parametrize("opset", [13, 18])
+def test_a_random_crop_of_an_empty_area_range_is_the_whole_image(opset: int) -> None:
+    # area_range (0.9, 0.1): every attempt of TensorFlow's kernel fails, so every crop is the whole image; at opset
+    # 13 the boxes' ReduceMax takes its axes as an attribute, at 18 as an input.
+    np = pytest.importorskip("numpy")
+    ort = pytest.importorskip("onnxruntime")
+    attrs = {"area_range": [0.9, 0.1], "aspect_ratio_range": [0.5, 2.0], "min_object_covered": 0.0}
+    for area_range in ([0.9, 0.1], [0.05, 1.0]):
+        attrs["area_range"] = area_range
+        nodes = [_typed("z", "DT_INT64", 3), _placeholder("b", 1, -1, 4),
+                 ("y", "SampleDistortedBoundingBox", ["z", "b"], attrs, None)]  # fmt: skip
+        data = tfcollections.to_onnx(tfcollections.loads(_graph(*nodes)), outputs=["y:0", "y:1", "y:2"], opset=opset)
+        session = ort.InferenceSession(data, providers=["CPUExecutionProvider"])
+        feeds = {"z:0": np.array([40, 60, 3], np.int64), "b:0": np.array([[[0, 0, 1, 1]]], np.float32)}
+        begin, size, box = session.run(None, feeds)
+        if area_range[0] > area_range[1]:
+            assert (begin.tolist(), size.tolist(), box.tolist()) == ([0, 0, 0], [40, 60, -1], [[[0, 0, 1, 1]]])
+        else:  # any crop covers 0 of the image: the first attempt made is kept
+            assert 0 < size[0] * size[1] <= 40 * 60 and begin[0] + size[0] <= 40 and begin[1] + size[1] <= 60

@@ -65,7 +65,9 @@ def test_each_family_of_ops_gives_tensorflows_answers(name: str) -> None:
     got = run(data, {key: arrays[f"input/{key}"] for key in about["inputs"]}, about["outputs"])
     for key, value in zip(about["outputs"], got):
         expected = arrays[f"output/{key}"]
-        if about.get("compare") == "shape":  # random numbers: onnxruntime's generator is not TensorFlow's
+        if about.get("compare") == "draws":  # a distribution, compared in the random crop's test below
+            assert (value.shape, value.dtype) == (expected.shape, expected.dtype), key
+        elif about.get("compare") == "shape":  # random numbers: onnxruntime's generator is not TensorFlow's
             assert (value.shape, value.dtype) == (expected.shape, expected.dtype), key
             assert expected.min() >= _RANGES[key][0] and value.min() >= _RANGES[key][0], key
             assert expected.max() <= _RANGES[key][1] and value.max() <= _RANGES[key][1], key
@@ -81,6 +83,51 @@ _RANGES = {
     "random_uniform_2:0": (-5, 4),
     "categorical/Multinomial:0": (0, 3),
 }
+
+
+def _crops(begin: Any, size: Any, fractions: Any, boxes: List[List[int]], needed: float) -> Any:
+    """Each drawn crop's area, aspect ratio (width over height), centre, and whether it is the whole image, after
+    checking that its three outputs agree (the box is the crop's corners divided by the image's 200 x 300, inside
+    the image) and that it covers *needed* of one of *boxes* (pixels: min_y, min_x, max_y, max_x) or is whole."""
+    height, width = 200, 300
+    assert (begin[:, 2] == 0).all() and (size[:, 2] == -1).all()
+    assert (begin[:, :2] >= 0).all() and (size[:, :2] > 0).all()
+    assert (begin[:, 0] + size[:, 0] <= height).all() and (begin[:, 1] + size[:, 1] <= width).all()
+    corners = np.stack([begin[:, 0], begin[:, 1], begin[:, 0] + size[:, 0], begin[:, 1] + size[:, 1]], axis=1)
+    assert np.allclose(fractions.reshape(-1, 4), corners / np.array([height, width, height, width]), atol=1e-6)
+    covered = np.zeros(len(begin))
+    for top, left, bottom, right in boxes:
+        tall = np.maximum(np.minimum(corners[:, 2], bottom) - np.maximum(corners[:, 0], top), 0)
+        wide = np.maximum(np.minimum(corners[:, 3], right) - np.maximum(corners[:, 1], left), 0)
+        covered = np.maximum(covered, tall * wide / ((bottom - top) * (right - left)))
+    whole = (size[:, 0] == height) & (size[:, 1] == width)
+    assert ((covered >= needed) | whole).all()
+    area, aspect = size[:, 0] * size[:, 1] / (height * width), size[:, 1] / size[:, 0]
+    centre_y, centre_x = (begin[:, 0] + size[:, 0] / 2) / height, (begin[:, 1] + size[:, 1] / 2) / width
+    return area, aspect, centre_y, centre_x, whole.astype(float)
+
+
+def test_a_random_crop_is_drawn_as_tensorflow_draws_it() -> None:
+    # 400 crops drawn by TensorFlow (the fixture's) and 400 by the model, of two ops: each a crop TensorFlow's
+    # contract allows, and their areas, aspect ratios, centres and share of whole images (no attempt kept) alike
+    # in distribution: their means within 5 of their standard errors.
+    about = MANIFEST["ops"]["random_crop"]
+    arrays = np.load(DATA / "ops" / "random_crop.npz")
+    data = tfcollections.to_onnx(DATA / "ops" / "random_crop.pb", outputs=about["outputs"])
+    onnx.checker.check_model(onnx.load_from_string(data), full_check=True)
+    session = ort.InferenceSession(data, providers=["CPUExecutionProvider"])
+    feeds = {key: arrays[f"input/{key}"] for key in about["inputs"]}
+    count = about["draws"]
+    ours = [np.stack(parts) for parts in zip(*(session.run(about["outputs"], feeds) for _ in range(count)))]
+    theirs = [arrays[f"draws/{key}"] for key in about["outputs"]]
+    assert len({tuple(map(int, row)) for row in ours[0]}) > count // 8  # drawn anew each run
+    # The suite's: 80% of a box in a corner. The other: any part of the image (no box given).
+    for first, boxes, needed in ((0, [[0, 0, 20, 30], [180, 270, 200, 300]], 0.8), (3, [[0, 0, 200, 300]], 0.0)):
+        mine = _crops(ours[first], ours[first + 1], ours[first + 2], boxes, needed)
+        tensorflows = _crops(theirs[first], theirs[first + 1], theirs[first + 2], boxes, needed)
+        for drawn, expected in zip(mine, tensorflows):
+            error = np.hypot(drawn.std(), expected.std()) / np.sqrt(count)
+            assert abs(drawn.mean() - expected.mean()) <= 5 * error, (drawn.mean(), expected.mean())
 
 
 @pytest.mark.parametrize(("name", "opset"), [("reductions", 13), ("reductions", 18), ("reductions", 21),
@@ -219,7 +266,7 @@ def test_each_family_gives_the_same_answers_at_the_first_and_last_opsets(name: s
     got = run(data, {key: arrays[f"input/{key}"] for key in about["inputs"]}, about["outputs"])
     for key, value in zip(about["outputs"], got):
         expected = arrays[f"output/{key}"]
-        if about.get("compare") == "shape":
+        if about.get("compare") in ("shape", "draws"):
             assert (value.shape, value.dtype) == (expected.shape, expected.dtype), key
         else:
             assert_agrees(f"{name} {key}", value, expected)

@@ -1577,6 +1577,62 @@ def _suite_cases(tf):
             {"compare": "shape"},
         )
     )
+
+    # tf.image.sample_distorted_bounding_box where the draws decide nothing, compared value for value: a cover no
+    # crop reaches (the whole image), an area and an aspect ratio that leave one crop size (through the kernel's
+    # rounding, its too-wide fix, no boxes given), an int64 and a uint8 image size, the V1 op.
+    def crop(size, boxes, **attrs):
+        attrs.setdefault("min_object_covered", 0.1)
+        attrs.setdefault("aspect_ratio_range", [1.5, 1.5])
+        return tf.image.sample_distorted_bounding_box(size, boxes, **attrs)
+
+    r = rng_of("random_crop_forced")
+    corner = np.array([[[0, 0, 0.1, 0.1], [0.9, 0.9, 1, 1]]], np.float32)
+    cases.append(
+        (
+            "random_crop_forced",
+            {
+                "size": np.array([200, 300, 3], np.int32),
+                "boxes": (r.random((2, 3, 4)) * 0.5 + np.array([0, 0, 0.5, 0.5])).astype(f32),
+                "none": np.zeros((1, 0, 4), f32),
+                "narrow": np.array([7, 5, 1], np.int64),
+            },
+            lambda size, boxes, none, narrow: [
+                *crop(size, boxes, min_object_covered=1.5),
+                *crop(size, corner, area_range=[1.0, 1.0]),
+                crop(size, boxes, area_range=[0.25, 0.25], min_object_covered=0.0)[1],
+                crop(size, none, area_range=[0.25, 0.25], min_object_covered=0.2, use_image_if_no_bounding_boxes=True)[
+                    1
+                ],
+                *crop(size, none, area_range=[0.25, 0.25], min_object_covered=0.3, use_image_if_no_bounding_boxes=True),
+                *crop(narrow, corner, area_range=[0.5, 1.0], aspect_ratio_range=[3.0, 3.0], max_attempts=5),
+                *crop(tf.cast(size // 2, tf.uint8), corner, area_range=[1.0, 1.0], min_object_covered=0.0),
+                *tf.raw_ops.SampleDistortedBoundingBox(
+                    image_size=size, bounding_boxes=boxes, min_object_covered=2.0, area_range=[0.1, 0.9]
+                ),
+            ],
+        )
+    )
+    # The suite's crop (80% of a box in a corner) and one of the whole image's any part, each drawn 400 times in
+    # TensorFlow: the test draws as many from the model and compares.
+    cases.append(
+        (
+            "random_crop",
+            {"size": np.array([200, 300, 3], np.int32), "boxes": corner, "none": np.zeros((1, 0, 4), f32)},
+            lambda size, boxes, none: [
+                *crop(size, boxes, min_object_covered=0.8, aspect_ratio_range=[0.05, 3], area_range=[0.05, 1]),
+                *crop(
+                    size,
+                    none,
+                    min_object_covered=0.0,
+                    aspect_ratio_range=[0.5, 2],
+                    area_range=[0.05, 1],
+                    use_image_if_no_bounding_boxes=True,
+                ),
+            ],
+            {"compare": "draws", "draws": 400},
+        )
+    )
     # Einsum equations as Keras writes them (EinsumDense, attention, rotary embeddings, grouped queries), each
     # converted as a MatMul, beside some that stay Einsum (an ellipsis, a letter summed in one operand alone).
     r = rng_of("einsum_matmul")
@@ -1700,11 +1756,19 @@ def zoo(folder, manifest, only=frozenset()):
             ]
             outputs = build(*placeholders)
             with tf.Session(graph=graph) as session:
-                values = session.run(outputs, {p: feeds[k] for p, k in zip(placeholders, feeds)})
+                feed_dict = {p: feeds[k] for p, k in zip(placeholders, feeds)}
+                values = session.run(outputs, feed_dict)
+                # Random ops: as many runs as the case asks, stacked, for the test to compare distributions.
+                count = extra[0].get("draws", 0) if extra else 0
+                draws = [session.run(outputs, feed_dict) for _ in range(count)]
         with open(os.path.join(root, f"{name}.pb"), "wb") as file:
             file.write(graph.as_graph_def().SerializeToString(deterministic=True))
         arrays = {f"input/{key}:0": _storable(value) for key, value in feeds.items()}
         arrays.update({f"output/{tensor.name}": _storable(value) for tensor, value in zip(outputs, values)})
+        if draws:
+            arrays.update(
+                {f"draws/{tensor.name}": np.stack([run[i] for run in draws]) for i, tensor in enumerate(outputs)}
+            )
         np.savez(os.path.join(root, f"{name}.npz"), **arrays)
         ops = sorted({op.type for op in graph.get_operations()})
         cases[name] = {"inputs": [f"{key}:0" for key in feeds], "outputs": [t.name for t in outputs], "ops": ops,

@@ -318,6 +318,10 @@ class Converter:
             value.nchw = self.emit("Transpose", [self.tf(value)], [f"{value.tf_name}/nchw"], perm=list(TO_NCHW))[0]
         return value.nchw
 
+    def op(self, op_type: str, *inputs: str, **attrs: Any) -> str:
+        """An ONNX node of one output, that output's name: arithmetic of several nodes reads as formulas."""
+        return self.emit(op_type, list(inputs), **attrs)[0]
+
     def initializer(self, tensor: Tensor, name: str) -> str:
         """An initializer holding *tensor*; the same small constant is made once."""
         key = (tensor.dtype, tensor.shape, tensor.tobytes()) if tensor.size <= SMALL_INTS else None

@@ -21,7 +21,7 @@ from .values import ConversionError, shape_text, tensor_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, List, Optional, Tuple
+    from typing import List, Optional, Tuple
 
     from .._typing import Decoded
     from .converter import Converter
@@ -114,8 +114,7 @@ def combined_nms(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     size = min(total, per_class * classes) if attr(node, "pad_per_class", False) else total
     kept = min(size, count * classes)
 
-    def op(onnx_op: str, *names: str, **attrs: Any) -> str:
-        return cx.emit(onnx_op, list(names), 1, **attrs)[0]
+    op = cx.op
 
     corners = op("Squeeze", cx.tf(boxes), cx.ints([2]))  # [batch, boxes, 4]
     ranked = op("Transpose", cx.tf(scores), perm=[0, 2, 1])  # [batch, classes, boxes]
@@ -185,8 +184,7 @@ def crop_and_resize(cx: Converter, node: Decoded, inputs: List[Value]) -> Output
         raise ConversionError(f"its method {method!r} is not bilinear or nearest")
     extrapolation = float(attr(node, "extrapolation_value", 0.0))
 
-    def op(onnx_op: str, *names: str, **attrs: Any) -> str:
-        return cx.emit(onnx_op, list(names), **attrs)[0]
+    op = cx.op
 
     def part(name: str, index: int) -> str:
         return op("Gather", name, cx.scalar(index, "DT_INT64"), axis=1)
@@ -260,8 +258,7 @@ def ctc_greedy_decoder(cx: Converter, node: Decoded, inputs: List[Value]) -> Out
     merge = bool(attr(node, "merge_repeated", False))
     blank = attr(node, "blank_index", -1)
 
-    def op(onnx_op: str, *names: str, **attrs: Any) -> str:
-        return cx.emit(onnx_op, list(names), 1, **attrs)[0]
+    op = cx.op
 
     data = op("Transpose", cx.tf(logits), perm=[1, 0, 2])  # [batch, time, classes]
     best = op("ArgMax", data, axis=2, keepdims=0)  # [batch, time] int64

@@ -100,7 +100,7 @@ from .nodeparts import attr
 from .pixels import adjust_hsv, extract_patches, resize_area
 from .quantize import fake_quant, quantize_dequantize
 from .ragged import ragged_gather, ragged_range, ragged_to_sparse, ragged_to_tensor
-from .randomops import multinomial, random, random_int, random_shuffle
+from .randomops import multinomial, random, random_int, random_shuffle, sample_distorted_bounding_box
 from .segments import segment
 from .shapes import (
     arg_reduce,
@@ -557,6 +557,15 @@ _RANDOM: Final[Dict[str, Rule]] = {
     "RandomUniformInt": _row("RandomUniform, Mul, Floor, Add, Cast", random_int, "drawn in double, then floored"),
     "RandomShuffle": _row("RandomUniformLike, TopK, Gather", random_shuffle, "the rows in a drawn order"),
     "Multinomial": _row("Multinomial", multinomial, "num_samples constant"),
+    "SampleDistortedBoundingBox": _row(
+        "RandomUniform, Round, Sqrt, Min, Where, ArgMax, Gather",
+        sample_distorted_bounding_box,
+        "TensorFlow's rejection sampling, every attempt drawn at once and the first kept taken; none kept, the "
+        "whole image",
+    ),
+    "SampleDistortedBoundingBoxV2": _row(
+        "as SampleDistortedBoundingBox", sample_distorted_bounding_box, "min_object_covered a tensor"
+    ),
 }
 
 _QUANTIZE: Final[Dict[str, Rule]] = {
