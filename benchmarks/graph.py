@@ -195,7 +195,7 @@ def bench_corpus(corpus: Path, repeats: int) -> Dict[str, Any]:
 
 def bench_collector(corpus: Path, repeats: int) -> Dict[str, float]:
     """``load(graph=True)`` of the corpus (bytes in memory) and the contract's floor, each with the garbage collector
-    on and off, all four in turns: median ms of each (``--collector``; docs/performance.md, "Session 23")."""
+    on and off, all four in turns: median ms of each (``--collector``: what the collector costs a corpus pass)."""
     paths = sorted(p for p in corpus.iterdir() if p.suffix in (".meta", ".pb") and p.is_file())
     files = [(data, tfcollections.loads(data)["format"] == "SavedModel") for data in map(Path.read_bytes, paths)]
 
