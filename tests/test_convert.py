@@ -1052,6 +1052,35 @@ REFUSED = {
     "ragged splits of floats": (
         [_placeholder("x", 2), ("y", "RaggedRange", ["x", "x", "x"], {"Tsplits": "DT_FLOAT"}, None)],
         "is not int32 or int64"),
+    "ragged rows of two ragged dimensions encoded": (
+        [_const("s", _ints(0, 1, 2)), _const("t", _ints(0, 1, 3)), _placeholder("v", 3),
+         ("y", "RaggedTensorToVariant", ["s", "t", "v"], {"batched_input": True, "RAGGED_RANK": 2}, None)],
+        "a ragged tensor of 2 ragged dimension(s)"),
+    "a ragged tensor encoded whole": (
+        [_const("s", _ints(0, 1, 3)), _placeholder("v", 3),
+         ("y", "RaggedTensorToVariant", ["s", "v"], {"batched_input": False, "RAGGED_RANK": 1}, None)],
+        "of 1 ragged dimension(s) whole"),
+    "ragged rows of float splits": (
+        [_const("s", _floats()), _placeholder("v", 3),
+         ("y", "RaggedTensorToVariant", ["s", "v"], {"batched_input": True, "RAGGED_RANK": 1}, None)],
+        "TensorFlow takes a vector of int32 or int64"),
+    "ragged rows decoded into two ragged dimensions": (
+        [_const("s", _ints(0, 1, 3)), _placeholder("v", 3),
+         ("r", "RaggedTensorToVariant", ["s", "v"], {"batched_input": True, "RAGGED_RANK": 1}, None),
+         ("y", "RaggedTensorFromVariant", ["r"], {"Tvalues": "DT_FLOAT", "input_ragged_rank": 1,
+          "output_ragged_rank": 2}, None)], "decodes rows of ragged rank 1 into ragged rank 2"),
+    "ragged rows decoded as another type": (
+        [_const("s", _ints(0, 1, 3)), _placeholder("v", 3),
+         ("r", "RaggedTensorToVariant", ["s", "v"], {"batched_input": True, "RAGGED_RANK": 1}, None),
+         ("y", "RaggedTensorFromVariant", ["r"], {"Tvalues": "DT_INT32", "output_ragged_rank": 1}, None)],
+        "the conversion decodes what tf.map_fn writes"),
+    "ragged rows decoded with float splits": (
+        [_placeholder("v", 3), ("y", "RaggedTensorFromVariant", ["v"], {"Tvalues": "DT_FLOAT", "Tsplits": "DT_FLOAT"},
+         None)], "its Tsplits 'DT_FLOAT' is not int32 or int64"),
+    "a list of variants no ragged op fills": (
+        [_const("e", _ints()), _const("n", scalar_tensor(2, "DT_INT32")),
+         ("y", "TensorListReserve", ["e", "n"], {"element_dtype": "DT_VARIANT", "shape_type": "DT_INT32"}, None)],
+        "no ragged op encodes or decodes what it holds"),
     "ragged values of a matrix to sparse": (
         [_const("s", _ints(0, 1, 2)), _placeholder("v", 2, 2), ("y", "RaggedTensorToSparse", ["s", "v"], {}, None)],
         "flat values of rank 1"),

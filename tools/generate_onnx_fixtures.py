@@ -1633,6 +1633,22 @@ def _suite_cases(tf):
             {"compare": "draws", "draws": 400},
         )
     )
+    # tf.map_fn over a ragged tensor: its rows encoded (RaggedTensorToVariant), each decoded in the loop's body and
+    # encoded again, the results decoded into one ragged dimension; float rows of a fed shape, int32 rows of ones.
+    cases.append(
+        (
+            "ragged_map",
+            {
+                "splits": np.array([0, 3, 3, 5, 9, 10], np.int32),
+                "values": (np.arange(60, dtype=f32).reshape(10, 3, 2), [None, 3, 2]),
+                "splits64": np.array([0, 2, 2, 7], np.int64),
+            },
+            lambda splits, values, splits64: [
+                *_mapped(tf.RaggedTensor.from_row_splits(values, splits), lambda row: row + row * row),
+                *_mapped(tf.RaggedTensor.from_row_splits(tf.ones([7, 2], tf.int32), splits64), lambda row: row * 3),
+            ],
+        )
+    )
     # Einsum equations as Keras writes them (EinsumDense, attention, rotary embeddings, grouped queries), each
     # converted as a MatMul, beside some that stay Einsum (an ellipsis, a letter summed in one operand alone).
     r = rng_of("einsum_matmul")
@@ -1725,6 +1741,14 @@ def _suite_cases(tf):
         )
     )
     return cases
+
+
+def _mapped(ragged, fn):
+    """tf.map_fn of *fn* over the rows of *ragged*, the result's row splits and flat values."""
+    import tensorflow as tf
+
+    mapped = tf.map_fn(fn, ragged)
+    return [mapped.row_splits, mapped.flat_values]
 
 
 def _storable(value):

@@ -20,6 +20,7 @@ from .._errors import DecodeError
 from .._typing import cast
 from .graphdef import split_tensor_name
 from .nodeparts import attr
+from .ragged import ragged_element
 from .rnn import rnn_loop
 from .values import ONNX_TYPES, ConversionError, Value, flat, shape_text, value_info
 
@@ -219,11 +220,17 @@ def _settle(
     passes that are not kept are undone."""
     mark = cx.mark()
     reserved = [value.reserved for value in variables]  # a list's TensorFlow length, while every step keeps it
+    # A list that starts empty, its elements' shape unknown (reserved for encoded ragged rows): what the body writes
+    # is all it will hold, so the first pass's writes give that shape, which later passes relax as any other.
+    unwritten = {index for index, value in enumerate(variables)
+                 if value.element is not None and value.length == 0 and shapes[index] is None}  # fmt: skip
     last: Optional[Tuple[int, Shape, Shape]] = None
     for _ in range(2 * len(variables) + 2):
         sub, graph_inputs, carried, made, again = _body_pass(cx, name, variables, shapes, reserved, set(), run_body)
         kept = [length if after.reserved == length else None for length, after in zip(reserved, made)]
-        settled = [_relaxed(shape, after.shape, rank) for shape, after, rank in zip(shapes, made, ranks)]
+        settled = [after.shape if index in unwritten else _relaxed(shape, after.shape, rank)
+                   for index, (shape, after, rank) in enumerate(zip(shapes, made, ranks))]  # fmt: skip
+        unwritten = set()
         if settled == shapes and kept == reserved:
             break
         if settled == shapes:  # a step changes a list's length: once more, the length unknown
@@ -528,9 +535,12 @@ def _list(value: Value, what: str) -> str:
 
 
 def list_reserve(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
-    element = _element_dtype(node)
+    # Encoded ragged rows (tf.map_fn of a ragged result): the rows' own dtype, their shape what the body writes.
+    rows = attr(node, "element_dtype") == "DT_VARIANT"
+    element = ragged_element(cx, node) if rows else _element_dtype(node)
+    shape = None if rows else _element_shape(inputs[0])
     (made,) = cx.emit("SequenceEmpty", [], dtype=ONNX_TYPES[element])
-    value = _sequence(cx, 0, made, element, _element_shape(inputs[0]))
+    value = _sequence(cx, 0, made, element, shape)
     value.length = 0
     count = inputs[1].ints()
     value.reserved = count[0] if count is not None and len(count) == 1 and count[0] >= 0 else None
@@ -539,6 +549,8 @@ def list_reserve(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
 
 def list_from_tensor(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     tensor = inputs[0]
+    if tensor.rows:  # encoded ragged rows are held as a sequence already: the list is that sequence
+        return [_sequence(cx, 0, cx.tf(tensor), _list(tensor, "rows"), tensor.shape)]
     (made,) = cx.emit("SplitToSequence", [cx.tf(tensor)], axis=0, keepdims=0)
     shape = None if tensor.shape is None else tensor.shape[1:]
     value = _sequence(cx, 0, made, tensor.dtype, shape if shape is not None else _element_shape(inputs[1]))
@@ -563,12 +575,14 @@ def list_set_item(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     handle, index, item = inputs[0], inputs[1], inputs[2]
     element = _list(handle, "list")
     sequence, position = cx.tf(handle), cx.tf(index)
+    # Encoded ragged rows (variants) differ in length: never a loop's scan output, which stacks what it is given.
+    rows = attr(node, "element_dtype") == "DT_VARIANT"
     if node["name"] in cx.appends:  # its index is the list's length at every step (see _appends): an insert
         (made,) = cx.emit("SequenceInsert", [sequence, cx.tf(item), position])
         grown = _sequence(cx, 0, made, element, handle.shape if handle.shape is not None else item.shape)
-        grown.appended = item
+        grown.appended = None if rows else item
         return [grown]
-    if handle.reserved == 1 and index.ints() == [0]:
+    if handle.reserved == 1 and index.ints() == [0] and not rows:
         # A list of one item written at 0 (a Keras RNN keeping its last step): the list is that item alone, no If.
         (made,) = cx.emit("SequenceConstruct", [cx.tf(item)])
         written = _sequence(cx, 0, made, element, handle.shape if handle.shape is not None else item.shape)
@@ -597,6 +611,10 @@ def list_set_item(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
 def list_stack(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     handle = inputs[0]
     element = _list(handle, "list")
+    if attr(node, "element_dtype") == "DT_VARIANT":  # encoded ragged rows, stacked: held as the sequence they are
+        rows = _sequence(cx, 0, cx.tf(handle), element, handle.shape)
+        rows.rows = True
+        return [rows]
     if handle.source is not None:  # the rows of a tensor, as made (from it, or by a loop's scan output): that tensor
         return [cx.result(0, element, handle.source.shape, onnx=cx.tf(handle.source))]
     (made,) = cx.emit("ConcatFromSequence", [cx.tf(handle)], axis=0, new_axis=1)

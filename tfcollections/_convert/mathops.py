@@ -31,7 +31,7 @@ from .values import ConversionError, tensor_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Final, List, Optional
+    from typing import Final, List, Optional
 
     from .._typing import Decoded
     from .converter import Converter, RuleFunction
@@ -349,8 +349,7 @@ def matrix_inverse(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs
     check_made(size, "one elimination step per column", STEPS_LIMIT)
     dtype = "DT_FLOAT" if x.dtype in ("DT_HALF", "DT_BFLOAT16") else x.dtype
 
-    def op(onnx_op: str, *names: str, **attrs: Any) -> str:
-        return cx.emit(onnx_op, list(names), 1, **attrs)[0]
+    op = cx.op
 
     data = _computed(cx, cx.tf(x), x.dtype) if x.dtype == "DT_BFLOAT16" else cx.tf(x)
     if x.dtype == "DT_HALF":

@@ -99,7 +99,14 @@ from .mathops import (
 from .nodeparts import attr
 from .pixels import adjust_hsv, extract_patches, resize_area
 from .quantize import fake_quant, quantize_dequantize
-from .ragged import ragged_gather, ragged_range, ragged_to_sparse, ragged_to_tensor
+from .ragged import (
+    ragged_from_variant,
+    ragged_gather,
+    ragged_range,
+    ragged_to_sparse,
+    ragged_to_tensor,
+    ragged_to_variant,
+)
 from .randomops import multinomial, random, random_int, random_shuffle, sample_distorted_bounding_box
 from .segments import segment
 from .shapes import (
@@ -509,6 +516,12 @@ _TENSOR: Final[Dict[str, Rule]] = {
         ragged_to_tensor,
         "ROW_SPLITS, or FIRST_DIM_SIZE then VALUE_ROWIDS; a shape asked for cuts or pads",
         since=16,
+    ),
+    "RaggedTensorToVariant": _row(
+        "SplitToSequence", ragged_to_variant, "tf.map_fn's forms: a batch of one ragged dimension, a row whole"
+    ),
+    "RaggedTensorFromVariant": _row(
+        "Loop, ConcatFromSequence, CumSum", ragged_from_variant, "tf.map_fn's forms: rows into one ragged dimension"
     ),
     "InvertPermutation": _row("Range, ScatterElements", invert_permutation, "a constant permutation inverted"),
     "SpaceToBatchND": _row(

@@ -29,7 +29,7 @@ from .windows import (
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, List, Optional, Tuple
+    from typing import List, Optional, Tuple
 
     from .._typing import Decoded
     from .converter import Converter
@@ -77,8 +77,7 @@ def extract_patches(cx: Converter, node: Decoded, inputs: List[Value]) -> Output
 def _hsv(cx: Converter, rgb: str) -> Tuple[str, str, str]:
     """TensorFlow's hue, saturation and value of [..., 3] RGB (its adjust_hsv kernels' rgb_to_hsv)."""
 
-    def op(onnx_op: str, *names: str, **attrs: Any) -> str:
-        return cx.emit(onnx_op, list(names), 1, **attrs)[0]
+    op = cx.op
 
     red, green, blue = (op("Gather", rgb, cx.scalar(index, "DT_INT64"), axis=-1) for index in range(3))
     value = op("Max", red, green, blue)
@@ -98,8 +97,7 @@ def _hsv(cx: Converter, rgb: str) -> Tuple[str, str, str]:
 def _rgb(cx: Converter, hue: str, saturation: str, value: str) -> str:
     """TensorFlow's hsv_to_rgb: the chroma, its second-largest part by the hue's sixth, and the floor added back."""
 
-    def op(onnx_op: str, *names: str, **attrs: Any) -> str:
-        return cx.emit(onnx_op, list(names), 1, **attrs)[0]
+    op = cx.op
 
     chroma = op("Mul", saturation, value)
     floor = op("Sub", value, chroma)

@@ -1,20 +1,25 @@
 # SPDX-License-Identifier: Apache-2.0
-"""The op table's rules for ragged tensors: RaggedRange, RaggedTensorToSparse and RaggedTensorToTensor.
+"""The op table's rules for ragged tensors: RaggedRange, RaggedGather, RaggedTensorToSparse, RaggedTensorToTensor,
+and the variants tf.map_fn makes of them.
 
 Strategy: a ragged tensor is its flat values and its row splits, two ordinary tensors, so each op is ordinary ONNX
 ops of those: each row's length, the splits as the lengths' running sum, and each flat element's row found by
-counting the splits at or below its place (a comparison grid of the elements and the rows).
+counting the splits at or below its place (a comparison grid of the elements and the rows). A vector of encoded
+rows (``RaggedTensorToVariant`` of a batch, which tf.map_fn reads row by row and writes back) is an ONNX sequence
+of each row's values, held as a TensorList is: a row read from it is a plain tensor, a row encoded is that tensor,
+and the rows decoded again are the sequence's tensors joined with their lengths' running sum as splits.
 """
 
 from __future__ import annotations
 
+from .graphdef import split_tensor_name
 from .kernels import widened
 from .nodeparts import INTEGER_TYPES, as_int64, attr, need_rank, onnx_type, unsqueeze
-from .values import ConversionError, flat, tensor_of
+from .values import ONNX_TYPES, ConversionError, flat, tensor_of, value_info
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, List, Optional
+    from typing import Dict, List, Optional
 
     from .._typing import Decoded
     from .converter import Converter
@@ -44,8 +49,7 @@ def ragged_range(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     if deltas.const is not None and 0 in flat(deltas.const.tolist()):
         raise ConversionError("its deltas hold a 0, which TensorFlow refuses (a range needs a step)")
 
-    def op(onnx_op: str, *names: str, **attrs: Any) -> str:
-        return cx.emit(onnx_op, list(names), 1, **attrs)[0]
+    op = cx.op
 
     integer = dtype in INTEGER_TYPES
     work = "DT_INT64" if integer else dtype
@@ -219,3 +223,104 @@ def ragged_to_tensor(cx: Converter, node: Decoded, inputs: List[Value]) -> Outpu
     (start, data), back = widened(cx, "ScatterND", values.dtype, [start, data])
     out = back(cx.emit("ScatterND", [start, points, data])[0])
     return [cx.result(0, values.dtype, [None] * (depth + rank - 1), onnx=out)]
+
+
+# ---------------------------------------------------------------- encoded rows (tf.map_fn of a ragged tensor)
+
+# What carries a list of encoded rows from where it is made to where it is read or written (a TF 1 frame's nodes,
+# a TF 2 loop, an identity).
+_CARRIERS = frozenset({"Enter", "Merge", "Switch", "Identity", "Exit", "NextIteration", "While", "StatelessWhile",
+                       "TensorListSetItem", "TensorListPushBack", "TensorListStack"})  # fmt: skip
+_LOOKED_AT = 512  # the nodes the search for a list's row type walks at most
+
+
+def ragged_element(cx: Converter, node: Decoded) -> str:
+    """The values' dtype of the encoded rows a TensorList of ``DT_VARIANT`` elements (*node*, which makes it) holds:
+    the ``Tvalues`` of the ragged op that encodes its rows or decodes them, found along its readers."""
+    producers = {item["name"]: item for item in cx.frozen.nodes}
+    readers: Dict[str, List[Decoded]] = {}
+    for item in cx.frozen.nodes:
+        for reference in item["input"]:
+            if not reference.startswith("^"):
+                readers.setdefault(split_tensor_name(reference)[0], []).append(item)
+    seen, pending = {node["name"]}, [node]
+    while pending and len(seen) < _LOOKED_AT:
+        for reader in readers.get(pending.pop()["name"], []):
+            found = reader
+            if reader["op"] in ("TensorListSetItem", "TensorListPushBack"):
+                data = [reference for reference in reader["input"] if not reference.startswith("^")]
+                found = producers.get(split_tensor_name(data[-1])[0], reader)
+            if found["op"] in ("RaggedTensorToVariant", "RaggedTensorFromVariant"):
+                dtype = attr(found, "Tvalues")
+                if dtype in ONNX_TYPES and dtype != "DT_VARIANT":
+                    return str(dtype)
+            if reader["op"] in _CARRIERS and reader["name"] not in seen:
+                seen.add(reader["name"])
+                pending.append(reader)
+    raise ConversionError("its element_dtype is DT_VARIANT, and no ragged op encodes or decodes what it holds: ONNX "
+                          "has no type for such elements")  # fmt: skip
+
+
+def ragged_to_variant(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    """RaggedTensorToVariant of the two forms tf.map_fn writes: a batch of one ragged dimension, each row encoded
+    (the sequence of its rows' values), and a dense tensor encoded whole (the tensor itself)."""
+    splits, values = inputs[:-1], inputs[-1]
+    batched = attr(node, "batched_input", False)
+    if not batched and not splits:
+        return [cx.result(0, values.dtype, values.shape, onnx=cx.tf(values))]
+    if not batched or len(splits) != 1:
+        raise ConversionError(f"it encodes a ragged tensor of {len(splits)} ragged dimension(s)"
+                              f"{'' if batched else ' whole'}: the conversion encodes a batch of one ragged "
+                              "dimension (tf.map_fn's rows) or a dense tensor")  # fmt: skip
+    row_splits = splits[0]
+    if row_splits.dtype not in INTEGER_TYPES or row_splits.rank not in (None, 1) or values.rank == 0:
+        raise ConversionError(f"its splits are {row_splits.dtype} of rank {row_splits.rank} and its values of rank "
+                              f"{values.rank}: TensorFlow takes a vector of int32 or int64 and values of rank 1 or "
+                              "more")  # fmt: skip
+    op = cx.op
+    bounds = as_int64(cx, row_splits)
+    ends = op("Slice", bounds, cx.ints([1]), cx.ints([1 << 62]))
+    lengths = op("Sub", ends, op("Slice", bounds, cx.ints([0]), cx.ints([-1])))
+    made = op("SplitToSequence", cx.tf(values), lengths, axis=0, keepdims=1)
+    rows = cx.result(0, "DT_VARIANT", None if values.shape is None else [None, *values.shape[1:]], onnx=made)
+    rows.element, rows.rows = values.dtype, True
+    return [rows]
+
+
+def ragged_from_variant(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    """RaggedTensorFromVariant of the two forms tf.map_fn reads: a row encoded whole (the tensor it is), and a
+    vector of encoded rows decoded as one ragged dimension (the rows' values joined, their lengths' running sum the
+    splits)."""
+    encoded = inputs[0]
+    dtype, splits_type = attr(node, "Tvalues"), attr(node, "Tsplits", "DT_INT64")
+    inner, outer = attr(node, "input_ragged_rank", -1), attr(node, "output_ragged_rank", 0)
+    if splits_type not in INTEGER_TYPES:
+        raise ConversionError(f"its Tsplits {splits_type!r} is not int32 or int64")
+    if outer == 0 and inner in (-1, 0) and not encoded.rows and encoded.element is None and encoded.dtype == dtype:
+        return [cx.result(0, dtype, encoded.shape, onnx=cx.tf(encoded))]
+    if not (outer == 1 and inner in (-1, 0) and encoded.rows and encoded.element == dtype):
+        raise ConversionError(f"it decodes {'rows' if encoded.rows else encoded.dtype} of ragged rank {inner} into "
+                              f"ragged rank {outer}: the conversion decodes what tf.map_fn writes (rows of "
+                              f"{dtype} as one ragged dimension, or a row whole)")  # fmt: skip
+    op = cx.op
+    rows = cx.tf(encoded)
+    # Each row's length, gathered by a Loop over the sequence (its body reads the sequence from the outer scope).
+    body = cx.child()
+    body.node = node
+    step, keep, lengths = (cx.fresh(name) for name in ("step", "keep", "lengths"))
+    row = body.op("SequenceAt", rows, step)
+    length = body.op("Slice", body.op("Shape", row), cx.ints([0]), cx.ints([1]))
+    grown = body.op("Concat", lengths, length, axis=0)
+    kept = body.op("Identity", keep)
+    scalar = [value_info(step, "DT_INT64", [], symbolic=False), value_info(keep, "DT_BOOL", [], symbolic=False)]
+    graph = {"name": f"{node['name']}/lengths", "node": body.nodes,
+             "input": [*scalar, value_info(lengths, "DT_INT64", [None], symbolic=False)],
+             "output": [value_info(kept, "DT_BOOL", [], symbolic=False),
+                        value_info(grown, "DT_INT64", [None], symbolic=False)]}  # fmt: skip
+    empty = cx.initializer(tensor_of("DT_INT64", (0,), []), cx.fresh("no_rows"))
+    counted = op("Loop", op("SequenceLength", rows), "", empty, body=graph)
+    running = op("CumSum", op("Concat", cx.ints([0]), counted, axis=0), cx.scalar(0, "DT_INT64"))
+    splits = running if splits_type == "DT_INT64" else op("Cast", running, to=onnx_type(splits_type))
+    joined = op("ConcatFromSequence", rows, axis=0, new_axis=0)
+    shape = None if encoded.shape is None else [None, *encoded.shape[1:]]
+    return [cx.result(0, splits_type, [None], onnx=splits), cx.result(1, dtype, shape, onnx=joined)]

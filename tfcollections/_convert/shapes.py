@@ -443,6 +443,11 @@ def shape_of(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     dtype = attr(node, "out_type", "DT_INT32")
     if dtype not in INTEGER_TYPES:  # Shape and Size give int32 or int64 alone
         raise ConversionError(f"its out_type {dtype!r} is not int32 or int64")
+    if x.rows:  # a vector of encoded ragged rows: its length, the sequence's
+        out = cx.op("Unsqueeze", cx.op("SequenceLength", cx.tf(x)), cx.ints([0]))
+        return [cx.result(0, dtype, [1], onnx=out if dtype == "DT_INT64" else cx.op("Cast", out, to=onnx_type(dtype)))]
+    if x.element is not None:  # a TensorList's handle is a scalar (its shape is its elements')
+        return [cx.constant_result(0, ints_tensor([], dtype))]
     if fully_known(x.shape):
         return [cx.constant_result(0, ints_tensor(cast_ints(x.shape or []), dtype))]
     if main_nchw(x):  # the shape of the NCHW form, put back in TensorFlow's order

@@ -37,7 +37,7 @@ from .values import ConversionError, scalar_tensor, tensor_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Final, List, Optional
+    from typing import Final, List, Optional
 
     from .._typing import Decoded
     from .converter import Converter
@@ -605,8 +605,7 @@ def fill_empty_rows(cx: Converter, node: Decoded, inputs: List[Value]) -> Output
                               f"and default {values.dtype} and {default.dtype}: TensorFlow takes int64 and one "
                               "type")  # fmt: skip
 
-    def op(onnx_op: str, *names: str, **attrs: Any) -> str:
-        return cx.emit(onnx_op, list(names), 1, **attrs)[0]
+    op = cx.op
 
     places = cx.tf(indices)
     rows = op("Gather", places, cx.scalar(0, "DT_INT64"), axis=1)  # [entries]

@@ -61,8 +61,8 @@ class Value:
     unknown), ``const`` (its values, when constant), ``partial`` (a small integer tensor's elements, None where
     unknown), and the ONNX values that hold it in TensorFlow's layout (``onnx``) and in NCHW (``nchw``)."""
 
-    __slots__ = ("appended", "const", "dtype", "element", "length", "nchw", "onnx", "partial", "reserved", "shape",
-                 "source", "tf_name", "tiled", "whole")  # fmt: skip
+    __slots__ = ("appended", "const", "dtype", "element", "length", "nchw", "onnx", "partial", "reserved", "rows",
+                 "shape", "source", "tf_name", "tiled", "whole")  # fmt: skip
 
     def __init__(self, tf_name: str, dtype: str, shape: Shape) -> None:
         self.tf_name = tf_name
@@ -88,6 +88,9 @@ class Value:
         self.whole: Optional[Value] = None
         #: A TensorList a step appended an item to (its index the list's length): that item, else None.
         self.appended: Optional[Value] = None
+        #: Whether it is a vector of encoded ragged rows (RaggedTensorToVariant of a batch: what tf.map_fn makes of a
+        #: ragged tensor), held as a TensorList is: an ONNX sequence of each row's values, their dtype ``element``.
+        self.rows = False
 
     def copy(self) -> Value:
         """The same value, for another scope (a branch's or a loop body's): what it makes there (a Transpose) stays
@@ -95,7 +98,7 @@ class Value:
         other = Value(self.tf_name, self.dtype, None if self.shape is None else list(self.shape))
         other.const, other.partial, other.onnx, other.nchw, other.element, other.length, other.source = (
             self.const, self.partial, self.onnx, self.nchw, self.element, self.length, self.source)  # fmt: skip
-        other.reserved, other.tiled = self.reserved, self.tiled
+        other.reserved, other.tiled, other.rows = self.reserved, self.tiled, self.rows
         return other
 
     @property
