@@ -326,16 +326,16 @@ def test_the_command_line_on_a_meta_graph_whose_checkpoint_is_damaged(tmp_path: 
     shutil.copy(tmp_path / "restore" / "same.meta", tmp_path / "restore" / "model.ckpt.meta")
     (tmp_path / "restore" / "model.ckpt.index").write_bytes(b"\x00" * 60)
     result = _run([str(tmp_path / "restore" / "model.ckpt.meta"), "--require-restore"])
-    assert result.returncode == 3
+    assert result.returncode == 1
     assert (
         "model.ckpt: cannot be read: model.ckpt.index is not a checkpoint: its last 8 bytes" in result.stdout.decode()
     )
     asked = _run(
         [str(tmp_path / "restore" / "model.ckpt.meta"), "--checkpoint", str(tmp_path / "restore" / "model.ckpt")]
     )
-    assert asked.returncode == 1 and b"model.ckpt.index is not a checkpoint" in asked.stderr
+    assert asked.returncode == 3 and b"model.ckpt.index is not a checkpoint" in asked.stderr
     no_checkpoint = _run([str(RESTORE / "same.meta"), "--tensor", "dense/bias"])
-    assert no_checkpoint.returncode == 1 and b"--tensor: no checkpoint beside it" in no_checkpoint.stderr
+    assert no_checkpoint.returncode == 3 and b"--tensor: no checkpoint beside it" in no_checkpoint.stderr
 
 
 @pytest.mark.parametrize(
@@ -485,7 +485,7 @@ def test_a_saved_model_directory_whose_model_file_is_no_model_is_that_error(tmp_
     from .test_cli import _run
 
     result = _run([str(tmp_path)])
-    assert result.returncode == 1 and result.stdout == b""
+    assert result.returncode == 3 and result.stdout == b""
     assert result.stderr.decode() == (
         f"tfcollections: {tmp_path}: {caught.value}; its variables are a checkpoint: tfcollections "
         f"{tmp_path / 'variables'} lists them\n"
@@ -515,7 +515,7 @@ def test_a_data_shard_absent_or_cut_short_does_not_restore(tmp_path: Path) -> No
 
     result = _run([str(tmp_path / "model.ckpt.meta"), "--require-restore"])
     out = result.stdout.decode()
-    assert result.returncode == 3
+    assert result.returncode == 1
     assert "would not restore: 0 missing, 0 mismatched, 3 without their data of the 3 keys the saver writes" in out
     assert "NO DATA IN CHECKPOINT" in out
     listed = _run([str(tmp_path / "model.ckpt.index")]).stdout.decode()

@@ -100,7 +100,7 @@ def test_a_damaged_graph_is_one_line_with_a_way_out(tmp_path: Path) -> None:
     path = tmp_path / "damaged.meta"
     path.write_bytes(field(1, field(4, b"serve")) + field(2, field(1, field(1, b"n") + field(2, b"\xff"))))
     result = _run([str(path)])
-    assert result.returncode == 1 and result.stdout == b""
+    assert result.returncode == 3 and result.stdout == b""
     assert result.stderr.decode() == (
         f"tfcollections: {path}: damaged MetaGraphDef: invalid UTF-8 in string field: invalid start byte "
         "(at byte 18, in MetaGraphDef.graph_def.node[0].op) (--no-graph shows the rest)\n"
@@ -142,12 +142,12 @@ def test_filters_and_stdin() -> None:
 @pytest.mark.parametrize(
     ("args", "code", "message"),
     [
-        (["missing.meta"], 1, "tfcollections: missing.meta: cannot read: No such file or directory"),
-        (["docs"], 1, "tfcollections: docs: directory docs holds no model: no saved_model.pb, no checkpoint file"),
-        (["tests/data/files/unbalanced.meta.txt"], 1, "bad text-format MetaGraphDef: unbalanced braces"),
-        (["/dev/null"], 1, "tfcollections: /dev/null: empty file"),
-        ([EXAMPLE, "--tag", "serve"], 1, "no meta graph has tags serve (there are: (no tags))"),
-        ([EXAMPLE, "--collection", "nope"], 1, "no collection named 'nope' (there are: cond_context, global_step,"),
+        (["missing.meta"], 3, "tfcollections: missing.meta: cannot read: No such file or directory"),
+        (["docs"], 3, "tfcollections: docs: directory docs holds no model: no saved_model.pb, no checkpoint file"),
+        (["tests/data/files/unbalanced.meta.txt"], 3, "bad text-format MetaGraphDef: unbalanced braces"),
+        (["/dev/null"], 3, "tfcollections: /dev/null: empty file"),
+        ([EXAMPLE, "--tag", "serve"], 3, "no meta graph has tags serve (there are: (no tags))"),
+        ([EXAMPLE, "--collection", "nope"], 3, "no collection named 'nope' (there are: cond_context, global_step,"),
         ([], 2, "tfcollections: usage error: give a PATH to show, or a command: show, scan, export, diff, records"),
         ([EXAMPLE, "--scope", "["], 2, "usage error: the scope is not a valid regular expression"),
         ([EXAMPLE, "--scope", "a", "--scope-boundary", "b"], 2, "usage error: argument --scope-boundary: not allowed"),
@@ -174,7 +174,7 @@ def test_failures_are_one_line_and_an_exit_code(args: List[str], code: int, mess
 
 def test_truncated_input_on_stdin() -> None:
     result = _run_process(["-"], stdin=Path(EXAMPLE).read_bytes()[:2000])  # the process's real standard input
-    assert result.returncode == 1
+    assert result.returncode == 3
     assert result.stderr.decode().startswith("tfcollections: <stdin>: file truncated: it ends at byte 2000")
 
 
@@ -222,7 +222,7 @@ def test_permission_denied_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(_files, "open", refuse, raising=False)
     result = _run([EXAMPLE])
-    assert result.returncode == 1 and result.stdout == b""
+    assert result.returncode == 3 and result.stdout == b""
     assert result.stderr.decode() == f"tfcollections: {EXAMPLE}: cannot read: Permission denied\n"
 
 
@@ -232,7 +232,7 @@ def test_permission_denied_for_real(tmp_path: Path) -> None:
     path.write_bytes(Path(EXAMPLE).read_bytes())
     path.chmod(0)
     result = _run([str(path)])
-    assert result.returncode == 1
+    assert result.returncode == 3
     assert result.stderr.decode() == f"tfcollections: {path}: cannot read: Permission denied\n"
 
 
@@ -256,7 +256,7 @@ def test_a_file_truncated_at_every_byte() -> None:
             complete += 1
             assert result.stdout.startswith(b"<stdin>: MetaGraphDef (binary)") and result.stderr == b""
         else:
-            assert result.returncode == 1 and result.stdout == b"", end
+            assert result.returncode == 3 and result.stdout == b"", end
             err = result.stderr.decode()
             assert err.count("\n") == 1 and err.startswith("tfcollections: <stdin>: "), end
     assert 1 <= complete < 20  # the whole file and the few cuts between top-level fields
@@ -265,13 +265,13 @@ def test_a_file_truncated_at_every_byte() -> None:
 def test_a_zero_byte_file(tmp_path: Path) -> None:
     path = tmp_path / "empty.meta"
     path.write_bytes(b"")
-    stderr = _one_line_failure(1, _run([str(path)]))
+    stderr = _one_line_failure(3, _run([str(path)]))
     expected = "empty file: 0 bytes, where a MetaGraphDef or SavedModel was expected (at byte 0)"
     assert stderr == f"tfcollections: {path}: {expected}\n"
 
 
 def test_endless_and_piped_inputs(tmp_path: Path) -> None:
-    stderr = _one_line_failure(1, _run(["/dev/zero"]))
+    stderr = _one_line_failure(3, _run(["/dev/zero"]))
     assert "the first byte 0x00 cannot start either (invalid field number 0) (at byte 0)" in stderr
     if not hasattr(os, "mkfifo"):
         return
@@ -291,7 +291,7 @@ def test_non_utf8_file_names_are_shown_escaped(tmp_path: Path) -> None:
         pytest.skip("needs a POSIX file system with UTF-8 names")
     name = os.fsdecode(bytes(tmp_path) + b"/model\xff.meta")
     shown = str(tmp_path) + "/model\\xff.meta"
-    missing = _one_line_failure(1, _run([name]))
+    missing = _one_line_failure(3, _run([name]))
     assert missing == f"tfcollections: {shown}: cannot read: No such file or directory\n"
     Path(name).write_bytes(Path(EXAMPLE).read_bytes())
     env = {**os.environ, "PYTHONIOENCODING": "utf-8:strict"}  # what a UTF-8 terminal gives outside the C locale
@@ -435,13 +435,17 @@ def test_relative_paths_are_read_from_the_runs_directory(monkeypatch: pytest.Mon
     assert _run(["--help"]).stdout.decode().startswith("usage: tfcollections")  # help goes to the run's output
 
 
-def test_every_exit_status_is_in_the_table_and_the_docstring() -> None:
-    from tfcollections._cli import main as _cli
+def test_every_exit_status_is_a_row_of_the_table_and_of_the_docs_contract() -> None:
+    # One table of statuses for every command (status.STATUSES): ExitStatus names its rows, and docs/cli.md's
+    # contract lists the same rows, word for word.
+    from tfcollections._cli.status import STATUSES, ExitStatus
 
-    statuses = {name: value for name, value in vars(_cli.ExitStatus).items() if not name.startswith("_")}
+    statuses = {name: value for name, value in vars(ExitStatus).items() if not name.startswith("_")}
+    assert statuses == {name: value for value, name, _ in STATUSES}
     assert sorted(statuses.values()) == [0, 1, 2, 3, 70, 130]
-    for name, value in statuses.items():
-        assert f"- {value} (``{name}``" in (_cli.__doc__ or ""), name
+    docs = (Path(__file__).parent.parent / "docs" / "cli.md").read_text()
+    for value, name, when in STATUSES:
+        assert f"| {value} | `{name}` | {when} |" in docs, name
 
 
 @pytest.mark.parametrize(

@@ -49,7 +49,7 @@ def _lines(out: bytes) -> List[Dict[str, Any]]:
 
 def test_several_files_are_shown_in_turn_and_a_failure_does_not_stop_the_rest() -> None:
     result = _run([EXAMPLE, "missing.meta", "tests/data/files/serving_half_plus_two_cpu.pb"])
-    assert result.returncode == 1
+    assert result.returncode == 3
     out = result.stdout.decode()
     assert out.startswith(f"{EXAMPLE}: MetaGraphDef (binary), 1 meta graph\n")
     assert "\n\ntests/data/files/serving_half_plus_two_cpu.pb: SavedModel (binary), 1 meta graph\n" in out
@@ -59,7 +59,7 @@ def test_several_files_are_shown_in_turn_and_a_failure_does_not_stop_the_rest() 
 
 def test_jsonl_is_one_object_per_file_errors_included() -> None:
     result = _run(["--jsonl", EXAMPLE, "missing.meta", "tests/data/files/unbalanced.meta.txt", "examples"])
-    assert result.returncode == 1 and result.stderr == b""
+    assert result.returncode == 3 and result.stderr == b""
     first, missing, damaged, directory = _lines(result.stdout)
     single = json.loads(_run(["--json", EXAMPLE]).stdout)
     assert first == single  # the same document as --json, on one line
@@ -93,7 +93,7 @@ def test_a_directory_is_shown_with_the_file_it_leads_to(tmp_path: Path) -> None:
 def test_recursion_finds_the_models_of_a_tree_by_content(tmp_path: Path) -> None:
     _tree(tmp_path)
     result = _run(["-r", "--jsonl", "--no-graph", str(tmp_path)])
-    assert result.returncode == 1  # the damaged one
+    assert result.returncode == 3  # the damaged one
     found = {os.path.relpath(line["path"], tmp_path): line for line in _lines(result.stdout)}
     assert sorted(found) == [
         "a/graph.pbtxt",  # an Estimator's graph: a text GraphDef
@@ -150,7 +150,7 @@ def test_a_directory_that_cannot_be_listed(monkeypatch: pytest.MonkeyPatch, tmp_
 
     monkeypatch.setattr(_cli.os, "scandir", refuse)
     result = _run(["-r", str(tmp_path)])
-    assert result.returncode == 1
+    assert result.returncode == 3
     assert result.stderr.decode() == f"tfcollections: {tmp_path}: cannot list: Permission denied\n"
 
 

@@ -76,7 +76,7 @@ def test_a_model_and_a_checkpoint() -> None:
     assert changed[0]["a"]["shape"] != changed[0]["b"]["shape"]
 
 
-def test_trouble_is_an_error_and_exit_status_2(tmp_path: Path) -> None:
+def test_trouble_is_an_error_and_exit_status_3(tmp_path: Path) -> None:
     with pytest.raises(FileNotFoundError, match="no checkpoint"):
         tfcollections.diff(tmp_path / "nothing", CHECKPOINTS / "v2")
     (tmp_path / "junk").write_bytes(b"junk" * 10)
@@ -93,7 +93,7 @@ def test_trouble_is_an_error_and_exit_status_2(tmp_path: Path) -> None:
     from .test_cli import _run
 
     result = _run(["diff", str(tmp_path / "nothing"), "tests/data/checkpoints/v2"])
-    assert result.returncode == 2 and result.stderr.decode().count("\n") == 1
+    assert result.returncode == 3 and result.stderr.decode().count("\n") == 1
 
 
 def test_the_command_line() -> None:

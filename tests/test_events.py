@@ -316,11 +316,11 @@ def test_cli_jsonl_and_json() -> None:
 
 def test_cli_damaged_and_bad_input() -> None:
     status, out, err = _run("events", str(DAMAGED))
-    assert status == 1 and out.startswith(f"{DAMAGED}: 1 run, 54 events (5 event files)")
+    assert status == 3 and out.startswith(f"{DAMAGED}: 1 run, 54 events (5 event files)")
     assert len(err.splitlines()) == 4 and all(line.startswith("tfcollections events: ") for line in err.splitlines())
     assert "ends inside a record, which starts at byte 6,823" in out
     status, _, err = _run("events", str(DAMAGED / "missing"))
-    assert status == 1 and err.startswith("tfcollections events: ") and "no such file" in err
+    assert status == 3 and err.startswith("tfcollections events: ") and "no such file" in err
     status, _, err = _run("events", str(LOGDIR), "--tag", "(")
     assert status == 2 and "is not a regular expression" in err and len(err.splitlines()) == 1
     status, _, err = _run("events", str(LOGDIR), "--json", "--csv")

@@ -311,7 +311,7 @@ def test_a_state_naming_an_absent_checkpoint_is_said_alike_by_every_reader(tmp_p
     from .test_cli import _run
 
     result = _run([str(tmp_path)])
-    assert (result.returncode, result.stderr.decode()) == (1, f"tfcollections: {tmp_path}: {said}\n")
+    assert (result.returncode, result.stderr.decode()) == (3, f"tfcollections: {tmp_path}: {said}\n")
     # When the checkpoint is there and only its meta graph is not, that is what is said.
     _state(tmp_path, "cp-0000.ckpt")
     with pytest.raises(tfcollections.DecodeError, match=r"cp-0000\.ckpt\.meta is not there; the directory has no"):

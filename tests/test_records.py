@@ -228,12 +228,12 @@ def test_the_records_command_says_what_is_wrong_in_one_line() -> None:
     cut = _cli(["records", "tests/data/records/truncated_data.tfrecord"])
     assert cut.returncode == 0 and "  the file ends inside its last record, which starts at byte 22,276" in cut.stdout
     flipped = _cli(["records", "tests/data/records/flipped_data.tfrecord", "tests/data/records/raw.tfrecord"])
-    assert flipped.returncode == 1 and flipped.stderr.count("\n") == 1
+    assert flipped.returncode == 3 and flipped.stderr.count("\n") == 1
     assert flipped.stderr.startswith("tfcollections records: tests/data/records/flipped_data.tfrecord: corrupted "
                                      "record at 356: record 1 of")  # fmt: skip
     assert "raw.tfrecord: TFRecord, 3 records" in flipped.stdout  # the next file is still read
     missing = _cli(["records", "nope.tfrecord"])
-    assert (missing.returncode, missing.stderr) == (1, "tfcollections records: nope.tfrecord: cannot read: No such "
+    assert (missing.returncode, missing.stderr) == (3, "tfcollections records: nope.tfrecord: cannot read: No such "
                                                        "file or directory\n")  # fmt: skip
     assert _cli(["records"]).returncode == 2 and _cli(["records", "x", "--compression", "lz4"]).returncode == 2
 
@@ -242,7 +242,7 @@ def test_a_tfrecord_given_as_a_model_says_what_it_is() -> None:
     with pytest.raises(DecodeError, match=r"a TFRecord file .*`tfcollections records FILE` reads it"):
         tfcollections.load(RECORDS / "examples.tfrecord")
     result = _cli(["tests/data/records/sequence.tfrecord"])
-    assert result.returncode == 1 and "a TFRecord file" in result.stderr
+    assert result.returncode == 3 and "a TFRecord file" in result.stderr
 
 
 # --------------------------------------------------------------------------- the one-pass Example

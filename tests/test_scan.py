@@ -17,7 +17,7 @@ import pytest
 
 import tfcollections
 from tfcollections._cli.main import main
-from tfcollections._cli.scan import ScanStatus
+from tfcollections._cli.status import ExitStatus
 from tfcollections._graph.ops import FLAGGED_OPS
 from tfcollections._scan import known, registry
 from tfcollections._scan.scan import RULES, SEVERITIES
@@ -154,30 +154,30 @@ def test_a_removed_op_is_said_for_information(tmp_path: Path) -> None:
 
 def test_the_command_line_text_and_exit_statuses(tmp_path: Path) -> None:
     status, out, err = _run(str(SCAN / "read_file_frozen.pb"))
-    assert status == ScanStatus.FINDINGS and err == ""
+    assert status == ExitStatus.NO and err == ""
     assert out.splitlines() == [
         f"{SCAN / 'read_file_frozen.pb'}: GraphDef, 1 finding",
         "  MEDIUM    ReadFile reads files  [graph, node contents]",
         "scanned 1 file: 1 finding (1 medium)",
     ]
-    assert _run("--fail-on", "high", str(SCAN / "read_file_frozen.pb"))[0] == ScanStatus.CLEAN
-    assert _run(str(SCAN / "printing.meta"))[0] == ScanStatus.CLEAN  # low: below the default medium
+    assert _run("--fail-on", "high", str(SCAN / "read_file_frozen.pb"))[0] == ExitStatus.OK
+    assert _run(str(SCAN / "printing.meta"))[0] == ExitStatus.OK  # low: below the default medium
     assert _run("--show", "high", str(SCAN / "printing.meta"))[1] == "scanned 1 file: nothing found\n"
     (tmp_path / "junk.pb").write_bytes(b"\xff\xfe\x00junk")
     status, out, err = _run(str(tmp_path / "junk.pb"), str(HERE.parent / "examples" / "model.meta"))
-    assert status == ScanStatus.NOT_SCANNED and out == "scanned 1 file: nothing found; 1 not scanned\n"
+    assert status == ExitStatus.UNREADABLE and out == "scanned 1 file: nothing found; 1 not scanned\n"
     assert err.startswith(f"tfcollections scan: {tmp_path / 'junk.pb'}: not scanned: not a MetaGraphDef")
     assert err.count("\n") == 1
-    assert _run(str(tmp_path / "missing.pb"))[0] == ScanStatus.NOT_SCANNED
+    assert _run(str(tmp_path / "missing.pb"))[0] == ExitStatus.UNREADABLE
     status, out, err = _run("--fail-on", "severe", str(SCAN))
-    assert status == ScanStatus.USAGE and "invalid choice: 'severe'" in err and err.endswith("\n")
-    assert _run()[0] == ScanStatus.USAGE  # no path
+    assert status == ExitStatus.USAGE and "invalid choice: 'severe'" in err and err.endswith("\n")
+    assert _run()[0] == ExitStatus.USAGE  # no path
 
 
 def test_json_and_jsonl() -> None:
     status, out, _ = _run("--json", str(SCAN))
     document = json.loads(out)
-    assert status == ScanStatus.FINDINGS and document["tool"] == "tfcollections"
+    assert status == ExitStatus.NO and document["tool"] == "tfcollections"
     paths = [report["path"] for report in document["reports"]]
     assert str(SCAN / "custom_op.pb") in paths and all(report["error"] is None for report in document["reports"])
     lines = [json.loads(line) for line in _run("--jsonl", str(SCAN))[1].splitlines()]
@@ -187,7 +187,7 @@ def test_json_and_jsonl() -> None:
 def test_sarif() -> None:
     status, out, _ = _run("--sarif", str(SCAN))
     log = json.loads(out)
-    assert status == ScanStatus.FINDINGS and log["version"] == "2.1.0"
+    assert status == ExitStatus.NO and log["version"] == "2.1.0"
     [run] = log["runs"]
     rules = run["tool"]["driver"]["rules"]
     assert [rule["id"] for rule in rules] == [rule.id for rule in RULES]
@@ -267,7 +267,7 @@ def test_what_cannot_be_scanned_is_said(tmp_path: Path) -> None:
 
 def test_help_and_a_sarif_location_without_a_node(tmp_path: Path) -> None:
     status, out, _ = _run("--help")
-    assert status == ScanStatus.CLEAN and "--fail-on" in out
+    assert status == ExitStatus.OK and "--fail-on" in out
     (tmp_path / "old.pb").write_bytes(_graph(_node("a", "BucketizeWithInputBoundaries"), _node("b", "NoOp")))
     log = json.loads(_run("--sarif", str(tmp_path / "old.pb"))[1])
     [result] = log["runs"][0]["results"]

@@ -425,7 +425,7 @@ def test_the_command_line_shows_the_view_and_json_carries_it() -> None:
         (["--subgraph"], 2, "--subgraph views a scope: give --scope-boundary SCOPE (or --scope REGEX)"),
         (["--function", "f"], 2, "--function NAME goes with --subgraph"),
         (["--subgraph", "--scope", "a", "--ops"], 2, "--subgraph shows a view of the graph alone, not with --ops"),
-        (["--subgraph", "--scope", "a", "--function", "nope"], 1, "no function 'nope' in the graph's library"),
+        (["--subgraph", "--scope", "a", "--function", "nope"], 3, "no function 'nope' in the graph's library"),
     ],
 )
 def test_the_command_line_says_what_is_wrong_in_one_line(args: List[str], status: int, message: str) -> None:

@@ -144,7 +144,8 @@ def test_a_damaged_tf2_model_is_refused_with_what_is_wrong(name: str, tmp_path: 
             convert(model)
     out = tmp_path / "model.onnx"
     result = _run(["export", str(model), str(out)])
-    assert result.returncode == 1 and not out.exists() and not list(tmp_path.iterdir())
+    # Damaged where the model is read and frozen: 3; where the conversion finds it (a loop's arity): 1, refused.
+    assert result.returncode == (1 if name == "loop_arity" else 3) and not out.exists() and not list(tmp_path.iterdir())
     lines = result.stderr.decode().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"tfcollections export: {out}: not written: "), lines
 

@@ -161,7 +161,7 @@ def main() -> None:
         converted("calls-chain", "calls_chain.pb", "to_onnx", "ok: converted"),
         converted("calls-doubling", "calls_doubling.pb", "to_onnx",
                   "refused: DecodeError: inlining the graph's function calls"),
-        converted("calls-doubling-cli", "calls_doubling.pb", "cli-onnx", "exit 1"),
+        converted("calls-doubling-cli", "calls_doubling.pb", "cli-onnx", "exit 3"),
         read("gzip-bomb", "records", "records", "gzip_bomb.tfrecord", "ok: 0 records"),
         read("gzip-bomb-strict", "records", "records-strict", "gzip_bomb.tfrecord",
              "refused: DecodeError: truncated record at 0"),

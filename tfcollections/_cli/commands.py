@@ -171,8 +171,9 @@ def overview(columns: int = 80, color: bool = False) -> str:
         *textwrap.wrap(
             "'tfcollections help COMMAND' or 'tfcollections COMMAND --help' lists a command's options; "
             "'tfcollections --completion bash' (or zsh) prints a completion script: "
-            'eval "$(tfcollections --completion bash)". Exit statuses: 0 done, 1 an input did not read, 2 a '
-            "usage error; scan, diff and --require-restore add their own (their help says).",
+            'eval "$(tfcollections --completion bash)". Exit statuses, every command alike: 0 done, 1 the '
+            "answer is no (findings, differences, would not load, restore or convert), 2 a usage error, 3 an "
+            "input did not read.",
             width,
         ),
     ]

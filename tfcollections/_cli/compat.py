@@ -26,17 +26,13 @@ from .._compat import table
 from .._compat.check import RULES, SEVERITIES, check_needs, needs_of, report_of
 from .._errors import DecodeError
 from .spec import _ArgumentParser, parse_command
+from .status import ExitStatus
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Dict, List, Sequence, TextIO
 
     Decoded = Dict[str, Any]
-
-LOADS = 0
-WOULD_NOT_LOAD = 1
-USAGE = 2
-UNREADABLE = 3
 
 
 def parser(out: TextIO) -> argparse.ArgumentParser:
@@ -92,17 +88,17 @@ def run(argv: Sequence[str], stdout: TextIO, stderr: TextIO) -> int:
         serving_releases = _releases(args.serving)
     except ValueError as exc:
         print(f"tfcollections compat: usage error: {exc}", file=stderr)
-        return USAGE
+        return ExitStatus.USAGE
     oldest = args.oldest or not (tf_releases or serving_releases)
     if not (os.path.exists(args.path) or os.path.exists(args.path + ".index")):  # a path, or a checkpoint's prefix
         print(f"tfcollections compat: {args.path}: no such file or directory", file=stderr)
-        return UNREADABLE
+        return ExitStatus.UNREADABLE
     try:
         needs = needs_of(args.path)
     except (DecodeError, OSError) as exc:
         said = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         print(f"tfcollections compat: {args.path}: {said}", file=stderr)
-        return UNREADABLE
+        return ExitStatus.UNREADABLE
     reports = []
     if oldest:
         reports.append(report_of(needs, check_needs(needs, list(range(len(table.VERSIONS)))), False))
@@ -128,7 +124,7 @@ def run(argv: Sequence[str], stdout: TextIO, stderr: TextIO) -> int:
             failed = failed or report["oldest"] is None
         else:
             failed = failed or not all(verdict["loads"] for verdict in report["releases"])
-    return WOULD_NOT_LOAD if failed else LOADS
+    return ExitStatus.NO if failed else ExitStatus.OK
 
 
 def _shown(findings: List[Decoded], show: str) -> List[Decoded]:

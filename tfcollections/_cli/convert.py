@@ -6,7 +6,8 @@ Strategy: ``export``'s parser takes the options (``--inputs``, ``--outputs``, ``
 and this prints what was written, read back from the bytes themselves (the ONNX model's nodes by op, its inputs
 and outputs with their shapes; the frozen graph's ops), or ``--json``. A graph the conversion does not cover is
 refused before anything is written: one line on stderr per op type it lacks (its count and first node), the way
-the scan names findings, or the list in ``--json``; exit 1. An OUT that exists is replaced only with ``--force``.
+the scan names findings, or the list in ``--json``; exit 1 (3 for a model that does not read). An OUT that exists
+is replaced only with ``--force``.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import json
 from .._convert.values import ONNX_TYPES
 from .._errors import DecodeError
 from .cells import byte_size, dtype_text
+from .status import failure_status
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -57,14 +59,14 @@ def run_conversion(args: Any, kind: str, stdout: TextIO, stderr: TextIO, path: C
                   f"{len(unsupported)} op type(s)", file=stderr)  # fmt: skip
         else:
             print(f"tfcollections export: {args.out}: not written: {exc}", file=stderr)
-        return 1
+        return failure_status(exc, path(args.out))
     except (ValueError, TypeError, OSError) as exc:
         strerror = getattr(exc, "strerror", None)
         why: Any = exc
         if isinstance(exc, OSError) and strerror:  # an OSError's own message would show errno first
             why = f"{getattr(exc, 'filename', None) or args.source}: {strerror}"
         print(f"tfcollections export: {args.out}: not written: {why}", file=stderr)
-        return 1
+        return failure_status(exc, path(args.out))
     if args.json:
         json.dump(report, stdout, indent=1)
         stdout.write("\n")

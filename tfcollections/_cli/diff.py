@@ -3,7 +3,7 @@
 
 Strategy: the library's ``diff`` compares; here the result is written for a person (what is only in one, what
 changed and how, how many are the same and how that was told) or as JSON, and the exit status says it as
-``diff`` does, for CI: 0 equal, 1 different, 2 trouble (a side that does not read, a usage error).
+``diff`` does, for CI: 0 equal, 1 different, 2 a usage error, 3 a side that does not read.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import json
 from .._errors import DecodeError
 from .cells import dtype_text, shape_text
 from .spec import _ArgumentParser, parse_command
+from .status import ExitStatus, failure_status
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -58,7 +59,7 @@ def run(
     except (DecodeError, ValueError, OSError) as exc:
         why = f"{exc.filename}: {exc.strerror}" if isinstance(exc, OSError) and exc.strerror else exc
         print(f"tfcollections diff: {why}", file=stderr)
-        return 2
+        return failure_status(exc)
     if args.json:
         json.dump(result, stdout, indent=1, allow_nan=False, default=str) if _finite(result) else json.dump(
             result, stdout, indent=1, default=str
@@ -66,7 +67,7 @@ def run(
         stdout.write("\n")
     else:
         stdout.write("\n".join(_lines(result)) + "\n")
-    return 0 if result["equal"] else 1
+    return ExitStatus.OK if result["equal"] else ExitStatus.NO
 
 
 def _finite(result: Dict[str, Any]) -> bool:

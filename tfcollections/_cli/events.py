@@ -17,6 +17,7 @@ import time
 from .._errors import DecodeError
 from .cells import table
 from .spec import _ArgumentParser, parse_command
+from .status import ExitStatus
 from .usage import UsageError
 
 TYPE_CHECKING = False
@@ -56,7 +57,7 @@ def run(argv: Sequence[str], stdout: TextIO, stderr: TextIO, path: Callable[[str
         return args
     from .._records.events import events  # noqa: PLC0415 (only this command reads events)
 
-    status = 0
+    status = ExitStatus.OK
     rows = None
     if args.csv:
         import csv  # noqa: PLC0415 (only --csv)
@@ -64,6 +65,11 @@ def run(argv: Sequence[str], stdout: TextIO, stderr: TextIO, path: Callable[[str
         rows = csv.writer(stdout, lineterminator="\n")
         rows.writerow(["step", "tag", "value", "wall_time", "dir_name"])
     for given in args.paths:
+        other = _other_records(path(given))
+        if other is not None:  # a TFRecord of other records given by name: no event of it would be real
+            print(f"tfcollections events: {given}: not an event file: {other}", file=stderr)
+            status = ExitStatus.UNREADABLE
+            continue
         progress = _Progress(stderr, given) if isatty else None
         try:
             found = events(path(given), run=args.run, tag=args.tag)
@@ -80,19 +86,23 @@ def run(argv: Sequence[str], stdout: TextIO, stderr: TextIO, path: Callable[[str
                     tally.add(event)
                 if progress is not None:
                     progress.tick(found.count, event["run"])
+        except BrokenPipeError:  # the reader of --jsonl or --csv went away: the run ends quietly (main)
+            raise
         except (DecodeError, OSError) as exc:
             if progress is not None:
                 progress.clear()
             why = f"cannot read: {exc.strerror}" if isinstance(exc, OSError) and exc.strerror else str(exc)
             print(f"tfcollections events: {given}: {why}", file=stderr)
-            status = 1
+            status = ExitStatus.UNREADABLE
             continue
         if progress is not None:
             progress.clear()
         for skipped in found.skipped:
             where = f"record {skipped['record']}: " if skipped["record"] is not None else ""
             print(f"tfcollections events: {skipped['path']}: skipped {where}{skipped['why']}", file=stderr)
-            status = 1
+            status = ExitStatus.UNREADABLE
+        if found.skipped and not found.count:  # nothing read: the lines on stderr are the whole answer
+            continue
         if args.json:
             import json  # noqa: PLC0415 (only --json)
 
@@ -103,6 +113,26 @@ def run(argv: Sequence[str], stdout: TextIO, stderr: TextIO, path: Callable[[str
         elif not (args.jsonl or args.csv):
             stdout.write("\n".join(tally.lines(given, found)) + "\n")
     return status
+
+
+def _other_records(path: str) -> Optional[str]:
+    """What a file given by name (not named ``*tfevents*``) is when it reads as a TFRecord whose first record is no
+    Event of a file version (``brain.Event:N``, the record every writer of event files starts with), in words with
+    the command that reads it; else None (a directory, an event file, anything the reading itself will name)."""
+    import os  # noqa: PLC0415 (only this check)
+
+    from .._records.tfrecord import records  # noqa: PLC0415 (as above)
+
+    if "tfevents" in os.path.basename(path) or not os.path.isfile(path):
+        return None
+    try:
+        first = next(iter(records(path)), None)
+    except (DecodeError, OSError):
+        return None  # not a TFRecord, or unreadable: said by the reading, as for any file
+    if first is None or b"brain.Event:" in first[:64]:
+        return None
+    return ("a TFRecord file whose first record is no Event of a file version (tf.data records): "
+            "`tfcollections records FILE` reads it")  # fmt: skip
 
 
 def _check_patterns(*patterns: Optional[str]) -> None:

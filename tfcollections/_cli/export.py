@@ -3,8 +3,9 @@
 
 Strategy: the library's ``export`` does the work and says what it wrote and left out; here are the options, a
 progress bar on stderr while a long export runs (a terminal only: a pipe or a log gets the summary alone), the
-summary (or ``--json``), and one line and exit status 1 for any failure: 0 written, 1 not written (a damaged or
-missing source, an output that exists without ``--force``, a directory that cannot be written), 2 usage.
+summary (or ``--json``), and one line for any failure, with the statuses of ``status.STATUSES``: 0 written, 1 not
+written (an output that exists without ``--force``, a directory that cannot be written), 2 usage, 3 a damaged or
+missing source.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import time
 from .._errors import DecodeError
 from .cells import byte_size
 from .spec import _ArgumentParser, parse_command
+from .status import failure_status
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -138,7 +140,7 @@ def run(
             filename = getattr(exc, "filename", None)  # an OSError's own message would show errno first
             why = f"{filename}: {strerror}" if filename else strerror
         print(f"tfcollections export: {args.out}: not written: {why}", file=stderr)
-        return 1
+        return failure_status(exc, path(args.out))
     if bar is not None:
         bar.clear()
     if args.json:

@@ -8,15 +8,11 @@ Strategy: ``main(argv, env)`` parses the arguments (``spec``), then reads each i
 the summary for a person (``render``, ``checkpoints``) or JSON for programs (``jsonout``). Everything the
 run touches outside the process comes in an ``Environment`` (the three streams, whether stderr is a
 terminal, the directory relative paths are read from), so tests give it their own instead of swapping
-``sys.std*``. Every failure becomes one line on stderr and an exit status, never a traceback:
-
-- 0 (``OK``): every input was shown (and with ``--require-restore``, its checkpoint would restore);
-- 1 (``UNREADABLE``): an input could not be read (the others are still shown), or what it holds does not fit in
-  memory;
-- 2 (``USAGE``): the command line is wrong;
-- 3 (``WOULD_NOT_RESTORE``): with ``--require-restore``, a checkpoint would not restore, or there is none;
-- 70 (``INTERNAL_ERROR``, EX_SOFTWARE): a bug of ours, said in one line;
-- 130 (``INTERRUPTED``): Ctrl-C, the shell's status for SIGINT.
+``sys.std*``. Every failure becomes one line on stderr and an exit status of ``status.STATUSES``, never a
+traceback: 0 every input was shown; 1 with ``--require-restore``, a checkpoint would not restore, or there is
+none; 2 a usage error; 3 an input could not be read (the others are still shown), or what it holds does not fit
+in memory; 70 a bug of ours; 130 Ctrl-C. A reader that closes the output early (``| head``) ends the run
+quietly, with the status so far, whatever the command.
 """
 
 from __future__ import annotations
@@ -34,6 +30,7 @@ from .._model.files import load_model, walk_models
 from .cells import dtype_text, shape_text
 from .checkpoints import checkpoint_lines, summary as checkpoint_summary
 from .render import print_summary
+from .status import ExitStatus
 from .usage import ShowArguments, UsageError, paths_only, usage_problem
 from .views import in_scope
 
@@ -42,18 +39,6 @@ if TYPE_CHECKING:
     from typing import IO, Any, Dict, Iterator, List, Mapping, Optional, Sequence, TextIO, Tuple
 
     from ..types import Model
-
-
-class ExitStatus:
-    """Every exit status of the command line (the module's docstring says when each is given). Plain ints, not an
-    ``enum.IntEnum``: the enum module costs a summary 17 M instructions, about 4 ms, for names nobody prints."""
-
-    OK = 0
-    UNREADABLE = 1
-    USAGE = 2
-    WOULD_NOT_RESTORE = 3
-    INTERNAL_ERROR = 70
-    INTERRUPTED = 130
 
 
 class Environment:
@@ -115,7 +100,12 @@ def main(argv: Optional[Sequence[str]] = None, env: Optional[Environment] = None
     env = env if env is not None else Environment()
     out_of_memory = False
     try:
-        return int(_run(argv, env))
+        status = int(_run(argv, env))
+        env.stdout.flush()  # here, where a reader that went away is caught, not at the interpreter's exit
+        return status
+    except BrokenPipeError:  # a reader that closed the output early (`| head`): its end is no error, and quiet
+        _quiet_output(env)
+        return ExitStatus.OK
     except KeyboardInterrupt:  # Ctrl-C while a long stream is read: one line, the shell's status for SIGINT
         print("tfcollections: interrupted", file=env.stderr)
         return ExitStatus.INTERRUPTED
@@ -129,6 +119,17 @@ def main(argv: Optional[Sequence[str]] = None, env: Optional[Environment] = None
         print("tfcollections: not enough memory: what the input holds does not fit in this process's memory",
               file=env.stderr)  # fmt: skip
     return ExitStatus.UNREADABLE
+
+
+def _quiet_output(env: Environment) -> None:
+    """After the reader of the process's stdout went away: what is still buffered goes nowhere, so that the
+    interpreter's flush at exit has no broken pipe to report (Python's documented way: stdout made devnull)."""
+    if env.stdout is not sys.stdout:
+        return
+    try:  # noqa: SIM105 (contextlib is not imported for a pipe's end)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # no file descriptor (a stream replaced by the embedding program)
+        pass
 
 
 class _Failed(Exception):
@@ -235,32 +236,28 @@ def _show_all(arguments: List[str], env: Environment, prog: str = "tfcollections
     single = len(args.files) == 1 and not args.recursive
     progress = _Progress(env.stderr) if not single and env.stderr_isatty else None
     read = failed = unrestorable = 0
-    try:
-        for given, path, failure in _inputs(args.files, args.recursive, progress, env):
-            try:
-                if failure is not None:
-                    raise failure
-                restores = _show(given, path, args, env, ascii_only, single, first=read + failed == 0)
-                read += 1
-                unrestorable += restores is False or (restores is None and args.require_restore)
-            except _Failed as failed_input:
-                failed += 1
-                if progress is not None:
-                    progress.clear()
-                if args.jsonl:
-                    _print_jsonl_error(given, failed_input, out)
-                else:
-                    print(f"tfcollections: {failed_input.message}", file=env.stderr)
+    for given, path, failure in _inputs(args.files, args.recursive, progress, env):
+        try:
+            if failure is not None:
+                raise failure
+            restores = _show(given, path, args, env, ascii_only, single, first=read + failed == 0)
+            read += 1
+            unrestorable += restores is False or (restores is None and args.require_restore)
+        except _Failed as failed_input:
+            failed += 1
             if progress is not None:
-                progress.update(read, failed, given)
-    except BrokenPipeError:  # `tfcollections FILE | head`
-        env.stderr.close()
-        return ExitStatus.OK
+                progress.clear()
+            if args.jsonl:
+                _print_jsonl_error(given, failed_input, out)
+            else:
+                print(f"tfcollections: {failed_input.message}", file=env.stderr)
+        if progress is not None:
+            progress.update(read, failed, given)
     if progress is not None:
         progress.finish(read, failed)
     if failed:
         return ExitStatus.UNREADABLE
-    return ExitStatus.WOULD_NOT_RESTORE if args.require_restore and unrestorable else ExitStatus.OK
+    return ExitStatus.NO if args.require_restore and unrestorable else ExitStatus.OK
 
 
 def _show(

@@ -16,6 +16,7 @@ import json
 from .._errors import DecodeError
 from .cells import table
 from .spec import _ArgumentParser, parse_command
+from .status import ExitStatus
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -44,14 +45,19 @@ def run(argv: Sequence[str], stdout: TextIO, stderr: TextIO, path: Callable[[str
     args = parse_command(parser(stdout), argv, stderr)
     if isinstance(args, int):
         return args
-    status = 0
+    status = ExitStatus.OK
     for given in args.files:
+        other = _event_file(path(given))
+        if other is not None:  # a TFRecord too, but of events: the command that reads them says more
+            print(f"tfcollections records: {given}: {other}", file=stderr)
+            status = ExitStatus.UNREADABLE
+            continue
         try:
             summary = summarize(path(given), _compression(args.compression), args.limit)
         except (DecodeError, OSError) as exc:
             why = f"cannot read: {exc.strerror}" if isinstance(exc, OSError) and exc.strerror else str(exc)
             print(f"tfcollections records: {given}: {why}", file=stderr)
-            status = 1
+            status = ExitStatus.UNREADABLE
             continue
         if args.json:
             from .jsonout import jsonable  # noqa: PLC0415 (only --json)
@@ -60,6 +66,18 @@ def run(argv: Sequence[str], stdout: TextIO, stderr: TextIO, path: Callable[[str
         else:
             stdout.write("\n".join(_lines(given, summary)) + "\n")
     return status
+
+
+def _event_file(path: str) -> Optional[str]:
+    """What an event file of TensorBoard's is, in words with the command that reads it; else (any other file) None."""
+    from .._disk.lookalikes import by_magic  # noqa: PLC0415 (as above)
+
+    try:
+        with open(path, "rb") as file:
+            found = by_magic(file.read(64), b"")
+    except OSError:
+        return None  # said by the reading, as for any file
+    return found[1] if found is not None and found[1].startswith("a TensorBoard event file") else None
 
 
 def _compression(given: Optional[str]) -> Optional[str]:

@@ -18,6 +18,7 @@ import re
 from .._errors import DecodeError
 from .jsonout import dump
 from .spec import _ArgumentParser, parse_command
+from .status import ExitStatus, failure_status
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -81,13 +82,13 @@ def run(argv: Sequence[str], stdout: TextIO, stderr: TextIO, path: Callable[[str
         results = session.run(list(fetches), values)
     except ImportError as exc:
         print(f"tfcollections run: {exc}", file=stderr)
-        return 1
+        return ExitStatus.NO
     except (DecodeError, ValueError, TypeError, OSError) as exc:
         strerror = getattr(exc, "strerror", None)
         why = f"{getattr(exc, 'filename', None) or args.model}: {strerror}" if isinstance(exc, OSError) and strerror \
             else exc  # fmt: skip
         print(f"tfcollections run: {args.model}: {why}", file=stderr)
-        return 1
+        return failure_status(exc)
     if args.json:  # bytes as {"$base64"}, a non-finite float as {"$float"}, as every --json of the tool
         document = {name: {"dtype": str(value.dtype), "shape": list(value.shape), "values": value.tolist()}
                     for name, value in zip(fetches, map(numpy.asarray, results))}  # fmt: skip

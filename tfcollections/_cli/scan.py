@@ -5,18 +5,20 @@ Strategy: the library's ``scan`` gives one report a file; here they are written 
 files with none counted), ``--json`` (one document), ``--jsonl`` (a line a file) or ``--sarif`` (SARIF 2.1.0,
 which code-scanning services read), and turned into an exit status a CI step can act on:
 
-- 0 (``CLEAN``): every file was scanned, and nothing was found at or above ``--fail-on`` (default: medium);
-- 1 (``FINDINGS``): something was found at or above ``--fail-on``;
+- 0 (``OK``): every file was scanned, and nothing was found at or above ``--fail-on`` (default: medium);
+- 1 (``NO``): something was found at or above ``--fail-on``;
 - 2 (``USAGE``): the command line is wrong;
-- 3 (``NOT_SCANNED``): no finding at or above ``--fail-on``, but a file could not be scanned (not a model,
-  damaged, unreadable: each said on stderr, or in the JSON and SARIF);
-- 70 and 130: as the main command (a bug of ours; Ctrl-C).
+- 3 (``UNREADABLE``): no finding at or above ``--fail-on``, but a file could not be scanned (not a model,
+  damaged, unreadable: each said on stderr, and in the JSON and SARIF);
+- 70 and 130: as every command (a bug of ours; Ctrl-C); ``status.STATUSES`` is the table.
+
+When no file at all was scanned and a path was not, the text report says nothing on stdout: the lines on stderr
+are the answer.
 """
 
 from __future__ import annotations
 
 import argparse
-import enum
 import json
 import os
 
@@ -24,21 +26,13 @@ from .. import __version__
 from .._scan.scan import RULES, SEVERITIES, at_least, scan
 from .._typing import cast
 from .spec import _ArgumentParser, parse_command
+from .status import ExitStatus
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Dict, List, Sequence, TextIO
 
     Decoded = Dict[str, Any]
-
-
-class ScanStatus(enum.IntEnum):
-    """Every exit status of ``tfcollections scan`` (the module's docstring says when each is given)."""
-
-    CLEAN = 0
-    FINDINGS = 1
-    USAGE = 2
-    NOT_SCANNED = 3
 
 
 def parser(out: TextIO) -> argparse.ArgumentParser:
@@ -74,7 +68,7 @@ def parser(out: TextIO) -> argparse.ArgumentParser:
 def run(argv: Sequence[str], stdout: TextIO, stderr: TextIO) -> int:
     """Run ``tfcollections scan`` with *argv* (the arguments after ``scan``)."""
 
-    args = parse_command(parser(stdout), argv, stderr)  # 0 after --help (CLEAN), 2 after a usage error (USAGE)
+    args = parse_command(parser(stdout), argv, stderr)  # 0 after --help, 2 after a usage error
     if isinstance(args, int):
         return args
     missing = [path for path in args.paths if not os.path.exists(path)]
@@ -96,12 +90,12 @@ def run(argv: Sequence[str], stdout: TextIO, stderr: TextIO) -> int:
             stdout.write(json.dumps(report) + "\n")
     else:
         _print_text(reports, stdout)
-    for report in reports:
-        if report["error"] is not None and not (args.json or args.jsonl or args.sarif):
+    for report in reports:  # on stderr whatever the format (JSON and SARIF hold them too): the contract's line
+        if report["error"] is not None:
             print(f"tfcollections scan: {report['path']}: not scanned: {report['error']}", file=stderr)
     if any(at_least(report["findings"], args.fail_on) for report in reports):
-        return ScanStatus.FINDINGS
-    return ScanStatus.NOT_SCANNED if any(report["error"] is not None for report in reports) else ScanStatus.CLEAN
+        return ExitStatus.NO
+    return ExitStatus.UNREADABLE if any(report["error"] is not None for report in reports) else ExitStatus.OK
 
 
 def where(finding: Decoded) -> str:
@@ -135,6 +129,8 @@ def _print_text(reports: List[Decoded], out: TextIO) -> None:
     total = sum(counts.values())
     by_severity = ", ".join(f"{counts[s]} {s}" for s in reversed(SEVERITIES) if counts[s])
     not_scanned = len(reports) - scanned
+    if not scanned and not_scanned:  # nothing was read: the reasons on stderr are the whole answer
+        return
     out.write(
         f"scanned {scanned} file{'s' if scanned != 1 else ''}: "
         + (f"{total} finding{'s' if total != 1 else ''} ({by_severity})" if total else "nothing found")

@@ -86,7 +86,7 @@ def parser(out: TextIO, prog: str = "tfcollections") -> argparse.ArgumentParser:
         "--jsonl",
         action="store_true",
         help="one JSON object per file, one per line, as --json's; a file that cannot be read is an object "
-        '{"path", "error"} (exit status 1)',
+        '{"path", "error"} (exit status 3)',
     )
     parser.add_argument(
         "-r",
@@ -128,7 +128,7 @@ def parser(out: TextIO, prog: str = "tfcollections") -> argparse.ArgumentParser:
     parser.add_argument(
         "--require-restore",
         action="store_true",
-        help="exit with status 3 when the checkpoint would not restore (or there is none): for CI pipelines",
+        help="exit with status 1 when the checkpoint would not restore (or there is none): for CI pipelines",
     )
     parser.add_argument(
         "--tensor",

@@ -205,7 +205,30 @@ class Records:
 
     def _corrupted(self, pos: int, why: str, index: int) -> DecodeError:
         where = " of the decompressed stream" if self.compression else ""
-        return DecodeError(f"corrupted record at {pos}{where}: record {index} of {self.path}: {why}", pos)
+        # A file whose very first frame does not hold may be another kind of file: what its content says it is.
+        other = _what_else(self.path) if pos == 0 and index == 0 and not self.compression else None
+        also = f"; {self.path} is {other}" if other else ""
+        return DecodeError(f"corrupted record at {pos}{where}: record {index} of {self.path}: {why}{also}", pos)
+
+
+def _what_else(path: str) -> Optional[str]:
+    """What a file that is no TFRecord is, when its content says (a model, a checkpoint index, an HDF5, ZIP or
+    TensorFlow Lite file), with the command that reads it; else None."""
+    from .._disk import lookalikes  # noqa: PLC0415 (only a file that is no TFRecord)
+    from .._disk.sniff import sniff  # noqa: PLC0415 (as above)
+
+    kind = sniff(path)
+    if kind is not None:
+        return f"a {kind}, not a TFRecord file: `tfcollections {path}` reads it"
+    try:
+        with open(path, "rb") as file:
+            head = file.read(64)
+            file.seek(max(0, os.fstat(file.fileno()).st_size - 8))
+            tail = file.read(8)
+    except OSError:
+        return None
+    found = lookalikes.by_magic(head, tail)
+    return found[1] if found is not None else None
 
 
 def records(path: PathLike, *, compression: Optional[str] = None, verify: bool = True, strict: bool = False) -> Records:
