@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import ast
+import re
 import shutil
 import subprocess
 import sys
@@ -95,6 +96,11 @@ def test_public_surface() -> None:
     }
     for name in tfcollections.__all__:
         assert getattr(tfcollections, name).__doc__ or name == "COLLECTIONS"
+    # dir() and help() list the names imported on first use too, and docs/index.md says what each is.
+    assert set(dir(tfcollections)) == set(tfcollections.__all__) | {"__version__"}
+    index = (PACKAGE.parent / "docs" / "index.md").read_text(encoding="utf-8").split("## Every public name", 1)[1]
+    rows = [row.split(" | ")[0] for row in index.splitlines() if row.startswith("| `")]
+    assert {name for cell in rows for name in re.findall(r"`(\w+)`", cell)} == set(tfcollections.__all__)
     assert (PACKAGE / "py.typed").is_file()
     assert issubclass(tfcollections.DecodeError, ValueError)
 

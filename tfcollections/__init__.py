@@ -24,6 +24,8 @@ from ._model.files import find_models as find_models, load as load, loads as loa
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import List
+
     from ._ckpt.checkpoint import (
         load_checkpoint as load_checkpoint,
         read_tensor as read_tensor,
@@ -68,6 +70,11 @@ _LAZY = {
     "events": "_records.events",
     "event_columns": "_records.events",
 }
+
+
+def __dir__() -> "List[str]":
+    """Every public name, those imported on first use too (what ``dir()``, ``help()`` and completion list)."""
+    return sorted(set(__all__) | {"__version__"})
 
 
 def __getattr__(name: str) -> object:
