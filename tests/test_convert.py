@@ -212,6 +212,10 @@ def test_inputs_are_parsed_with_their_shapes() -> None:
     assert parse_input("scope/x:1") == ("scope/x:1", None)
     assert parse_input("x") == ("x:0", None)
     assert parse_input("x:[]") == ("x:0", [])
+    # A shape of one dim after a port (not a node 'X:0' of port 5); a port alone stays a port.
+    assert parse_input("X:0:5") == ("X:0", [5])
+    assert parse_input("x:0:-1") == parse_input("x:0:?") == ("x:0", [None])
+    assert parse_input("x:5") == ("x:5", None)
     with pytest.raises(ValueError, match="is no shape"):
         parse_input("x:1,a")
 

@@ -22,6 +22,7 @@ from .frames import take_conds, take_frames
 from .graphdef import split_tensor_name
 from .inline import body_of, function_nodes
 from .values import (
+    INPUTS_HINT,
     PARTS,
     SMALL_INTS,
     TAKES_COMPLEX,
@@ -240,7 +241,7 @@ class Converter:
             if self.ranked_outputs and value.shape is None and value.element is None:
                 raise ConversionError("its rank is left open by the graph (TensorFlow's own shape inference does "
                                       f"not know it), and an ONNX model declares each output's rank"
-                                      f"{_INPUTS_HINT}")  # fmt: skip
+                                      f"{INPUTS_HINT}")  # fmt: skip
             made = self.tf(value)
             if made != name:
                 self.emit("Identity", [made], [name])
@@ -310,7 +311,7 @@ class Converter:
             return value.nchw
         if value.rank != 4:
             raise ConversionError(f"{value.tf_name!r} needs rank 4 "
-                                  f"to be laid out NCHW, and has {_rank_text(value)}{_INPUTS_HINT}")  # fmt: skip
+                                  f"to be laid out NCHW, and has {_rank_text(value)}{INPUTS_HINT}")  # fmt: skip
         if value.const is not None:
             value.nchw = self.initializer(transpose(value.const, TO_NCHW), f"{value.tf_name}/nchw")
             self._materialized.append(value)
@@ -342,11 +343,8 @@ class Converter:
 
     def add_graph_input(self, name: str, dtype: str, shape: Shape) -> None:
         if shape is None:  # ONNX declares every input's rank: onnx's checker refuses one without a shape
-            raise ConversionError(f"input {name!r} has an unknown rank, which an ONNX model must declare{_INPUTS_HINT}")
+            raise ConversionError(f"input {name!r} has an unknown rank, which an ONNX model must declare{INPUTS_HINT}")
         self.graph_inputs.append(value_info(name, dtype, shape, symbolic=True))
-
-
-_INPUTS_HINT: Final = " (pass the inputs' shapes: --inputs NAME:SHAPE, or to_onnx(inputs={name: shape}))"
 
 
 def _no_complex(values: Sequence[Value], what: str = "input") -> None:

@@ -262,7 +262,7 @@ def _output_names(graph: Graph, signature: Optional[Decoded], given: Optional[Se
         names = [f"{name}:0" for name in _default_outputs(graph.nodes)]
     if not names:
         raise ValueError("the graph has no outputs to freeze to (every unconsumed node trains, saves or checks): "
-                         "name them with outputs=")  # fmt: skip
+                         "name them (--outputs NAME of tfcollections export, or outputs=[...])")  # fmt: skip
     return names
 
 
@@ -430,7 +430,7 @@ def _variable_values(
             names = ", ".join(repr(node["name"]) for node in variables[:3]) + (", ..." if len(variables) > 3 else "")
             raise DecodeError(
                 f"the graph's outputs need {len(variables)} variable(s) ({names}) and no checkpoint was given or "
-                "found beside the model: pass the checkpoint"
+                "found beside the model: pass it (--checkpoint PREFIX, or checkpoint=)"
             )
     listing: Decoded = dict(checkpoint) if isinstance(checkpoint, dict) else dict(load_checkpoint(checkpoint))
     found = meta_graph["graph"] if "graph" in meta_graph else graph_of(source, buf, index, meta_graph, ends=False)

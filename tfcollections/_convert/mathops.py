@@ -27,7 +27,7 @@ from .nodeparts import (
     reduced_shape,
     unsqueeze,
 )
-from .values import ConversionError, tensor_of
+from .values import INPUTS_HINT, ConversionError, tensor_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -261,8 +261,7 @@ def cumulative_product(cx: Converter, node: Decoded, inputs: List[Value]) -> Out
     axis = axis_in(found[0], rank)
     size = (x.shape or [None])[axis] if x.shape else None
     if size is None:
-        raise ConversionError(f"its axis {axis} has an unknown size, which a running product needs (pass the inputs' "
-                              "shapes: --inputs NAME:SHAPE)")  # fmt: skip
+        raise ConversionError(f"its axis {axis} has an unknown size, which a running product needs{INPUTS_HINT}")
     check_made(size, "one running-product step per element of the axis", STEPS_LIMIT)
     exclusive, reverse = bool(attr(node, "exclusive", False)), bool(attr(node, "reverse", False))
     data = _computed(cx, cx.tf(x), x.dtype)

@@ -9,7 +9,7 @@ that every refusal names its node (the converter adds it) and what to pass.
 from __future__ import annotations
 
 from .._tensor import Tensor
-from .values import ONNX_TYPES, TO_NCHW, ConversionError, tensor_of, transpose
+from .values import INPUTS_HINT, ONNX_TYPES, TO_NCHW, ConversionError, tensor_of, transpose
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -62,8 +62,8 @@ def need_ints(value: Value, what: str) -> List[int]:
 
 def need_rank(value: Value, what: str = "input") -> int:
     if value.rank is None:
-        raise ConversionError(f"its {what} {value.tf_name!r} has an unknown rank, which the conversion needs (pass "
-                              "the inputs' shapes: --inputs NAME:SHAPE, or to_onnx(inputs={name: shape}))")  # fmt: skip
+        raise ConversionError(f"its {what} {value.tf_name!r} has an unknown rank, which the conversion needs"
+                              f"{INPUTS_HINT}")  # fmt: skip
     return value.rank
 
 

@@ -173,11 +173,13 @@ _SHAPE_TEXT: Final = re.compile(r"^\[?\s*((?:-?[0-9]+|\?)(?:\s*,\s*(?:-?[0-9]+|\
 
 def parse_input(text: str, keys: Optional[Dict[str, str]] = None) -> Tuple[str, Shape]:
     """``"x:0:1,224,224,3"`` -> ``("x:0", [1, 224, 224, 3])``; ``"x:[-1,3]"`` -> ``("x:0", [None, 3])``; ``"x"``
-    -> ``("x:0", None)``. The part after the last colon is a shape when it has a comma or brackets. A name among
-    *keys* (a signature's input keys -> their tensors) stands for its tensor."""
+    -> ``("x:0", None)``. The part after the last colon is a shape when it has a comma or brackets, or when it
+    follows a port (``"x:0:5"``: one dim; ``"x:5"`` is port 5). A name among *keys* (a signature's input keys ->
+    their tensors) stands for its tensor."""
     keys = keys or {}
     name, sep, last = text.rpartition(":")
-    if sep and ("," in last or last.startswith("[")):
+    after_port = ":" in name and name.rpartition(":")[2].isdigit() and last.strip().lstrip("-").isdigit()
+    if sep and ("," in last or last.startswith("[") or after_port or last.strip() == "?"):
         match = _SHAPE_TEXT.match(last.strip())
         if match is None:
             raise ValueError(f"input {text!r}: {last!r} is no shape (dims separated by commas, -1 or ? unknown)")

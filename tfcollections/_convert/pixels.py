@@ -17,7 +17,7 @@ from .nodeparts import (
     need_rank,
     unsqueeze,
 )
-from .values import ConversionError, tensor_of, transpose
+from .values import INPUTS_HINT, ConversionError, tensor_of, transpose
 from .windows import (
     as_float32,
     image_in,
@@ -47,7 +47,7 @@ def extract_patches(cx: Converter, node: Decoded, inputs: List[Value]) -> Output
         raise ConversionError(f"its images are {x.dtype} of rank {x.rank}: 4-D float images are converted")
     channels = (x.shape or [None] * 4)[3]
     if channels is None:
-        raise ConversionError("its images' channels must be known (pass the inputs' shapes: --inputs NAME:SHAPE)")
+        raise ConversionError(f"its images' channels must be known{INPUTS_HINT}")
     kh, kw = spatial_attr(node, "ksizes", "NHWC")
     strides, rates = spatial_attr(node, "strides", "NHWC"), spatial_attr(node, "rates", "NHWC")
     data, shape = image_in(cx, x, "NHWC")

@@ -34,7 +34,7 @@ from .nodeparts import (
     settle,
     unsqueeze,
 )
-from .values import TO_NCHW, TO_NHWC, ConversionError, ints_tensor, scalar_tensor, tensor_of, transpose
+from .values import INPUTS_HINT, TO_NCHW, TO_NHWC, ConversionError, ints_tensor, scalar_tensor, tensor_of, transpose
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -234,7 +234,7 @@ def concat(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
         axis_value, parts = inputs[0], list(inputs[1:])
     rank = next((part.rank for part in parts if part.rank is not None), None)
     if rank is None:
-        raise ConversionError("its inputs have an unknown rank (pass the inputs' shapes: --inputs NAME:SHAPE)")
+        raise ConversionError(f"its inputs have an unknown rank{INPUTS_HINT}")
     (axis,) = need_ints(axis_value, "axis")
     axis = axis_in(axis, rank)
     same_shapes([part.shape if part.shape is not None else [None] * part.rank if part.rank is not None else None
@@ -258,7 +258,7 @@ def concat(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
 def pack(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     rank = next((part.rank for part in inputs if part.rank is not None), None)
     if rank is None:
-        raise ConversionError("its inputs have an unknown rank (pass the inputs' shapes: --inputs NAME:SHAPE)")
+        raise ConversionError(f"its inputs have an unknown rank{INPUTS_HINT}")
     same_shapes([part.shape if part.shape is not None else [None] * part.rank if part.rank is not None else None
                  for part in inputs], "inputs")  # fmt: skip
     axis = _new_axis(attr(node, "axis", 0), rank)

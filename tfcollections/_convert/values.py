@@ -56,6 +56,11 @@ class ConversionError(DecodeError):
         self.unsupported: List[Decoded] = unsupported or []
 
 
+#: What a refusal for want of a rank says to do, in the command line's words and the library's.
+INPUTS_HINT: Final = (" (pass the inputs' shapes: --inputs NAME:SHAPE of tfcollections export, or "
+                      "to_onnx(inputs={name: shape}))")  # fmt: skip
+
+
 class Value:
     """A TensorFlow tensor as the conversion holds it: ``dtype``, ``shape`` (None: rank unknown; a dim None:
     unknown), ``const`` (its values, when constant), ``partial`` (a small integer tensor's elements, None where
