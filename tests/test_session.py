@@ -136,7 +136,7 @@ def test_run_prints_each_output_and_writes_them_where_asked(tmp_path: Path) -> N
     assert lines[0].startswith("probabilities:0: float32 (2, 10), min 0.0150962, max 0.352143, mean 0.1")
     assert lines[2:] == ["classes:0: int64 (2,), min 0, max 6, mean 3", "  [0, 6]"]
     out = tmp_path / "out"
-    written = cli(["run", model, "--input", f"x={feed}", "--output", "classes", "--output-dir", str(out)])
+    written = cli(["run", model, "--inputs", f"x={feed}", "--outputs", "classes", "--output-dir", str(out)])
     assert written.returncode == 0 and np.array_equal(np.load(out / "classes.npy"), arrays["output/classes:0"])
     as_json = json.loads(cli(["run", str(SERVING), "--input", "x=[[1.0], [2.0]]", "--json"]).stdout)
     assert as_json == {"y": {"dtype": "float32", "shape": [2, 1], "values": [[3.5], [4.0]]}}
@@ -154,7 +154,7 @@ def test_run_says_what_is_wrong_on_one_line() -> None:
     unreadable = cli(["run", model, "--input", "x:0=not json"])
     assert unreadable.returncode == 1 and b"is neither a .npy file nor a JSON value" in unreadable.stderr
     usage = cli(["run", model, "--input", "x:0"])
-    assert usage.returncode == 2 and b"usage error: --input 'x:0' is not NAME=VALUE" in usage.stderr
+    assert usage.returncode == 2 and b"usage error: --inputs 'x:0' is not NAME=VALUE" in usage.stderr
 
 
 def test_run_refuses_what_it_cannot_do(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

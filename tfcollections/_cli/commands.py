@@ -65,7 +65,7 @@ _EXAMPLES: Final = (
     ("tfcollections compat saved_model_dir --tf 2.4", "will it load there?"),
     ("tfcollections export model.ckpt weights.safetensors", "weights out"),
     ("tfcollections export model.ckpt.meta model.onnx", "an ONNX model"),
-    ("tfcollections run model.ckpt.meta --input x:0=x.npy", "run it, no TensorFlow"),
+    ("tfcollections run model.ckpt.meta --inputs x=x.npy", "run it, no TensorFlow"),
     ("tfcollections diff a.ckpt b.ckpt", "what changed"),
     ("tfcollections records train.tfrecord", "Example features"),
     ("tfcollections events logs/ --csv", "training curves"),

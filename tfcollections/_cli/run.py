@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-"""``tfcollections run MODEL --input NAME=VALUE ...``: a model run on onnxruntime, as ``saved_model_cli run`` runs one.
+"""``tfcollections run MODEL --inputs NAME=VALUE ...``: a model run on onnxruntime, as ``saved_model_cli run`` runs one.
 
 Strategy: a ``Session`` (the optional extra ``run``: onnxruntime and numpy) converts the model once and runs it; each
 ``--input`` is a ``.npy`` file or a JSON value (``x=[[1, 2, 3]]``), each ``--output`` a fetch (by default the
@@ -36,8 +36,10 @@ def parser(out: TextIO) -> argparse.ArgumentParser:
         'saved_model_cli run do. Needs the extra "run": pip install "tfcollections[run]".',
     )
     run_parser.add_argument("model", metavar="MODEL", help="a .meta or SavedModel with its checkpoint, or a .pb")
-    run_parser.add_argument(
+    run_parser.add_argument(  # --inputs and --outputs as export names them; --input and --output, as before
+        "--inputs",
         "--input",
+        dest="input",
         metavar="NAME=VALUE",
         action="append",
         default=[],
@@ -45,7 +47,13 @@ def parser(out: TextIO) -> argparse.ArgumentParser:
         "(x=[[1, 2, 3]])",
     )
     run_parser.add_argument(
-        "--output", metavar="NAME", action="append", default=[], help="a fetch (repeatable; default: the outputs)"
+        "--outputs",
+        "--output",
+        dest="output",
+        metavar="NAME",
+        action="append",
+        default=[],
+        help="a fetch (repeatable; default: the outputs)",
     )
     run_parser.add_argument("--signature", metavar="KEY", help="a SavedModel's signature (default: serving_default)")
     run_parser.add_argument("--checkpoint", metavar="PREFIX", help="the checkpoint (default: the one beside the model)")
@@ -63,7 +71,7 @@ def run(argv: Sequence[str], stdout: TextIO, stderr: TextIO, path: Callable[[str
     for item in args.input:
         name, sep, value = item.partition("=")
         if not sep or not name:
-            print(f"tfcollections run: usage error: --input {item!r} is not NAME=VALUE", file=stderr)
+            print(f"tfcollections run: usage error: --inputs {item!r} is not NAME=VALUE", file=stderr)
             return 2
         feeds[name] = value
     try:
@@ -117,11 +125,11 @@ def _value(numpy: Any, name: str, text: str, path: Callable[[str], str]) -> Any:
         try:
             return numpy.load(path(text), allow_pickle=False)
         except ValueError as exc:  # not an array file numpy reads without pickle
-            raise ValueError(f"--input {name}: {text} is no .npy array ({exc})") from None
+            raise ValueError(f"--inputs {name}: {text} is no .npy array ({exc})") from None
     try:
         return json.loads(text)
     except ValueError:
-        raise ValueError(f"--input {name}: {text!r} is neither a .npy file nor a JSON value") from None
+        raise ValueError(f"--inputs {name}: {text!r} is neither a .npy file nor a JSON value") from None
 
 
 def _summary(numpy: Any, name: str, array: Any) -> str:

@@ -45,6 +45,8 @@ def parser(out: TextIO) -> argparse.ArgumentParser:
         "TFSMLayer layers. Nothing is run; TensorFlow is not needed.",
     )
     scan_parser.add_argument("paths", nargs="+", metavar="PATH", help="a model file, a directory, or a tree")
+    scan_parser.add_argument("-r", "--recursive", action="store_true",
+                             help="walk the directories given (scan always does; as show -r takes it)")  # fmt: skip
     output = scan_parser.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="one JSON document: every file's report")
     output.add_argument("--jsonl", action="store_true", help="one JSON object per file, one per line")

@@ -146,7 +146,7 @@ def _in_directory(folder: str) -> Tuple[str, Optional[str]]:
         listed = ", ".join(metas[:5]) + (f" and {len(metas) - 5} more" if len(metas) > 5 else "")
         raise DecodeError(
             f"directory {shown(folder)} holds {len(metas)} meta graphs and no checkpoint file to say which is the "
-            f"latest: {listed}; give one of them"
+            f"latest: {listed}; give one of them (or all: -r on the command line, find_models in Python)"
         )
     raise DecodeError(f"directory {shown(folder)} holds no model: {_what_is_missing(folder, names)}")
 
