@@ -346,3 +346,26 @@ def test_the_command_lines_other_answers(tmp_path: Path) -> None:
     failed = _run(["export", "tests/data/checkpoints/v2", str(tmp_path / "v.npz")], terminal=True)
     assert failed.returncode == 1 and "exists" in failed.stderr.decode()
     assert _run(["diff", "--help"]).returncode == 0
+
+
+def test_a_models_weights_are_its_checkpoints_not_its_graphs_constants(tmp_path: Path) -> None:
+    # A meta graph's variables are restored from a checkpoint: its graph's constants (zeros, gradients' shapes, a
+    # saver's names) are no weights. With a checkpoint beside it, that checkpoint is exported; without, nothing is.
+    import shutil
+
+    from .test_cli import _run
+
+    shutil.copy(DATA.parent.parent / "examples" / "model.meta", tmp_path / "model.meta")
+    with pytest.raises(DecodeError, match=r"model.meta is a MetaGraphDef whose weights are its variables, restored "
+                                          r"from a checkpoint, and no checkpoint is beside it"):  # fmt: skip
+        tfcollections.export(tmp_path / "model.meta", tmp_path / "w.safetensors")
+    with pytest.raises(DecodeError, match="no checkpoint is beside it"):  # what load returned: the same
+        tfcollections.export(tfcollections.load(tmp_path / "model.meta"), tmp_path / "w.safetensors")
+    result = _run(["export", str(tmp_path / "model.meta"), str(tmp_path / "w.safetensors")])
+    assert result.returncode == 3 and result.stdout == b"" and result.stderr.decode().count("\n") == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["model.meta"]
+    model = DATA / "onnx" / "tf1_cnn" / "model.ckpt.meta"
+    report = tfcollections.export(model, tmp_path / "cnn.safetensors")
+    assert report["source"].endswith("tf1_cnn/model.ckpt")  # the checkpoint beside the model
+    listed = tfcollections.load_checkpoint(DATA / "onnx" / "tf1_cnn" / "model.ckpt")["tensors"]
+    assert sorted(entry["key"] for entry in report["tensors"]) == sorted(listed)

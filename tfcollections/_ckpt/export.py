@@ -19,6 +19,7 @@ import os
 import re
 
 from .._disk.atomic import AtomicFile, check_destination
+from .._disk.locate import checkpoint_beside
 from .._errors import DecodeError
 from .._model.collections import scope_matcher
 from .._tensor import element_count
@@ -69,7 +70,8 @@ def export(
     progress: Optional[Callable[[int, int], None]] = None,
 ) -> _types.ExportReport:
     """Write the tensors of a checkpoint (a path as ``load_checkpoint`` takes, or what it returned), or the
-    constants of a frozen graph (its path, or what ``load`` returned), to *out*: a safetensors file or a NumPy
+    constants of a frozen graph (its path, or what ``load`` returned; a model whose variables a checkpoint restores
+    is the checkpoint beside it, and refused without one), to *out*: a safetensors file or a NumPy
     ``.npz`` (*format* ``"safetensors"`` or ``"npz"``, else from *out*'s suffix).
 
     *scope* keeps the tensors whose name (as *names* gives it) is in that scope (TensorFlow's rule at a name
@@ -143,22 +145,48 @@ def _selector(scope: Union[str, Pattern[str], None]) -> Callable[[str], bool]:
 
 
 def _source_of(source: Any) -> Tuple[Optional[Decoded], Optional[Decoded]]:
-    """(the checkpoint listing, None) or (None, the model whose constants are exported)."""
+    """(the checkpoint listing, None) or (None, the model whose constants are exported). A model whose variables
+    are restored from a checkpoint (a meta graph, a SavedModel) is that checkpoint: its constants are no weights."""
     if isinstance(source, dict):
-        if "meta_graphs" in source:
-            return None, source
         if "tensors" in source and "prefix" in source:
             return source, None
-        raise TypeError("source must be a path, what load_checkpoint returned, or what load returned")
-    try:
-        listing = list_checkpoint(source)
-    except DecodeError as exc:
-        model = _model_file(source)
-        if model is None:
-            raise exc from None
-        return None, model
+        if "meta_graphs" not in source:
+            raise TypeError("source must be a path, what load_checkpoint returned, or what load returned")
+        model: Optional[Decoded] = source
+    else:
+        try:
+            listing = list_checkpoint(source)
+        except DecodeError as exc:
+            model = _model_file(source)
+            if model is None:
+                raise exc from None
+        else:
+            listing["object_graph"] = object_graph_of(listing)
+            return listing, None
+    if not _restores_variables(model):
+        return None, model  # a frozen graph: its constants are its weights
+    beside = checkpoint_beside(model.get("path"), model["format"])
+    if beside is None:
+        raise DecodeError(
+            f"{model.get('path') or 'the model'} is a {model['format']} whose weights are its "
+            "variables, restored from a checkpoint, and no checkpoint is beside it: give the "
+            "checkpoint's prefix (or freeze the model first: then its constants are its weights)"
+        )
+    listing = list_checkpoint(beside)
     listing["object_graph"] = object_graph_of(listing)
     return listing, None
+
+
+def _restores_variables(model: Decoded) -> bool:
+    """Whether a model's meta graphs restore variables from a checkpoint: a saver, a TF 2 object graph, or a
+    collection of variables."""
+    for meta_graph in model.get("meta_graphs") or ():
+        if meta_graph.get("saver_def") or meta_graph.get("object_graph_def"):
+            return True
+        collections = meta_graph.get("collection_def") or {}
+        if any(collections.get(name) for name in ("variables", "trainable_variables")):
+            return True
+    return False
 
 
 class _Plan:
