@@ -152,14 +152,15 @@ def _source_of(source: Any) -> Tuple[Optional[Decoded], Optional[Decoded]]:
             return source, None
         if "meta_graphs" not in source:
             raise TypeError("source must be a path, what load_checkpoint returned, or what load returned")
-        model: Optional[Decoded] = source
+        model: Decoded = source
     else:
         try:
             listing = list_checkpoint(source)
         except DecodeError as exc:
-            model = _model_file(source)
-            if model is None:
+            found = _model_file(source)
+            if found is None:
                 raise exc from None
+            model = found
         else:
             listing["object_graph"] = object_graph_of(listing)
             return listing, None
