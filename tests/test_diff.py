@@ -240,3 +240,20 @@ def test_models_compared_by_their_variables_and_constants(tmp_path: Path) -> Non
     assert tfcollections.diff(tfcollections.load(restore / "same.meta"), restore / "same.meta")["equal"] is True
     with pytest.raises(ValueError, match="read from bytes"):
         tfcollections.diff(tfcollections.loads((restore / "same.meta").read_bytes()), restore / "same.meta")
+
+
+def test_a_model_with_a_checkpoint_beside_it_is_the_model_it_names(tmp_path: Path) -> None:
+    # diff MODEL.meta CKPT checks CKPT against the model, whatever checkpoint lies beside the .meta (find_checkpoint
+    # would take the path for that one): here the model's own checkpoint beside it, and another one given.
+    import shutil
+
+    from .test_cli import _run
+
+    shutil.copytree(DATA / "onnx" / "tf1_cnn", tmp_path / "cnn")
+    meta, other = tmp_path / "cnn" / "model.ckpt.meta", CHECKPOINTS / "restore" / "model.ckpt"
+    result = tfcollections.diff(meta, other)
+    assert (result["kind"], result["a"]) == ("model and checkpoint", str(meta))
+    assert not result["equal"] and "conv1/kernel" in result["tensors"]["only_in_a"]
+    assert tfcollections.diff(meta, tmp_path / "cnn" / "model.ckpt")["equal"]  # its own checkpoint restores
+    shown = _run(["diff", str(meta), str(other)])
+    assert shown.returncode == 1 and shown.stdout.decode().startswith(f"a: {meta}\nb: {other}\n")

@@ -20,6 +20,8 @@ import os
 import struct
 
 from .._disk.find import find_checkpoint
+from .._disk.locate import saved_model_file
+from .._disk.sniff import sniff
 from .._errors import DecodeError
 from .._model.files import load
 from .._tensor import NUMERIC
@@ -92,7 +94,7 @@ def _two_v2_indexes(a: Any, b: Any) -> Optional[Tuple[str, str, Decoded]]:
     are equal on both sides (dtype, shape, place, size, CRC32C) is the same tensor, and only the entries that
     differ are decoded (their dtype, shape, size and CRC32C compared; where they lie does not matter). None when
     this does not apply (not two V2 checkpoints, a slice on one side only): the listings are compared instead."""
-    if isinstance(a, dict) or isinstance(b, dict):
+    if isinstance(a, dict) or isinstance(b, dict) or _names_a_model(a) or _names_a_model(b):
         return None
     try:
         (prefix_a, kind_a, _), (prefix_b, kind_b, _) = find_checkpoint(os.fspath(a)), find_checkpoint(os.fspath(b))
@@ -166,6 +168,9 @@ def _side(given: Any) -> Tuple[str, Decoded, str]:
             model = given if all("graph" in mg for mg in given["meta_graphs"]) else load(_path_of(given), graph=True)
             return "model", cast("Decoded", model), str(given.get("path") or "<bytes>")
         return "checkpoint", dict(given), str(given["prefix"])
+    if _names_a_model(given):  # a model file, even with a checkpoint beside it: the model is what is compared
+        model = cast("Decoded", load(given, graph=True))
+        return "model", model, str(model["path"])
     try:
         listing = list_checkpoint(given)
         return "checkpoint", listing, str(listing["prefix"])
@@ -174,6 +179,15 @@ def _side(given: Any) -> Tuple[str, Decoded, str]:
             raise exc from None
     model = cast("Decoded", load(given, graph=True))
     return "model", model, str(model["path"])
+
+
+def _names_a_model(given: Any) -> bool:
+    """Whether a path is a model file by its content (a ``.meta``, ``saved_model.pb``, frozen graph) or a SavedModel
+    directory: then it is the model, not the checkpoint beside it that ``find_checkpoint`` would take it for."""
+    path = os.fspath(given)
+    if os.path.isdir(path):
+        return saved_model_file(path) is not None
+    return sniff(path) is not None
 
 
 def _path_of(model: Decoded) -> str:
