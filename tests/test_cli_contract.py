@@ -98,9 +98,17 @@ def test_scan_of_an_empty_directory_is_nothing_found() -> None:
 
 
 @pytest.mark.parametrize("command", sorted(COMMANDS))
-def test_every_command_prints_its_help_with_status_0(command: str) -> None:
-    status, out, err = _run(([] if command == "show" else [command]) + ["--help"])
+def test_every_command_prints_its_help_with_status_0_and_the_statuses(command: str) -> None:
+    status, out, err = _run([command, "--help"])
     assert (status, err) == (ExitStatus.OK, "") and out.startswith("usage: tfcollections")
+    assert "exit status, as every command's: 0 done; 1 the answer is no" in " ".join(out.split())
+
+
+def test_help_of_help_is_the_overview_and_an_unknown_format_names_every_known_one() -> None:
+    assert _run(["help", "--help"]) == _run(["--help"])
+    status, out, err = _run(["export", CHECKPOINT, "weights.txt"])
+    assert (status, out) == (ExitStatus.USAGE, "") and err.count("\n") == 1
+    assert ".safetensors or .npz (tensors), .pb (a frozen graph) or .onnx, or give --format" in err
 
 
 # Each command on an input it reads, whose output a reader closes before anything is written.

@@ -135,6 +135,14 @@ def _other_records(path: str) -> Optional[str]:
             "`tfcollections records FILE` reads it")  # fmt: skip
 
 
+def natural_key(text: str) -> List[Any]:
+    """A tag's sort key in which its runs of digits count as numbers: metric_2 before metric_10, as a person reads
+    them (and as TensorBoard lists them)."""
+    import re  # noqa: PLC0415 (only a listing of tags needs it)
+
+    return [(0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", text) if part]
+
+
 def _check_patterns(*patterns: Optional[str]) -> None:
     import re  # noqa: PLC0415 (only filters need it)
 
@@ -191,7 +199,7 @@ class _Tally:
         for name, paths in found.runs.items():
             run = self.runs.get(name, {"events": 0, "tags": {}, "other": {}})
             lines.append(f"run {name} ({_count(len(paths), 'file')}, {_count(run['events'], 'event')})")
-            entries = sorted(run["tags"].values(), key=lambda entry: entry["tag"])
+            entries = sorted(run["tags"].values(), key=lambda entry: natural_key(entry["tag"]))
             for kind, plural in _GROUPS:
                 of_kind = [entry for entry in entries if entry["kind"] == kind]
                 if not of_kind:

@@ -18,7 +18,7 @@ import time
 from .._errors import DecodeError
 from .cells import byte_size
 from .spec import _ArgumentParser, parse_command
-from .status import failure_status
+from .status import ExitStatus, failure_status
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -117,6 +117,10 @@ def run(
         from .convert import run_conversion  # noqa: PLC0415 (only a conversion loads it)
 
         return run_conversion(args, kind, stdout, stderr, path)
+    if kind is None and os.path.splitext(args.out)[1].lower() not in (".safetensors", ".npz"):
+        print(f"tfcollections export: usage error: cannot tell the format from {args.out!r}: name it .safetensors or "
+              ".npz (tensors), .pb (a frozen graph) or .onnx, or give --format", file=stderr)  # fmt: skip
+        return ExitStatus.USAGE
     try:
         renames: List[Tuple[Any, str]] = [(re.compile(pattern), replacement) for pattern, replacement in args.rename]
         scope: Any = args.scope_boundary if args.scope is None else re.compile(args.scope)

@@ -201,6 +201,7 @@ def _help(arguments: List[str], env: Environment) -> int:
         return ExitStatus.USAGE
     # `help NAME`: that command's help; `--help`, `-h`, `help` (and `--help PATH...`): the overview.
     name = arguments[1] if arguments[0] == "help" and len(arguments) == 2 else None
+    name = None if name in ("-h", "--help") else name  # `help --help`: the overview, as `help` alone
     text = help_text(name, env.stdout, columns, color)
     if text is None:
         print(f"tfcollections: usage error: no command {name!r}; the commands are {', '.join(BY_NAME)}",

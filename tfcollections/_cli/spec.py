@@ -15,13 +15,21 @@ from .usage import UsageError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Callable, Optional, Sequence, TextIO, Union
+    from typing import Any, Callable, Final, Optional, Sequence, TextIO, Union
+
+
+# What every command's --help ends with: the exit statuses every command shares (status.STATUSES).
+_STATUSES: Final = (
+    "exit status, as every command's: 0 done; 1 the answer is no (findings, differences, would "
+    "not load, restore or convert); 2 a usage error; 3 an input did not read; 70 a bug of ours."
+)
 
 
 class _ArgumentParser(argparse.ArgumentParser):
     """argparse, with its errors raised and its help and version written to the run's output stream."""
 
     def __init__(self, out: TextIO, **kwargs: Any) -> None:
+        kwargs.setdefault("epilog", _STATUSES)
         super().__init__(**kwargs)
         self.out = out
 
@@ -64,7 +72,8 @@ def parser(out: TextIO, prog: str = "tfcollections") -> argparse.ArgumentParser:
         "variables with dtypes, shapes and parameter counts, the ops the model runs, saver, collections (savers, "
         "queue runners, control-flow contexts), signatures, Keras layers; and checkpoints: their tensors, their "
         "values, and whether a meta graph would restore from one. No TensorFlow needed. 'tfcollections PATH' is "
-        "'tfcollections show PATH'; 'tfcollections --help' lists the other commands (scan, export, diff).",
+        "'tfcollections show PATH'; 'tfcollections --help' lists the other commands (scan, export, diff, records, "
+        "events, run, compat).",
     )
     parser.add_argument("--version", action="version", version=f"tfcollections {__version__}")
     parser.add_argument(
