@@ -562,7 +562,7 @@ def test_the_command_s_output_in_the_docs_is_what_it_prints(monkeypatch: pytest.
 
 def test_tags_are_listed_with_their_numbers_as_numbers() -> None:
     # metric_2 before metric_10, as a person (and TensorBoard's tag list) reads them.
-    from tfcollections._cli.events import natural_key
+    from tfcollections._cli.cells import natural_key
 
     tags = ["metric_10", "metric_2", "loss", "metric_1", "b10", "b2", "layer_3/w_12", "layer_3/w_4"]
     assert sorted(tags, key=natural_key) == ["b2", "b10", "layer_3/w_4", "layer_3/w_12", "loss", "metric_1",

@@ -152,3 +152,11 @@ def byte_size(count: int) -> str:
         if count >= size:
             return f"{count / size:.1f} {unit}"
     return f"{count} B"
+
+
+def natural_key(text: str) -> List[Any]:
+    """A tag's sort key in which its runs of digits count as numbers: metric_2 before metric_10, as a person reads
+    them (and as TensorBoard lists them)."""
+    import re  # noqa: PLC0415 (only a listing of tags needs it)
+
+    return [(0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", text) if part]

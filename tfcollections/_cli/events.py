@@ -4,8 +4,9 @@
 Strategy: the events of each path (a log directory, as TensorBoard finds its runs, or one event file) are read
 once, in order, and tallied by run, kind and tag as they stream by; a scalar tag keeps its values (a float each)
 for its statistics and the sparkline of its curve. ``--jsonl`` writes each event as it is read, ``--csv`` each
-scalar, so neither holds the log in memory. Exit 0 when everything read, 1 when a file or a record was skipped or
-a path cannot be read (one line on stderr each; the rest is still read), 2 for a usage error.
+scalar, so neither holds the log in memory. ``--plot`` keeps each scalar's steps and values for its picture
+(``plot``), ``--images`` writes each image as it is read. Exit 0 when everything read, 3 when a file or a record
+was skipped or a path cannot be read (one line on stderr each; the rest is still read), 2 for a usage error.
 """
 
 from __future__ import annotations
@@ -15,14 +16,14 @@ import math
 import time
 
 from .._errors import DecodeError
-from .cells import table
+from .cells import natural_key, table
 from .spec import _ArgumentParser, parse_command
 from .status import ExitStatus
 from .usage import UsageError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Callable, Dict, List, Optional, Sequence, TextIO
+    from typing import Any, Callable, Dict, List, Optional, Sequence, TextIO, Tuple
 
 _BARS = "▁▂▃▄▅▆▇█"
 _CURVE_WIDTH = 24
@@ -47,12 +48,19 @@ def parser(out: TextIO) -> argparse.ArgumentParser:
     output.add_argument("--jsonl", action="store_true", help="print every event as one JSON object a line")
     output.add_argument("--csv", action="store_true", help="print the scalars in tbparse's long form "
                         "(step,tag,value,wall_time,dir_name)")  # fmt: skip
+    events_parser.add_argument("--plot", metavar="FILE", help="draw every scalar tag's curves, each run a line, "
+                               "into FILE: an SVG picture (.svg) or an HTML page (.html)")  # fmt: skip
+    events_parser.add_argument("--smooth", type=float, default=0.6, metavar="W", help="--plot's smoothing, as "
+                               "TensorBoard's slider: 0 (none) to 0.99 (default 0.6)")  # fmt: skip
+    events_parser.add_argument("--images", metavar="DIR", help="write every image summary as a file: "
+                               "DIR/RUN/TAG/STEP_N.png (or its own format)")  # fmt: skip
+    events_parser.add_argument("--force", action="store_true", help="replace files --plot or --images would write")
     return events_parser
 
 
 def run(argv: Sequence[str], stdout: TextIO, stderr: TextIO, path: Callable[[str], str], isatty: bool) -> int:
     """Run ``tfcollections events`` with *argv* (the arguments after ``events``)."""
-    args = parse_command(parser(stdout), argv, stderr, lambda given: _check_patterns(given.run, given.tag))
+    args = parse_command(parser(stdout), argv, stderr, _check_arguments)
     if isinstance(args, int):
         return args
     from .._records.events import events  # noqa: PLC0415 (only this command reads events)
@@ -64,6 +72,8 @@ def run(argv: Sequence[str], stdout: TextIO, stderr: TextIO, path: Callable[[str
 
         rows = csv.writer(stdout, lineterminator="\n")
         rows.writerow(["step", "tag", "value", "wall_time", "dir_name"])
+    curves: Dict[str, Dict[str, Tuple[List[float], List[float]]]] = {}  # --plot: tag -> run -> (steps, values)
+    images = _Images(path(args.images), args.force) if args.images else None
     for given in args.paths:
         other = _other_records(path(given))
         if other is not None:  # a TFRecord of other records given by name: no event of it would be real
@@ -84,10 +94,20 @@ def run(argv: Sequence[str], stdout: TextIO, stderr: TextIO, path: Callable[[str
                                        repr(event["wall_time"]), "" if run == "." else run])  # fmt: skip
                 else:
                     tally.add(event)
+                if args.plot and event["kind"] == "scalar" and isinstance(event["value"], (int, float)):
+                    label = event["run"] if len(args.paths) == 1 else f"{given}/{event['run']}".rstrip("/.")
+                    steps, values = curves.setdefault(event["tag"], {}).setdefault(label, ([], []))
+                    steps.append(float(event["step"]))
+                    values.append(float(event["value"]))
+                if images is not None and event["kind"] == "image":
+                    images.write(event)
                 if progress is not None:
                     progress.tick(found.count, event["run"])
         except BrokenPipeError:  # the reader of --jsonl or --csv went away: the run ends quietly (main)
             raise
+        except _NotWritten as exc:  # --images: a file of the output that exists or cannot be written
+            print(f"tfcollections events: {exc}", file=stderr)
+            return ExitStatus.NO
         except (DecodeError, OSError) as exc:
             if progress is not None:
                 progress.clear()
@@ -112,7 +132,70 @@ def run(argv: Sequence[str], stdout: TextIO, stderr: TextIO, path: Callable[[str
             stdout.write(json.dumps(jsonable(document), allow_nan=False) + "\n")
         elif not (args.jsonl or args.csv):
             stdout.write("\n".join(tally.lines(given, found)) + "\n")
+    if images is not None and not (args.json or args.jsonl or args.csv):
+        stdout.write(f"{args.images}: {_count(images.count, 'image')} written\n")
+    if args.plot:
+        written = _write_plot(path(args.plot), curves, args.smooth, args.force, " ".join(args.paths))
+        if written is not None:
+            print(f"tfcollections events: {args.plot}: not written: {written}", file=stderr)
+            return ExitStatus.NO
+        if not (args.json or args.jsonl or args.csv):
+            runs = {run for by_run in curves.values() for run in by_run}
+            stdout.write(f"{args.plot}: {_count(len(curves), 'chart')} of {_count(len(runs), 'run')}\n")
     return status
+
+
+def _write_plot(target: str, curves: Dict[str, Dict[str, Tuple[List[float], List[float]]]], weight: float,
+                replace: bool, title: str) -> Optional[str]:  # fmt: skip
+    """The picture of *curves* written to *target* (SVG, or an HTML page by its suffix), whole or not at all; what
+    stopped it, else None."""
+    from .._disk.atomic import AtomicFile  # noqa: PLC0415 (only --plot writes)
+    from .plot import curves_in_order, html, svg  # noqa: PLC0415 (as above)
+
+    picture = svg(curves_in_order(curves), weight, f"scalars of {title}")
+    text = picture if target.lower().endswith(".svg") else html(picture, f"scalars of {title}")
+    try:
+        with AtomicFile(target, replace) as file:
+            file.write(text.encode("utf-8"))
+    except OSError as exc:
+        return f"{exc.strerror or exc}" + (" (--force replaces it)" if isinstance(exc, FileExistsError) else "")
+    return None
+
+
+class _NotWritten(Exception):
+    """A file ``--images`` would write that exists (without ``--force``) or cannot be written."""
+
+
+class _Images:
+    """``--images DIR``: each image of each image summary written as it is read, ``DIR/RUN/TAG/STEP_N.FORMAT`` (a
+    name's characters outside letters, digits, ``.``, ``_`` and ``-`` made ``_``; the root run ``_``), whole or not
+    at all."""
+
+    def __init__(self, folder: str, replace: bool) -> None:
+        self.folder, self.replace, self.count = folder, replace, 0
+
+    def write(self, event: Dict[str, Any]) -> None:
+        import os  # noqa: PLC0415 (only --images)
+        import re  # noqa: PLC0415 (as above)
+
+        from .._disk.atomic import AtomicFile  # noqa: PLC0415 (as above)
+
+        def safe(part: str) -> str:
+            return re.sub(r"[^A-Za-z0-9._-]", "_", part).lstrip(".") or "_"
+
+        value = event["value"]
+        parts = [safe(part) for part in f"{event['run']}/{event['tag']}".split("/") if part not in ("", ".")]
+        folder = os.path.join(self.folder, *parts)
+        for index, (data, kind) in enumerate(zip(value["images"], value["formats"])):
+            target = os.path.join(folder, f"{event['step']}_{index}.{kind or 'bin'}")
+            try:
+                os.makedirs(folder, exist_ok=True)
+                with AtomicFile(target, self.replace) as file:
+                    file.write(data)
+            except OSError as exc:
+                more = " (--force replaces it)" if isinstance(exc, FileExistsError) else ""
+                raise _NotWritten(f"{target}: not written: {exc.strerror or exc}{more}") from None
+            self.count += 1
 
 
 def _other_records(path: str) -> Optional[str]:
@@ -135,12 +218,12 @@ def _other_records(path: str) -> Optional[str]:
             "`tfcollections records FILE` reads it")  # fmt: skip
 
 
-def natural_key(text: str) -> List[Any]:
-    """A tag's sort key in which its runs of digits count as numbers: metric_2 before metric_10, as a person reads
-    them (and as TensorBoard lists them)."""
-    import re  # noqa: PLC0415 (only a listing of tags needs it)
-
-    return [(0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", text) if part]
+def _check_arguments(args: argparse.Namespace) -> None:
+    _check_patterns(args.run, args.tag)
+    if args.plot is not None and not args.plot.lower().endswith((".svg", ".html", ".htm")):
+        raise UsageError(f"--plot {args.plot!r}: name it .svg (a picture) or .html (a page)")
+    if not 0 <= args.smooth < 1:
+        raise UsageError(f"--smooth {args.smooth}: TensorBoard's smoothing is from 0 (none) to below 1")
 
 
 def _check_patterns(*patterns: Optional[str]) -> None:

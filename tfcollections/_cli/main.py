@@ -36,7 +36,7 @@ from .views import in_scope
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import IO, Any, Dict, Iterator, List, Mapping, Optional, Sequence, TextIO, Tuple
+    from typing import IO, Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence, TextIO, Tuple
 
     from ..types import Model
 
@@ -272,7 +272,7 @@ def _show(
     that file with nothing to show. What is no meta graph but a checkpoint is shown as a checkpoint.
     """
     name = "<stdin>" if given == "-" else shown_path(given)
-    graph = not (args.no_graph or args.subgraph)  # a view reads the graph its own way
+    graph = not (args.no_graph or args.subgraph or args.dot)  # a view or a drawing reads the graph its own way
     # The summary shows a graph's inputs, outputs and constants for a frozen graph only (read then all the same);
     # JSON gives everything load(graph=True) gives.
     ends = args.json or args.jsonl
@@ -295,7 +295,7 @@ def _show(
         if saved_model and os.path.isfile(os.path.join(path, "variables", "variables.index")):
             hint += f"; its variables are a checkpoint: tfcollections {os.path.join(given, 'variables')} lists them"
         raise _Failed(f"{name}: {exc}{hint}", exc) from None
-    checked = _checkpoint_of(name, model, args, env) if not args.subgraph else None
+    checked = _checkpoint_of(name, model, args, env) if not (args.subgraph or args.dot) else None
     meta_graphs = list(enumerate(model["meta_graphs"]))
     if args.tag:
         meta_graphs = [(i, mg) for i, mg in meta_graphs if set(args.tag) <= set(meta_graph_tags(mg))]
@@ -310,6 +310,9 @@ def _show(
     boundary = args.scope_boundary is not None
     if args.subgraph:
         _show_subgraph(given, name, model, meta_graphs, args, out, ascii_only, first)
+        return None
+    if args.dot:
+        _show_dot(name, model, meta_graphs, args, out)
         return None
     if args.json or args.jsonl:
         document = _json().model_document(given, model, meta_graphs, args.collection, scope, boundary)
@@ -362,6 +365,31 @@ def _show_subgraph(given: str, name: str, model: Model, meta_graphs: List[Tuple[
         if model["format"] != "GraphDef":
             lines.append(f"meta graph {index}: tags {tags}")
         lines += view_lines(dict(view))
+    out.write("\n".join(lines) + "\n")
+
+
+def _show_dot(name: str, model: Model, meta_graphs: List[Tuple[int, Any]], args: ShowArguments, out: TextIO) -> None:
+    """``--dot``: the first chosen meta graph's graph (or function, or scope) as Graphviz DOT."""
+    import re  # noqa: PLC0415 (only a scope compiles a pattern)
+
+    from .._model.subgraph import _scope_test, graph_nodes  # noqa: PLC0415 (a summary never draws)
+    from .dot import dot_lines  # noqa: PLC0415 (as above)
+
+    if not meta_graphs:
+        raise _Failed(f"{name}: no meta graph to draw")
+    index = meta_graphs[0][0]
+    selects: Optional[Callable[[str], bool]] = None
+    if args.scope is not None:
+        pattern = re.compile(args.scope)
+        selects = lambda given: pattern.match(given) is not None  # noqa: E731 (one test, as subgraph's)
+    elif args.scope_boundary is not None:
+        selects = _scope_test(args.scope_boundary)
+    title = f"{name}" + (f" function {args.function}" if args.function else "")
+    try:
+        with graph_nodes(model, index, args.function) as nodes:
+            lines = dot_lines(nodes, title, selects, args.function is not None)
+    except (DecodeError, ValueError) as exc:
+        raise _Failed(f"{name}: {exc}", exc) from None
     out.write("\n".join(lines) + "\n")
 
 

@@ -117,7 +117,13 @@ def parser(out: TextIO, prog: str = "tfcollections") -> argparse.ArgumentParser:
         help="view the scope (--scope-boundary SCOPE, or --scope REGEX) as TF 1's SubGraphView: its nodes, the "
         "tensors that come in and go out (dtype, shape, who uses them), the control edges that cross, its op census",
     )
-    parser.add_argument("--function", metavar="NAME", help="with --subgraph: view this library function's body")
+    parser.add_argument(
+        "--dot",
+        action="store_true",
+        help="instead of the summary, the graph as Graphviz DOT (| dot -Tsvg draws it): with --scope-boundary SCOPE "
+        "(or --scope REGEX), the scope's nodes and those across its boundary",
+    )
+    parser.add_argument("--function", metavar="NAME", help="with --subgraph or --dot: this library function's body")
     parser.add_argument("--tag", action="append", metavar="TAG", help="only the meta graphs with this tag (repeatable)")
     parser.add_argument("--ops", action="store_true", help="list every op the graph and its functions use, with counts")
     parser.add_argument(

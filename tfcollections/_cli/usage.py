@@ -33,6 +33,7 @@ class ShowArguments:
         self.scope: Optional[str] = None
         self.scope_boundary: Optional[str] = None
         self.subgraph = False
+        self.dot = False
         self.function: Optional[str] = None
         self.tag: Optional[List[str]] = None
         self.ops = False
@@ -58,8 +59,16 @@ def usage_problem(args: ShowArguments) -> Optional[str]:
         return "standard input (-) can be read once"
     if args.layers and args.no_graph:
         return "--layers reads the model's object graph, which --no-graph leaves unread"
-    if args.function is not None and not args.subgraph:
-        return "--function NAME goes with --subgraph (a view of that function's body)"
+    if args.function is not None and not (args.subgraph or args.dot):
+        return "--function NAME goes with --subgraph or --dot (that function's body)"
+    if args.dot:
+        if len(args.files) > 1 or args.recursive:
+            return "--dot draws one file's graph"
+        given = [flag for flag, on in (("--subgraph", args.subgraph), ("--json", args.json), ("--jsonl", args.jsonl),
+                 ("--no-graph", args.no_graph), ("--layers", args.layers), ("--ops", args.ops),
+                 ("--tensor", args.tensor), ("--require-restore", args.require_restore)) if on]  # fmt: skip
+        if given:
+            return f"--dot draws the graph alone, not with {given[0]}"
     if args.subgraph:
         if args.scope is None and args.scope_boundary is None:
             return "--subgraph views a scope: give --scope-boundary SCOPE (or --scope REGEX)"

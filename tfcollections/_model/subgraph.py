@@ -13,6 +13,8 @@ those and for ``_output_shapes``. Time and memory are linear in the nodes and in
 
 from __future__ import annotations
 
+import contextlib
+
 from .._disk.source import source_of
 from .._errors import DecodeError
 from .._graph.attrs import shape_list
@@ -25,7 +27,7 @@ from .files import load
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import os
-    from typing import Any, Callable, Dict, Final, List, Optional, Pattern, Set, Tuple, Union
+    from typing import Any, Callable, Dict, Final, Iterator, List, Optional, Pattern, Set, Tuple, Union
 
     from .. import types as _types
     from .._typing import Decoded
@@ -66,14 +68,6 @@ def subgraph(
     body instead of the graph. An empty selection is an empty view. Raises ``DecodeError`` for a graph that
     does not read, ``ValueError`` for a meta graph or function the file does not have.
     """
-    if not isinstance(model, dict):
-        model = load(model)
-    source = source_of(model)
-    if source is None:
-        raise TypeError("subgraph() needs a path or what tfcollections.load returned (a copy keeps no file to read)")
-    meta_graphs = model["meta_graphs"]
-    if not isinstance(meta_graph, int) or not 0 <= meta_graph < len(meta_graphs):
-        raise ValueError(f"meta_graph {meta_graph!r}: the model has {len(meta_graphs)} meta graph(s), from 0")
     if isinstance(scope, str):
         selects = _scope_test(scope)
         shown = scope
@@ -82,17 +76,36 @@ def subgraph(
         shown = scope.pattern
     else:
         raise TypeError(f"scope must be a str or a compiled str pattern, not {type(scope).__qualname__!r}")
+    found: Dict[str, Any] = {}
+    with graph_nodes(model, meta_graph, function) as nodes:
+        found = view(nodes, selects, function is not None)
+    return {"scope": shown, "meta_graph": meta_graph, "function": function, **found}  # type: ignore[typeddict-item]
+
+
+@contextlib.contextmanager
+def graph_nodes(model: Union[PathLike, _types.Model], meta_graph: int = 0,
+                function: Optional[str] = None) -> Iterator[Nodes]:  # fmt: skip
+    """The nodes (names, ops, inputs; attrs on demand while the block runs) of meta graph *meta_graph*'s graph, or
+    of its library function *function*: what ``subgraph`` views and the command line draws. Raises as ``subgraph``
+    says."""
+    if not isinstance(model, dict):
+        model = load(model)
+    source = source_of(model)
+    if source is None:
+        raise TypeError("subgraph() needs a path or what tfcollections.load returned (a copy keeps no file to read)")
+    meta_graphs = model["meta_graphs"]
+    if not isinstance(meta_graph, int) or not 0 <= meta_graph < len(meta_graphs):
+        raise ValueError(f"meta_graph {meta_graph!r}: the model has {len(meta_graphs)} meta graph(s), from 0")
     chosen = meta_graphs[meta_graph]
     with source.opened() as opened:
         # A stream read into memory is frozen: the walk keeps slices of it, which must be bytes.
         buf = bytes(opened) if isinstance(opened, (bytearray, memoryview)) else opened
         try:
             nodes = nodes_of(source, buf, meta_graph, cast("Decoded", chosen), function)
-            found = view(nodes, selects, function is not None)
+            yield nodes
         except DecodeError as exc:
             source.failed_in(exc, meta_graph, "graph_def")
             raise
-    return {"scope": shown, "meta_graph": meta_graph, "function": function, **found}  # type: ignore[typeddict-item]
 
 
 def _scope_test(scope: str) -> Callable[[str], bool]:
