@@ -322,11 +322,13 @@ def _show(
                 document["tensors"] = _tensors_document(checked[1], args.tensor)
         _json().dump(document, out, ascii_only, one_line=args.jsonl)
     else:
-        if not first:
-            out.write("\n")
-        print_summary(name, model, meta_graphs, args.collection, scope, boundary, out, args.ops, checked, args.layers)
-        if checked is not None and args.tensor:
+        if checked is not None and args.tensor:  # values asked for: the values, not the summary again
             _print_tensors(checked[1], args.tensor, out)
+        else:
+            if not first:
+                out.write("\n")
+            print_summary(name, model, meta_graphs, args.collection, scope, boundary, out, args.ops, checked,
+                          args.layers)  # fmt: skip
     out.flush()  # each file as soon as it is read: a long batch shows its progress, `| head` stops it early
     return None if checked is None else bool(checked[2]["restores"])
 
@@ -432,29 +434,59 @@ def _checkpoint_of(name: str, model: Model, args: ShowArguments, env: Environmen
     return listing["prefix"], dict(listing), dict(result)
 
 
-def _tensors_document(listing: Any, names: Optional[List[str]]) -> Dict[str, Any]:
+def _tensor_values(listing: Any, names: Optional[List[str]]) -> Dict[str, Any]:
+    """The tensors *names* of a checkpoint, by the names the listing shows (a TF 2 checkpoint's object paths) or
+    by their keys, as ``read_tensors`` takes them."""
     from .._ckpt.checkpoint import read_tensors  # noqa: PLC0415 (only when values are asked for)
 
-    for name in names or []:
-        if name not in listing["tensors"]:
-            raise _Failed(f"--tensor: {name!r} is not in checkpoint {shown_path(listing['prefix'])}")
     try:
-        tensors = read_tensors(listing, names or [])
+        return dict(read_tensors(listing, names or []))
+    except KeyError as exc:  # a name the checkpoint has not: its message names the checkpoint
+        raise _Failed(f"--tensor: {exc.args[0] if exc.args else exc}") from None
     except DecodeError as exc:
         raise _Failed(f"{shown_path(listing['prefix'])}: {exc}", exc) from None
+
+
+def _tensors_document(listing: Any, names: Optional[List[str]]) -> Dict[str, Any]:
     return {
         name: {"dtype": tensor.dtype, "shape": list(tensor.shape), "values": tensor.tolist()}
-        for name, tensor in tensors.items()
+        for name, tensor in _tensor_values(listing, names).items()
     }
 
 
-def _print_tensors(listing: Any, names: List[str], out: TextIO) -> None:
-    import json  # noqa: PLC0415 (only when values are asked for)
+_SHOWN_VALUES = 8  # the first values a tensor's summary shows (--json gives them all)
 
-    jsonout = _json()
-    for name, tensor in _tensors_document(listing, names).items():
-        text = json.dumps(jsonout.jsonable(jsonout.complex_as_pairs(tensor["values"])), allow_nan=False)
-        out.write(f"{name} ({dtype_text(tensor['dtype'])}, {shape_text(tensor['shape'])}): {text}\n")
+
+def _print_tensors(listing: Any, names: List[str], out: TextIO) -> None:
+    """Each tensor as ``run`` shows an output: dtype and shape, the least, greatest and mean of a numeric one, its
+    first values (``--json`` gives every value)."""
+    for name, tensor in _tensor_values(listing, names).items():
+        values = _flat(tensor.tolist())
+        head = f"{name} ({dtype_text(tensor.dtype)}, {shape_text(list(tensor.shape))})"
+        numbers = [value for value in values if isinstance(value, (int, float)) and not isinstance(value, bool)]
+        if numbers and len(numbers) == len(values):
+            finite = [number for number in numbers if number == number and abs(number) != float("inf")]
+            if finite:
+                mean = sum(finite) / len(finite)
+                head += f": min {_shown(min(finite))}, max {_shown(max(finite))}, mean {_shown(mean)}"
+        shown = ", ".join(_shown(value) for value in values[:_SHOWN_VALUES])
+        more = f", ... ({len(values):,} values)" if len(values) > _SHOWN_VALUES else ""
+        out.write(f"{head}\n  [{shown}{more}]\n")
+
+
+def _flat(nested: Any) -> List[Any]:
+    if not isinstance(nested, list):
+        return [nested]
+    out: List[Any] = []
+    for item in nested:
+        out.extend(_flat(item))
+    return out
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:.6g}"
+    return repr(value) if isinstance(value, (bytes, str)) else str(value)
 
 
 def _show_checkpoint(
@@ -467,12 +499,12 @@ def _show_checkpoint(
         document["tensors"] = {n: t for n, t in listing["tensors"].items() if keep(n)}
         document["values"] = _tensors_document(listing, args.tensor)
         _json().dump(_json().complex_as_pairs(document), out, ascii_only, one_line=args.jsonl)
+    elif args.tensor:  # values asked for: the values, not the listing
+        _print_tensors(listing, args.tensor, out)
     else:
         if not first:
             out.write("\n")
         out.write("\n".join(checkpoint_lines(name, listing, keep)) + "\n")
-        if args.tensor:
-            _print_tensors(listing, args.tensor, out)
     out.flush()
 
 
