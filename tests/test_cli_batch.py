@@ -180,25 +180,27 @@ def test_batch_usage_errors(args: List[str], message: str) -> None:
 
 
 def test_progress_on_a_terminal(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    from tfcollections._cli import main as _cli
+    from tfcollections._cli.progress import Progress
 
     _tree(tmp_path)
-    monkeypatch.setattr(_cli._Progress, "_DELAY", 0.0)
-    monkeypatch.setattr(_cli._Progress, "_INTERVAL", 0.0)
+    monkeypatch.setattr(Progress, "DELAY", 0.0)
+    monkeypatch.setattr(Progress, "INTERVAL", 0.0)
     result = _run(["-r", "--no-graph", str(tmp_path)], terminal=True)
     err = result.stderr.decode()
     assert "\rtfcollections: 1 files looked at, 0 read: " in err  # rewritten in place
     assert "\r\x1b[K" in err  # and wiped before an error line and at the end
     assert "d/broken.meta: file truncated" in err
     assert err.endswith("tfcollections: 5 read, 1 failed, of 14 files looked at\n")
-    # Not on a terminal (a pipe, a log file, the tests above): no progress at all.
+    # Not on a terminal (a pipe, a log file, the tests above), nor with --quiet or --jsonl: no progress at all.
     assert "\r" not in _run(["-r", "--no-graph", str(tmp_path)]).stderr.decode()
+    assert "\r" not in _run(["-r", "--no-graph", "-q", str(tmp_path)], terminal=True).stderr.decode()
+    assert "\r" not in _run(["-r", "--no-graph", "--jsonl", str(tmp_path)], terminal=True).stderr.decode()
 
 
 def test_a_single_input_shows_no_progress_even_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
-    from tfcollections._cli import main as _cli
+    from tfcollections._cli.progress import Progress
 
-    monkeypatch.setattr(_cli._Progress, "_DELAY", 0.0)
+    monkeypatch.setattr(Progress, "DELAY", 0.0)
     result = _run([EXAMPLE], terminal=True)
     assert result.returncode == 0 and result.stderr == b""
 

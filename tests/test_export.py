@@ -234,16 +234,23 @@ def test_the_command_line(tmp_path: Path) -> None:
     assert sorted(entry["name"] for entry in json.loads(renamed.stdout)["tensors"])[:2] == ["i.int16", "i.int32"]
 
 
-def test_a_progress_bar_on_a_terminal_only(tmp_path: Path) -> None:
+def test_a_progress_bar_on_a_terminal_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tfcollections._cli.progress import Progress
+
     from .test_cli import _run
 
+    monkeypatch.setattr(Progress, "DELAY", 0.0)  # shown at once, every time (a real export shows it after 1 s)
+    monkeypatch.setattr(Progress, "INTERVAL", 0.0)
     quiet = _run(["export", "tests/data/checkpoints/v2", str(tmp_path / "a.safetensors")])
     assert quiet.stderr == b""
     shown = _run(["export", "tests/data/checkpoints/v2", str(tmp_path / "b.safetensors")], terminal=True)
-    assert b"100.0%" in shown.stderr and shown.stderr.endswith(b"\r")
+    assert b"\rtfcollections export: [#####" in shown.stderr and b"100.0% 420 B of 420 B" in shown.stderr
+    assert shown.stderr.endswith(b"\r\x1b[K")  # cleared at the end
+    asked = _run(["export", "tests/data/checkpoints/v2", str(tmp_path / "c.safetensors"), "-q"], terminal=True)
+    assert asked.stderr == b""
     seen: List[Any] = []
     tfcollections.export(
-        CHECKPOINTS / "v2", tmp_path / "c.safetensors", progress=lambda done, total: seen.append((done, total))
+        CHECKPOINTS / "v2", tmp_path / "d.safetensors", progress=lambda done, total: seen.append((done, total))
     )
     report = tfcollections.load_checkpoint(CHECKPOINTS / "v2")
     assert seen and seen[-1][0] == seen[-1][1] > 0 and all(a[0] <= b[0] for a, b in zip(seen, seen[1:]))
@@ -342,7 +349,7 @@ def test_the_command_lines_other_answers(tmp_path: Path) -> None:
     bad = _run(["export", "tests/data/checkpoints/v2", str(tmp_path / "x.safetensors"), "--rename", "(", "x"])
     assert bad.returncode == 2
     big = _run(["export", "tests/data/checkpoints/v2", str(tmp_path / "v.npz"), "--bfloat16-as-uint16"], terminal=True)
-    assert big.returncode == 0 and b"%" in big.stderr
+    assert big.returncode == 0 and big.stderr == b""  # done within the second before a progress line shows
     failed = _run(["export", "tests/data/checkpoints/v2", str(tmp_path / "v.npz")], terminal=True)
     assert failed.returncode == 1 and "exists" in failed.stderr.decode()
     assert _run(["diff", "--help"]).returncode == 0

@@ -348,3 +348,28 @@ def test_the_one_pass_reads_generated_examples_as_the_decoder_does(features: Dic
         body += field(1, field(1, name.encode()) + field(2, kind))
     blob = field(1, body) if features else b""
     assert _one_pass_agrees(blob)
+
+
+def test_a_long_file_shows_its_progress_on_a_terminal_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Records read so far, on a line rewritten in place on stderr (once each 1,024 records), cleared at the end.
+    import io
+
+    from tfcollections._cli.main import Environment, main
+    from tfcollections._cli.progress import Progress
+
+    from .helpers import tfrecord_frame
+
+    monkeypatch.setattr(Progress, "DELAY", 0.0)
+    monkeypatch.setattr(Progress, "INTERVAL", 0.0)
+    (tmp_path / "many.tfrecord").write_bytes(b"".join(tfrecord_frame(b"x" * 3) for _ in range(3000)))
+
+    def run(*flags: str, terminal: bool = True) -> str:
+        err = io.StringIO()
+        env = Environment(io.BytesIO(), io.StringIO(), err, cwd=str(tmp_path), stderr_isatty=terminal)
+        assert main(["records", "many.tfrecord", *flags], env) == 0
+        return err.getvalue()
+
+    shown = run()
+    assert shown.startswith("\rtfcollections records: 1,024 records read: ") and "2,048 records read" in shown
+    assert shown.endswith("\r\x1b[K")
+    assert run("-q") == run("--json") == run(terminal=False) == ""

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import argparse
 import math
-import time
 
 from .._errors import DecodeError
 from .cells import natural_key, table
-from .spec import _ArgumentParser, parse_command
+from .progress import progress_for
+from .spec import QUIET_HELP, _ArgumentParser, parse_command
 from .status import ExitStatus
 from .usage import UsageError
 
@@ -55,6 +55,7 @@ def parser(out: TextIO) -> argparse.ArgumentParser:
     events_parser.add_argument("--images", metavar="DIR", help="write every image summary as a file: "
                                "DIR/RUN/TAG/STEP_N.png (or its own format)")  # fmt: skip
     events_parser.add_argument("--force", action="store_true", help="replace files --plot or --images would write")
+    events_parser.add_argument("-q", "--quiet", action="store_true", help=QUIET_HELP)
     return events_parser
 
 
@@ -80,7 +81,7 @@ def run(argv: Sequence[str], stdout: TextIO, stderr: TextIO, path: Callable[[str
             print(f"tfcollections events: {given}: not an event file: {other}", file=stderr)
             status = ExitStatus.UNREADABLE
             continue
-        progress = _Progress(stderr, given) if isatty else None
+        progress = progress_for(stderr, isatty, args.quiet or args.json, "events")
         try:
             found = events(path(given), run=args.run, tag=args.tag)
             tally = _Tally()
@@ -101,8 +102,8 @@ def run(argv: Sequence[str], stdout: TextIO, stderr: TextIO, path: Callable[[str
                     values.append(float(event["value"]))
                 if images is not None and event["kind"] == "image":
                     images.write(event)
-                if progress is not None:
-                    progress.tick(found.count, event["run"])
+                if progress is not None and not found.count & 1023 and progress.due():  # the clock once in 1,024
+                    progress.show(f"{found.count:,} events read: {given} (run {event['run']})")
         except BrokenPipeError:  # the reader of --jsonl or --csv went away: the run ends quietly (main)
             raise
         except _NotWritten as exc:  # --images: a file of the output that exists or cannot be written
@@ -393,31 +394,3 @@ def _json_line(out: TextIO, given: str, event: Dict[str, Any]) -> None:
     if hasattr(value, "tolist") and hasattr(value, "dtype"):  # a Tensor: its dtype, shape and values
         value = {"dtype": value.dtype, "shape": list(value.shape), "values": complex_as_pairs(value.tolist())}
     out.write(json.dumps(jsonable({"path": given, **event, "value": value}), allow_nan=False) + "\n")
-
-
-class _Progress:
-    """A line on stderr, rewritten in place, while a long log is read on a terminal."""
-
-    def __init__(self, stream: TextIO, given: str) -> None:
-        self.stream = stream
-        self.given = given
-        self.started = time.monotonic()
-        self.drawn_at = self.started
-        self.visible = False
-
-    def tick(self, count: int, run: str) -> None:
-        if count & 1023:  # the clock is asked once in 1,024 events
-            return
-        now = time.monotonic()
-        if now - self.started < 1.0 or now - self.drawn_at < 0.25:
-            return
-        self.drawn_at = now
-        self.stream.write(f"\rtfcollections events: {count:,} events read: {self.given} (run {run})\x1b[K")
-        self.stream.flush()
-        self.visible = True
-
-    def clear(self) -> None:
-        if self.visible:
-            self.stream.write("\r\x1b[K")
-            self.stream.flush()
-            self.visible = False

@@ -13,16 +13,16 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import time
 
 from .._errors import DecodeError
 from .cells import byte_size
-from .spec import _ArgumentParser, parse_command
+from .progress import bar, progress_for
+from .spec import QUIET_HELP, _ArgumentParser, parse_command
 from .status import ExitStatus, failure_status
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Callable, List, Optional, Sequence, TextIO, Tuple
+    from typing import Any, Callable, List, Sequence, TextIO, Tuple
 
 
 def parser(out: TextIO) -> argparse.ArgumentParser:
@@ -97,6 +97,7 @@ def parser(out: TextIO) -> argparse.ArgumentParser:
     model.add_argument("--opset", type=int, default=17, help="ONNX's opset, 13 to 21 (default: 17)")
     export_parser.add_argument("--force", action="store_true", help="replace OUT if it exists")
     export_parser.add_argument("--json", action="store_true", help="print what was written and left out as JSON")
+    export_parser.add_argument("-q", "--quiet", action="store_true", help=QUIET_HELP)
     return export_parser
 
 
@@ -129,15 +130,20 @@ def run(
     except re.error as exc:
         print(f"tfcollections export: usage error: not a valid regular expression: {exc}", file=stderr)
         return 2
-    bar = _Bar(stderr) if stderr_isatty else None
+    progress = progress_for(stderr, stderr_isatty, args.quiet or args.json, "export")
+
+    def shown(done: int, total: int) -> None:
+        if progress is not None and progress.due():
+            progress.show(bar(done, total, f"{byte_size(done)} of {byte_size(total)}"))
+
     try:
         report = export(path(args.source), path(args.out), format=args.format, scope=scope,
                         no_slots=args.no_slots, rename=renames, names=args.names,
                         bfloat16_as_uint16=args.bfloat16_as_uint16, force=args.force,
-                        progress=bar.update if bar is not None else None)  # fmt: skip
+                        progress=shown if progress is not None else None)  # fmt: skip
     except (DecodeError, ValueError, OSError) as exc:
-        if bar is not None:
-            bar.clear()
+        if progress is not None:
+            progress.clear()
         why: Any = exc
         strerror = getattr(exc, "strerror", None)
         if isinstance(exc, OSError) and strerror:
@@ -145,8 +151,8 @@ def run(
             why = f"{filename}: {strerror}" if filename else strerror
         print(f"tfcollections export: {args.out}: not written: {why}", file=stderr)
         return failure_status(exc, path(args.out))
-    if bar is not None:
-        bar.clear()
+    if progress is not None:
+        progress.clear()
     if args.json:
         json.dump(report, stdout, indent=1)
         stdout.write("\n")
@@ -159,30 +165,3 @@ def run(
         for entry in left_out:
             stdout.write(f"  {entry['key']}: {entry['why']}\n")
     return 0
-
-
-class _Bar:
-    """A progress bar on a terminal's stderr, redrawn at most ten times a second."""
-
-    def __init__(self, stream: TextIO) -> None:
-        self.stream = stream
-        self.shown: Optional[float] = None
-        self.drawn = False
-
-    def update(self, done: int, total: int) -> None:
-        now = time.monotonic()
-        if self.shown is not None and now - self.shown < 0.1 and done < total:
-            return
-        self.shown = now
-        share = done / total if total else 1.0
-        filled = int(share * 30)
-        self.stream.write(
-            f"\r[{'#' * filled}{'.' * (30 - filled)}] {share:6.1%} {byte_size(done)} of {byte_size(total)}"
-        )
-        self.stream.flush()
-        self.drawn = True
-
-    def clear(self) -> None:
-        if self.drawn:
-            self.stream.write("\r" + " " * 72 + "\r")
-            self.stream.flush()

@@ -29,6 +29,7 @@ from .._model.collections import meta_graph_tags
 from .._model.files import load_model, walk_models
 from .cells import dtype_text, shape_text
 from .checkpoints import checkpoint_lines, summary as checkpoint_summary
+from .progress import Progress
 from .render import print_summary
 from .status import ExitStatus
 from .usage import ShowArguments, UsageError, paths_only, usage_problem
@@ -163,7 +164,7 @@ def _run(argv: Optional[Sequence[str]], env: Environment) -> int:
     if arguments[:1] == ["records"]:  # TFRecord files, a command of its own
         from .records import run as run_records  # noqa: PLC0415 (only reading records needs it)
 
-        return run_records(arguments[1:], env.stdout, env.stderr, env.path)
+        return run_records(arguments[1:], env.stdout, env.stderr, env.path, env.stderr_isatty)
     if arguments[:1] == ["events"]:  # TensorBoard's event files, a command of its own
         from .events import run as run_events  # noqa: PLC0415 (only reading events needs it)
 
@@ -235,7 +236,8 @@ def _show_all(arguments: List[str], env: Environment, prog: str = "tfcollections
         out.reconfigure(errors="backslashreplace")
     # One input is shown as it always was; several (or a tree) each in turn, a failure not stopping the rest.
     single = len(args.files) == 1 and not args.recursive
-    progress = _Progress(env.stderr) if not single and env.stderr_isatty else None
+    quiet = args.quiet or args.json or args.jsonl or not env.stderr_isatty
+    progress = None if single or quiet else _Batch(Progress(env.stderr, ""))
     read = failed = unrestorable = 0
     for given, path, failure in _inputs(args.files, args.recursive, progress, env):
         try:
@@ -524,7 +526,7 @@ def _print_jsonl_error(given: str, failure: _Failed, out: TextIO) -> None:
 
 
 def _inputs(
-    paths: List[str], recursive: bool, progress: Optional[_Progress], env: Environment
+    paths: List[str], recursive: bool, progress: Optional[_Batch], env: Environment
 ) -> Iterator[Tuple[str, str, Optional[_Failed]]]:
     """The inputs to show, each as named (the path given, or found under it) and where it is read: each path
     given, and with -r each model file under the directories given.
@@ -548,19 +550,14 @@ def _inputs(
                 yield given + found[len(path) :], found, None
 
 
-class _Progress:
-    """A line on stderr, rewritten in place, for long runs on a terminal: how far the run has got."""
+class _Batch:
+    """What a batch of inputs (several paths, ``-r``) has done: on the progress line while it runs, and in a last
+    line of its own when it ran long enough to show one."""
 
-    _INTERVAL = 0.25  # seconds between redraws
-    _DELAY = 1.0  # a run shorter than this shows none
-
-    def __init__(self, stream: TextIO) -> None:
-        self.stream = stream
-        self.started = time.monotonic()
-        self.drawn_at = self.started
+    def __init__(self, progress: Progress) -> None:
+        self.progress = progress
         self.files = 0
         self.status = "0 read"
-        self.visible = False
 
     def looked_at(self, path: str) -> None:
         self.files += 1
@@ -571,30 +568,16 @@ class _Progress:
         self._draw(path)
 
     def _draw(self, path: str) -> None:
-        now = time.monotonic()
-        if now - self.started < self._DELAY or now - self.drawn_at < self._INTERVAL:
-            return
-        self.drawn_at = now
-        looked = f"{self.files:,} files looked at, " if self.files else ""
-        line = f"tfcollections: {looked}{self.status}: {shown_path(path)}"
-        try:
-            width = os.get_terminal_size(self.stream.fileno()).columns - 1
-        except (AttributeError, OSError, ValueError):
-            width = 79
-        self.stream.write("\r" + line[:width] + "\x1b[K")
-        self.stream.flush()
-        self.visible = True
+        if self.progress.due():
+            looked = f"{self.files:,} files looked at, " if self.files else ""
+            self.progress.show(f"{looked}{self.status}: {shown_path(path)}")
 
     def clear(self) -> None:
-        if self.visible:
-            self.stream.write("\r\x1b[K")
-            self.stream.flush()
-            self.visible = False
+        self.progress.clear()
 
     def finish(self, read: int, failed: int) -> None:
-        """The last word of a run long enough to have shown progress: what it did, on a line of its own."""
-        self.clear()
-        if time.monotonic() - self.started >= self._DELAY:
+        self.progress.clear()
+        if time.monotonic() - self.progress.started >= Progress.DELAY:
             looked = f", of {self.files:,} files looked at" if self.files else ""
-            self.stream.write(f"tfcollections: {read:,} read, {failed:,} failed{looked}\n")
-            self.stream.flush()
+            self.progress.stream.write(f"tfcollections: {read:,} read, {failed:,} failed{looked}\n")
+            self.progress.stream.flush()

@@ -15,7 +15,8 @@ import json
 
 from .._errors import DecodeError
 from .cells import table
-from .spec import _ArgumentParser, parse_command
+from .progress import Progress, progress_for
+from .spec import QUIET_HELP, _ArgumentParser, parse_command
 from .status import ExitStatus
 
 TYPE_CHECKING = False
@@ -37,10 +38,11 @@ def parser(out: TextIO) -> argparse.ArgumentParser:
     records_parser.add_argument("--compression", choices=("none", "gzip", "zlib"), help="instead of the content's")
     records_parser.add_argument("--json", action="store_true", help="print the tallies and the first records as JSON")
     records_parser.add_argument("--limit", type=int, default=3, metavar="N", help="records decoded in --json (3)")
+    records_parser.add_argument("-q", "--quiet", action="store_true", help=QUIET_HELP)
     return records_parser
 
 
-def run(argv: Sequence[str], stdout: TextIO, stderr: TextIO, path: Callable[[str], str]) -> int:
+def run(argv: Sequence[str], stdout: TextIO, stderr: TextIO, path: Callable[[str], str], isatty: bool = False) -> int:
     """Run ``tfcollections records`` with *argv* (the arguments after ``records``)."""
     args = parse_command(parser(stdout), argv, stderr)
     if isinstance(args, int):
@@ -52,8 +54,9 @@ def run(argv: Sequence[str], stdout: TextIO, stderr: TextIO, path: Callable[[str
             print(f"tfcollections records: {given}: {other}", file=stderr)
             status = ExitStatus.UNREADABLE
             continue
+        progress = progress_for(stderr, isatty, args.quiet or args.json, "records")
         try:
-            summary = summarize(path(given), _compression(args.compression), args.limit)
+            summary = summarize(path(given), _compression(args.compression), args.limit, progress)
         except (DecodeError, OSError) as exc:
             why = f"cannot read: {exc.strerror}" if isinstance(exc, OSError) and exc.strerror else str(exc)
             print(f"tfcollections records: {given}: {why}", file=stderr)
@@ -84,8 +87,9 @@ def _compression(given: Optional[str]) -> Optional[str]:
     return None if given is None else "" if given == "none" else given.upper()
 
 
-def summarize(path: str, compression: Optional[str], limit: int) -> Dict[str, Any]:
-    """The tallies of one file: records, bytes, compression, truncated, and its features (None: not Examples)."""
+def summarize(path: str, compression: Optional[str], limit: int, progress: Optional[Progress] = None) -> Dict[str, Any]:
+    """The tallies of one file: records, bytes, compression, truncated, and its features (None: not Examples); on
+    *progress*, how many records so far."""
     from .._records.examples import _is_sequence, decode_example  # noqa: PLC0415 (only this command reads records)
     from .._records.tfrecord import records  # noqa: PLC0415 (as above)
 
@@ -97,6 +101,8 @@ def summarize(path: str, compression: Optional[str], limit: int) -> Dict[str, An
     size = 0
     for blob in found:
         size += len(blob)
+        if progress is not None and not found.count & 1023 and progress.due():  # the clock once in 1,024
+            progress.show(f"{found.count:,} records read: {path}")
         if not examples:
             continue
         try:
@@ -117,6 +123,8 @@ def summarize(path: str, compression: Optional[str], limit: int) -> Dict[str, An
             if values:
                 entry["kind"] = _KINDS.get(type(values[0]), entry["kind"])
             entry["min"], entry["max"] = min(entry["min"], len(values)), max(entry["max"], len(values))
+    if progress is not None:
+        progress.clear()
     read_as = " and ".join(sorted(kinds)) if examples and kinds else None
     return {
         "format": "TFRecord", "compression": found.compression or None, "records": found.count, "bytes": size,

@@ -25,6 +25,9 @@ _STATUSES: Final = (
 )
 
 
+QUIET_HELP: Final = "no progress line on the terminal (there is none in a pipe, a log or --json)"
+
+
 class _ArgumentParser(argparse.ArgumentParser):
     """argparse, with its errors raised and its help and version written to the run's output stream."""
 
@@ -157,4 +160,5 @@ def parser(out: TextIO, prog: str = "tfcollections") -> argparse.ArgumentParser:
         help="do not read graph_def: variables from the collections only (no dtypes, shapes or ops), "
         "for a damaged graph or the last millisecond",
     )
+    parser.add_argument("-q", "--quiet", action="store_true", help=QUIET_HELP)
     return parser

@@ -43,6 +43,7 @@ class ShowArguments:
         self.require_restore = False
         self.tensor: Optional[List[str]] = None
         self.no_graph = False
+        self.quiet = False
 
 
 def paths_only(arguments: Sequence[str]) -> Optional[ShowArguments]:
