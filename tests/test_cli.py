@@ -327,24 +327,24 @@ def test_names_a_terminal_cannot_show(tmp_path: Path, encoding: str) -> None:
 
 
 def test_interrupted(monkeypatch: pytest.MonkeyPatch) -> None:
-    from tfcollections._cli import main as _cli
+    from tfcollections._cli import main as _cli, show
 
     def interrupt(source: object, graph: bool = False, ends: bool = True) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(_cli, "load_model", interrupt)
+    monkeypatch.setattr(show, "load_model", interrupt)
     result = _run([EXAMPLE])
     assert result.returncode == _cli.ExitStatus.INTERRUPTED == 130
     assert result.stderr == b"tfcollections: interrupted\n" and result.stdout == b""
 
 
 def test_a_bug_of_ours_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
-    from tfcollections._cli import main as _cli
+    from tfcollections._cli import main as _cli, show
 
     def broken(source: object, graph: bool = False, ends: bool = True) -> None:
         raise OverflowError("int too large to convert to float")  # as the text reader once raised
 
-    monkeypatch.setattr(_cli, "load_model", broken)
+    monkeypatch.setattr(show, "load_model", broken)
     result = _run([EXAMPLE])
     assert result.returncode == _cli.ExitStatus.INTERNAL_ERROR == 70
     assert result.stdout == b""

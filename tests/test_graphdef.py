@@ -289,7 +289,7 @@ def test_the_summary_reads_no_ends_it_does_not_show(monkeypatch: pytest.MonkeyPa
     # The command line's summary shows inputs, outputs and constants for a frozen graph only: for any other model
     # it reads the graph without them (load_model(..., ends=False)), and what it prints is the same as when they
     # are read; load(graph=True) always reads them, and --json shows them.
-    from tfcollections._cli import main as _cli
+    from tfcollections._cli import show
     from tfcollections._model.files import load_model
 
     from .test_cli import _run
@@ -304,7 +304,7 @@ def test_the_summary_reads_no_ends_it_does_not_show(monkeypatch: pytest.MonkeyPa
             else:
                 assert part["graph"] == {**full["graph"], "inputs": [], "outputs": [], "constants": []}
         summary = _run([str(path)]).stdout
-        monkeypatch.setattr(_cli, "load_model", lambda source, graph, ends=True: load_model(source, graph, True))
+        monkeypatch.setattr(show, "load_model", lambda source, graph, ends=True: load_model(source, graph, True))
         assert _run([str(path)]).stdout == summary
         monkeypatch.undo()
         document = json.loads(_run([str(path), "--json"]).stdout)

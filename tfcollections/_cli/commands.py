@@ -2,8 +2,9 @@
 """The command line's commands: one table, the overview ``tfcollections --help`` prints, and completion scripts.
 
 Strategy: ``COMMANDS`` is a literal table, one row per command (its name, one line of what it does, the module
-that holds its parser); the overview, ``tfcollections help COMMAND`` and the shell completion scripts are all
-made from it, so a command added to the table is listed, helped and completed everywhere. The overview needs
+that holds its ``parser(out)`` and its ``run(argv, env)``); the command line runs a command by its row, and the
+overview, ``tfcollections help COMMAND`` and the shell completion scripts are all made from it, so a command added
+to the table is run, listed, helped and completed everywhere. The overview needs
 only the table (no command's module is imported to print it); ``help COMMAND`` and ``--completion`` import the
 parsers they describe, and the completion script is written from the parsers' own option strings, so it cannot
 drift from what the parsers accept. The overview wraps to the terminal's width (``COLUMNS``, else the terminal's
@@ -14,7 +15,6 @@ size, else 80) and puts the command names in bold only on a terminal, never with
 from __future__ import annotations
 
 import os
-import textwrap
 
 from .. import __version__
 
@@ -30,13 +30,13 @@ class Command:
     def __init__(self, name: str, summary: str, module: str) -> None:
         self.name = name
         self.summary = summary
-        self.module = module  # the _cli module whose parser(out) describes its arguments
+        self.module = module  # the _cli module whose parser(out) describes its arguments and run(argv, env) runs it
 
 
 COMMANDS: Final = (
     Command("show", "what a model or checkpoint holds: meta graphs, variables with dtype, shape and parameters, "
             "ops, saver, collections, signatures, Keras layers, a checkpoint's tensors and whether it restores "
-            "(the default: tfcollections PATH is tfcollections show PATH)", "spec"),
+            "(the default: tfcollections PATH is tfcollections show PATH)", "show"),
     Command("scan", "what in a model can run Python, read or write files, reach the network, or load a custom op "
             "(text, JSON, SARIF; exit 1 on findings)", "scan"),
     Command("export", "a checkpoint's tensors or a frozen graph's constants to safetensors or NumPy .npz, every "
@@ -73,40 +73,19 @@ _EXAMPLES: Final = (
 
 
 def parser_of(name: str, out: TextIO) -> argparse.ArgumentParser:
-    """The argparse parser of the command *name* (not ``help``), its help written to *out*."""
-    if name == "show":
-        from .spec import parser  # noqa: PLC0415 (a command's parser is imported when it is described)
+    """The argparse parser of the command *name* (not ``help``), its help written to *out*: its module's
+    ``parser``, imported when the command is described."""
+    command = BY_NAME[name]
+    if not command.module:
+        raise KeyError(name)
+    module = __import__(f"{__package__}.{command.module}", fromlist=["parser"])
+    return module.parser(out)  # type: ignore[no-any-return]
 
-        return parser(out, prog="tfcollections show")
-    if name == "scan":
-        from .scan import parser as scan_parser  # noqa: PLC0415 (as above)
 
-        return scan_parser(out)
-    if name == "compat":
-        from .compat import parser as compat_parser  # noqa: PLC0415 (as above)
+def _wrap(text: str, width: int) -> List[str]:
+    import textwrap  # noqa: PLC0415 (only help wraps: it imports re, which a summary does not)
 
-        return compat_parser(out)
-    if name == "export":
-        from .export import parser as export_parser  # noqa: PLC0415 (as above)
-
-        return export_parser(out)
-    if name == "diff":
-        from .diff import parser as diff_parser  # noqa: PLC0415 (as above)
-
-        return diff_parser(out)
-    if name == "records":
-        from .records import parser as records_parser  # noqa: PLC0415 (as above)
-
-        return records_parser(out)
-    if name == "events":
-        from .events import parser as events_parser  # noqa: PLC0415 (as above)
-
-        return events_parser(out)
-    if name == "run":
-        from .run import parser as run_parser  # noqa: PLC0415 (as above)
-
-        return run_parser(out)
-    raise KeyError(name)
+    return textwrap.wrap(text, width)
 
 
 def terminal_columns(environ: Mapping[str, str], isatty: bool) -> int:
@@ -142,7 +121,7 @@ def overview(columns: int = 80, color: bool = False) -> str:
             lines += [f"{lead}{start}", f"{' ' * len(lead)}    {end}"]
     lines += [
         "",
-        *textwrap.wrap(
+        *_wrap(
             f"Read what TensorFlow wrote, without TensorFlow or protobuf (tfcollections {__version__}): models "
             "(.meta, saved_model.pb, frozen graphs, binary or text), their graphs, TF 2 object graphs and Keras "
             "layers, checkpoints (V1, V2, TF 2), TFRecords of tf.train.Example, and TensorBoard's event files; and "
@@ -155,7 +134,7 @@ def overview(columns: int = 80, color: bool = False) -> str:
     for command in COMMANDS:
         shown = f"\x1b[1m{command.name}\x1b[0m" if color else command.name
         indent = " " * (4 + name_width + 2)
-        wrapped = textwrap.wrap(command.summary, width - len(indent)) or [""]
+        wrapped = _wrap(command.summary, width - len(indent)) or [""]
         lines.append(f"    {shown}{' ' * (name_width - len(command.name))}  {wrapped[0]}")
         lines.extend(indent + line for line in wrapped[1:])
     lines += ["", "examples:"]
@@ -168,7 +147,7 @@ def overview(columns: int = 80, color: bool = False) -> str:
             lines += [f"    {example}", f"        {what}"]
     lines += [
         "",
-        *textwrap.wrap(
+        *_wrap(
             "'tfcollections help COMMAND' or 'tfcollections COMMAND --help' lists a command's options; "
             "'tfcollections --completion bash' (or zsh) prints a completion script: "
             'eval "$(tfcollections --completion bash)". Exit statuses, every command alike: 0 done, 1 the '

@@ -34,6 +34,8 @@ if TYPE_CHECKING:
 
     Decoded = Dict[str, Any]
 
+    from .environment import Environment
+
 
 def parser(out: TextIO) -> argparse.ArgumentParser:
     compat_parser = _ArgumentParser(
@@ -78,8 +80,9 @@ def _releases(given: List[str]) -> List[int]:
     return sorted(found)
 
 
-def run(argv: Sequence[str], stdout: TextIO, stderr: TextIO) -> int:
+def run(argv: Sequence[str], env: Environment) -> int:
     """Run ``tfcollections compat`` with *argv* (the arguments after ``compat``)."""
+    stdout, stderr = env.stdout, env.stderr
     args = parse_command(parser(stdout), argv, stderr)
     if isinstance(args, int):
         return args

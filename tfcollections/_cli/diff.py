@@ -18,8 +18,9 @@ from .status import ExitStatus, failure_status
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Callable, Dict, List, Sequence, TextIO
+    from typing import Any, Dict, List, Sequence
 
+    from .environment import Environment
 
 # Names listed per line in the text (--json has every one).
 _SHOWN = 12
@@ -45,10 +46,9 @@ def parser(out: Any) -> argparse.ArgumentParser:
     return diff_parser
 
 
-def run(
-    argv: Sequence[str], stdout: TextIO, stderr: TextIO, path: Callable[[str], str], stderr_isatty: bool = False
-) -> int:
+def run(argv: Sequence[str], env: Environment) -> int:
     """Run ``tfcollections diff`` with *argv* (the arguments after ``diff``)."""
+    stdout, stderr, path = env.stdout, env.stderr, env.path
     from .._ckpt.diff import diff  # noqa: PLC0415 (only a comparison loads it)
 
     args = parse_command(parser(stdout), argv, stderr)

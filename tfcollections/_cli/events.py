@@ -23,7 +23,9 @@ from .usage import UsageError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Callable, Dict, List, Optional, Sequence, TextIO, Tuple
+    from typing import Any, Dict, List, Optional, Sequence, TextIO, Tuple
+
+    from .environment import Environment
 
 _BARS = "▁▂▃▄▅▆▇█"
 _CURVE_WIDTH = 24
@@ -59,8 +61,9 @@ def parser(out: TextIO) -> argparse.ArgumentParser:
     return events_parser
 
 
-def run(argv: Sequence[str], stdout: TextIO, stderr: TextIO, path: Callable[[str], str], isatty: bool) -> int:
+def run(argv: Sequence[str], env: Environment) -> int:
     """Run ``tfcollections events`` with *argv* (the arguments after ``events``)."""
+    stdout, stderr, path, isatty = env.stdout, env.stderr, env.path, env.stderr_isatty
     args = parse_command(parser(stdout), argv, stderr, _check_arguments)
     if isinstance(args, int):
         return args

@@ -22,7 +22,9 @@ from .status import ExitStatus, failure_status
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Callable, List, Sequence, TextIO, Tuple
+    from typing import Any, List, Sequence, TextIO, Tuple
+
+    from .environment import Environment
 
 
 def parser(out: TextIO) -> argparse.ArgumentParser:
@@ -101,11 +103,10 @@ def parser(out: TextIO) -> argparse.ArgumentParser:
     return export_parser
 
 
-def run(
-    argv: Sequence[str], stdout: TextIO, stderr: TextIO, path: Callable[[str], str], stderr_isatty: bool = False
-) -> int:
-    """Run ``tfcollections export`` with *argv* (the arguments after ``export``); *path* reads a path of the command
-    line from the run's directory; a progress bar is drawn when stderr is a terminal."""
+def run(argv: Sequence[str], env: Environment) -> int:
+    """Run ``tfcollections export`` with *argv* (the arguments after ``export``), in the run's *env*: its paths
+    read from the run's directory, a progress bar drawn when stderr is a terminal."""
+    stdout, stderr, path, stderr_isatty = env.stdout, env.stderr, env.path, env.stderr_isatty
     import re  # noqa: PLC0415 (only an export's options compile patterns)
 
     from .._ckpt.export import export  # noqa: PLC0415 (only an export loads the writers)

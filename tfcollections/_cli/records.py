@@ -21,7 +21,9 @@ from .status import ExitStatus
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Callable, Dict, List, Optional, Sequence, TextIO
+    from typing import Any, Dict, List, Optional, Sequence, TextIO
+
+    from .environment import Environment
 
 _KINDS = {bytes: "bytes_list", float: "float_list", int: "int64_list"}
 
@@ -42,8 +44,9 @@ def parser(out: TextIO) -> argparse.ArgumentParser:
     return records_parser
 
 
-def run(argv: Sequence[str], stdout: TextIO, stderr: TextIO, path: Callable[[str], str], isatty: bool = False) -> int:
+def run(argv: Sequence[str], env: Environment) -> int:
     """Run ``tfcollections records`` with *argv* (the arguments after ``records``)."""
+    stdout, stderr, path, isatty = env.stdout, env.stderr, env.path, env.stderr_isatty
     args = parse_command(parser(stdout), argv, stderr)
     if isinstance(args, int):
         return args

@@ -24,6 +24,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Callable, Dict, Sequence, TextIO
 
+    from .environment import Environment
+
 _SHOWN_VALUES = 8  # the first values printed of each output
 
 
@@ -63,7 +65,9 @@ def parser(out: TextIO) -> argparse.ArgumentParser:
     return run_parser
 
 
-def run(argv: Sequence[str], stdout: TextIO, stderr: TextIO, path: Callable[[str], str]) -> int:
+def run(argv: Sequence[str], env: Environment) -> int:
+    """Run ``tfcollections run`` with *argv* (the arguments after ``run``)."""
+    stdout, stderr, path = env.stdout, env.stderr, env.path
     args = parse_command(parser(stdout), argv, stderr)
     if isinstance(args, int):
         return args

@@ -34,6 +34,8 @@ if TYPE_CHECKING:
 
     Decoded = Dict[str, Any]
 
+    from .environment import Environment
+
 
 def parser(out: TextIO) -> argparse.ArgumentParser:
     scan_parser = _ArgumentParser(
@@ -67,8 +69,9 @@ def parser(out: TextIO) -> argparse.ArgumentParser:
     return scan_parser
 
 
-def run(argv: Sequence[str], stdout: TextIO, stderr: TextIO) -> int:
+def run(argv: Sequence[str], env: Environment) -> int:
     """Run ``tfcollections scan`` with *argv* (the arguments after ``scan``)."""
+    stdout, stderr = env.stdout, env.stderr
 
     args = parse_command(parser(stdout), argv, stderr)  # 0 after --help, 2 after a usage error
     if isinstance(args, int):
