@@ -301,7 +301,9 @@ def test_export_writes_onnx_and_says_what_it_wrote(tmp_path: Path) -> None:
     lines = result.stdout.decode().splitlines()
     assert lines[0].startswith(f"{out}: ONNX, opset 17, 14 nodes (Conv 2, Transpose 2, ")
     assert lines[1:] == ["  inputs: x:0 float32[batch,16,16,3]",
-                         "  outputs: probabilities:0 float32[?,10], classes:0 int64[?]"]  # fmt: skip
+                         "  outputs: probabilities:0 float32[?,10], classes:0 int64[?]",
+                         "  outputs chosen by: the graph's ends, as no signature or collection names them; "
+                         "--outputs NAME chooses others"]  # fmt: skip
     assert out.read_bytes() == tfcollections.to_onnx(model_path("tf1_cnn"))
     again = cli(["export", "tests/data/onnx/tf1_cnn/model.ckpt.meta", str(out)])
     assert again.returncode == 1 and b"exists (give force=True, --force, to replace it)" in again.stderr
@@ -1596,3 +1598,51 @@ def test_a_random_crop_of_an_empty_area_range_is_the_whole_image(opset: int) -> 
             assert (begin.tolist(), size.tolist(), box.tolist()) == ([0, 0, 0], [40, 60, -1], [[[0, 0, 1, 1]]])
         else:  # any crop covers 0 of the image: the first attempt made is kept
             assert 0 < size[0] * size[1] <= 40 * 60 and begin[0] + size[0] <= 40 and begin[1] + size[1] <= 60
+
+
+def _meta_graph(collections: Dict[str, Any], signatures: Dict[str, Any]) -> bytes:
+    """A MetaGraphDef of x -> Relu (y) -> Neg (z): z is the graph's end, y what the collections or signatures name."""
+    from tfcollections._convert.graphdef import _delimited
+
+    graph = _graph(_placeholder("x", -1, 3), ("y", "Relu", ["x"], {"T": "DT_FLOAT"}, None),
+                   ("z", "Neg", ["y"], {"T": "DT_FLOAT"}, None))  # fmt: skip
+    rest = tfcollections.encode_message(
+        "tensorflow.MetaGraphDef", {"collection_def": collections, "signature_def": signatures}
+    )
+    return _delimited(2, graph) + rest  # the graph_def field (2), which the encoder does not write
+
+
+def test_the_outputs_are_what_the_model_says_they_are_before_the_graphs_ends() -> None:
+    # A collection a TF 1 program filled with its outputs (tf.add_to_collection("y_pred", y)) names them where no
+    # signature does; the model's description says how they were chosen. Without one, the graph's ends.
+    y_pred = {"y_pred": {"node_list": {"value": ["y:0"]}}}
+    for collections, chosen, output in ((y_pred, "collection 'y_pred'", "y:0"),
+                                        ({}, "the graph's ends, as no signature or collection names them", "z:0")):  # fmt: skip
+        model = tfcollections.decode_message("onnx.ModelProto", tfcollections.to_onnx(
+            tfcollections.loads(_meta_graph(collections, {}))))  # fmt: skip
+        assert model["doc_string"] == f"outputs: {chosen}"
+        assert [item["name"] for item in model["graph"]["output"]] == [output]
+    # Given outputs are as given; a collection naming no tensor of the graph is passed over.
+    given = tfcollections.decode_message("onnx.ModelProto", tfcollections.to_onnx(
+        tfcollections.loads(_meta_graph(y_pred, {})), outputs=["z"]))  # fmt: skip
+    assert given["doc_string"] == "outputs: as given"
+    stale = {"predictions": {"node_list": {"value": ["gone:0"]}}}
+    assert tfcollections.decode_message("onnx.ModelProto", tfcollections.to_onnx(
+        tfcollections.loads(_meta_graph(stale, {}))))["doc_string"].endswith("the graph's ends, as no signature or "
+                                                                             "collection names them")  # fmt: skip
+
+
+def test_several_signatures_and_none_serving_default_are_the_users_to_choose() -> None:
+    def signature(tensor: str) -> Dict[str, Any]:
+        return {"outputs": {"out": {"name": tensor}}, "method_name": "tensorflow/serving/predict"}
+
+    data = _meta_graph({}, {"b": signature("z:0"), "train": signature("y:0")})
+    with pytest.raises(ValueError, match=r"the model has 2 signatures and none is serving_default \(it has: b, "
+                                         r"train\): choose one \(--signature KEY"):  # fmt: skip
+        tfcollections.to_onnx(tfcollections.loads(data))
+    chosen = tfcollections.decode_message("onnx.ModelProto", tfcollections.to_onnx(tfcollections.loads(data),
+                                                                                   signature="train"))  # fmt: skip
+    assert chosen["doc_string"] == "outputs: signature 'train'"
+    one = tfcollections.decode_message("onnx.ModelProto", tfcollections.to_onnx(
+        tfcollections.loads(_meta_graph({}, {"only": signature("y:0")}))))  # fmt: skip
+    assert one["doc_string"] == "outputs: signature 'only'"

@@ -93,6 +93,8 @@ def _onnx_report(data: bytes, out: str, source: str) -> Decoded:
         "initializers": len(graph["initializer"]),
         "inputs": [_value(dict(item)) for item in graph["input"]],
         "outputs": [_value(dict(item)) for item in graph["output"]],
+        # How the outputs were chosen (the model's description says: a signature, a collection, the graph's ends).
+        "outputs_chosen_by": str(model.get("doc_string") or "").partition("outputs: ")[2] or None,
         "source": source,
     }
 
@@ -137,6 +139,9 @@ def _report_text(report: Decoded) -> str:
         items: List[Decoded] = report[label]
         shown = ", ".join(_tensor_text(item) for item in items)
         lines.append(f"  {label}: {shown or 'none'}")
+    chosen = report.get("outputs_chosen_by")
+    if chosen and chosen != "as given":  # what was chosen for the user, and how to choose otherwise
+        lines.append(f"  outputs chosen by: {chosen}; --outputs NAME chooses others")
     return "\n".join(lines) + "\n"
 
 

@@ -75,7 +75,7 @@ class FrozenGraph:
     """A frozen graph in memory: ``nodes`` in the graph's order, ``inputs`` and ``outputs`` as tensor names, and the
     ``graph`` that reads each constant's values (``graph.value_of(node)``) and writes them (``graph.encode``)."""
 
-    __slots__ = ("graph", "inputs", "names", "nodes", "outputs", "variables_in_functions")
+    __slots__ = ("chosen_by", "graph", "inputs", "names", "nodes", "outputs", "variables_in_functions")
 
     def __init__(self, graph: Graph, nodes: List[Decoded], inputs: List[str], outputs: List[str]) -> None:
         self.graph = graph
@@ -87,6 +87,9 @@ class FrozenGraph:
         self.names: Dict[str, str] = {}
         #: The control-flow nodes that hand a variable (now a constant) to their functions.
         self.variables_in_functions: List[str] = []
+        #: How the outputs were chosen, in words ("as given", "signature 'serving_default'", "collection 'y_pred'",
+        #: "the graph's ends"): what a converted model's description says.
+        self.chosen_by = "as given"
 
     def encode(self) -> bytes:
         return self.graph.encode(self.nodes)
@@ -162,7 +165,7 @@ def freeze_graph(
     graph = Graph(source, buf, index, meta_graph)
     by_name = _by_name(graph.nodes)
     signature = _signature(meta_graph, signature_key)
-    output_names = _output_names(graph, signature, outputs)
+    output_names, chosen_by = _output_names(graph, meta_graph, signature, outputs)
     given_inputs = _given_inputs(signature, inputs)
     calls = [node for node in graph.nodes if node["op"] in CALL_OPS]  # the captures' join needs them uninlined
     top_nodes = graph.nodes
@@ -184,6 +187,7 @@ def freeze_graph(
             nodes[position] = _placeholder_for(node)
     variables = [node for node in nodes if node["op"] in VARIABLE_OPS]
     frozen = FrozenGraph(graph, nodes, _placeholder_inputs(nodes, input_names), output_names)
+    frozen.chosen_by = chosen_by
     if variables:
         values = _variable_values(model, source, buf, index, meta_graph, graph, variables, checkpoint, calls,
                                   top_nodes)  # fmt: skip
@@ -242,8 +246,12 @@ def _signature(meta_graph: Decoded, key: Optional[str]) -> Optional[Decoded]:
         return signatures[key]  # type: ignore[no-any-return]
     if "serving_default" in signatures:
         return signatures["serving_default"]  # type: ignore[no-any-return]
-    usable = [value for name, value in signatures.items() if not name.startswith("__")]
-    return usable[0] if len(usable) == 1 else None
+    usable = {name: value for name, value in signatures.items() if not name.startswith("__")}
+    if len(usable) > 1:  # which one is the model's is the user's to say: the raw graph would be a guess
+        raise ValueError(f"the model has {len(usable)} signatures and none is serving_default (it has: "
+                         f"{', '.join(sorted(usable))}): choose one (--signature KEY of tfcollections export and "
+                         "run, or signature=)")  # fmt: skip
+    return next(iter(usable.values())) if usable else None
 
 
 def _tensor_names(spec: Decoded, field: str) -> List[str]:
@@ -251,19 +259,46 @@ def _tensor_names(spec: Decoded, field: str) -> List[str]:
     return [info["name"] for _, info in sorted((spec.get(field) or {}).items()) if info.get("name")]
 
 
-def _output_names(graph: Graph, signature: Optional[Decoded], given: Optional[Sequence[str]]) -> List[str]:
-    """The outputs asked for (a signature's keys among them as its tensors), else the signature's, else the graph's
-    unconsumed nodes that are no bookkeeping."""
+# Collections a TF 1 program fills with its model's outputs, by convention (tf.add_to_collection("y_pred", ...)), to
+# find them again after import_meta_graph: what the graph says its outputs are, when no signature does.
+_OUTPUT_COLLECTIONS: Final = ("y_pred", "predictions", "prediction", "probabilities", "logits", "outputs", "output")
+
+
+def _output_names(graph: Graph, meta_graph: Decoded, signature: Optional[Decoded],
+                  given: Optional[Sequence[str]]) -> Tuple[List[str], str]:  # fmt: skip
+    """The outputs and how they were chosen: those asked for (a signature's keys among them as its tensors), else
+    the signature's, else those of a collection the program filled with them (``_OUTPUT_COLLECTIONS``), else the
+    graph's unconsumed nodes that are no bookkeeping."""
     if given is not None:
         names = [_tensor_name(_signature_tensor(name, signature, "outputs")) for name in _as_names(given, "outputs")]
-    elif signature is not None and _tensor_names(signature, "outputs"):
-        names = _tensor_names(signature, "outputs")
-    else:
-        names = [f"{name}:0" for name in _default_outputs(graph.nodes)]
+        return names, "as given"
+    if signature is not None and _tensor_names(signature, "outputs"):
+        keys = [key for key, value in (meta_graph.get("signature_def") or {}).items() if value is signature]
+        return _tensor_names(signature, "outputs"), f"signature {keys[0]!r}" if keys else "the signature"
+    collected = _collection_outputs(graph, meta_graph)
+    if collected is not None:
+        return collected
+    names = [f"{name}:0" for name in _default_outputs(graph.nodes)]
     if not names:
         raise ValueError("the graph has no outputs to freeze to (every unconsumed node trains, saves or checks): "
                          "name them (--outputs NAME of tfcollections export, or outputs=[...])")  # fmt: skip
-    return names
+    return names, "the graph's ends, as no signature or collection names them"
+
+
+def _collection_outputs(graph: Graph, meta_graph: Decoded) -> Optional[Tuple[List[str], str]]:
+    """The tensors of the first of ``_OUTPUT_COLLECTIONS`` the meta graph has whose items all name tensors of the
+    graph (a node list, or bytes of tensor names), and the words that say so; else None."""
+    collections = meta_graph.get("collection_def") or {}
+    nodes = {node["name"] for node in graph.nodes}
+    for name in _OUTPUT_COLLECTIONS:
+        entry = collections.get(name)
+        if not isinstance(entry, dict) or entry.get("kind") not in ("node_list", "bytes_list"):
+            continue
+        items = entry.get("value") or []
+        texts = [item.decode("utf-8", "replace") if isinstance(item, bytes) else item for item in items]
+        if all(isinstance(text, str) and split_tensor_name(text)[0] in nodes for text in texts):
+            return [_tensor_name(text) for text in texts], f"collection {name!r}"
+    return None
 
 
 def _signature_tensor(name: str, signature: Optional[Decoded], field: str) -> str:

@@ -114,6 +114,7 @@ def converted(
             "opset_import": [{"domain": "", "version": opset}],
             "producer_name": "tfcollections",
             "producer_version": _version(),
+            "doc_string": f"outputs: {frozen.chosen_by}",  # how they were chosen, for whoever reads the model
             "graph": graph,
         }
         if path is None:
