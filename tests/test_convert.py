@@ -1616,8 +1616,8 @@ def test_the_outputs_are_what_the_model_says_they_are_before_the_graphs_ends() -
     # A collection a TF 1 program filled with its outputs (tf.add_to_collection("y_pred", y)) names them where no
     # signature does; the model's description says how they were chosen. Without one, the graph's ends.
     y_pred = {"y_pred": {"node_list": {"value": ["y:0"]}}}
-    for collections, chosen, output in ((y_pred, "collection 'y_pred'", "y:0"),
-                                        ({}, "the graph's ends, as no signature or collection names them", "z:0")):  # fmt: skip
+    ends = "the graph's ends, as no signature or collection names them"
+    for collections, chosen, output in ((y_pred, "collection 'y_pred'", "y:0"), ({}, ends, "z:0")):
         model = tfcollections.decode_message("onnx.ModelProto", tfcollections.to_onnx(
             tfcollections.loads(_meta_graph(collections, {}))))  # fmt: skip
         assert model["doc_string"] == f"outputs: {chosen}"
