@@ -10,7 +10,7 @@ the depth limit, damage, and the join with the collections.
 from __future__ import annotations
 
 import io
-from typing import Dict, Iterable, Sequence, Tuple
+from typing import Any, Dict, Iterable, Sequence, Tuple
 
 import pytest
 
@@ -481,3 +481,19 @@ def test_a_saved_variable_whose_node_disagrees_is_not_merged_into_it() -> None:
     assert [(v["name"], v["op"], v["shape"], v["object_path"]) for v in found["variables"]] == [  # type: ignore[index]
         ("w", "VarHandleOp", [2, 3], None), ("w", None, [5], "w"),
     ]  # fmt: skip
+
+
+@pytest.mark.parametrize(("producer", "recorded", "shape"), [(21, None, None), (0, None, None), (21, [-1, 6], [-1, 6]),
+                                                          (22, None, []), (27, [], [])])  # fmt: skip
+def test_an_old_graphs_placeholder_of_no_dims_is_any_shape(producer: int, recorded: Any, shape: Any) -> None:
+    # TensorFlow's Placeholder shape function: a shape of no dims in a graph of producer 21 or less (TF 0.12 and
+    # before) is "any shape", not a scalar; the shape TensorFlow inferred when it wrote the graph says what it was.
+    from tfcollections._convert.graphdef import _delimited
+
+    attrs: Dict[str, Any] = {"dtype": {"type": "DT_FLOAT"}, "shape": {"shape": {"dim": []}}}
+    if recorded is not None:
+        attrs["_output_shapes"] = {"list": {"shape": [{"dim": [{"size": size} for size in recorded]}]}}
+    node = tfcollections.encode_message("NodeDef", {"name": "x", "op": "Placeholder", "attr": attrs})
+    data = _delimited(1, node) + _delimited(4, tfcollections.encode_message("VersionDef", {"producer": producer}))
+    (found,) = tfcollections.loads(data, graph=True)["meta_graphs"][0]["graph"]["inputs"]
+    assert found["shape"] == shape

@@ -533,12 +533,19 @@ def _ends(meta_graph, flagged_ops):
         if node.op in PLACEHOLDER_OPS and not _in_savers(node.name, savers):
             dtype_set = "dtype" in node.attr and node.attr["dtype"].WhichOneof("value") == "type"
             dtype = _dtype(node.attr["dtype"].type) if dtype_set else None
-            shape = None
+            shape, recorded = None, None
+            if "_output_shapes" in node.attr and node.attr["_output_shapes"].WhichOneof("value") == "list":
+                shapes = node.attr["_output_shapes"].list.shape
+                recorded = _shape(shapes[0]) if shapes else None
             if "shape" in node.attr and node.attr["shape"].WhichOneof("value") == "shape":
                 shape = _shape(node.attr["shape"].shape)
-            elif "_output_shapes" in node.attr and node.attr["_output_shapes"].WhichOneof("value") == "list":
-                shapes = node.attr["_output_shapes"].list.shape
-                shape = _shape(shapes[0]) if shapes else None
+                if shape == [] and recorded:  # an old graph's "any shape", inferred when it was written
+                    shape = recorded
+            else:
+                shape = recorded
+            # TensorFlow's Placeholder shape function: no dims in a graph of producer 21 or less is "any shape".
+            if node.op == "Placeholder" and shape == [] and graph.versions.producer < 22:
+                shape = None
             inputs.append({"name": node.name, "op": node.op, "dtype": dtype, "shape": shape})
         elif node.op == "Const":
             constant = {"name": node.name, "dtype": None, "shape": None, "size": None}

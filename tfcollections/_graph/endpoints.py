@@ -52,16 +52,16 @@ NOT_OUTPUTS: Final = frozenset({"Const", "Assign", "NoOp", "Assert", "AssignVari
 
 
 def placeholder(node: Decoded) -> Decoded:
-    """A graph input: a placeholder node's name, op, dtype and shape (from its ``shape`` attr, else the first
-    of ``_output_shapes``; None for an unknown rank)."""
+    """A graph input: a placeholder node's name, op, dtype and shape (from its ``shape`` attr, else, or for no
+    dims, the first of ``_output_shapes``; None for an unknown rank)."""
     attrs = node["attr"]
     dtype = attrs["dtype"]["type"] if "dtype" in attrs else None
-    shape: Optional[List[int]] = None
-    if "shape" in attrs and attrs["shape"]["shape"] is not None:
-        shape = shape_list(attrs["shape"]["shape"])
-    elif "_output_shapes" in attrs and attrs["_output_shapes"]["list"] is not None:
-        shapes = attrs["_output_shapes"]["list"]["shape"]
-        shape = shape_list(shapes[0]) if shapes else None
+    listed = attrs["_output_shapes"]["list"] if "_output_shapes" in attrs else None  # inferred on writing
+    recorded = shape_list(listed["shape"][0]) if listed is not None and listed["shape"] else None
+    declared = attrs["shape"]["shape"] if "shape" in attrs else None
+    shape = shape_list(declared) if declared is not None else recorded
+    if shape == [] and recorded:  # an old graph's "any shape" (graph._legacy_placeholders), as it was inferred
+        shape = recorded
     return {"name": node["name"], "op": node["op"], "dtype": dtype, "shape": shape}
 
 

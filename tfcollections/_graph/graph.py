@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from .._errors import DecodeError
 from .._proto.schema import COLLECTIONS
+from .._proto.wire import WIRETYPE_LENGTH_DELIMITED, iter_fields, read_varint
 from .attrs import REPORTED, new_variable, shape_list
 from .nodes import KEPT_CALL, KEPT_CONST, KEPT_PLACEHOLDER, KEPT_VARIABLE, KEPT_WATCHED, kept_kind, scan_binary
 from .ops import is_flagged
@@ -319,12 +320,44 @@ def graph_of(
         else:
             graph = source.read_field(buf, index, meta_graph, part, "tensorflow.GraphDef")
             found = _scan_text(graph, source, buf, depth, watch) if graph is not None else _Found()
+        if any(entry["op"] == "Placeholder" and entry["shape"] == [] for entry in found.inputs):
+            _legacy_placeholders(found.inputs, _producer(source, buf, index, meta_graph))
         part = "object_graph_def"
         object_graph = source.read_field(buf, index, meta_graph, part, "tensorflow.SavedObjectGraph")
     except DecodeError as exc:
         source.failed_in(exc, index, part)
         raise
     return _graph(meta_graph, found, object_graph, source.path)
+
+
+# The GraphDef producer version from which a Placeholder's shape of no dims is a scalar: up to 21 (TF 0.12 and
+# before) it meant "any shape", and TensorFlow's shape function still reads it so (array_ops.cc, Placeholder).
+_SCALAR_PLACEHOLDERS: Final = 22
+_GRAPH_VERSIONS: Final = 4  # GraphDef.versions (graph.proto)
+
+
+def _legacy_placeholders(inputs: List[Decoded], producer: int) -> None:
+    """A Placeholder of no dims in a graph written before ``_SCALAR_PLACEHOLDERS``: its shape unknown, as
+    TensorFlow reads it, not a scalar."""
+    if producer < _SCALAR_PLACEHOLDERS:
+        for entry in inputs:
+            if entry["op"] == "Placeholder" and entry["shape"] == []:
+                entry["shape"] = None
+
+
+def _producer(source: Source, buf: Buffer, index: int, meta_graph: Decoded) -> int:
+    """The GraphDef's ``versions.producer`` (0 where it has none, as TensorFlow reads an absent one)."""
+    if source.encoding != "binary":
+        graph = source.read_field(buf, index, meta_graph, "graph_def", "tensorflow.GraphDef")
+        return int(((graph or {}).get("versions") or {}).get("producer") or 0)
+    producer = 0
+    for start, end in source.spans(buf, index, "graph_def"):
+        for number, wire, value_start, value_end in iter_fields(buf, start, end):
+            if number == _GRAPH_VERSIONS and wire == WIRETYPE_LENGTH_DELIMITED:
+                for inner, inner_wire, at, _ in iter_fields(buf, value_start, value_end):
+                    if inner == 1 and inner_wire == 0:  # VersionDef.producer, the last one as protobuf keeps it
+                        producer = read_varint(buf, at, value_end)[0]
+    return producer
 
 
 def add_graphs(
