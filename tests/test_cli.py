@@ -9,7 +9,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 import pytest
 from hypothesis import given, strategies as st
@@ -55,7 +55,10 @@ def test_summary_of_the_example() -> None:
     assert "saver: V2, max_to_keep 3, sharded" in out
     assert "    notes                     bytes_list  2   user bytes" in out
     assert "  graph: 311 nodes; 56 op types\n" in out
-    assert "  variables (15): 79 parameters, 73 trainable; 15 more in optimizer slots and averages\n" in out
+    assert (
+        "  variables (15): 79 parameters, 73 trainable; 15 more in training's state (optimizer slots and "
+        "variables, averages)\n"
+    ) in out
     assert "    dense/                                           15\n" in out  # a scope's subtotal
     assert "      kernel                        float32  (4, 3)  12          trainable  " in out
     assert "        + ExponentialMovingAverage  float32  (4, 3)  12   " in out  # under the variable it averages
@@ -578,3 +581,22 @@ def test_a_variable_rows_flags_read_as_every_flag_joined_by_spaces() -> None:
             row = render._variable_row(variable, "w", 8, status)
             expected = ["w", "float32", "(4, 2)", "8", " ".join(flags), "global"]
             assert row == expected, (trainable, op, device, part, said)
+
+
+def test_training_state_counts_apart_and_an_optimizers_own_variable_is_no_slot() -> None:
+    # TF 1 Adam's beta1_power is colocated with the first variable it trains but is no slot of it: shown where its
+    # name puts it, counted with training's state. A Keras model's optimizer variables, slots and metric counters
+    # count apart as model.summary() counts them: keras2's model has 26 parameters.
+    from tfcollections._cli.views import slot_of, training_state
+
+    def variable(name: str, colocated: List[str], path: Any = None) -> Dict[str, Any]:
+        return {"name": name, "colocated_with": colocated, "object_path": path}
+
+    names = {name: variable(name, []) for name in ("s/w", "s/b")}
+    names["s/w/Adam"] = variable("s/w/Adam", ["s/w"])
+    names["s/beta1_power"] = variable("s/beta1_power", ["s/w"])
+    assert slot_of(names["s/w/Adam"], names) == "s/w" and slot_of(names["s/beta1_power"], names) is None
+    assert training_state(names["s/beta1_power"], names) and not training_state(names["s/b"], names)
+    shown = _run(["tests/data/checkpoints/keras2"]).stdout.decode()
+    assert "  variables (19): 26 parameters, 26 trainable; 59 more in training's state" in shown
+    assert "        + Adam/hidden/kernel/m  float32  (3, 4)  12" in shown  # a TF 2 slot under its variable

@@ -16,7 +16,7 @@ from .._graph.ops import FLAGGED_OPS
 from .._model.collections import item_name
 from .cells import count_text, dtype_text, parameters, scope_rows, shape_text, table
 from .checkpoints import check_lines, status_by_name
-from .views import VARIABLE_COLLECTIONS, graph_summary, graph_variables, selected, slot_of
+from .views import VARIABLE_COLLECTIONS, graph_summary, graph_variables, selected, slot_of, training_state
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -271,7 +271,7 @@ def _graph_variables_section(
     head = f"  variables ({len(variables)}): {summary['parameters']:,} parameters, "
     head += f"{summary['trainable_parameters']:,} trainable"
     if summary["slot_parameters"]:
-        head += f"; {summary['slot_parameters']:,} more in optimizer slots and averages"
+        head += f"; {summary['slot_parameters']:,} more in training's state (optimizer slots and variables, averages)"
     if summary["variables_of_unknown_size"]:
         head += f"; {summary['variables_of_unknown_size']} of unknown size"
 
@@ -287,10 +287,15 @@ def _graph_variables_section(
             rows.append(_variable_row(slot, "  " * (depth + 1) + "+ " + own, counts[slot_name], status))
         return rows
 
-    # Each scope's subtotal counts its variables' parameters, slots aside.
+    # Each scope's subtotal counts its variables' parameters, as the headline does: training's state aside.
     header = ["name", "dtype", "shape", "parameters", "", "collections"]
     primary_names = sorted(str(v["name"]) for v in primaries)
-    rows = [header, *scope_rows(primary_names, leaf, len(header), counts.__getitem__, 3)]
+    state = {name for name, variable in by_name.items() if training_state(variable, by_name)}
+
+    def counted(name: str) -> Optional[int]:
+        return 0 if name in state else counts[name]
+
+    rows = [header, *scope_rows(primary_names, leaf, len(header), counted, 3)]
     return [head, *table(rows, "    ")]
 
 

@@ -57,22 +57,45 @@ def graph_variables(
 
 
 def slot_of(variable: Dict[str, Any], names: Dict[str, Dict[str, Any]]) -> Optional[str]:
-    """The variable an optimizer slot or moving average is colocated with (``_class``), if another one."""
+    """The variable an optimizer slot or moving average belongs to: one it is colocated with (``_class``) whose
+    name its own holds as a scope (TF 1's slot creator names a slot ``<scope>/<variable>/<slot>``), or in a TF 2
+    object graph the variable of the path before ``/.OPTIMIZER_SLOT/``. Else None: an optimizer's own variable
+    colocated with the first it trains (TF 1 Adam's ``beta1_power``) is no slot of that one (``training_state``)."""
+    name = str(variable["name"])
     for other in variable["colocated_with"]:
-        if other != variable["name"] and other in names:
+        if other != name and other in names and (name.startswith(f"{other}/") or f"/{other}/" in name):
             return str(other)
+    path = variable.get("object_path")
+    if path and "/.OPTIMIZER_SLOT/" in path:
+        owner = path.partition("/.OPTIMIZER_SLOT/")[0]
+        for other, candidate in names.items():
+            if candidate.get("object_path") == owner:
+                return other
     return None
 
 
+def training_state(variable: Dict[str, Any], names: Dict[str, Dict[str, Any]]) -> bool:
+    """Whether a variable is what training keeps beside the model's weights: a slot or moving average
+    (``slot_of``), an optimizer's own variable (colocated with a variable it is no slot of, as TF 1 Adam's
+    ``beta1_power``; a TF 2 object path under ``optimizer/``), or a Keras metric's counter (``keras_api/metrics/``)."""
+    if slot_of(variable, names) is not None:
+        return True
+    if any(other != variable["name"] and other in names for other in variable["colocated_with"]):
+        return True
+    path = variable.get("object_path") or ""
+    return path.startswith(("optimizer/", "keras_api/metrics/"))
+
+
 def graph_summary(graph: Dict[str, Any], variables: List[Dict[str, Any]]) -> Dict[str, Any]:
-    """Parameter counts (variables that are not slots; trainable ones; slots and averages) and flagged ops."""
+    """Parameter counts (the model's variables; trainable ones; training's state: optimizer slots and variables,
+    moving averages, metrics) and flagged ops."""
     names = {str(v["name"]): v for v in variables}
     total = trainable = slots = unknown = 0
     for variable in variables:
         count = parameters(variable)
         if count is None:
             unknown += 1
-        elif slot_of(variable, names) is not None:
+        elif training_state(variable, names):
             slots += count
         else:
             total += count
