@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import tfcollections
+from tfcollections._disk.locate import checkpoint_beside
 
 from .helpers import DATA, REPO
 
@@ -316,3 +317,13 @@ def test_a_state_naming_an_absent_checkpoint_is_said_alike_by_every_reader(tmp_p
     _state(tmp_path, "cp-0000.ckpt")
     with pytest.raises(tfcollections.DecodeError, match=r"cp-0000\.ckpt\.meta is not there; the directory has no"):
         tfcollections.load(tmp_path)
+
+
+def test_a_sharded_v1_savers_one_shard_is_the_checkpoint_beside_its_meta_graph() -> None:
+    # A session bundle (TF 0.12): export.meta beside export-00000-of-00001, the one shard a V1 sharded saver wrote.
+    from .test_cli import _run
+
+    folder = DATA / "checkpoints" / "session_bundle"
+    assert checkpoint_beside(str(folder / "export.meta"), "MetaGraphDef") == str(folder / "export-00000-of-00001")
+    shown = _run([str(folder / "export.meta"), "--require-restore"])
+    assert shown.returncode == 0 and b"in checkpoint" in shown.stdout

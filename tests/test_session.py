@@ -189,7 +189,7 @@ def test_booleans_are_summarized_and_bad_names_refused() -> None:
         f"mean {expected.mean():.6g}"
     )
     session = tfcollections.Session(SERVING)
-    assert repr(session) == "Session(inputs=['x:0'], outputs=['y:0'])"
+    assert repr(session) == "Session(inputs=['x'], outputs=['y'])"  # the signature's keys
     with pytest.raises(TypeError, match="Fetch and feed names are str"):
         session.run(3, {"x": [[1.0]]})
     with pytest.raises(TypeError, match="a copy keeps no file"):
@@ -226,3 +226,10 @@ def test_a_repeated_run_follows_its_plan_and_still_checks_each_value() -> None:
         session.run(["probabilities:0"], {"x:0": x[0]})
     assert isinstance(session.run({"p": "probabilities:0"}, {"x:0": x}), dict)
     assert np.array_equal(session.run("x:0", {"x:0": x}), x) and len(session._plans) == 1  # nothing to plan
+
+
+def test_a_sessions_repr_names_what_run_takes() -> None:
+    # A signature's keys (what run feeds and fetches by), else the tensors' names.
+    pytest.importorskip("onnxruntime")
+    session = tfcollections.Session(DATA.parent / "onnx_tf2" / "two_inputs")
+    assert repr(session) == "Session(inputs=['a', 'b'], outputs=['best', 'mixed', 'total'])"

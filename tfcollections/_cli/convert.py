@@ -133,7 +133,8 @@ def _report_text(report: Decoded) -> str:
     what = f"ONNX, opset {report['opset']}" if report["format"] == "onnx" else "frozen GraphDef"
     ops = ", ".join(f"{op} {count}" for op, count in list(report["ops"].items())[:8])
     more = ", ..." if len(report["ops"]) > 8 else ""
-    lines = [f"{report['path']}: {what}, {report['nodes']} nodes ({ops}{more}), {byte_size(report['bytes'])}, "
+    nodes = f"{report['nodes']} node{'' if report['nodes'] == 1 else 's'}"
+    lines = [f"{report['path']}: {what}, {nodes} ({ops}{more}), {byte_size(report['bytes'])}, "
              f"from {report['source']}"]  # fmt: skip
     for label in ("inputs", "outputs"):
         items: List[Decoded] = report[label]

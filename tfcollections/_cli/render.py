@@ -327,8 +327,9 @@ def _keras_section(graph: Dict[str, Any], show_layers: bool) -> List[str]:
     """A Keras model: its class and layers in a line (all of them with --layers, with their parameters, as
     ``model.summary()`` counts them), and every Lambda layer with what it runs, always (it runs Python)."""
     keras = graph.get("keras")
-    if keras is None:
-        return []
+    if keras is None:  # asked for, and not there: said, not left blank
+        return ["  Keras: no layers: the model has no Keras metadata (keras_metadata.pb, or the object graph's)"
+                ] if show_layers else []  # fmt: skip
     layers = [layer for layer in keras["layers"] if layer["path"] and layer["identifier"] != "_tf_keras_metric"]
     root = next((layer for layer in keras["layers"] if layer["path"] == ""), None)
     model = f"{root['class_name']} {root['name']!r}" if root is not None else "a Keras model"

@@ -22,7 +22,8 @@ def view_lines(view: Dict[str, Any]) -> List[str]:
     """The view of one meta graph's graph (or function), as the summary writes it."""
     where = f"function {view['function']}" if view["function"] is not None else "the graph"
     ops = view["ops"]
-    lines = [f"  subgraph {view['scope']!r} of {where}: {len(ops):,} of {view['nodes']:,} nodes"]
+    lines = [f"  subgraph {view['scope']!r} of {where}: {len(ops):,} of {view['nodes']:,} node"
+             + ("" if view["nodes"] == 1 else "s")]  # fmt: skip
     if not ops:
         lines.append("    (no node is in it)")
         return lines

@@ -146,6 +146,8 @@ class Session:
         self.outputs: List[Decoded] = list(default.outputs.values())
 
     def __repr__(self) -> str:
+        if self.signature is not None:  # the names run takes: the signature's keys
+            return f"Session(inputs={list(self.signature['inputs'])}, outputs={list(self.signature['outputs'])})"
         return f"Session(inputs={[item['name'] for item in self.inputs]}, outputs={[i['name'] for i in self.outputs]})"
 
     # ---------------------------------------------------------------- running

@@ -72,7 +72,8 @@ def saved_model_file(folder: str) -> Optional[str]:
 
 def checkpoint_beside(path: Optional[str], kind: str) -> Optional[str]:
     """The prefix of the checkpoint that lies beside a meta graph file (the same prefix: ``model.ckpt.meta``
-    beside ``model.ckpt.index`` or a V1 ``model.ckpt``), or a SavedModel's ``variables/variables``; or None."""
+    beside ``model.ckpt.index``, a V1 ``model.ckpt``, or a V1 ``model.ckpt-00000-of-00001``), or a SavedModel's
+    ``variables/variables``; or None."""
     if path is None:
         return None
     if kind == "SavedModel":
@@ -83,6 +84,11 @@ def checkpoint_beside(path: Optional[str], kind: str) -> Optional[str]:
     prefix = path[: -len(".meta")]
     if _is_file(prefix + ".index") or (_is_file(prefix) and _is_table(prefix)):
         return prefix
+    # A V1 saver of sharded=True writes its one shard as <prefix>-00000-of-00001 (a session bundle's export): that
+    # file is the checkpoint. (Of several shards, each holds a part: no one file is the checkpoint.)
+    shard = prefix + "-00000-of-00001"
+    if _is_file(shard) and _is_table(shard):
+        return shard
     return None
 
 
