@@ -423,3 +423,20 @@ def test_cli_bad_input_is_one_line() -> None:
     assert status == 3 and err.count("\n") == 1 and "no such file" in err
     status, _, err = _run(str(COMPAT / "cases.json"))
     assert status == 3 and err.count("\n") == 1 and err.startswith("tfcollections compat: ")
+
+
+def test_several_models_are_checked_in_turn() -> None:
+    # Each model's answer in turn, a blank line between; one that does not read is said, the others still checked:
+    # 1 when one would not load, else 3 when one did not read.
+    status, out, err = _run(str(HERE.parent / "examples" / "model.meta"), str(COMPAT / "tf2_dense"), "--tf", "2.12")
+    assert status == 0 and err == "" and out.count("\n\n") == 1
+    assert (
+        out.startswith(f"{HERE.parent / 'examples' / 'model.meta'}: MetaGraphDef\n")
+        and "tf2_dense/saved_model.pb: SavedModel\n" in out
+    )
+    status, out, err = _run(str(HERE.parent / "examples" / "model.meta"), "missing.meta", "--tf", "2.12")
+    assert status == 3 and err == "tfcollections compat: missing.meta: no such file or directory\n" and out
+    status, out, _ = _run(str(HERE.parent / "examples" / "model.meta"), str(COMPAT / "tf2_new_op"), "--tf", "2.12")
+    assert status == 1
+    document = json.loads(_run(str(HERE.parent / "examples" / "model.meta"), str(COMPAT / "tf2_dense"), "--json")[1])
+    assert [report["path"].rsplit("/", 2)[-1] for report in document["reports"]] == ["model.meta", "saved_model.pb"]

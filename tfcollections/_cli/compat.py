@@ -48,8 +48,9 @@ def parser(out: TextIO) -> argparse.ArgumentParser:
         f"{table.VERSIONS[-1]}, read from their wheels; TensorFlow is not needed. Exit status: 0 loads, 1 would "
         "not, 2 usage, 3 the model does not read.",
     )
-    compat_parser.add_argument("path", metavar="MODEL", help="a .meta, a SavedModel directory or saved_model.pb, a "
-                               "frozen GraphDef (.pb, .pbtxt), or a checkpoint (its prefix or .index)")  # fmt: skip
+    compat_parser.add_argument("paths", nargs="+", metavar="MODEL", help="a .meta, a SavedModel directory or "
+                               "saved_model.pb, a frozen GraphDef (.pb, .pbtxt), or a checkpoint (its prefix or "
+                               ".index); several are checked in turn")  # fmt: skip
     compat_parser.add_argument("--tf", action="append", default=[], metavar="RELEASE",
                                help="a TensorFlow release: 2.4.1, 2.4 (its newest patch), 2 (every 2.x), all; "
                                "repeat for several, or give them with commas")  # fmt: skip
@@ -93,22 +94,31 @@ def run(argv: Sequence[str], env: Environment) -> int:
         print(f"tfcollections compat: usage error: {exc}", file=stderr)
         return ExitStatus.USAGE
     oldest = args.oldest or not (tf_releases or serving_releases)
-    if not (os.path.exists(args.path) or os.path.exists(args.path + ".index")):  # a path, or a checkpoint's prefix
-        print(f"tfcollections compat: {args.path}: no such file or directory", file=stderr)
+    reports: List[Decoded] = []
+    firsts: List[Decoded] = []  # each model's first report: its --oldest answer, when asked
+    unreadable = False
+    for path in args.paths:
+        if not (os.path.exists(path) or os.path.exists(path + ".index")):  # a path, or a checkpoint's prefix
+            print(f"tfcollections compat: {path}: no such file or directory", file=stderr)
+            unreadable = True
+            continue
+        try:
+            needs = needs_of(path)
+        except (DecodeError, OSError) as exc:
+            said = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            print(f"tfcollections compat: {path}: {said}", file=stderr)
+            unreadable = True
+            continue
+        if oldest:
+            firsts.append(report_of(needs, check_needs(needs, list(range(len(table.VERSIONS)))), False))
+            reports.append(firsts[-1])
+        if tf_releases:
+            reports.append(report_of(needs, check_needs(needs, tf_releases), False))
+        if serving_releases:
+            reports.append(report_of(needs, check_needs(needs, serving_releases, serving=True), True))
+    if not reports:  # nothing read: the lines on stderr are the whole answer
         return ExitStatus.UNREADABLE
-    try:
-        needs = needs_of(args.path)
-    except (DecodeError, OSError) as exc:
-        said = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        print(f"tfcollections compat: {args.path}: {said}", file=stderr)
-        return ExitStatus.UNREADABLE
-    reports = []
-    if oldest:
-        reports.append(report_of(needs, check_needs(needs, list(range(len(table.VERSIONS)))), False))
-    if tf_releases:
-        reports.append(report_of(needs, check_needs(needs, tf_releases), False))
-    if serving_releases:
-        reports.append(report_of(needs, check_needs(needs, serving_releases, serving=True), True))
+    oldest_reports = {id(report) for report in firsts}
     if args.json:
         json.dump({"tool": "tfcollections", "version": __version__, "reports": reports}, stdout, indent=1)
         stdout.write("\n")
@@ -116,18 +126,20 @@ def run(argv: Sequence[str], env: Environment) -> int:
         json.dump(sarif(reports), stdout, indent=1)
         stdout.write("\n")
     else:
-        for report in reports:
-            if report is reports[0] and oldest:
+        for number, report in enumerate(reports):
+            if number and report["path"] != reports[number - 1]["path"]:
+                stdout.write("\n")  # the next model
+            if id(report) in oldest_reports:
                 _print_oldest(report, args.show, stdout)
             else:
                 _print_verdicts(report, args.show, stdout)
     failed = False
     for report in reports:
-        if report is reports[0] and oldest:
+        if id(report) in oldest_reports:
             failed = failed or report["oldest"] is None
         else:
             failed = failed or not all(verdict["loads"] for verdict in report["releases"])
-    return ExitStatus.NO if failed else ExitStatus.OK
+    return ExitStatus.NO if failed else ExitStatus.UNREADABLE if unreadable else ExitStatus.OK
 
 
 def _shown(findings: List[Decoded], show: str) -> List[Decoded]:
