@@ -17,7 +17,7 @@ import json
 from .._convert.values import ONNX_TYPES
 from .._errors import DecodeError
 from .cells import byte_size, dtype_text
-from .status import failure_status
+from .status import failure_status, reason
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -61,11 +61,7 @@ def run_conversion(args: Any, kind: str, stdout: TextIO, stderr: TextIO, path: C
             print(f"tfcollections export: {args.out}: not written: {exc}", file=stderr)
         return failure_status(exc, path(args.out))
     except (ValueError, TypeError, OSError) as exc:
-        strerror = getattr(exc, "strerror", None)
-        why: Any = exc
-        if isinstance(exc, OSError) and strerror:  # an OSError's own message would show errno first
-            why = f"{getattr(exc, 'filename', None) or args.source}: {strerror}"
-        print(f"tfcollections export: {args.out}: not written: {why}", file=stderr)
+        print(f"tfcollections export: {args.out}: not written: {reason(exc, args.out)}", file=stderr)
         return failure_status(exc, path(args.out))
     if args.json:
         json.dump(report, stdout, indent=1)

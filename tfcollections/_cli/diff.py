@@ -14,7 +14,7 @@ import json
 from .._errors import DecodeError
 from .cells import dtype_text, shape_text
 from .spec import _ArgumentParser, parse_command
-from .status import ExitStatus, failure_status
+from .status import ExitStatus, failure_status, reason
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -57,8 +57,7 @@ def run(argv: Sequence[str], env: Environment) -> int:
     try:
         result: Dict[str, Any] = dict(diff(path(args.a), path(args.b), values=args.values))
     except (DecodeError, ValueError, OSError) as exc:
-        why = f"{exc.filename}: {exc.strerror}" if isinstance(exc, OSError) and exc.strerror else exc
-        print(f"tfcollections diff: {why}", file=stderr)
+        print(f"tfcollections diff: {reason(exc)}", file=stderr)
         return failure_status(exc)
     if args.json:
         json.dump(result, stdout, indent=1, allow_nan=False, default=str) if _finite(result) else json.dump(

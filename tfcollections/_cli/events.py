@@ -18,7 +18,7 @@ from .._errors import DecodeError
 from .cells import natural_key, table
 from .progress import progress_for
 from .spec import QUIET_HELP, _ArgumentParser, parse_command
-from .status import ExitStatus
+from .status import ExitStatus, reason
 from .usage import UsageError
 
 TYPE_CHECKING = False
@@ -115,7 +115,7 @@ def run(argv: Sequence[str], env: Environment) -> int:
         except (DecodeError, OSError) as exc:
             if progress is not None:
                 progress.clear()
-            why = f"cannot read: {exc.strerror}" if isinstance(exc, OSError) and exc.strerror else str(exc)
+            why = f"cannot read: {exc.strerror}" if isinstance(exc, OSError) and exc.strerror else reason(exc, given)
             print(f"tfcollections events: {given}: {why}", file=stderr)
             status = ExitStatus.UNREADABLE
             continue

@@ -18,7 +18,7 @@ from .._errors import DecodeError
 from .cells import byte_size
 from .progress import bar, progress_for
 from .spec import QUIET_HELP, _ArgumentParser, parse_command
-from .status import ExitStatus, failure_status
+from .status import ExitStatus, failure_status, reason
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -145,11 +145,7 @@ def run(argv: Sequence[str], env: Environment) -> int:
     except (DecodeError, ValueError, OSError) as exc:
         if progress is not None:
             progress.clear()
-        why: Any = exc
-        strerror = getattr(exc, "strerror", None)
-        if isinstance(exc, OSError) and strerror:
-            filename = getattr(exc, "filename", None)  # an OSError's own message would show errno first
-            why = f"{filename}: {strerror}" if filename else strerror
+        why = reason(exc, args.out)
         print(f"tfcollections export: {args.out}: not written: {why}", file=stderr)
         return failure_status(exc, path(args.out))
     if progress is not None:

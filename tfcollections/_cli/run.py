@@ -18,7 +18,7 @@ import re
 from .._errors import DecodeError
 from .jsonout import dump
 from .spec import _ArgumentParser, parse_command
-from .status import ExitStatus, failure_status
+from .status import ExitStatus, failure_status, reason
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -96,10 +96,7 @@ def run(argv: Sequence[str], env: Environment) -> int:
         print(f"tfcollections run: {exc}", file=stderr)
         return ExitStatus.NO
     except (DecodeError, ValueError, TypeError, OSError) as exc:
-        strerror = getattr(exc, "strerror", None)
-        why = f"{getattr(exc, 'filename', None) or args.model}: {strerror}" if isinstance(exc, OSError) and strerror \
-            else exc  # fmt: skip
-        print(f"tfcollections run: {args.model}: {why}", file=stderr)
+        print(f"tfcollections run: {args.model}: {reason(exc, args.model, path(args.model))}", file=stderr)
         return failure_status(exc)
     if args.json:  # bytes as {"$base64"}, a non-finite float as {"$float"}, as every --json of the tool
         document = {name: {"dtype": str(value.dtype), "shape": list(value.shape), "values": value.tolist()}

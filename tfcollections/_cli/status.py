@@ -44,6 +44,21 @@ STATUSES: Final[Tuple[Tuple[int, str, str], ...]] = (
 )  # fmt: skip
 
 
+def reason(exc: BaseException, *shown: str) -> str:
+    """What stopped a command, said once on a line that already names the paths *shown*: an ``OSError``'s words
+    (with its file, unless the line or the words name it), else the message, less a leading path the line names."""
+    if isinstance(exc, OSError) and exc.strerror:
+        filename = str(exc.filename) if exc.filename is not None else None
+        if filename is None or filename in shown or filename in exc.strerror:
+            return str(exc.strerror)
+        return f"{filename}: {exc.strerror}"
+    text = str(exc)
+    for path in shown:
+        if path and text.startswith(f"{path}: "):
+            return text[len(path) + 2 :]
+    return text
+
+
 def failure_status(exc: BaseException, output: Optional[str] = None) -> int:
     """The status of a command stopped by *exc*: UNREADABLE when its input could not be read or is not what it
     reads (an ``OSError``, a ``DecodeError`` of the file), NO when the input was read and what was asked of it is
