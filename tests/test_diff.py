@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
-from typing import Any, Dict
+from typing import Any, Dict, List, Tuple
 
 import pytest
 
@@ -257,3 +257,34 @@ def test_a_model_with_a_checkpoint_beside_it_is_the_model_it_names(tmp_path: Pat
     assert tfcollections.diff(meta, tmp_path / "cnn" / "model.ckpt")["equal"]  # its own checkpoint restores
     shown = _run(["diff", str(meta), str(other)])
     assert shown.returncode == 1 and shown.stdout.decode().startswith(f"a: {meta}\nb: {other}\n")
+
+
+@pytest.mark.parametrize("version", ["v2", "v1"])
+def test_values_read_in_batches_tell_their_progress(version: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import tfcollections._ckpt.diff as module
+
+    a, b = (str(CHECKPOINTS / prefix) for prefix in EXPECTED["pairs"][version])
+    whole = tfcollections.diff(a, b, values=True)
+    monkeypatch.setattr(module, "_BATCH", 1)  # a batch of one tensor each: V2 read tensor by tensor
+    seen: List[Tuple[int, int]] = []
+    batched = tfcollections.diff(a, b, values=True, progress=lambda done, total: seen.append((done, total)))
+    assert batched == whole
+    assert seen and seen[-1][0] == seen[-1][1] > 0 and all(x[0] < y[0] for x, y in zip(seen, seen[1:]))
+    read = whole["tensors"]["same"] + sum(change["what"] == "values" for change in whole["tensors"]["changed"])
+    assert len(seen) == (read if version == "v2" else 1)  # a V1 file is walked once, all its tensors read then
+
+
+def test_the_command_line_shows_the_values_progress_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tfcollections._cli.progress import Progress
+
+    from .test_cli import _run
+
+    monkeypatch.setattr(Progress, "DELAY", 0.0)
+    monkeypatch.setattr(Progress, "INTERVAL", 0.0)
+    a, b = (str(CHECKPOINTS / prefix) for prefix in EXPECTED["pairs"]["v2"])
+    shown = _run(["diff", a, b, "--values"], terminal=True)
+    assert shown.returncode == 1 and b"\rtfcollections diff: [" in shown.stderr and b" read" in shown.stderr
+    assert shown.stderr.endswith(b"\r\x1b[K")
+    for quiet in (["-q"], ["--json"]):
+        assert _run(["diff", a, b, "--values", *quiet], terminal=True).stderr == b""
+    assert _run(["diff", a, b, "--values"]).stderr == b""  # a pipe: none

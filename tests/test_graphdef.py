@@ -126,6 +126,13 @@ def test_a_graph_of_one_node_is_a_graphdef_and_a_meta_graph_of_one_field_a_metag
     path.write_bytes(graph)
     for read in (tfcollections.load(path, graph=True), tfcollections.loads(graph, graph=True)):
         assert read["format"] == "GraphDef" and read["meta_graphs"][0]["graph"]["ops"] == {"Const": 1}
+    # A placeholder's dtype attr is field 5, a MetaInfoDef's tensorflow_version: still a graph, never a version
+    # "dtype0" of a meta graph, under a .meta name too.
+    placeholder = _node("x", "Placeholder", attrs=_attr("dtype", b"0\x01"))  # the attr value: dtype DT_FLOAT
+    path = tmp_path / "one.meta"
+    path.write_bytes(placeholder)
+    read = tfcollections.load(path, graph=True)
+    assert read["format"] == "GraphDef" and read["meta_graphs"][0]["graph"]["ops"] == {"Placeholder": 1}
     meta = field(1, field(1, b"v1") + field(2, field(1, field(1, b"Const"))) + field(5, b"2.21.0"))
     read = tfcollections.loads(meta)
     assert read["meta_graphs"][0]["meta_info_def"]["tensorflow_version"] == "2.21.0"

@@ -33,7 +33,7 @@ from .values import read_values
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Dict, Final, Iterator, List, Optional, Tuple, Union
+    from typing import Any, Callable, Dict, Final, Iterator, List, Optional, Tuple, Union
 
     from .. import types as _types
     from .._tensor import Tensor
@@ -41,6 +41,9 @@ if TYPE_CHECKING:
 
 # Bytes compared at once when values are read.
 _CHUNK: Final = 1 << 20
+# Bytes of one side's V2 tensors read at once: a batch's values are compared and dropped before the next is read,
+# so two large checkpoints are compared in bounded memory, and progress is told batch by batch.
+_BATCH: Final = 64 << 20
 
 
 def diff(
@@ -49,6 +52,7 @@ def diff(
     /,
     *,
     values: bool = False,
+    progress: Optional[Callable[[int, int], None]] = None,
 ) -> _types.Diff:
     """What differs between *a* and *b*: two checkpoints (paths as ``load_checkpoint`` takes, or what it returned),
     two models (paths ``load`` reads, or what it returned), or a model and a checkpoint.
@@ -74,7 +78,7 @@ def diff(
                               "collections": _names_diff({}, {})}  # fmt: skip
     if side_a[0] == "checkpoint" and side_b[0] == "checkpoint":
         result["kind"] = "checkpoints"
-        result["tensors"] = _checkpoints(side_a[1], side_b[1], values)
+        result["tensors"] = _checkpoints(side_a[1], side_b[1], values, progress)
     elif side_a[0] == "model" and side_b[0] == "model":
         result["kind"] = "models"
         _models(side_a[1], side_b[1], values, result)
@@ -200,7 +204,9 @@ def _layout(info: Decoded) -> Decoded:
     return {"dtype": info["dtype"], "shape": info["shape"]}
 
 
-def _checkpoints(a: Decoded, b: Decoded, values: bool) -> Decoded:
+def _checkpoints(
+    a: Decoded, b: Decoded, values: bool, progress: Optional[Callable[[int, int], None]] = None
+) -> Decoded:
     tensors_a, tensors_b = a["tensors"], b["tensors"]
     only_a = [name for name in tensors_a if name not in tensors_b]
     only_b = [name for name in tensors_b if name not in tensors_a]
@@ -222,18 +228,51 @@ def _checkpoints(a: Decoded, b: Decoded, values: bool) -> Decoded:
                 changed.append(_changed(name, "values", info_a, info_b))
         else:  # no CRC to compare, or stored in other pieces (partitioned otherwise): its values are read
             to_read.append(name)
-    if to_read:
-        read_a, read_b = read_values(a, to_read, True), read_values(b, to_read, True)
-        for name in to_read:
+    total = sum(_stored(tensors_a[name]) + _stored(tensors_b[name]) for name in to_read)
+    done = 0
+    for batch in _batches(to_read, a, b):
+        read_a, read_b = read_values(a, batch, True), read_values(b, batch, True)
+        for name in batch:
             difference = _compare_values(read_a[name], read_b[name], values)
             if difference is None:
                 same += 1
             else:
                 changed.append({**_changed(name, "values", tensors_a[name], tensors_b[name]), **difference})
+        del read_a, read_b  # this batch's values go before the next batch's are read
+        done += sum(_stored(tensors_a[name]) + _stored(tensors_b[name]) for name in batch)
+        if progress is not None:
+            progress(done, total)
     order = {name: position for position, name in enumerate(tensors_a)}
     changed.sort(key=lambda change: order[change["name"]])  # in the checkpoint's order, however each was compared
     by = "crc32c" if by_crc and not to_read else "bytes" if not by_crc else "crc32c and bytes"
     return {"only_in_a": only_a, "only_in_b": only_b, "changed": changed, "same": same, "compared_by": by}
+
+
+def _stored(info: Decoded) -> int:
+    """The bytes a tensor's values take in its checkpoint (its slices' for a partitioned one; 1 when not told)."""
+    size = info.get("size")
+    if size is None:
+        size = sum(part.get("size") or 0 for part in info.get("slices") or ())
+    return int(size) or 1
+
+
+def _batches(names: List[str], a: Decoded, b: Decoded) -> Iterator[List[str]]:
+    """*names* in batches of about ``_BATCH`` bytes of *a*'s values, in order; one batch when either side is V1,
+    whose reader walks its whole file at each call."""
+    if a["format"] != "V2" or b["format"] != "V2":
+        if names:
+            yield names
+        return
+    batch: List[str] = []
+    held = 0
+    for name in names:
+        if batch and held + _stored(a["tensors"][name]) > _BATCH:
+            yield batch
+            batch, held = [], 0
+        batch.append(name)
+        held += _stored(a["tensors"][name])
+    if batch:
+        yield batch
 
 
 def _layout_change(info_a: Decoded, info_b: Decoded) -> Optional[str]:

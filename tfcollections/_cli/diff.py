@@ -12,8 +12,9 @@ import argparse
 import json
 
 from .._errors import DecodeError
-from .cells import dtype_text, shape_text
-from .spec import _ArgumentParser, parse_command
+from .cells import byte_size, dtype_text, shape_text
+from .progress import bar, progress_for
+from .spec import QUIET_HELP, _ArgumentParser, parse_command
 from .status import ExitStatus, failure_status, reason
 
 TYPE_CHECKING = False
@@ -32,7 +33,7 @@ def parser(out: Any) -> argparse.ArgumentParser:
         prog="tfcollections diff",
         description="Compare two TensorFlow checkpoints (V2 by their stored CRC32Cs, without reading the data), two "
         "models (variables, a frozen graph's constants, op counts, signatures, collections), or a model and a "
-        "checkpoint (what would not restore). Exit 0 when equal, 1 when different, 2 on trouble.",
+        "checkpoint (what would not restore). Exit 0 when equal, 1 when different.",
     )
     diff_parser.add_argument("a", metavar="A", help="a checkpoint or a model")
     diff_parser.add_argument("b", metavar="B", help="a checkpoint or a model")
@@ -43,6 +44,7 @@ def parser(out: Any) -> argparse.ArgumentParser:
         "each changed tensor",
     )
     diff_parser.add_argument("--json", action="store_true", help="print the comparison as JSON")
+    diff_parser.add_argument("-q", "--quiet", action="store_true", help=QUIET_HELP)
     return diff_parser
 
 
@@ -54,11 +56,22 @@ def run(argv: Sequence[str], env: Environment) -> int:
     args = parse_command(parser(stdout), argv, stderr)
     if isinstance(args, int):
         return args
+    progress = progress_for(stderr, env.stderr_isatty, args.quiet or args.json, "diff")
+
+    def shown(done: int, total: int) -> None:
+        if progress is not None and progress.due():
+            progress.show(bar(done, total, f"{byte_size(done)} of {byte_size(total)} read"))
+
     try:
-        result: Dict[str, Any] = dict(diff(path(args.a), path(args.b), values=args.values))
+        result: Dict[str, Any] = dict(diff(path(args.a), path(args.b), values=args.values,
+                                           progress=shown if progress is not None else None))  # fmt: skip
     except (DecodeError, ValueError, OSError) as exc:
+        if progress is not None:
+            progress.clear()
         print(f"tfcollections diff: {reason(exc)}", file=stderr)
         return failure_status(exc)
+    if progress is not None:
+        progress.clear()
     if args.json:
         json.dump(result, stdout, indent=1, allow_nan=False, default=str) if _finite(result) else json.dump(
             result, stdout, indent=1, default=str
