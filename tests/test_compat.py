@@ -440,3 +440,24 @@ def test_several_models_are_checked_in_turn() -> None:
     assert status == 1
     document = json.loads(_run(str(HERE.parent / "examples" / "model.meta"), str(COMPAT / "tf2_dense"), "--json")[1])
     assert [report["path"].rsplit("/", 2)[-1] for report in document["reports"]] == ["model.meta", "saved_model.pb"]
+
+
+def test_a_tree_is_checked_with_r(tmp_path: Path) -> None:
+    # -r finds every model under a directory as show -r does; without it a directory is one model's (a SavedModel).
+    status, out, err = _run("-r", str(COMPAT), "--tf", "2.21", "--json")
+    found = sorted(report["path"][len(str(COMPAT)) + 1 :] for report in json.loads(out)["reports"])
+    assert found and all(path.endswith(("saved_model.pb", ".meta", ".pb", ".pbtxt")) for path in found)
+    assert "tf2_dense/saved_model.pb" in found and status in (0, 1)
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    status, out, err = _run("-r", str(empty))
+    assert (status, out, err) == (3, "", f"tfcollections compat: {empty}: no model under it\n")
+
+
+def test_a_text_model_with_functions_is_checked_as_its_binary_is() -> None:
+    # A text graph's library is never encoded to be checked (its functions' tensors need not be writable).
+    files = HERE / "data" / "files"
+    binary = tfcollections.compatible(files / "graph_scan.meta", ["2.4", "2.21"])
+    text = tfcollections.compatible(files / "graph_scan.meta.txt", ["2.4", "2.21"])
+    assert text["releases"] == binary["releases"] and text["oldest"] == binary["oldest"] == "2.21.0"
+    assert any(finding["rule"] for release in text["releases"] for finding in release["findings"])

@@ -25,12 +25,13 @@ from .. import __version__
 from .._compat import table
 from .._compat.check import RULES, SEVERITIES, check_needs, needs_of, report_of
 from .._errors import DecodeError
+from .._model.files import walk_models
 from .spec import _ArgumentParser, parse_command
 from .status import ExitStatus
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Dict, List, Sequence, TextIO
+    from typing import Any, Dict, Iterator, List, Sequence, TextIO
 
     Decoded = Dict[str, Any]
 
@@ -51,6 +52,12 @@ def parser(out: TextIO) -> argparse.ArgumentParser:
     compat_parser.add_argument("paths", nargs="+", metavar="MODEL", help="a .meta, a SavedModel directory or "
                                "saved_model.pb, a frozen GraphDef (.pb, .pbtxt), or a checkpoint (its prefix or "
                                ".index); several are checked in turn")  # fmt: skip
+    compat_parser.add_argument(
+        "-r",
+        "--recursive",
+        action="store_true",
+        help="check every model under the directories given, as show -r finds them",
+    )
     compat_parser.add_argument("--tf", action="append", default=[], metavar="RELEASE",
                                help="a TensorFlow release: 2.4.1, 2.4 (its newest patch), 2 (every 2.x), all; "
                                "repeat for several, or give them with commas")  # fmt: skip
@@ -81,6 +88,27 @@ def _releases(given: List[str]) -> List[int]:
     return sorted(found)
 
 
+def _models(paths: List[str], recursive: bool, stderr: TextIO) -> Iterator[str]:
+    """The models to check: each path given, and with -r each model file under the directories given; "" after
+    saying on stderr that a directory could not be listed or holds no model."""
+    for given in paths:
+        if not (recursive and os.path.isdir(given)):
+            yield given
+            continue
+        unlisted: List[OSError] = []
+        found = 0
+        for model in walk_models(given, unlisted.append, None):
+            found += 1
+            yield model
+        for exc in unlisted:
+            print(f"tfcollections compat: {os.fsdecode(exc.filename or given)}: cannot list: {exc.strerror or exc}",
+                  file=stderr)  # fmt: skip
+            yield ""
+        if not found and not unlisted:
+            print(f"tfcollections compat: {given}: no model under it", file=stderr)
+            yield ""
+
+
 def run(argv: Sequence[str], env: Environment) -> int:
     """Run ``tfcollections compat`` with *argv* (the arguments after ``compat``)."""
     stdout, stderr = env.stdout, env.stderr
@@ -97,7 +125,10 @@ def run(argv: Sequence[str], env: Environment) -> int:
     reports: List[Decoded] = []
     firsts: List[Decoded] = []  # each model's first report: its --oldest answer, when asked
     unreadable = False
-    for path in args.paths:
+    for path in _models(args.paths, args.recursive, stderr):
+        if not path:  # a directory that did not list, said
+            unreadable = True
+            continue
         if not (os.path.exists(path) or os.path.exists(path + ".index")):  # a path, or a checkpoint's prefix
             print(f"tfcollections compat: {path}: no such file or directory", file=stderr)
             unreadable = True

@@ -75,8 +75,8 @@ class Graph:
     """A graph's nodes (NodeDef dicts, in order; a ``Const``'s tensor a span of the source until replaced), with
     the source they were read from, for their tensors' values and bytes."""
 
-    __slots__ = ("_buf", "_depth", "_graph_library", "_source", "functions", "index", "library", "nodes", "replaced",
-                 "versions")  # fmt: skip
+    __slots__ = ("_buf", "_depth", "_graph_library", "_library", "_source", "functions", "index", "nodes",
+                 "replaced", "versions")  # fmt: skip
 
     def __init__(self, source: Source, buf: Buffer, index: int, meta_graph: Decoded) -> None:
         self._source = source
@@ -92,7 +92,9 @@ class Graph:
         self.nodes: List[Decoded] = list(graph["node"])
         self.versions: Optional[Decoded] = graph["versions"]
         self._graph_library: Optional[Decoded] = graph["library"]
-        self.library: bytes = self._library_bytes(graph, index)
+        # Encoded when first written: what only reads the graph (compat, the scan) needs none of it, and a text
+        # library may hold what cannot be encoded.
+        self._library: Optional[bytes] = None
         #: The library's functions by name (their nodes' tensors spans of the source, as the graph's are).
         self.functions: Dict[str, Decoded] = {
             function["signature"]["name"]: function
@@ -103,17 +105,24 @@ class Graph:
         self.replaced: Dict[str, Tensor] = {}
         self.index = index
 
-    def _library_bytes(self, graph: Decoded, index: int) -> bytes:
-        if graph["library"] is None:
+    @property
+    def library(self) -> bytes:
+        """GraphDef's ``library`` field as the graph is written: the file's, or what ``keep_functions`` kept."""
+        if self._library is None:
+            self._library = self._library_bytes()
+        return self._library
+
+    def _library_bytes(self) -> bytes:
+        if self._graph_library is None:
             return b""
         if self._source.encoding == "binary":  # as the file has it, every occurrence (protobuf merges them)
             buf = self._buf
             return b"".join(
                 _delimited(_GRAPH_LIBRARY, bytes(buf[start:end]))
-                for span in self._source.spans(buf, index, "graph_def")
+                for span in self._source.spans(buf, self.index, "graph_def")
                 for start, end in spans_of(buf, span[0], span[1], _GRAPH_LIBRARY)
             )
-        return _text_library(graph["library"])
+        return _text_library(self._graph_library)
 
     def keep_functions(self, names: Set[str]) -> None:
         """The library written with the graph: only the functions *names* (what the kept nodes run), each as the file
@@ -122,7 +131,7 @@ class Graph:
         if library is None:
             return
         if not names:
-            self.library = b""
+            self._library = b""
             return
         if self._source.encoding == "binary":  # each FunctionDef as the file has it, in the file's order
             buf = self._buf
@@ -134,11 +143,11 @@ class Graph:
             ]
             kept = [bytes(buf[start:end]) for (start, end), function in zip(spans, library["function"])
                     if function["signature"] is not None and function["signature"]["name"] in names]  # fmt: skip
-            self.library = _delimited(_GRAPH_LIBRARY, b"".join(_delimited(_LIBRARY_FUNCTION, item) for item in kept))
+            self._library = _delimited(_GRAPH_LIBRARY, b"".join(_delimited(_LIBRARY_FUNCTION, item) for item in kept))
             return
         kept_functions = [function for function in library["function"]
                           if function["signature"] is not None and function["signature"]["name"] in names]  # fmt: skip
-        self.library = _text_library({"function": kept_functions})
+        self._library = _text_library({"function": kept_functions})
 
     def value_of(self, node: Decoded, attr: str = "value") -> Tensor:
         """The values of the tensor in attr *attr* of *node* (a ``Const``'s ``value``)."""
