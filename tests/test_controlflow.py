@@ -439,8 +439,8 @@ def test_a_tf1_frame_becomes_one_node_and_its_exit_an_identity_of_it() -> None:
     ],
 )
 def test_a_tf1_loop_that_is_not_plain_is_refused_saying_what_it_is(damage: Dict[str, Any], why: str) -> None:
+    from tfcollections import ConversionError
     from tfcollections._convert.frames import take_frames
-    from tfcollections._convert.values import ConversionError
 
     with pytest.raises(ConversionError, match=why):
         take_frames(_loop(**damage))
@@ -495,7 +495,7 @@ def test_a_tf1_cond_becomes_one_node_its_merges_identities_of_it() -> None:
     # A node that reads both branches is no cond's.
     crossed = [*nodes[:-2], _tf1("cond/both", "AddV2", ["cond/Switch_1", "cond/neg"]), *nodes[-2:]]
     crossed[-2] = _tf1("cond/Merge", "Merge", ["cond/Switch_1", "cond/both"])
-    from tfcollections._convert.values import ConversionError
+    from tfcollections import ConversionError
 
     with pytest.raises(ConversionError, match="reads both branches"):
         take_conds(crossed)

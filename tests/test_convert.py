@@ -18,11 +18,11 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings, strategies as st
 
 import tfcollections
-from tfcollections import DecodeError
+from tfcollections import ConversionError, DecodeError
 from tfcollections._convert.freeze import _part_of
 from tfcollections._convert.graphdef import Graph
 from tfcollections._convert.onnx import parse_input
-from tfcollections._convert.values import ConversionError, scalar_tensor, transpose
+from tfcollections._convert.values import scalar_tensor, transpose
 from tfcollections._disk.source import source_of
 from tfcollections._tensor import Tensor
 
@@ -356,6 +356,7 @@ def test_export_names_each_op_the_conversion_lacks_and_writes_nothing(tmp_path: 
 # ---------------------------------------------------------------- damaged graphs
 
 
+@pytest.mark.slow
 @settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])  # the profile's count (tests/conftest.py)
 @given(data=st.data())
 def test_a_damaged_graph_is_converted_or_refused_with_the_library_error(data: st.DataObject) -> None:
@@ -1646,3 +1647,13 @@ def test_several_signatures_and_none_serving_default_are_the_users_to_choose() -
     one = tfcollections.decode_message("onnx.ModelProto", tfcollections.to_onnx(
         tfcollections.loads(_meta_graph({}, {"only": signature("y:0")}))))  # fmt: skip
     assert one["doc_string"] == "outputs: signature 'only'"
+
+
+def test_a_conversion_error_is_public_and_pickles_as_itself() -> None:
+    import pickle
+
+    error = ConversionError("the conversion does not cover 1 op type(s)", [{"op": "X", "count": 2, "node": "a"}])
+    error._add_segment("graph")  # what a reader around it adds travels with it too
+    again = pickle.loads(pickle.dumps(error))
+    assert type(again) is tfcollections.ConversionError and isinstance(again, tfcollections.DecodeError)
+    assert again.unsupported == [{"op": "X", "count": 2, "node": "a"}] and str(again) == str(error)

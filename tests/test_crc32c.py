@@ -83,6 +83,7 @@ def test_crc32c_of_the_lanes_equals_the_byte_loop(fresh: pytest.MonkeyPatch, siz
     assert _crc32c.backend() == "python"
 
 
+@pytest.mark.slow
 def test_an_installed_crc32c_module_computes_long_inputs(fresh: pytest.MonkeyPatch) -> None:
     calls: List[int] = []
     fresh.setitem(sys.modules, "crc32c", _icrar(calls))

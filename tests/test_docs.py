@@ -68,6 +68,7 @@ def _readme_table() -> List[List[str]]:
     return [[cell.strip() for cell in line.strip().strip("|").split("|")] for line in table.splitlines()[2:]]
 
 
+@pytest.mark.slow
 def test_the_readmes_table_shows_real_input_and_output(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # Each command of the front page's table is run as written (an output file written elsewhere), and what the
     # table shows after the arrow is in what it prints; each Python expression gives what the table says.
@@ -93,3 +94,11 @@ def test_the_readmes_table_shows_real_input_and_output(tmp_path: Path, monkeypat
         if len(code) == 2 and "→" in python_cell:
             expression, expected = code
             assert repr(eval(expression, {"tfcollections": tfcollections})) == expected, expression
+
+
+def test_the_map_of_the_tests_names_every_test_file_once() -> None:
+    text = (REPO / "docs" / "development.md").read_text(encoding="utf-8")
+    section = text.split("## The tests, by wing", 1)[1].split("\n## ", 1)[0]
+    named = re.findall(r"`(test_\w+\.py)`", section)
+    present = sorted(path.name for path in (REPO / "tests").glob("test_*.py"))
+    assert sorted(named) == present, set(named) ^ set(present)

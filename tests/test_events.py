@@ -376,6 +376,7 @@ _events_strategy = st.lists(
 )
 
 
+@pytest.mark.slow
 @given(_events_strategy)
 def test_the_one_step_scalar_is_what_the_general_reader_gives(tmp_path_factory: Any, specs: List[Any]) -> None:
     records = []

@@ -25,6 +25,7 @@ except ImportError:  # pragma: no cover (a copy of the tests without tools/)
     TARGETS, make_case, measured = ("records",), None, None  # type: ignore[assignment]
 
 
+@pytest.mark.slow
 def test_the_reproducers_and_a_slice_of_every_target_hold() -> None:
     pytest.importorskip("onnx")
     pytest.importorskip("onnxruntime")
@@ -41,6 +42,7 @@ def test_the_reproducers_and_a_slice_of_every_target_hold() -> None:
 
 # The profile's count (tests/conftest.py): 150 in CI, drawn the same way each run there (derandomized), so that the
 # coverage gate does not move with the draw; other profiles draw anew.
+@pytest.mark.slow
 @settings(suppress_health_check=[HealthCheck.too_slow], derandomize=os.environ.get("HYPOTHESIS_PROFILE", "ci") == "ci")
 @given(target=st.sampled_from(TARGETS), seed=st.integers(0, 2**16), index=st.integers(0, 2**20))
 def test_a_case_drawn_by_hypothesis_holds(target: str, seed: int, index: int) -> None:

@@ -38,6 +38,7 @@ def _text_error(text: bytes) -> tfcollections.DecodeError:
     return info.value
 
 
+@pytest.mark.slow
 def test_a_million_levels_of_nested_messages() -> None:
     error = _strict_error("while_context", hostile.nested_while_contexts(1_000_000))
     assert "nesting deeper than 100" in error.msg and error.pos == 505  # 101 headers of 5 bytes: one level past
@@ -67,6 +68,7 @@ def test_varints_of_10_and_11_bytes() -> None:
     assert "varint longer than 10 bytes" in error.msg and error.pos == 200_001
 
 
+@pytest.mark.slow
 def test_a_map_with_a_million_entries() -> None:
     external = tfcollections.decode("cond_context", hostile.map_entries(1_000_000))["values_def"]["external_values"]
     assert len(external) == 1_000_000 and external["k999999"] == "v"
@@ -97,6 +99,7 @@ def test_strings_of_every_invalid_utf8_shape(bad: bytes) -> None:
     assert "invalid UTF-8" in error.msg and error.path == ("VariableDef", "variable_name")
 
 
+@pytest.mark.slow
 def test_text_with_a_million_open_braces() -> None:
     assert "unbalanced braces" in _text_error(hostile.text_open_braces(1_000_000)).msg
     assert "unbalanced braces" in _text_error(hostile.text_unbalanced_fields(100_000)).msg
@@ -158,6 +161,7 @@ def test_a_real_file_truncated_at_every_byte(name: str) -> None:
         assert model["format"] == whole["format"]
 
 
+@pytest.mark.slow
 def test_a_text_file_truncated_at_many_places() -> None:
     data = (FILES / "saved_model_two_graphs.pbtxt").read_bytes()
     outcomes = set()
@@ -243,6 +247,7 @@ def test_an_endless_stream_that_looks_valid_stops_at_the_limit(monkeypatch: pyte
         tfcollections.load(Endless())  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 def test_hostile_checkpoint_indexes_end_in_a_decode_error_where_they_break() -> None:
     for build, message in [
         (hostile.index_claiming_restarts, "claims 4,294,967,295 restart points"),
@@ -254,6 +259,7 @@ def test_hostile_checkpoint_indexes_end_in_a_decode_error_where_they_break() -> 
     assert len(hostile._load_index(hostile.index_many_entries(20_000))["tensors"]) == 20_000
 
 
+@pytest.mark.slow
 def test_hostile_graphs_read_in_full_or_end_in_a_decode_error_at_their_fault() -> None:
     assert hostile._load_graph(hostile.graph_one_field_nodes(500_000)) == {"a": 500_000}
     assert hostile._load_graph(hostile.graph_one_node_of_many_fields(500_000)) == {"NoOp": 1}  # walked in place

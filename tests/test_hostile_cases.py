@@ -18,10 +18,9 @@ from typing import Any, List
 import pytest
 
 import tfcollections
-from tfcollections import DecodeError
+from tfcollections import ConversionError, DecodeError
 from tfcollections._cli.main import main
 from tfcollections._compat import table
-from tfcollections._convert.values import ConversionError
 from tfcollections._graph.endpoints import FILL_LIMIT, tensor_values
 from tfcollections._records import events as events_module
 
@@ -102,6 +101,7 @@ def _identity_chain(count: int) -> bytes:
     return _graph(*nodes)
 
 
+@pytest.mark.slow
 def test_freezing_is_linear_in_nodes() -> None:
     # The set of kept names was made once per node: 16,000 nodes took 74 s. Measured against 1,000 nodes in the
     # same run, so that the machine's speed cancels; linear would be 20x, quadratic 400x.
@@ -131,6 +131,7 @@ def test_a_compressed_record_claiming_more_than_the_stream_holds_is_not_buffered
         list(tfcollections.records(HOSTILE / "gzip_bomb.tfrecord", strict=True))
 
 
+@pytest.mark.slow
 def test_a_long_record_of_a_compressed_stream_is_still_read(tmp_path: Path) -> None:
     record = bytes(range(256)) * (300_000)  # 76.8 MB: past the look-ahead's threshold
     path = tmp_path / "long.tfrecord.gz"

@@ -21,7 +21,7 @@ from hypothesis import example, given, strategies as st
 import tfcollections
 from tfcollections._ckpt.crc32c import crc32c, mask
 
-from .helpers import DATA, varint
+from .helpers import DATA, field, varint
 from .tables import table
 
 CHECKPOINTS = DATA / "checkpoints"
@@ -512,29 +512,25 @@ def _variable_node(attribute: bytes, tail: bytes = b"\x2a\x02\x08\x01", *, size:
     return b"\x0a" + varint(len(body)) + body
 
 
-def _field(tag: int, text: bytes) -> bytes:
-    return bytes([tag]) + varint(len(text)) + text
-
-
 def test_a_variable_node_is_read_in_one_step_and_other_forms_as_protobuf_reads_them() -> None:
     # The one pass reads a variable's node (one attribute, VARIABLE_VALUE, a full name or none, a key, then
     # has_checkpoint_values) in one step. Each change here makes a node TensorFlow does not write, which protobuf
     # reads otherwise or refuses: the one pass must then say what the walk says, or leave it to the walk.
     from tfcollections._ckpt import objects
 
-    name = _field(0x0A, b"VARIABLE_VALUE")
-    key = _field(0x1A, b"k0")
-    root = _node_of(_field(0x0A, b"\x08\x01" + _field(0x12, b"v")))  # node 0: its child 1, "v"
-    usual = root + _variable_node(name + _field(0x12, b"v0") + key)
+    name = field(1, b"VARIABLE_VALUE")
+    key = field(3, b"k0")
+    root = _node_of(field(1, b"\x08\x01" + field(2, b"v")))  # node 0: its child 1, "v"
+    usual = root + _variable_node(name + field(2, b"v0") + key)
     found = objects._fast_tree(usual, {"k0": {}})
     assert found is not None and found["keys"]["k0"] == {"object": "v", "attribute": "VARIABLE_VALUE",
                                                          "full_name": "v0", "node": 1, "slot": None}  # fmt: skip
-    long_key = _field(0x1A, b"k" * 112)  # the attribute 130 bytes: its length a varint of two bytes
+    long_key = field(3, b"k" * 112)  # the attribute 130 bytes: its length a varint of two bytes
     variants = [
         _variable_node(name + key, b""),  # no has_checkpoint_values (TensorFlow before 2.5)
         _variable_node(name + key, b"\x2a\x00"),  # has_checkpoint_values false
-        _variable_node(name + _field(0x12, b"") + key),  # an empty full name written out
-        _variable_node(name + _field(0x12, b"a") + _field(0x12, b"k0")),  # a second full name where the key is
+        _variable_node(name + field(2, b"") + key),  # an empty full name written out
+        _variable_node(name + field(2, b"a") + field(2, b"k0")),  # a second full name where the key is
         _variable_node(name + key, size=len(name + key) + 1),  # the attribute's length one more
         _variable_node(name + key, size=len(name + key) - 1),  # one less
         _variable_node(name + long_key),  # a two-byte length, read as such
@@ -552,7 +548,7 @@ def test_a_variable_node_is_read_in_one_step_and_other_forms_as_protobuf_reads_t
     # length's second byte is the id's tag: its first byte alone would make an edge of 150 bytes, with the id and
     # name protobuf does not read there (a field number 0), and slots after it.
     short = b"\x0a\x09\x08\x01\x12\x05v"
-    slots = _field(0x1A, _field(0x12, b"s" * 125)) * 6 + _field(0x1A, _field(0x12, b"s" * 119))
+    slots = field(3, field(2, b"s" * 125)) * 6 + field(3, field(2, b"s" * 119))
     long = b"\x0a\x96\x08" + b"\x01\x12\x92" + b"n" * 146 + slots
     assert len(long) == 3 + 1046
     for edges in (short, long):
@@ -560,7 +556,7 @@ def test_a_variable_node_is_read_in_one_step_and_other_forms_as_protobuf_reads_t
 
 
 def _node_of(fields: bytes) -> bytes:
-    return _field(0x0A, fields)
+    return field(1, fields)
 
 
 def test_the_one_pass_tree_reads_long_keys_and_ids_past_two_bytes() -> None:

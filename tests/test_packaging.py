@@ -67,6 +67,7 @@ def test_public_surface() -> None:
         "Session",
         "check_checkpoint",
         "compatible",
+        "ConversionError",
         "DecodeError",
         "decode",
         "decode_example",

@@ -82,6 +82,7 @@ def messages(type_name: str, depth: int = 0) -> st.SearchStrategy[Dict[str, Any]
     return build()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("collection", ["variables", "savers", "queue_runners", "cond_context", "while_context"])
 @given(data=st.data())
 def test_decode_of_encode_is_identity(collection: str, data: Any) -> None:

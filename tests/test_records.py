@@ -272,6 +272,7 @@ def _one_pass_agrees(blob: bytes) -> bool:
     return True
 
 
+@pytest.mark.slow
 def test_the_one_pass_reads_what_tensorflow_wrote_as_the_decoder_does() -> None:
     blobs = [bytes.fromhex(record) for record in EXPECTED["examples.tfrecord"]["records"]]
     assert all(_one_pass_agrees(blob) for blob in blobs)  # every record TensorFlow wrote: in one pass

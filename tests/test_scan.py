@@ -22,7 +22,7 @@ from tfcollections._graph.ops import FLAGGED_OPS
 from tfcollections._scan import known, registry
 from tfcollections._scan.scan import RULES, SEVERITIES
 
-from .helpers import field
+from .helpers import field, varint
 
 HERE = Path(__file__).parent
 SCAN = HERE / "data" / "scan"
@@ -223,16 +223,16 @@ def test_severities_and_rules_are_one_table() -> None:
 def test_a_graphdef_over_2_gb_is_scanned_without_reading_its_weights(tmp_path: Path) -> None:
     # A Const of 2 GiB (a hole in a sparse file: no disk, and never read) before a ReadFile node.
     size = (2 << 30) + 4096
-    shape = field(2, field(2, b"\x08" + _varint(size // 4)))
-    tensor_head = b"\x08\x01" + shape + b"\x22" + _varint(size)  # dtype, tensor_shape, tensor_content's tag, length
+    shape = field(2, field(2, b"\x08" + varint(size // 4)))
+    tensor_head = b"\x08\x01" + shape + b"\x22" + varint(size)  # dtype, tensor_shape, tensor_content's tag, length
     tensor_size = len(tensor_head) + size
-    attr_value = b"\x42" + _varint(tensor_size)  # AttrValue.tensor
-    entry_head = field(1, b"value") + b"\x12" + _varint(len(attr_value) + tensor_size)
+    attr_value = b"\x42" + varint(tensor_size)  # AttrValue.tensor
+    entry_head = field(1, b"value") + b"\x12" + varint(len(attr_value) + tensor_size)
     entry_size = len(entry_head) + len(attr_value) + tensor_size
-    node_head = field(1, b"weights") + field(2, b"Const") + b"\x2a" + _varint(entry_size)
+    node_head = field(1, b"weights") + field(2, b"Const") + b"\x2a" + varint(entry_size)
     path = tmp_path / "big.pb"
     with open(path, "wb") as file:
-        file.write(b"\x0a" + _varint(len(node_head) + entry_size) + node_head + entry_head + attr_value + tensor_head)
+        file.write(b"\x0a" + varint(len(node_head) + entry_size) + node_head + entry_head + attr_value + tensor_head)
         file.seek(size, 1)
         file.write(field(1, field(1, b"reader") + field(2, b"ReadFile") + field(3, b"weights")))
     [report] = tfcollections.scan(path)
@@ -241,15 +241,6 @@ def test_a_graphdef_over_2_gb_is_scanned_without_reading_its_weights(tmp_path: P
     graph = tfcollections.load(path, graph=True)["meta_graphs"][0]["graph"]
     assert graph["constants"] == [{"name": "weights", "dtype": "DT_FLOAT", "shape": [size // 4], "size": size}]
     assert graph["outputs"] == [{"name": "reader", "op": "ReadFile"}]
-
-
-def _varint(value: int) -> bytes:
-    out = bytearray()
-    while True:
-        byte, value = value & 0x7F, value >> 7
-        out.append(byte | (0x80 if value else 0))
-        if not value:
-            return bytes(out)
 
 
 def test_what_cannot_be_scanned_is_said(tmp_path: Path) -> None:

@@ -69,6 +69,7 @@ def _as_subgraphview(ours: Any) -> Dict[str, Any]:
     }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", [MODEL, DATA / "model.meta.txt"], ids=["binary", "text"])
 def test_every_scope_is_what_tensorflow_1s_subgraphview_says(path: Path) -> None:
     model = tfcollections.load(path)

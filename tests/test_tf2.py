@@ -277,6 +277,7 @@ def forget_lengths(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 # A fifth of the profile's count (tests/conftest.py): a case converts a whole model with its loops (a quarter second).
+@pytest.mark.slow
 @settings(deadline=None, suppress_health_check=[HealthCheck.too_slow],
           max_examples=max(20, settings.default.max_examples // 5))  # fmt: skip
 @given(data=st.data())

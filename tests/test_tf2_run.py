@@ -45,6 +45,7 @@ def test_a_tf2_signature_runs_on_onnxruntime_with_the_loaders_answers(name: str,
             assert_agrees(key, value, arrays[f"output/{key}"])
 
 
+@pytest.mark.slow
 def test_keras_lstm_and_gru_steps_are_one_onnx_lstm_or_gru(monkeypatch: pytest.MonkeyPatch) -> None:
     # The LSTM (every step, or the last) is onnxruntime's LSTM, the GRU its GRU: no Loop is left.
     lstm = onnx.load_from_string(tfcollections.to_onnx(DATA / "keras2_lstm"))

@@ -18,7 +18,7 @@ from ._api import (
     encode_message as encode_message,
     message_type as message_type,
 )
-from ._errors import DecodeError as DecodeError
+from ._errors import ConversionError as ConversionError, DecodeError as DecodeError
 from ._model.collections import get_collection as get_collection
 from ._model.files import find_models as find_models, load as load, loads as loads
 
@@ -90,6 +90,7 @@ __all__ = (
     "Session",
     "check_checkpoint",
     "compatible",
+    "ConversionError",
     "DecodeError",
     "decode",
     "decode_example",

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-"""The library's one exception type.
+"""The library's exception: ``DecodeError``, and ``ConversionError``, the kind of it the conversion raises.
 
 Strategy: the decoder raises ``DecodeError`` where it finds the problem,
 knowing only the field it was reading; each enclosing message adds its own
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Final, List, Optional, Tuple, Union
+    from typing import Any, Dict, Final, List, Optional, Tuple, Union
 
     PathSegment = Union[str, int]
 
@@ -144,6 +144,26 @@ def _rebuild(
     error = DecodeError(msg, pos, lineno=lineno, colno=colno, hint=hint, what=what)
     error._reversed_path = list(reversed_path)
     error._reversed_context = list(reversed_context)
+    return error
+
+
+class ConversionError(DecodeError):
+    """A graph the conversion cannot convert: ``unsupported`` lists each op type the table lacks, with its count and
+    first node (``{"op", "count", "node"}``), or is empty when one node stopped it (the message names it)."""
+
+    def __init__(self, message: str, unsupported: Optional[List[Dict[str, Any]]] = None) -> None:
+        super().__init__(message)
+        self.unsupported: List[Dict[str, Any]] = unsupported or []
+
+    def __reduce__(self) -> tuple:  # type: ignore[type-arg]
+        # Pickled as itself, its op list kept: a conversion in a worker process says what it lacks.
+        return (_rebuild_conversion, (self.msg, self.unsupported, DecodeError.__reduce__(self)[1]))
+
+
+def _rebuild_conversion(msg: str, unsupported: List[Dict[str, Any]], state: Tuple[Any, ...]) -> ConversionError:
+    error = ConversionError(msg, unsupported)
+    rebuilt = _rebuild(*state)
+    error.__dict__.update(rebuilt.__dict__)
     return error
 
 

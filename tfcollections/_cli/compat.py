@@ -31,10 +31,9 @@ from .status import ExitStatus
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Dict, Iterator, List, Sequence, TextIO
+    from typing import Iterator, List, Sequence, TextIO
 
-    Decoded = Dict[str, Any]
-
+    from .._typing import Decoded
     from .environment import Environment
 
 

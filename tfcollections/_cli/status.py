@@ -11,7 +11,7 @@ so that "could not read it" is 3 and "read it, and the answer is no" is 1 everyw
 
 from __future__ import annotations
 
-from .. import DecodeError
+from .._errors import ConversionError, DecodeError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -68,7 +68,5 @@ def failure_status(exc: BaseException, output: Optional[str] = None) -> int:
         written = isinstance(exc, FileExistsError) or (output is not None and exc.filename == output)
         return ExitStatus.NO if written else ExitStatus.UNREADABLE
     if isinstance(exc, DecodeError):
-        from .._convert.values import ConversionError  # noqa: PLC0415 (only a failure needs it)
-
         return ExitStatus.NO if isinstance(exc, ConversionError) else ExitStatus.UNREADABLE
     return ExitStatus.NO

@@ -12,8 +12,9 @@ the signal's axis, one-sided for a real input's RFFT.
 
 from __future__ import annotations
 
+from .._errors import ConversionError
 from .nodeparts import attr, broadcast, need_ints, need_rank, onnx_type, unsqueeze
-from .values import PARTS, ConversionError, tensor_of
+from .values import PARTS, tensor_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

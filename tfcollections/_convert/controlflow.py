@@ -16,13 +16,13 @@ index is already there, so that a write replaces as TensorFlow's does), stacked 
 
 from __future__ import annotations
 
-from .._errors import DecodeError
+from .._errors import ConversionError, DecodeError
 from .._typing import cast
 from .graphdef import split_tensor_name
 from .nodeparts import attr
 from .ragged import ragged_element
 from .rnn import rnn_loop
-from .values import ONNX_TYPES, ConversionError, Value, flat, shape_text, value_info
+from .values import ONNX_TYPES, Value, flat, shape_text, value_info
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

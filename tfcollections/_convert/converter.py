@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import struct
 
-from .._errors import DecodeError
+from .._errors import ConversionError, DecodeError
 from .._graph.optypes import output_args, output_spec
 from .._tensor import Tensor
 from .frames import take_conds, take_frames
@@ -28,7 +28,6 @@ from .values import (
     TAKES_COMPLEX,
     TO_NCHW,
     TO_NHWC,
-    ConversionError,
     Value,
     attribute,
     flat,

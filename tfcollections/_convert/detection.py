@@ -9,6 +9,7 @@ and the CTC decoder are TensorFlow's kernels written as gathers at the places th
 
 from __future__ import annotations
 
+from .._errors import ConversionError
 from .nodeparts import (
     as_int64,
     attr,
@@ -17,7 +18,7 @@ from .nodeparts import (
     text_attr,
     unsqueeze,
 )
-from .values import ConversionError, shape_text, tensor_of
+from .values import shape_text, tensor_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

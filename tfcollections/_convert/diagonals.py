@@ -11,8 +11,9 @@ source, added by a Pad. The batch dims before the matrices may be unknown.
 
 from __future__ import annotations
 
+from .._errors import ConversionError
 from .nodeparts import INTEGER_TYPES, as_int64, check_made, need_ints, need_rank, text_attr, unsqueeze
-from .values import ConversionError, tensor_of
+from .values import tensor_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

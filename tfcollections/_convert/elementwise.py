@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 
+from .._errors import ConversionError
 from .._tensor import Tensor
 from .complexops import complex_arithmetic, complex_cast
 from .kernels import widened
@@ -27,7 +28,7 @@ from .nodeparts import (
     text_attr,
     unsqueeze,
 )
-from .values import PARTS, ConversionError, scalar_tensor, tensor_of, transpose
+from .values import PARTS, scalar_tensor, tensor_of, transpose
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

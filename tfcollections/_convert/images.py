@@ -10,6 +10,7 @@ convolution (``SpaceToBatchND`` -> convolution -> ``BatchToSpaceND``) becomes th
 
 from __future__ import annotations
 
+from .._errors import ConversionError
 from .graphdef import bytes_attr, ints_attr, new_node, split_tensor_name
 from .kernels import widened
 from .nodeparts import (
@@ -23,7 +24,7 @@ from .nodeparts import (
     onnx_type,
     text_attr,
 )
-from .values import TO_NHWC, ConversionError
+from .values import TO_NHWC
 from .windows import (
     cropped_transpose,
     filter_weights,

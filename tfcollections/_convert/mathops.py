@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 
+from .._errors import ConversionError
 from .._tensor import Tensor
 from .kernels import widened
 from .nodeparts import (
@@ -27,7 +28,7 @@ from .nodeparts import (
     reduced_shape,
     unsqueeze,
 )
-from .values import INPUTS_HINT, ConversionError, tensor_of
+from .values import INPUTS_HINT, tensor_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -8,8 +8,9 @@ that every refusal names its node (the converter adds it) and what to pass.
 
 from __future__ import annotations
 
+from .._errors import ConversionError
 from .._tensor import Tensor
-from .values import INPUTS_HINT, ONNX_TYPES, TO_NCHW, ConversionError, tensor_of, transpose
+from .values import INPUTS_HINT, ONNX_TYPES, TO_NCHW, tensor_of, transpose
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

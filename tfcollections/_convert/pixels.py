@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 
+from .._errors import ConversionError
 from .nodeparts import (
     attr,
     check_made,
@@ -17,7 +18,7 @@ from .nodeparts import (
     need_rank,
     unsqueeze,
 )
-from .values import INPUTS_HINT, ConversionError, tensor_of, transpose
+from .values import INPUTS_HINT, tensor_of, transpose
 from .windows import (
     as_float32,
     image_in,

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import struct
 
+from .._errors import ConversionError
 from .nodeparts import attr, axis_in, need_rank, onnx_type, text_attr
-from .values import ConversionError, tensor_of
+from .values import tensor_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

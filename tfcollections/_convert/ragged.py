@@ -12,10 +12,11 @@ and the rows decoded again are the sequence's tensors joined with their lengths'
 
 from __future__ import annotations
 
+from .._errors import ConversionError
 from .graphdef import split_tensor_name
 from .kernels import widened
 from .nodeparts import INTEGER_TYPES, as_int64, attr, need_rank, onnx_type, unsqueeze
-from .values import ONNX_TYPES, ConversionError, flat, tensor_of, value_info
+from .values import ONNX_TYPES, flat, tensor_of, value_info
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

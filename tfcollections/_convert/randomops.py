@@ -11,10 +11,11 @@ as a new TensorFlow session of the seeded op does; without one, each session dra
 
 from __future__ import annotations
 
+from .._errors import ConversionError
 from .._tensor import Tensor
 from .nodeparts import INTEGER_TYPES, as_int64, attr, need_dims, onnx_type
 from .shapes import from_dims
-from .values import ConversionError, scalar_tensor
+from .values import scalar_tensor
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

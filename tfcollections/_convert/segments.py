@@ -13,10 +13,11 @@ TensorFlow gives: 0, or 1 for a product, or the type's lowest (highest) value fo
 
 from __future__ import annotations
 
+from .._errors import ConversionError
 from .._tensor import Tensor
 from .kernels import widened
 from .nodeparts import INTEGER_TYPES, as_int64, onnx_type, unsqueeze
-from .values import ConversionError, scalar_tensor
+from .values import scalar_tensor
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

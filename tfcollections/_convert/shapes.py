@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 
+from .._errors import ConversionError
 from .._tensor import Tensor, element_count
 from .nodeparts import (
     INTEGER_TYPES,
@@ -34,7 +35,7 @@ from .nodeparts import (
     settle,
     unsqueeze,
 )
-from .values import INPUTS_HINT, TO_NCHW, TO_NHWC, ConversionError, ints_tensor, scalar_tensor, tensor_of, transpose
+from .values import INPUTS_HINT, TO_NCHW, TO_NHWC, ints_tensor, scalar_tensor, tensor_of, transpose
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -10,6 +10,7 @@ reversed and joined.
 
 from __future__ import annotations
 
+from .._errors import ConversionError
 from .nodeparts import (
     INT64_MAX,
     INT64_MIN,
@@ -26,7 +27,7 @@ from .nodeparts import (
     text_attr,
     unsqueeze,
 )
-from .values import TO_NCHW, ConversionError
+from .values import TO_NCHW
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -11,8 +11,9 @@ from many machines and changes other letters too); their Unicode form (ICU's ful
 
 from __future__ import annotations
 
+from .._errors import ConversionError
 from .nodeparts import attr, onnx_type, text_attr
-from .values import ConversionError, tensor_of
+from .values import tensor_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

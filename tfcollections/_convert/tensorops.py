@@ -10,6 +10,7 @@ computed in a wider one (``kernels.widened``).
 
 from __future__ import annotations
 
+from .._errors import ConversionError
 from .._tensor import Tensor
 from .kernels import KERNELS, computed_in, widened
 from .nodeparts import (
@@ -33,7 +34,7 @@ from .nodeparts import (
 )
 from .segments import EXTREMES
 from .shapes import from_dims
-from .values import ConversionError, scalar_tensor, tensor_of
+from .values import scalar_tensor, tensor_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

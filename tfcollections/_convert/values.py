@@ -12,7 +12,7 @@ from __future__ import annotations
 import struct
 from array import array
 
-from .._errors import DecodeError
+from .._errors import ConversionError
 from .._tensor import NUMERIC, Tensor, element_count
 from .._typing import cast
 
@@ -45,15 +45,6 @@ TAKES_COMPLEX: Final = frozenset({
 # Permutations between TensorFlow's and ONNX's image layouts.
 TO_NCHW: Final = (0, 3, 1, 2)
 TO_NHWC: Final = (0, 2, 3, 1)
-
-
-class ConversionError(DecodeError):
-    """A graph the conversion cannot convert: ``unsupported`` lists each op type the table lacks, with its count and
-    first node (``{"op", "count", "node"}``), or the one node that stopped it."""
-
-    def __init__(self, message: str, unsupported: Optional[List[Decoded]] = None) -> None:
-        super().__init__(message)
-        self.unsupported: List[Decoded] = unsupported or []
 
 
 #: What a refusal for want of a rank says to do, in the command line's words and the library's.

@@ -7,6 +7,7 @@ between 3-D ops, unlike images), the filter moved to ONNX's layout once, at conv
 
 from __future__ import annotations
 
+from .._errors import ConversionError
 from .nodeparts import (
     cast_ints,
     fully_known,
@@ -14,7 +15,6 @@ from .nodeparts import (
     need_rank,
     text_attr,
 )
-from .values import ConversionError
 from .windows import (
     cropped_transpose,
     filter_weights,

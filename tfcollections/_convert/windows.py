@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import struct
 
+from .._errors import ConversionError
 from .._tensor import Tensor
 from .nodeparts import (
     as_int64,
@@ -18,7 +19,7 @@ from .nodeparts import (
     shape_in_nchw,
     text_attr,
 )
-from .values import TO_NHWC, ConversionError, transpose
+from .values import TO_NHWC, transpose
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -28,11 +28,10 @@ from . import known
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Dict, Final, Iterator, List, NamedTuple, Optional, Set, Tuple, Union
+    from typing import Final, Iterator, List, NamedTuple, Optional, Set, Tuple, Union
 
     from .. import types as _types
-
-    Decoded = Dict[str, Any]
+    from .._typing import Decoded
 else:
     from typing import NamedTuple
 

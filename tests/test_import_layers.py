@@ -13,6 +13,8 @@ import re
 from pathlib import Path
 from typing import Dict, Iterable, List, Set, Tuple
 
+import pytest
+
 import tfcollections
 
 PACKAGE = Path(tfcollections.__file__).resolve().parent
@@ -168,6 +170,7 @@ def package_graph() -> Dict[str, List[Tuple[int, str]]]:
     return {name: imports_of(name, path, found) for name, path in found.items()}
 
 
+@pytest.mark.slow
 def test_every_import_goes_down_and_none_closes_a_cycle() -> None:
     assert violations(package_graph()) == []
 
