@@ -7,7 +7,9 @@ one more, last, axis of size 2 (float). A complex TensorFlow value is held so he
 dtype (complex64 or complex128) and shape, its ONNX tensor is float (double) with the pair axis. Only the ops of
 ``TAKES_COMPLEX`` read such a value; the converter refuses any other op given one, and a graph output that is one,
 naming it (ONNX could declare the type; onnxruntime could not run it). A transform is ONNX's DFT (opset 17) over
-the signal's axis, one-sided for a real input's RFFT.
+the signal's axis, one-sided for a real input's RFFT. onnxruntime's float DFT sums a length that is not a power of
+two term by term with float twiddles, up to 3 ulps from TensorFlow's float FFT; such a transform of float values is
+computed in double and rounded back, within an ulp of TensorFlow (a power of two keeps float: the runtime's FFT).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from .values import PARTS, tensor_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Final, List, Optional, Tuple
+    from typing import Final, List, Optional, Sequence, Tuple
 
     from .._typing import Decoded
     from .converter import Converter
@@ -44,6 +46,19 @@ def _dft(cx: Converter, data: str, axis: int, length: Optional[str], *, inverse:
     return cx.emit("DFT", [data, length] if length else [data], 1, axis=axis, **flags)[0]
 
 
+def _widened(cx: Converter, data: str, parts: str, lengths: Sequence[Optional[int]]) -> Tuple[str, bool]:
+    """*data* cast to double when its parts are float and a transform's length is not a known power of two (the
+    module's paragraph says why), and whether it was."""
+    if parts != "DT_FLOAT" or all(length is not None and length > 0 and length & (length - 1) == 0
+                                  for length in lengths):  # fmt: skip
+        return data, False
+    return cx.emit("Cast", [data], to=onnx_type("DT_DOUBLE"))[0], True
+
+
+def _narrowed(cx: Converter, data: str, widened: bool) -> str:
+    return cx.emit("Cast", [data], to=onnx_type("DT_FLOAT"))[0] if widened else data
+
+
 def _lengths(value: Value, count: int) -> List[int]:
     lengths = need_ints(value, "fft_length")
     if len(lengths) != count or any(length < 0 for length in lengths):
@@ -62,10 +77,11 @@ def rfft(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     if rank < count:
         raise ConversionError(f"its input has rank {rank}: {node['op']} transforms its last {count} axes")
     lengths = _lengths(length_value, count)
-    data = unsqueeze(cx, cx.tf(x), [-1])  # [..., n, 1]
+    data, widened = _widened(cx, unsqueeze(cx, cx.tf(x), [-1]), x.dtype, lengths)  # [..., n, 1]
     data = _dft(cx, data, rank - 1, cx.scalar(lengths[-1], "DT_INT64"), onesided=True)
     if count == 2:
         data = _dft(cx, data, rank - 2, cx.scalar(lengths[0], "DT_INT64"))
+    data = _narrowed(cx, data, widened)
     shape = None if x.shape is None else [*x.shape[:-count], *lengths[:-1], lengths[-1] // 2 + 1]
     return [cx.result(0, _COMPLEX_OF[x.dtype], shape, onnx=data)]
 
@@ -79,9 +95,11 @@ def fft(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     if rank < count:
         raise ConversionError(f"its input has rank {rank}: {node['op']} transforms its last {count} axes")
     inverse = node["op"].startswith("I")
-    data = cx.tf(x)
-    for axis in range(rank - 1, rank - 1 - count, -1):
+    axes = range(rank - 1, rank - 1 - count, -1)
+    data, widened = _widened(cx, cx.tf(x), PARTS[x.dtype], [x.shape[axis] if x.shape else None for axis in axes])
+    for axis in axes:
         data = _dft(cx, data, axis, None, inverse=inverse)
+    data = _narrowed(cx, data, widened)
     return [cx.result(0, x.dtype, x.shape, onnx=data)]
 
 
