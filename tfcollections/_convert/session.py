@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
     #: What a repeated run follows: the conversion, the tensors fetched, (name fed, its tensor) pairs, the tensors
     #: onnxruntime computes, and the function that puts the values in the fetches' form.
-    _Plan = Tuple["_Compiled", List[str], List[Tuple[str, str]], List[str], Callable[[List[Any]], Any]]
+    _Plan = Tuple["_Conversion", List[str], List[Tuple[str, str]], List[str], Callable[[List[Any]], Any]]
 
 # onnxruntime's type names of tensors, by TensorFlow dtype.
 _ORT_TYPES: Final = {
@@ -60,7 +60,7 @@ def _runtime() -> Tuple[Any, Any]:
     return onnxruntime, numpy
 
 
-class _Compiled:
+class _Conversion:
     """One conversion: the ONNX model's session, its inputs' names, dtypes and shapes, and its Einsum nodes."""
 
     __slots__ = ("einsums", "inputs", "outputs", "session")
@@ -138,9 +138,9 @@ class Session:
         self.signature: Optional[Dict[str, Dict[str, str]]] = (
             {"inputs": dict(self._input_keys), "outputs": dict(self._output_keys)} if chosen is not None else None
         )
-        self._compiled: Dict[Tuple[Tuple[str, ...], Tuple[str, ...]], _Compiled] = {}
+        self._conversions: Dict[Tuple[Tuple[str, ...], Tuple[str, ...]], _Conversion] = {}
         self._plans: Dict[Tuple[Any, ...], _Plan] = {}
-        default = self._compile(None, None)
+        default = self._convert(None, None)
         self._default = default
         self.inputs: List[Decoded] = list(default.inputs.values())
         self.outputs: List[Decoded] = list(default.outputs.values())
@@ -161,10 +161,10 @@ class Session:
         key = _plan_key(fetches, feed_dict)
         plan = self._plans.get(key) if key is not None else None
         if plan is not None:
-            compiled, wanted, feeds_to, computed, rebuild = plan
-            given = {tensor: self._converted(tensor, feed_dict[name], compiled.inputs[tensor])
+            conversion, wanted, feeds_to, computed, rebuild = plan
+            given = {tensor: self._converted(tensor, feed_dict[name], conversion.inputs[tensor])
                      for name, tensor in feeds_to}  # fmt: skip
-            results = dict(zip(computed, compiled.run(computed, given)))
+            results = dict(zip(computed, conversion.run(computed, given)))
             return rebuild([_scalar_or_array(results[name]) for name in wanted])
         found = self._run(fetches, feed_dict)
         if key is not None and found[1] is not None:
@@ -181,9 +181,9 @@ class Session:
         results: Dict[str, Any] = {}
         plan: Optional[_Plan] = None
         if computed:
-            compiled = self._compiled_for(computed, sorted(feeds))
+            conversion = self._conversion_for(computed, sorted(feeds))
             given = {}
-            for name, spec in compiled.inputs.items():
+            for name, spec in conversion.inputs.items():
                 if name not in feeds:
                     placeholder, dtype, shape = (
                         name.split(":")[0],
@@ -193,27 +193,27 @@ class Session:
                     raise ValueError(f"You must feed a value for placeholder tensor {placeholder!r} with dtype "
                                      f"{dtype} and shape {shape}")  # fmt: skip
                 given[name] = self._converted(name, feeds[name], spec)
-            values = compiled.run(computed, given)
+            values = conversion.run(computed, given)
             results.update(zip(computed, values))
-            if len(computed) == len(wanted) and set(feeds) == set(compiled.inputs):
+            if len(computed) == len(wanted) and set(feeds) == set(conversion.inputs):
                 feeds_to = [(name, self._tensor(name, self._input_keys)) for name in feed_dict]
-                plan = (compiled, wanted, feeds_to, computed, rebuild)
+                plan = (conversion, wanted, feeds_to, computed, rebuild)
         for name in wanted:
             if name in feeds:  # a fed tensor fetched: its value, as TensorFlow gives it back
                 results[name] = self._np.asarray(feeds[name])
         return rebuild([_scalar_or_array(results[name]) for name in wanted]), plan
 
-    def _compiled_for(self, outputs: List[str], inputs: List[str]) -> _Compiled:
+    def _conversion_for(self, outputs: List[str], inputs: List[str]) -> _Conversion:
         """The conversion made at the start when it serves (the fetches among its outputs, its inputs fed), else one
         for these fetches and feeds: pruned to the fetches, so a placeholder they do not need is not asked for."""
         default = self._default
         if set(outputs) <= set(default.outputs) and set(inputs) == set(default.inputs):
             return default
-        return self._compile(outputs, inputs)
+        return self._convert(outputs, inputs)
 
-    def _compile(self, outputs: Optional[List[str]], inputs: Optional[List[str]]) -> _Compiled:
+    def _convert(self, outputs: Optional[List[str]], inputs: Optional[List[str]]) -> _Conversion:
         key = (tuple(outputs or ()), tuple(inputs or ()))
-        found = self._compiled.get(key)
+        found = self._conversions.get(key)
         if found is None:
             try:
                 data = converted(self._model, self._checkpoint, inputs or None, outputs, self._opset,
@@ -233,7 +233,7 @@ class Session:
             graph = decode_message("onnx.ModelProto", data)["graph"]
             nodes = graph["node"] if graph is not None else []
             einsums = [node["name"] or "" for node in nodes if node["op_type"] == "Einsum"]
-            found = self._compiled[key] = _Compiled(session, einsums)
+            found = self._conversions[key] = _Conversion(session, einsums)
         return found
 
     def _tensor(self, name: Any, keys: Dict[str, str]) -> str:

@@ -16,7 +16,7 @@ import mmap
 import os
 
 from .._errors import DecodeError, _Truncated
-from .._proto.compiled import COMPILED
+from .._proto.compiled import field_numbers, read_tags
 from .._proto.wire import WIRETYPE_VARINT, iter_fields
 from . import lookalikes
 
@@ -95,12 +95,12 @@ def _sniff(buf: Buffer, named_like_one: bool) -> Optional[str]:
 
 # The first top-level field name of a text file that one of the two messages has tells which it is.
 _TEXT_FIELDS: Final = {
-    name: kind for kind in ("MetaGraphDef", "SavedModel") for name in COMPILED[f"tensorflow.{kind}"].fields
+    name: kind for kind in ("MetaGraphDef", "SavedModel") for name in field_numbers(f"tensorflow.{kind}").values()
 }
 
 # Fields of a GraphDef (tensorflow/core/framework/graph.proto): a text file whose top-level fields are all these
 # is a frozen graph.
-_GRAPH_DEF_FIELDS: Final = frozenset(COMPILED["tensorflow.GraphDef"].fields)
+_GRAPH_DEF_FIELDS: Final = frozenset(field_numbers("tensorflow.GraphDef").values())
 
 
 def classify_text(tokens: TextTokens, start: int) -> str:
@@ -167,16 +167,13 @@ def looks_like_text(head: bytes) -> bool:
 
 
 # The top-level fields of the two messages, by number, and the (number, wire type) pairs they are read from.
-_TOP_FIELD_NAMES: Final = {
-    kind: {info.field.number: name for name, info in COMPILED[f"tensorflow.{kind}"].fields.items()}
-    for kind in ("SavedModel", "MetaGraphDef")
-}
+_TOP_FIELD_NAMES: Final = {kind: field_numbers(f"tensorflow.{kind}") for kind in ("SavedModel", "MetaGraphDef")}
 
-_META_GRAPH_PAIRS: Final = frozenset((tag >> 3, tag & 7) for tag in COMPILED["tensorflow.MetaGraphDef"].table)
+_META_GRAPH_PAIRS: Final = frozenset((tag >> 3, tag & 7) for tag in read_tags("tensorflow.MetaGraphDef"))
 
-_SAVED_MODEL_PAIRS: Final = frozenset((tag >> 3, tag & 7) for tag in COMPILED["tensorflow.SavedModel"].table)
+_SAVED_MODEL_PAIRS: Final = frozenset((tag >> 3, tag & 7) for tag in read_tags("tensorflow.SavedModel"))
 
-_GRAPH_DEF_PAIRS: Final = frozenset((tag >> 3, tag & 7) for tag in COMPILED["tensorflow.GraphDef"].table)
+_GRAPH_DEF_PAIRS: Final = frozenset((tag >> 3, tag & 7) for tag in read_tags("tensorflow.GraphDef"))
 
 _GRAPH_DEF_NUMBERS: Final = frozenset(number for number, _ in _GRAPH_DEF_PAIRS)
 
@@ -191,7 +188,7 @@ def _first_bytes() -> Dict[int, str]:
     """What the first byte (the first field's one-byte tag) says a file is meant to be."""
     kinds: Dict[int, List[str]] = {}
     for kind in ("MetaGraphDef", "SavedModel"):
-        for tag in COMPILED[f"tensorflow.{kind}"].table:
+        for tag in sorted(read_tags(f"tensorflow.{kind}")):
             if tag < 0x80:
                 kinds.setdefault(tag, []).append(kind)
     return {tag: " or ".join(names) for tag, names in kinds.items()}

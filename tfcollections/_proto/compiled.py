@@ -498,6 +498,17 @@ def field_tag(type_name: str, field_name: str) -> int:
     return tag_of(field.number, wire_type)
 
 
+def field_numbers(type_name: str) -> Dict[int, str]:
+    """A message's field names by number, as the schema has them."""
+    return {info.field.number: name for name, info in COMPILED[type_name].fields.items()}
+
+
+def read_tags(type_name: str) -> FrozenSet[int]:
+    """Every tag the decoder reads a message's fields from (a repeated number packed or not, each wire type
+    protobuf accepts): what a sniffer may take for the message's own."""
+    return frozenset(COMPILED[type_name].table)
+
+
 def _reachable(roots: Iterable[str]) -> FrozenSet[str]:
     """The message types reachable from *roots* through message and map fields, not through skipped ones."""
     seen: Set[str] = set()

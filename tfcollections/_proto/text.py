@@ -264,61 +264,56 @@ class TextTokens:
         if not word.isidentifier() and parse_int(word) is None and parse_float(word) is None:
             raise self.error(f"expected a value for field {name!r}, found {shown_token(word)}", at, name)
 
-    def read_scalar(self, field: Field) -> Any:
-        """Read one value of a scalar field, checked and converted as C++ does.
 
-        scalar = strings (string, bytes) | word (numbers, bools, enum names and numbers)
-        """
-        kind, name = field.type, field.name
-        if kind in (STRING, BYTES):
-            data, start = self.read_strings(name)
-            if kind == BYTES:
-                return data
-            try:
-                return data.decode()
-            except UnicodeDecodeError as exc:
-                raise self.error(f"invalid UTF-8 in string field: {exc.reason}", start, name) from None
-        if kind in _INT_RANGES:
-            text, start = self.read_word(name, "an integer")
-            value = parse_int(text)
-            if value is None:
-                raise self.error(f"expected an integer, found {shown_token(text)}", start, name)
-            low, high = _INT_RANGES[kind]
-            if not low <= value <= high:
-                shown = shown_token(text, quote=False)
-                article = "an" if kind.startswith("i") else "a"  # an int32, a uint64, a fixed32
-                raise self.error(f"integer {shown} out of range for {article} {kind} field", start, name)
-            return value
-        if kind == FLOAT:
-            text, start = self.read_word(name, "a number")
-            number = parse_float(text)
-            if number is None:
-                raise self.error(f"expected a number, found {shown_token(text)}", start, name)
-            return to_float32(number)
-        if kind == DOUBLE:
-            text, start = self.read_word(name, "a number")
-            number = parse_float(text)
-            if number is None:
-                raise self.error(f"expected a number, found {shown_token(text)}", start, name)
-            return number
-        if kind == BOOL:
-            text, start = self.read_word(name, "true or false")
-            if text in TRUE:
-                return True
-            if text in FALSE:
-                return False
-            raise self.error(f"expected true or false, found {shown_token(text)}", start, name)
-        # ENUM: a value name, or a number (proto3 enums are open: unknown numbers are kept)
-        text, start = self.read_word(name, "an enum value")
-        numbers = ENUM_NUMBERS[field.ref]
-        if text in numbers:
-            return text
+def read_scalar(tokens: TextTokens, field: Field) -> Any:
+    """Read one value of a scalar field from *tokens*, checked and converted as C++ does.
+
+    scalar = strings (string, bytes) | word (numbers, bools, enum names and numbers)
+    """
+    kind, name = field.type, field.name
+    if kind in (STRING, BYTES):
+        data, start = tokens.read_strings(name)
+        if kind == BYTES:
+            return data
+        try:
+            return data.decode()
+        except UnicodeDecodeError as exc:
+            raise tokens.error(f"invalid UTF-8 in string field: {exc.reason}", start, name) from None
+    if kind in _INT_RANGES:
+        text, start = tokens.read_word(name, "an integer")
         value = parse_int(text)
-        if value is not None:
-            if not -(1 << 31) <= value < (1 << 31):
-                raise self.error(f"enum number {shown_token(text, quote=False)} out of range", start, name)
-            return ENUM_NAMES[field.ref].get(value, value)
-        raise self.error(f"{field.ref} has no value named {shown_token(text)}", start, name)
+        if value is None:
+            raise tokens.error(f"expected an integer, found {shown_token(text)}", start, name)
+        low, high = _INT_RANGES[kind]
+        if not low <= value <= high:
+            shown = shown_token(text, quote=False)
+            article = "an" if kind.startswith("i") else "a"  # an int32, a uint64, a fixed32
+            raise tokens.error(f"integer {shown} out of range for {article} {kind} field", start, name)
+        return value
+    if kind in (FLOAT, DOUBLE):
+        text, start = tokens.read_word(name, "a number")
+        number = parse_float(text)
+        if number is None:
+            raise tokens.error(f"expected a number, found {shown_token(text)}", start, name)
+        return to_float32(number) if kind == FLOAT else number
+    if kind == BOOL:
+        text, start = tokens.read_word(name, "true or false")
+        if text in TRUE:
+            return True
+        if text in FALSE:
+            return False
+        raise tokens.error(f"expected true or false, found {shown_token(text)}", start, name)
+    # ENUM: a value name, or a number (proto3 enums are open: unknown numbers are kept)
+    text, start = tokens.read_word(name, "an enum value")
+    numbers = ENUM_NUMBERS[field.ref]
+    if text in numbers:
+        return text
+    value = parse_int(text)
+    if value is not None:
+        if not -(1 << 31) <= value < (1 << 31):
+            raise tokens.error(f"enum number {shown_token(text, quote=False)} out of range", start, name)
+        return ENUM_NAMES[field.ref].get(value, value)
+    raise tokens.error(f"{field.ref} has no value named {shown_token(text)}", start, name)
 
 
 class _Parser(TextTokens):
@@ -396,12 +391,12 @@ class _Parser(TextTokens):
             values = out[name]
             if self.peek() == ord("["):
                 self.pos += 1
-                self.read_list(name, lambda: values.append(self.read_scalar(field)))
+                self.read_list(name, lambda: values.append(read_scalar(self, field)))
             else:
-                values.append(self.read_scalar(field))
+                values.append(read_scalar(self, field))
             return
         _check_not_given(self, info, out, message, at)
-        out[name] = self.read_scalar(field)
+        out[name] = read_scalar(self, field)
 
     def read_message_value(self, info: CompiledField, out: Decoded, depth: int) -> None:
         """Read one message value of a message, map or skipped field into *out*.
