@@ -19,7 +19,7 @@ import time
 from typing import Callable, Dict, List, Tuple
 
 import tfcollections
-from tfcollections._convert.graphdef import _delimited
+from tfcollections._graph.graphdef import _delimited
 
 _FLOAT = {"type": "DT_FLOAT"}
 

@@ -16,7 +16,7 @@ import pytest
 
 import tfcollections
 from tfcollections import DecodeError
-from tfcollections._convert.graphdef import _delimited
+from tfcollections._graph.graphdef import _delimited
 
 F32 = "DT_FLOAT"
 
@@ -184,8 +184,8 @@ def with_constants(nodes: List[Dict[str, Any]], function: Dict[str, Any], consta
     """A frozen GraphDef of *nodes* and *function* (with ``less_than``'s cond), the body holding an int32 Const of
     each of *constants* (name -> elements; one element a scalar), written as TensorFlow writes one (the encoder does
     not write TensorProtos)."""
-    from tfcollections._convert.graphdef import tensor_proto
     from tfcollections._convert.values import tensor_of
+    from tfcollections._graph.graphdef import tensor_proto
 
     body = tfcollections.encode_message("FunctionDef", function)
     for name, values in constants.items():

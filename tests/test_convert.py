@@ -20,10 +20,10 @@ from hypothesis import HealthCheck, event, given, settings, strategies as st
 import tfcollections
 from tfcollections import ConversionError, DecodeError
 from tfcollections._convert.freeze import _part_of
-from tfcollections._convert.graphdef import Graph
 from tfcollections._convert.onnx import parse_input
 from tfcollections._convert.values import scalar_tensor, transpose
 from tfcollections._disk.source import source_of
+from tfcollections._graph.graphdef import Graph
 from tfcollections._tensor import Tensor
 
 DATA = Path(__file__).parent / "data" / "onnx"
@@ -473,7 +473,7 @@ def _attr(value: Any) -> Dict[str, Any]:
 
 def _graph(*nodes: Any) -> bytes:
     """A GraphDef of ``(name, op, inputs, attrs, tensor)`` nodes, a Const's tensor written as the library writes one."""
-    from tfcollections._convert.graphdef import _delimited, tensor_proto
+    from tfcollections._graph.graphdef import _delimited, tensor_proto
 
     body = b""
     for name, op, inputs, attrs, tensor in nodes:
@@ -1458,7 +1458,7 @@ def test_a_resource_gather_without_batch_dims_becomes_a_gather_of_axis_0() -> No
     from types import SimpleNamespace
 
     from tfcollections._convert.freeze import FrozenGraph, _make_constants
-    from tfcollections._convert.graphdef import new_node, type_attr
+    from tfcollections._graph.graphdef import new_node, type_attr
 
     lookup_attrs = {"dtype": type_attr("DT_FLOAT"), "Tindices": type_attr("DT_INT32")}
     nodes = [
@@ -1603,7 +1603,7 @@ def test_a_random_crop_of_an_empty_area_range_is_the_whole_image(opset: int) -> 
 
 def _meta_graph(collections: Dict[str, Any], signatures: Dict[str, Any]) -> bytes:
     """A MetaGraphDef of x -> Relu (y) -> Neg (z): z is the graph's end, y what the collections or signatures name."""
-    from tfcollections._convert.graphdef import _delimited
+    from tfcollections._graph.graphdef import _delimited
 
     graph = _graph(_placeholder("x", -1, 3), ("y", "Relu", ["x"], {"T": "DT_FLOAT"}, None),
                    ("z", "Neg", ["y"], {"T": "DT_FLOAT"}, None))  # fmt: skip

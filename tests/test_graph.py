@@ -488,7 +488,7 @@ def test_a_saved_variable_whose_node_disagrees_is_not_merged_into_it() -> None:
 def test_an_old_graphs_placeholder_of_no_dims_is_any_shape(producer: int, recorded: Any, shape: Any) -> None:
     # TensorFlow's Placeholder shape function: a shape of no dims in a graph of producer 21 or less (TF 0.12 and
     # before) is "any shape", not a scalar; the shape TensorFlow inferred when it wrote the graph says what it was.
-    from tfcollections._convert.graphdef import _delimited
+    from tfcollections._graph.graphdef import _delimited
 
     attrs: Dict[str, Any] = {"dtype": {"type": "DT_FLOAT"}, "shape": {"shape": {"dim": []}}}
     if recorded is not None:

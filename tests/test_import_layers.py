@@ -27,7 +27,7 @@ LAYERS: Tuple[Tuple[str, ...], ...] = (
     ("_tensor",),  # a tensor's values: a leaf, so that types.py is one
     ("types",),  # generated TypedDicts: imports _tensor only
     ("_proto",),  # protobuf without TensorFlow's file rules
-    ("_api",),  # decode and encode one collection item
+    ("_items",),  # decode and encode one collection item
     ("_disk",),  # files on disk: what a file is, its source, where a path's model or checkpoint is
     ("_graph",),  # the graph: nodes, inputs and outputs, constants, op signatures, the object graph
     ("_model",),  # model files: load, collections, views of a model by its path
@@ -211,7 +211,7 @@ def test_imports_are_read_wherever_they_are(tmp_path: Path) -> None:
         "def load():\n"
         "    from .graph import add_graphs  # noqa: PLC0415 (deferred)\n"
         "    from .._ckpt import restore  # noqa: PLC0415 (deferred)\n"
-        "    import tfcollections._api\n"
+        "    import tfcollections._items\n"
     )
     (wing / "graph.py").write_text("from . import files\n")
     found = modules(tmp_path / "tfcollections")
@@ -219,7 +219,7 @@ def test_imports_are_read_wherever_they_are(tmp_path: Path) -> None:
         (3, "tfcollections"),  # no types.py in this tree: the package's name
         (5, "tfcollections._model.graph"),
         (6, "tfcollections._ckpt"),
-        (7, "tfcollections._api"),
+        (7, "tfcollections._items"),
     ]
     assert imports_of("tfcollections._model.graph", wing / "graph.py", found) == [(1, "tfcollections._model.files")]
 

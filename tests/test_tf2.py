@@ -351,8 +351,8 @@ def test_an_rnn_step_changed_anywhere_is_no_longer_taken_for_one(name: str) -> N
     from types import SimpleNamespace
 
     from tfcollections._convert import rnn
-    from tfcollections._convert.graphdef import Graph
     from tfcollections._disk.source import source_of
+    from tfcollections._graph.graphdef import Graph
 
     model = tfcollections.load(str(DATA / name))
     source = source_of(model)

@@ -9,7 +9,8 @@
 back). The README's table lists every name.
 """
 
-from ._api import (
+from ._errors import ConversionError as ConversionError, DecodeError as DecodeError
+from ._items import (
     COLLECTIONS as COLLECTIONS,
     decode as decode,
     decode_message as decode_message,
@@ -18,7 +19,6 @@ from ._api import (
     encode_message as encode_message,
     message_type as message_type,
 )
-from ._errors import ConversionError as ConversionError, DecodeError as DecodeError
 from ._model.collections import get_collection as get_collection
 from ._model.files import find_models as find_models, load as load, loads as loads
 

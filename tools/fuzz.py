@@ -145,8 +145,8 @@ def _graph_mutation(rng: random.Random, source: Path) -> Tuple[bytes, List[str]]
     """A fixture graph with one to three nodes changed as a damaged graph changes them, written again by the
     library (its nodes' other fields as they were), and the outputs to ask for."""
     import tfcollections
-    from tfcollections._convert.graphdef import Graph
     from tfcollections._disk.source import source_of
+    from tfcollections._graph.graphdef import Graph
 
     manifest = json.loads((DATA / "onnx" / "manifest.json").read_text())
     outputs = manifest["ops"][source.stem]["outputs"]

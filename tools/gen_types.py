@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """Write the package's static types from the schema tables of tfcollections/_proto/schema.py.
 
-    python -m tools.gen_types           # rewrite tfcollections/types.py and the overloads in tfcollections/_api.py
+    python -m tools.gen_types           # rewrite tfcollections/types.py and the overloads in tfcollections/_items.py
     python -m tools.gen_types --check   # exit 1 if either is not what the tables say
 
 Two outputs, both for type checkers only (the package never imports ``typing`` at run time):
@@ -11,7 +11,7 @@ Two outputs, both for type checkers only (the package never imports ``typing`` a
   each registered message type, and the shapes of what ``load`` gives (``Model``, ``MetaGraph``, ``Graph``, ...),
   which are the schema's messages with the changes ``load`` makes (collections given their final form, ``Any``
   values decoded, the graph);
-- the ``@overload`` block of ``decode``, ``decode_strict`` and ``decode_message`` in ``tfcollections/_api.py``,
+- the ``@overload`` block of ``decode``, ``decode_strict`` and ``decode_message`` in ``tfcollections/_items.py``,
   between its two marker lines, so that ``decode("variables", b)`` is ``VariableDef | bytes`` to a type checker.
 
 The test suite runs --check, so the types cannot drift from the tables (as docs/schemas.md cannot).
@@ -41,7 +41,7 @@ from tfcollections._proto.schema import (  # noqa: E402
 # The package imported (the checkout, or an installed copy whose generated files are then what is checked).
 PACKAGE = Path(sys.modules["tfcollections._proto.schema"].__file__ or "").resolve().parent.parent
 TYPES = PACKAGE / "types.py"
-API = PACKAGE / "_api.py"
+API = PACKAGE / "_items.py"
 
 # Short names that would clash with the names the module imports, or say too little.
 _RENAMED = {
@@ -656,7 +656,7 @@ def render_types() -> str:
 
 
 def render_overloads() -> Dict[str, List[str]]:
-    """The overloads of each function of _api.py: decode and decode_strict by collection name, decode_message by
+    """The overloads of each function of _items.py: decode and decode_strict by collection name, decode_message by
     message type; each ends with the general signature, which the implementation below it has."""
     registered: Dict[str, str] = {}
     for message in COLLECTIONS.values():

@@ -10,9 +10,9 @@ What the filters keep comes from ``views``; the checkpoint's verdicts, when one 
 
 from __future__ import annotations
 
-from .._api import message_type
 from .._disk.locate import shown as shown_path
 from .._graph.ops import FLAGGED_OPS
+from .._items import message_type
 from .._model.collections import item_name
 from .cells import count_text, dtype_text, parameters, scope_rows, shape_text, table
 from .checkpoints import check_lines, status_by_name

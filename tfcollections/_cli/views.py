@@ -8,8 +8,8 @@ these functions give. An optimizer slot or moving average is told from a variabl
 
 from __future__ import annotations
 
-from .._api import COLLECTIONS
 from .._graph.ops import flagged
+from .._items import COLLECTIONS
 from .._model.collections import get_collection, scope_matcher
 from .cells import parameters
 

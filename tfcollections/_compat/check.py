@@ -34,9 +34,9 @@ from __future__ import annotations
 import os
 
 from .._ckpt.checkpoint import load_checkpoint
-from .._convert.graphdef import Graph
 from .._disk.source import source_of
 from .._errors import DecodeError
+from .._graph.graphdef import Graph
 from .._model.files import load
 from .._typing import cast
 from . import table

@@ -17,8 +17,8 @@ index is already there, so that a write replaces as TensorFlow's does), stacked 
 from __future__ import annotations
 
 from .._errors import ConversionError, DecodeError
+from .._graph.graphdef import split_tensor_name
 from .._typing import cast
-from .graphdef import split_tensor_name
 from .nodeparts import attr
 from .ragged import ragged_element
 from .rnn import rnn_loop
@@ -28,10 +28,10 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Callable, List, Optional, Set, Tuple
 
+    from .._graph.graphdef import Graph
     from .._typing import Decoded
     from .converter import Converter
     from .frames import Cond, Frame
-    from .graphdef import Graph
     from .values import Shape
 
     Outputs = List[Optional[Value]]

@@ -16,10 +16,10 @@ from __future__ import annotations
 import struct
 
 from .._errors import ConversionError, DecodeError
+from .._graph.graphdef import split_tensor_name
 from .._graph.optypes import output_args, output_spec
 from .._tensor import Tensor
 from .frames import take_conds, take_frames
-from .graphdef import split_tensor_name
 from .inline import body_of, function_nodes
 from .values import (
     INPUTS_HINT,

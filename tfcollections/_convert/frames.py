@@ -19,7 +19,7 @@ loop), a body reading the condition's values.
 from __future__ import annotations
 
 from .._errors import ConversionError
-from .graphdef import new_node, split_tensor_name
+from .._graph.graphdef import new_node, split_tensor_name
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -24,10 +24,10 @@ from .._disk.locate import checkpoint_beside
 from .._disk.source import source_of
 from .._errors import DecodeError
 from .._graph.graph import graph_of
+from .._graph.graphdef import Graph, int_attr, new_node, output_dtypes, split_tensor_name, type_attr
 from .._model.files import load, loads
 from .._tensor import NUMERIC, Tensor, element_count
 from .._typing import cast
-from .graphdef import Graph, int_attr, new_node, output_dtypes, split_tensor_name, type_attr
 from .inline import CALL_OPS, functions_run, inline_calls
 from .joins import captured_keys, saved_keys
 from .values import flat

@@ -11,7 +11,7 @@ convolution (``SpaceToBatchND`` -> convolution -> ``BatchToSpaceND``) becomes th
 from __future__ import annotations
 
 from .._errors import ConversionError
-from .graphdef import bytes_attr, ints_attr, new_node, split_tensor_name
+from .._graph.graphdef import bytes_attr, ints_attr, new_node, split_tensor_name
 from .kernels import widened
 from .nodeparts import (
     as_int64,

@@ -21,8 +21,8 @@ that freezing makes constants.
 from __future__ import annotations
 
 from .._errors import DecodeError
+from .._graph.graphdef import new_node, split_tensor_name, types_attr
 from .._graph.optypes import output_args, output_spec, signature_spec
-from .graphdef import new_node, split_tensor_name, types_attr
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -13,7 +13,7 @@ a variable from it.
 from __future__ import annotations
 
 from .._errors import DecodeError
-from .graphdef import split_tensor_name
+from .._graph.graphdef import split_tensor_name
 from .values import flat
 
 TYPE_CHECKING = False
@@ -21,8 +21,8 @@ if TYPE_CHECKING:
     from typing import Dict, Final, List, Optional
 
     from .._disk.source import Source
+    from .._graph.graphdef import Graph
     from .._typing import Buffer, Decoded
-    from .graphdef import Graph
 
 
 # Ops a save function reads a variable's value through, from its argument (the handle) to SaveV2's input.

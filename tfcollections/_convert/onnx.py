@@ -14,11 +14,11 @@ import re
 
 from .._disk.atomic import AtomicFile, AtomicFiles, check_destination
 from .._disk.source import source_of
+from .._graph.graphdef import split_tensor_name
 from .._proto.compiled import COMPILED
 from .._proto.encoder import encode_compiled
 from .converter import Converter
 from .freeze import freeze_graph, loaded_model, signature_inputs
-from .graphdef import split_tensor_name
 from .images import rewrite
 from .optable import RULES, unsupported_ops
 from .optimize import optimize

@@ -13,7 +13,7 @@ and the rows decoded again are the sequence's tensors joined with their lengths'
 from __future__ import annotations
 
 from .._errors import ConversionError
-from .graphdef import split_tensor_name
+from .._graph.graphdef import split_tensor_name
 from .kernels import widened
 from .nodeparts import INTEGER_TYPES, as_int64, attr, need_rank, onnx_type, unsqueeze
 from .values import ONNX_TYPES, flat, tensor_of, value_info

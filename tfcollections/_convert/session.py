@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import re
 
-from .._api import decode_message
 from .._disk.source import source_of
 from .._errors import DecodeError
+from .._graph.graphdef import split_tensor_name
+from .._items import decode_message
 from .freeze import MissingNode, _chosen_meta_graph, _signature, loaded_model
-from .graphdef import split_tensor_name
 from .onnx import DEFAULT_OPSET, converted
 
 TYPE_CHECKING = False

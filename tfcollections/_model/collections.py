@@ -10,8 +10,8 @@ imported only when a scope is asked for, so the package's import never pays for 
 
 from __future__ import annotations
 
-from .._api import decode
 from .._errors import DecodeError
+from .._items import decode
 from .._proto.compiled import ANY_TYPES, COMPILED, CompiledMessage
 from .._proto.decoder import parse_message
 from .._proto.schema import COLLECTIONS

@@ -14,13 +14,13 @@ be. The function library and the versions are written as the file has them.
 from __future__ import annotations
 
 from .._errors import DecodeError
-from .._graph.attrs import shape_list
-from .._graph.endpoints import tensor_values
-from .._graph.optypes import output_args, output_spec
 from .._proto.compiled import COMPILED
 from .._proto.encoder import encode_compiled
 from .._proto.wire import WIRETYPE_LENGTH_DELIMITED, encode_varint, spans_of, tag_of
 from .._tensor import Tensor
+from .attrs import shape_list
+from .endpoints import tensor_values
+from .optypes import output_args, output_spec
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
