@@ -464,13 +464,13 @@ _INT64 = st.integers(-(2**63), 2**63 - 1)
 def test_the_inline_entry_reader_reads_what_the_decoder_reads(
     dtype: int, dims: List[int], shard: int, offset: int, size: int, crc: int
 ) -> None:
-    from tfcollections._ckpt.listing import _ENTRY, _fast_entry, _parse, _tensor
+    from tfcollections._ckpt.listing import ENTRY_MESSAGE, fast_entry, parse_entry, tensor_info
 
     fields = {"dtype": dtype, "shape": {"dim": [{"size": d, "name": ""} for d in dims]}, "shard_id": shard,
               "offset": offset, "size": size, "crc32c": crc}  # fmt: skip
     data = tfcollections.encode_message("BundleEntryProto", fields)
-    inline = _fast_entry(data, 0, len(data))
-    general = _tensor(_parse(_ENTRY, data, 0, len(data), "test", b"w"))
+    inline = fast_entry(data, 0, len(data))
+    general = tensor_info(parse_entry(ENTRY_MESSAGE, data, 0, len(data), "test", b"w"))
     general.pop("declared_slices")
     assert inline == general  # numbers of every width, inline or not, read as the decoder reads them
 
@@ -570,7 +570,7 @@ def test_every_tensor_of_a_v1_checkpoint_costs_about_one_pass(monkeypatch: pytes
 
 
 def test_the_entry_fast_path_keys_on_one_byte_tags_of_the_schema() -> None:
-    # _fast_entry compares one byte of the input with each tag: a tag of two bytes would be read wrong, not
+    # fast_entry compares one byte of the input with each tag: a tag of two bytes would be read wrong, not
     # passed to the decoder. The tags come from the schema; this holds them to one byte and to their fields.
     from tfcollections._ckpt import listing as checkpoint
 

@@ -378,12 +378,12 @@ def test_the_usual_constants_read_in_one_pass_as_the_general_reader_reads_them()
     # Every small Const TensorFlow wrote in the fixtures, and one-byte changes of each: the one pass gives what
     # the general reader gives, or leaves it to it (None); it never gives another answer, nor raises.
     from tfcollections._graph.endpoints import _usual_layout
-    from tfcollections._graph.nodes import _Census
+    from tfcollections._graph.nodes import Census
 
     constants = _constant_attrs()
     assert len(constants) > 300
     read = 0
-    census = _Census(0, lambda op: False)  # its entries found good, as a graph's walk remembers them
+    census = Census(0, lambda op: False)  # its entries found good, as a graph's walk remembers them
     for attrs in constants:
         _general_layout(attrs, census)
         variants = [attrs] + [attrs[:i] + bytes([attrs[i] ^ flip]) + attrs[i + 1 :]
@@ -404,7 +404,7 @@ def test_the_usual_constants_read_in_one_pass_as_the_general_reader_reads_them()
         for variant in variants:
             fast = _usual_layout(variant, set(census.checked_entries), {})
             try:
-                general = _general_layout(variant, _Census(0, lambda op: False))
+                general = _general_layout(variant, Census(0, lambda op: False))
             except DecodeError:
                 assert fast is None, variant.hex()
                 continue
@@ -451,7 +451,7 @@ def test_generated_constants_read_in_one_pass_as_the_general_reader_reads_them(d
     # Constants of every dtype and shape form, their entries in any order with _class lists and checked entries:
     # the one pass gives the general reader's answer or None, never another answer, never an exception.
     from tfcollections._graph.endpoints import _usual_layout
-    from tfcollections._graph.nodes import _Census
+    from tfcollections._graph.nodes import Census
 
     draw = data.draw
     entries = [_attr("value", field(8, _tensor_bytes(draw)))[2:]]
@@ -465,7 +465,7 @@ def test_generated_constants_read_in_one_pass_as_the_general_reader_reads_them(d
     if draw(st.booleans()):  # one byte changed, somewhere
         at = draw(st.integers(0, len(attrs) - 1))
         attrs = attrs[:at] + bytes([draw(st.integers(0, 255))]) + attrs[at + 1 :]
-    census = _Census(0, lambda op: False)
+    census = Census(0, lambda op: False)
     try:
         general = _general_layout(attrs, census)
     except DecodeError:

@@ -239,3 +239,29 @@ def test_the_top_stays_small_and_modules_do_one_job() -> None:
     for name, path in modules().items():
         lines = len(path.read_text(encoding="utf-8").splitlines())
         assert path.name in generated_or_tables or lines <= 700, f"{name}: {lines} lines"
+
+
+def _private_imports(source: str, path: str) -> List[str]:
+    """Each underscore name *source* takes from another module of the package (``from .m import _x``, or
+    ``m._x`` of a module it imported): what another module needs is that module's public name."""
+    tree = ast.parse(source, path)
+    found, imported = [], set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level > 0:
+            for alias in node.names:
+                imported.add(alias.asname or alias.name)
+                if alias.name.startswith("_") and not alias.name.startswith("__"):
+                    found.append(f"{path}:{node.lineno}: {alias.name} from {'.' * node.level}{node.module or ''}")
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)):
+            continue
+        if node.value.id in imported and node.attr.startswith("_") and not node.attr.startswith("__"):
+            found.append(f"{path}:{node.lineno}: {node.value.id}.{node.attr}")
+    return found
+
+
+def test_no_module_takes_another_ones_underscore_names() -> None:
+    found = [item for name, path in modules().items() for item in _private_imports(path.read_text(), name)]
+    assert found == []
+    assert _private_imports("from .a import _b\nfrom . import c\nc._d\n", "m") == [
+        "m:1: _b from .a", "m:3: c._d"]  # fmt: skip

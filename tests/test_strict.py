@@ -187,11 +187,11 @@ def test_decode_error_survives_pickling() -> None:
 
 def test_a_truncation_carries_what_was_needed_and_what_was_left() -> None:
     # The file reader tells a field cut off by the end of the input from damage by these attributes.
-    from tfcollections._errors import _Truncated
+    from tfcollections._errors import Truncated
 
     error = _strict_error("savers", b"\x0a\x28" + b"ab")
-    assert isinstance(error, _Truncated) and (error.needed, error.left, error.pos) == (40, 2, 2)
-    assert not isinstance(_strict_error("savers", b"\x0a\x02\xff\xfe"), _Truncated)  # bad UTF-8: damage
+    assert isinstance(error, Truncated) and (error.needed, error.left, error.pos) == (40, 2, 2)
+    assert not isinstance(_strict_error("savers", b"\x0a\x02\xff\xfe"), Truncated)  # bad UTF-8: damage
 
 
 def test_strict_api_type_errors() -> None:

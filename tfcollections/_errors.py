@@ -167,13 +167,13 @@ def _rebuild_conversion(msg: str, unsupported: List[Dict[str, Any]], state: Tupl
     return error
 
 
-def _truncated_length(length: int, left: int, pos: int, field: Optional[str] = None) -> _Truncated:
+def truncated_length(length: int, left: int, pos: int, field: Optional[str] = None) -> Truncated:
     """A length-delimited value that runs past its message: one message for every reader that finds one."""
     message = f"truncated length-delimited field: needs {length} bytes, {left} left"
-    return _Truncated(message, pos, field, needed=length, left=left)
+    return Truncated(message, pos, field, needed=length, left=left)
 
 
-class _Truncated(DecodeError):
+class Truncated(DecodeError):
     """The input ends inside a value: a signal the file reader acts on, raised as an ordinary DecodeError.
 
     ``number`` is the field whose value is cut off (when known), ``needed`` and ``left`` the bytes its

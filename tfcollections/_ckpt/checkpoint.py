@@ -97,7 +97,7 @@ def read_tensors(
         try:
             listing = list_checkpoint(checkpoint)
         except DecodeError as exc:
-            model = _model_file(checkpoint)
+            model = model_file(checkpoint)
             if model is None:
                 raise exc from None
             return read_constants(model, names)
@@ -118,7 +118,7 @@ def read_tensors(
     return {name: values[key] for name, key in zip(wanted, keys)}
 
 
-def _model_file(path: Union[str, os.PathLike[str]]) -> Optional[Decoded]:
+def model_file(path: Union[str, os.PathLike[str]]) -> Optional[Decoded]:
     """The model a file that is not a checkpoint is (a frozen graph: its constants are its tensors), or None."""
     if not os.path.isfile(path):
         return None

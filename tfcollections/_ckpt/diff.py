@@ -26,8 +26,8 @@ from .._errors import DecodeError
 from .._model.files import load
 from .._tensor import NUMERIC
 from .._typing import cast
-from .checkpoint import _model_file
-from .listing import _ENTRY, _decode_slice_key, _fast_entry, _key_name, _parse, _tensor, list_checkpoint
+from .checkpoint import model_file
+from .listing import ENTRY_MESSAGE, decode_slice_key, fast_entry, key_name, list_checkpoint, parse_entry, tensor_info
 from .table import MappedFile, Table
 from .values import read_values
 
@@ -122,11 +122,11 @@ def _two_v2_indexes(a: Any, b: Any) -> Optional[Tuple[str, str, Decoded]]:
             continue
         info_a, info_b = _entry_of(prefix_a, key, value_a), _entry_of(prefix_b, key, value_b)
         if key[0] == 0:
-            name = _decode_slice_key(key, os.path.basename(prefix_a) + ".index")[0]
+            name = decode_slice_key(key, os.path.basename(prefix_a) + ".index")[0]
             if (info_a["size"], info_a["crc32c"]) != (info_b["size"], info_b["crc32c"]):
                 changed_names.setdefault(name, ("values", {}, {}))
             continue
-        name = _key_name(key, os.path.basename(prefix_a) + ".index")
+        name = key_name(key, os.path.basename(prefix_a) + ".index")
         what = _layout_change(info_a, info_b)
         if what is None and (info_a["size"], info_a["crc32c"]) == (info_b["size"], info_b["crc32c"]):
             same_keys += 1
@@ -141,8 +141,8 @@ def _two_v2_indexes(a: Any, b: Any) -> Optional[Tuple[str, str, Decoded]]:
             info_a, info_b = _entry_of(prefix_a, key, raw_a[key]), _entry_of(prefix_b, key, raw_b[key])
             same_keys -= _layout_change(info_a, info_b) is None
         changed.append(_changed(name, what, info_a, info_b))
-    only_a = [_key_name(key, prefix_a) for key in raw_a if key and key[0] != 0 and key not in raw_b]
-    only_b = [_key_name(key, prefix_b) for key in raw_b if key and key[0] != 0 and key not in raw_a]
+    only_a = [key_name(key, prefix_a) for key in raw_a if key and key[0] != 0 and key not in raw_b]
+    only_b = [key_name(key, prefix_b) for key in raw_b if key and key[0] != 0 and key not in raw_a]
     tensors = {"only_in_a": only_a, "only_in_b": only_b, "changed": changed, "same": same_keys,
                "compared_by": "crc32c"}  # fmt: skip
     return prefix_a, prefix_b, tensors
@@ -157,11 +157,11 @@ def _raw_entries(prefix: str) -> Dict[bytes, bytes]:
 
 def _entry_of(prefix: str, key: bytes, value: bytes) -> Decoded:
     """A BundleEntryProto's dtype, shape, size and CRC32C (a slice's too), decoded as the listing decodes it."""
-    fast = _fast_entry(value, 0, len(value)) if key[0] != 0 else None
+    fast = fast_entry(value, 0, len(value)) if key[0] != 0 else None
     return (
         fast
         if fast is not None
-        else _tensor(_parse(_ENTRY, value, 0, len(value), os.path.basename(prefix) + ".index", key))
+        else tensor_info(parse_entry(ENTRY_MESSAGE, value, 0, len(value), os.path.basename(prefix) + ".index", key))
     )
 
 
@@ -179,7 +179,7 @@ def _side(given: Any) -> Tuple[str, Decoded, str]:
         listing = list_checkpoint(given)
         return "checkpoint", listing, str(listing["prefix"])
     except DecodeError as exc:
-        if _model_file(given) is None:
+        if model_file(given) is None:
             raise exc from None
     model = cast("Decoded", load(given, graph=True))
     return "model", model, str(model["path"])

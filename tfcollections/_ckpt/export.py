@@ -24,7 +24,7 @@ from .._errors import DecodeError
 from .._model.collections import scope_matcher
 from .._tensor import element_count
 from .._typing import cast
-from .checkpoint import _model_file
+from .checkpoint import model_file
 from .crc32c import crc32c, unmask
 from .listing import list_checkpoint, shard_path
 from .objects import object_graph_of
@@ -157,7 +157,7 @@ def _source_of(source: Any) -> Tuple[Optional[Decoded], Optional[Decoded]]:
         try:
             listing = list_checkpoint(source)
         except DecodeError as exc:
-            found = _model_file(source)
+            found = model_file(source)
             if found is None:
                 raise exc from None
             model = found

@@ -30,9 +30,9 @@ if TYPE_CHECKING:
     from .._typing import Buffer, Decoded
 
 
-_ENTRY = COMPILED["tensorflow.BundleEntryProto"]
+ENTRY_MESSAGE = COMPILED["tensorflow.BundleEntryProto"]
 _HEADER = COMPILED["tensorflow.BundleHeaderProto"]
-_SLICES = COMPILED["tensorflow.SavedTensorSlices"]
+SLICES_MESSAGE = COMPILED["tensorflow.SavedTensorSlices"]
 _uint32 = struct.Struct("<I")
 
 
@@ -117,28 +117,28 @@ def _list_v2(table: Table) -> Tuple[Decoded, Dict[str, Decoded]]:
     slices: List[Tuple[str, List[Tuple[int, Optional[int]]], Decoded]] = []
     for key, block, start, size in table.entries():
         if key and key[0] != 0:
-            tensor = _fast_entry(block, start, start + size)
+            tensor = fast_entry(block, start, start + size)
             if tensor is not None:  # the layout TensorFlow writes, read inline
                 try:
                     tensors[key.decode()] = tensor
                 except UnicodeDecodeError:
-                    tensors[_key_name(key, table.name)] = tensor
+                    tensors[key_name(key, table.name)] = tensor
                 continue
-        entry = _parse(_HEADER if not key else _ENTRY, block, start, size, table.name, key)
+        entry = parse_entry(_HEADER if not key else ENTRY_MESSAGE, block, start, size, table.name, key)
         if not key:
             header = entry
         elif key[0] == 0:  # a slice of a partitioned variable, under its OrderedCode key
-            name, extents = _decode_slice_key(key, table.name)
+            name, extents = decode_slice_key(key, table.name)
             slices.append((name, extents, entry))
         else:
-            tensors[_key_name(key, table.name)] = _tensor(entry)
+            tensors[key_name(key, table.name)] = tensor_info(entry)
     if header is None:
         raise DecodeError(f"{table.name}: no header (the entry of key ''): not a V2 checkpoint index", 0)
     for name, extents, entry in slices:
         full = tensors.get(name)
         if full is None:
             raise DecodeError(f"{table.name}: a slice of {name!r}, which the checkpoint does not list", 0)
-        full["slices"].append(_slice(extents, entry["shard_id"], entry["offset"], entry["size"], entry["crc32c"]))
+        full["slices"].append(slice_info(extents, entry["shard_id"], entry["offset"], entry["size"], entry["crc32c"]))
     for name, tensor in tensors.items():
         declared = tensor.pop("declared_slices", 0)
         if declared != len(tensor["slices"]):
@@ -166,7 +166,7 @@ _ENTRY_NUMBERS: Final = frozenset({_ENTRY_DTYPE, _ENTRY_SHARD, _ENTRY_OFFSET, _E
 _ENTRY_INT32: Final = frozenset({_ENTRY_DTYPE, _ENTRY_SHARD})
 
 
-def _fast_entry(
+def fast_entry(
     buf: Buffer,
     pos: int,
     end: int,
@@ -257,7 +257,7 @@ def _fast_entry(
             "size": size, "crc32c": crc, "slices": []}  # fmt: skip
 
 
-def _tensor(entry: Decoded) -> Decoded:
+def tensor_info(entry: Decoded) -> Decoded:
     declared = len(entry["slices"])
     tensor = {"dtype": entry["dtype"], "shape": _shape(entry["shape"]), **_location(entry), "slices": []}
     if declared:  # the full entry of a partitioned variable holds no data of its own
@@ -266,7 +266,7 @@ def _tensor(entry: Decoded) -> Decoded:
     return tensor
 
 
-def _slice(
+def slice_info(
     extents: List[Tuple[int, Optional[int]]], shard: Optional[int], offset: int, size: int, crc: Optional[int]
 ) -> Decoded:
     return {"start": [s for s, _ in extents], "length": [n for _, n in extents], "shard": shard, "offset": offset,
@@ -281,7 +281,7 @@ def _list_v1(table: Table) -> Tuple[Decoded, Dict[str, Decoded]]:
     tensors: Dict[str, Decoded] = {}
     header: Optional[Decoded] = None
     for key, block, start, size in table.entries():
-        value = _parse(_SLICES, block, start, size, table.name, key)
+        value = parse_entry(SLICES_MESSAGE, block, start, size, table.name, key)
         if not key:
             meta = value["meta"] or {"tensor": [], "versions": None}
             header = {"versions": meta["versions"]}
@@ -294,25 +294,25 @@ def _list_v1(table: Table) -> Tuple[Decoded, Dict[str, Decoded]]:
             raise DecodeError(f"{table.name}: an entry that is no slice of a listed tensor", start)
         extents = [(e["start"], e["length"]) for e in (data["slice"] or {"extent": []})["extent"]]
         # A V1 slice lies in the table itself, checked by its block's CRC: no shard, no CRC of its own.
-        tensors[data["name"]]["slices"].append(_slice(extents, None, start, size, None))
+        tensors[data["name"]]["slices"].append(slice_info(extents, None, start, size, None))
     if header is None:
         raise DecodeError(f"{table.name}: no header (the entry of key ''): not a V1 checkpoint", 0)
     return header, tensors
 
 
-def _parse(message: Any, block: Buffer, start: int, size: int, where: str, key: bytes) -> Decoded:
+def parse_entry(message: Any, block: Buffer, start: int, size: int, where: str, key: bytes) -> Decoded:
     out: Decoded = message.new()
     try:
         parse_message(block, start, start + size, message, out, 0)
     except DecodeError as exc:
         exc._add_segment(message.short_name)
-        entry = "a slice" if key[:1] == b"\x00" else repr(_key_name(key, where))
+        entry = "a slice" if key[:1] == b"\x00" else repr(key_name(key, where))
         exc._within(f"{where}: the entry of {entry}")
         raise
     return out
 
 
-def _key_name(key: bytes, where: str) -> str:
+def key_name(key: bytes, where: str) -> str:
     try:
         return key.decode()
     except UnicodeDecodeError:
@@ -327,7 +327,7 @@ def _shape(shape: Optional[Decoded]) -> Optional[List[int]]:
     return [dim["size"] for dim in shape["dim"]]
 
 
-def _decode_slice_key(key: bytes, where: str) -> Tuple[str, List[Tuple[int, Optional[int]]]]:
+def decode_slice_key(key: bytes, where: str) -> Tuple[str, List[Tuple[int, Optional[int]]]]:
     """``EncodeTensorNameSlice``: OrderedCode of 0, the name, the rank, then start and length of each dimension
     (a length of -1: the whole dimension)."""
     try:

@@ -23,7 +23,7 @@ from .._proto.wire import read_varint
 from .._tensor import NUMERIC, Tensor, element_count
 from .._typing import cast
 from .crc32c import crc32c, crc32c_many, unmask
-from .listing import _SLICES, _decode_slice_key, _parse, _slice, shard_path
+from .listing import SLICES_MESSAGE, decode_slice_key, parse_entry, shard_path, slice_info
 from .table import MappedFile, Table
 
 TYPE_CHECKING = False
@@ -213,9 +213,9 @@ def _entry_name(table: Table, key: bytes, block: Buffer, start: int, size: int) 
     if not key:
         return None
     try:
-        return _decode_slice_key(key, table.name)[0]
+        return decode_slice_key(key, table.name)[0]
     except DecodeError:  # a key of another form: the value says (the listing reads names from values alike)
-        data = _parse(_SLICES, block, start, size, table.name, key)["data"]
+        data = parse_entry(SLICES_MESSAGE, block, start, size, table.name, key)["data"]
         return None if data is None else str(data["name"])
 
 
@@ -236,10 +236,10 @@ def _v1_slices(listing: Decoded, names: Set[str], verify: bool) -> Dict[str, Lis
                     name = _entry_name(table, key, block, start, size)
                     if name not in found:
                         continue
-                    data = _parse(_SLICES, block, start, size, table.name, key)["data"]
+                    data = parse_entry(SLICES_MESSAGE, block, start, size, table.name, key)["data"]
                     if data is not None and data["name"] == name:
                         extents = [(e["start"], e["length"]) for e in (data["slice"] or {"extent": []})["extent"]]
-                        part = _slice(extents, shard if sharded else None, start, size, None)
+                        part = slice_info(extents, shard if sharded else None, start, size, None)
                         found[name].append((part, data["data"]))
     return found
 

@@ -26,7 +26,7 @@ from .._compat import table
 from .._compat.check import RULES, SEVERITIES, check_needs, needs_of, report_of
 from .._errors import DecodeError
 from .._model.files import walk_models
-from .spec import _ArgumentParser, parse_command
+from .spec import CommandParser, parse_command
 from .status import ExitStatus
 
 TYPE_CHECKING = False
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
 
 def parser(out: TextIO) -> argparse.ArgumentParser:
-    compat_parser = _ArgumentParser(
+    compat_parser = CommandParser(
         out,
         prog="tfcollections compat",
         description="Say whether a model (.meta, SavedModel, frozen GraphDef) would load in a TensorFlow or TF "

@@ -14,7 +14,7 @@ import json
 from .._errors import DecodeError
 from .cells import byte_size, dtype_text, shape_text
 from .progress import bar, progress_for
-from .spec import QUIET_HELP, _ArgumentParser, parse_command
+from .spec import QUIET_HELP, CommandParser, parse_command
 from .status import ExitStatus, failure_status, reason
 
 TYPE_CHECKING = False
@@ -28,7 +28,7 @@ _SHOWN = 12
 
 
 def parser(out: Any) -> argparse.ArgumentParser:
-    diff_parser = _ArgumentParser(
+    diff_parser = CommandParser(
         out,
         prog="tfcollections diff",
         description="Compare two TensorFlow checkpoints (V2 by their stored CRC32Cs, without reading the data), two "

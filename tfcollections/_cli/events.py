@@ -17,7 +17,7 @@ import math
 from .._errors import DecodeError
 from .cells import natural_key, table
 from .progress import progress_for
-from .spec import QUIET_HELP, _ArgumentParser, parse_command
+from .spec import QUIET_HELP, CommandParser, parse_command
 from .status import ExitStatus, reason
 from .usage import UsageError
 
@@ -35,7 +35,7 @@ _GROUPS = (("scalar", "scalars"), ("histogram", "histograms"), ("image", "images
 
 
 def parser(out: TextIO) -> argparse.ArgumentParser:
-    events_parser = _ArgumentParser(
+    events_parser = CommandParser(
         out,
         prog="tfcollections events",
         description="Show what TensorBoard's event files hold (tf.summary, Keras' TensorBoard callback, PyTorch, "

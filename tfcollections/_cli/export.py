@@ -17,7 +17,7 @@ import os
 from .._errors import DecodeError
 from .cells import byte_size
 from .progress import bar, progress_for
-from .spec import QUIET_HELP, _ArgumentParser, parse_command
+from .spec import QUIET_HELP, CommandParser, parse_command
 from .status import ExitStatus, failure_status, reason
 
 TYPE_CHECKING = False
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 
 def parser(out: TextIO) -> argparse.ArgumentParser:
-    export_parser = _ArgumentParser(
+    export_parser = CommandParser(
         out,
         prog="tfcollections export",
         description="Write a TensorFlow checkpoint's tensors (V1, V2, TF 2 object-based, sharded; partitioned "

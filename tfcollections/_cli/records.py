@@ -16,7 +16,7 @@ import json
 from .._errors import DecodeError
 from .cells import table
 from .progress import Progress, progress_for
-from .spec import QUIET_HELP, _ArgumentParser, parse_command
+from .spec import QUIET_HELP, CommandParser, parse_command
 from .status import ExitStatus
 
 TYPE_CHECKING = False
@@ -29,7 +29,7 @@ _KINDS = {bytes: "bytes_list", float: "float_list", int: "int64_list"}
 
 
 def parser(out: TextIO) -> argparse.ArgumentParser:
-    records_parser = _ArgumentParser(
+    records_parser = CommandParser(
         out,
         prog="tfcollections records",
         description="Show what TFRecord files hold (tf.io.TFRecordWriter, tf.data): how many records and bytes, "
@@ -93,7 +93,7 @@ def _compression(given: Optional[str]) -> Optional[str]:
 def summarize(path: str, compression: Optional[str], limit: int, progress: Optional[Progress] = None) -> Dict[str, Any]:
     """The tallies of one file: records, bytes, compression, truncated, and its features (None: not Examples); on
     *progress*, how many records so far."""
-    from .._records.examples import _is_sequence, decode_example  # noqa: PLC0415 (only this command reads records)
+    from .._records.examples import decode_example, is_sequence  # noqa: PLC0415 (only this command reads records)
     from .._records.tfrecord import records  # noqa: PLC0415 (as above)
 
     found = records(path, compression=compression)
@@ -109,7 +109,7 @@ def summarize(path: str, compression: Optional[str], limit: int, progress: Optio
         if not examples:
             continue
         try:
-            sequence = _is_sequence(blob)
+            sequence = is_sequence(blob)
             example = decode_example(blob, sequence=sequence)
         except DecodeError:
             examples = False

@@ -17,7 +17,7 @@ import re
 
 from .._errors import DecodeError
 from .jsonout import dump
-from .spec import _ArgumentParser, parse_command
+from .spec import CommandParser, parse_command
 from .status import ExitStatus, failure_status, reason
 
 TYPE_CHECKING = False
@@ -30,7 +30,7 @@ _SHOWN_VALUES = 8  # the first values printed of each output
 
 
 def parser(out: TextIO) -> argparse.ArgumentParser:
-    run_parser = _ArgumentParser(
+    run_parser = CommandParser(
         out,
         prog="tfcollections run",
         description="Run a TensorFlow model without TensorFlow: converted to ONNX (as export does) and run on "

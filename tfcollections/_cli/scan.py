@@ -25,7 +25,7 @@ import os
 from .. import __version__
 from .._scan.scan import RULES, SEVERITIES, at_least, scan
 from .._typing import cast
-from .spec import _ArgumentParser, parse_command
+from .spec import CommandParser, parse_command
 from .status import ExitStatus
 
 TYPE_CHECKING = False
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
 
 def parser(out: TextIO) -> argparse.ArgumentParser:
-    scan_parser = _ArgumentParser(
+    scan_parser = CommandParser(
         out,
         prog="tfcollections scan",
         description="Scan TensorFlow models (.meta, saved_model.pb/.pbtxt, frozen GraphDefs, SavedModel directories "

@@ -217,7 +217,7 @@ def _show_dot(name: str, model: Model, meta_graphs: List[Tuple[int, Any]], args:
     """``--dot``: the first chosen meta graph's graph (or function, or scope) as Graphviz DOT."""
     import re  # noqa: PLC0415 (only a scope compiles a pattern)
 
-    from .._model.subgraph import _scope_test, graph_nodes  # noqa: PLC0415 (a summary never draws)
+    from .._model.subgraph import graph_nodes, scope_test  # noqa: PLC0415 (a summary never draws)
     from .dot import dot_lines  # noqa: PLC0415 (as above)
 
     if not meta_graphs:
@@ -228,7 +228,7 @@ def _show_dot(name: str, model: Model, meta_graphs: List[Tuple[int, Any]], args:
         pattern = re.compile(args.scope)
         selects = lambda given: pattern.match(given) is not None  # noqa: E731 (one test, as subgraph's)
     elif args.scope_boundary is not None:
-        selects = _scope_test(args.scope_boundary)
+        selects = scope_test(args.scope_boundary)
     title = f"{name}" + (f" function {args.function}" if args.function else "")
     try:
         with graph_nodes(model, index, args.function) as nodes:

@@ -28,7 +28,7 @@ _STATUSES: Final = (
 QUIET_HELP: Final = "no progress line on the terminal (there is none in a pipe, a log or --json)"
 
 
-class _ArgumentParser(argparse.ArgumentParser):
+class CommandParser(argparse.ArgumentParser):
     """argparse, with its errors raised and its help and version written to the run's output stream."""
 
     def __init__(self, out: TextIO, **kwargs: Any) -> None:
@@ -68,7 +68,7 @@ def parse_command(
 def parser(out: TextIO, prog: str = "tfcollections") -> argparse.ArgumentParser:
     """The arguments of ``show``, the default command (``tfcollections PATH...``); help and version are written to
     *out*. *prog* is how the usage line names the command."""
-    parser = _ArgumentParser(
+    parser = CommandParser(
         out,
         prog=prog,
         description="Show what TensorFlow .meta and saved_model.pb files and frozen graphs hold: meta graphs, "

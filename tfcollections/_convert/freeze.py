@@ -161,10 +161,10 @@ def freeze_graph(
     """The ``FrozenGraph`` of a loaded model (``freeze``'s arguments), read from *buf*, the bytes of its *source*:
     its constants are read from them, so the caller holds them open while it reads the result. With
     *signature_names*, a TF 2 signature's keys name its inputs and outputs (``FrozenGraph.names``)."""
-    index, meta_graph = _chosen_meta_graph(model)
+    index, meta_graph = chosen_meta_graph(model)
     graph = Graph(source, buf, index, meta_graph)
     by_name = _by_name(graph.nodes)
-    signature = _signature(meta_graph, signature_key)
+    signature = signature_of(meta_graph, signature_key)
     output_names, chosen_by = _output_names(graph, meta_graph, signature, outputs)
     given_inputs = _given_inputs(signature, inputs)
     calls = [node for node in graph.nodes if node["op"] in CALL_OPS]  # the captures' join needs them uninlined
@@ -221,11 +221,11 @@ def _by_name(nodes: List[Decoded]) -> Dict[str, Decoded]:
 def signature_inputs(model: Decoded, key: Optional[str]) -> Dict[str, str]:
     """The chosen signature's inputs of a loaded model (``freeze``'s choice): key -> tensor name; {} without one."""
     meta_graphs = model["meta_graphs"]
-    signature = _signature(_chosen_meta_graph(model)[1], key) if meta_graphs else None
+    signature = signature_of(chosen_meta_graph(model)[1], key) if meta_graphs else None
     return {name: info["name"] for name, info in ((signature or {}).get("inputs") or {}).items() if info.get("name")}
 
 
-def _chosen_meta_graph(model: Decoded) -> Tuple[int, Decoded]:
+def chosen_meta_graph(model: Decoded) -> Tuple[int, Decoded]:
     """The meta graph to freeze: of a SavedModel, the first tagged ``serve`` (TF Serving's), else the first."""
     meta_graphs = model["meta_graphs"]
     if not meta_graphs:
@@ -237,7 +237,7 @@ def _chosen_meta_graph(model: Decoded) -> Tuple[int, Decoded]:
     return 0, meta_graphs[0]
 
 
-def _signature(meta_graph: Decoded, key: Optional[str]) -> Optional[Decoded]:
+def signature_of(meta_graph: Decoded, key: Optional[str]) -> Optional[Decoded]:
     signatures = meta_graph.get("signature_def") or {}
     if key is not None:
         if key not in signatures:

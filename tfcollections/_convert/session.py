@@ -21,7 +21,7 @@ from .._disk.source import source_of
 from .._errors import DecodeError
 from .._graph.graphdef import split_tensor_name
 from .._items import decode_message
-from .freeze import MissingNode, _chosen_meta_graph, _signature, loaded_model
+from .freeze import MissingNode, chosen_meta_graph, loaded_model, signature_of
 from .onnx import DEFAULT_OPSET, converted
 
 TYPE_CHECKING = False
@@ -126,8 +126,8 @@ class Session:
         self._checkpoint = checkpoint
         self._opset = opset
         self._signature_key = signature
-        _, meta_graph = _chosen_meta_graph(self._model)
-        chosen = _signature(meta_graph, signature)
+        _, meta_graph = chosen_meta_graph(self._model)
+        chosen = signature_of(meta_graph, signature)
         self._input_keys: Dict[str, str] = {}
         self._output_keys: Dict[str, str] = {}
         if chosen is not None:

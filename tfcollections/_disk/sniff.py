@@ -15,7 +15,7 @@ from __future__ import annotations
 import mmap
 import os
 
-from .._errors import DecodeError, _Truncated
+from .._errors import DecodeError, Truncated
 from .._proto.compiled import field_numbers, read_tags
 from .._proto.wire import WIRETYPE_VARINT, iter_fields
 from . import lookalikes
@@ -212,7 +212,7 @@ def walk_error(buf: Buffer, exc: DecodeError) -> DecodeError:
             f"not a MetaGraphDef or SavedModel: the first byte 0x{buf[0]:02x} cannot start either ({exc.msg})", 0,
             what="junk",
         )  # fmt: skip
-    if isinstance(exc, _Truncated):
+    if isinstance(exc, Truncated):
         # A top-level length-delimited field cut off (iter_fields names its number): say how much is missing.
         if exc.number is not None and exc.needed is not None and exc.left is not None:
             field = _TOP_FIELD_NAMES.get(guess, {}).get(exc.number, f"field {exc.number}")

@@ -18,7 +18,7 @@ import mmap
 import os
 import stat
 
-from .._errors import DecodeError, _Truncated
+from .._errors import DecodeError, Truncated
 from .._proto.compiled import COMPILED, field_tag
 from .._proto.decoder import parse_message
 from .._proto.wire import WIRETYPE_LENGTH_DELIMITED, read_size, read_tag, skip_field, spans_of
@@ -273,6 +273,6 @@ def _walk_whole_fields(buf: Buffer, pos: int) -> int:
                 pos += length
             else:
                 pos = skip_field(buf, pos, end, tag, 0)
-        except _Truncated:
+        except Truncated:
             return start
     return pos

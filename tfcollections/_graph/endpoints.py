@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import struct
 
-from .._errors import DecodeError, _truncated_length
+from .._errors import DecodeError, truncated_length
 from .._proto.compiled import COMPILED, ENUM_NAMES, field_tag
 from .._proto.decoder import parse_message
 from .._proto.wire import WIRETYPE_LENGTH_DELIMITED, iter_fields, read_size, read_tag, read_varint, skip_field
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from typing import Any, Dict, Final, Iterable, List, Optional, Set, Tuple
 
     from .._typing import Buffer, Decoded, FrozenBuffer
-    from .nodes import _Census
+    from .nodes import Census
 
 _NODE_DEF: Final = COMPILED["tensorflow.NodeDef"]
 _NODE_ATTR: Final = field_tag("tensorflow.NodeDef", "attr")
@@ -73,7 +73,7 @@ def call(node: Decoded) -> Decoded:
     return {"node": node["name"], "op": node["op"], "function": func["name"] if func is not None else None}
 
 
-def constant_tensor(buf: FrozenBuffer, start: int, end: int, census: _Census) -> Optional[Decoded]:
+def constant_tensor(buf: FrozenBuffer, start: int, end: int, census: Census) -> Optional[Decoded]:
     """The tensor of the Const node in ``buf[start:end]`` (its ``value`` attr's, a span in *buf*), or None.
 
     Every attr entry is decoded (so checked) as protobuf decodes the node's map: the last of duplicate keys wins,
@@ -97,7 +97,7 @@ def constant_tensor(buf: FrozenBuffer, start: int, end: int, census: _Census) ->
             length, pos = read_size(buf, pos, end)
         entry_end = pos + length
         if entry_end > end:
-            raise _truncated_length(length, end - pos, pos, "attr")
+            raise truncated_length(length, end - pos, pos, "attr")
         if length > _VALUE_ENTRY_HEAD_SIZE and buf[pos : pos + _VALUE_ENTRY_HEAD_SIZE] == _VALUE_ENTRY_HEAD:
             # The usual value entry: key "value", then an AttrValue that holds only its tensor. protobuf reads these
             # bytes as exactly that, so the tensor's span is all there is to take; any other form is decoded below.
@@ -125,7 +125,7 @@ def constant_tensor(buf: FrozenBuffer, start: int, end: int, census: _Census) ->
     return tensor
 
 
-def _check_replaced(buf: FrozenBuffer, tensor: Optional[Decoded], census: _Census) -> None:
+def _check_replaced(buf: FrozenBuffer, tensor: Optional[Decoded], census: Census) -> None:
     """Walk the tensor of a ``value`` entry that a later one replaces (a map's last entry wins), as protobuf parses
     every entry: a damaged tensor there is damage all the same."""
     if tensor is not None:
@@ -152,7 +152,7 @@ def read_node(buf: Buffer, start: int, end: int, depth: int) -> Decoded:
     return node
 
 
-def constant_binary(buf: FrozenBuffer, name: str, start: int, end: int, census: _Census) -> Decoded:
+def constant_binary(buf: FrozenBuffer, name: str, start: int, end: int, census: Census) -> Decoded:
     """The Const node in ``buf[start:end]`` of a binary graph as ``"constants"`` lists it: name, dtype, shape, size
     in bytes. Its attrs, when small, are read once per distinct bytes (``census.layouts``): the same bytes read
     the same, whatever the node's name and inputs, and graphs repeat their small constants (zeros, shapes, axes).
@@ -172,7 +172,7 @@ def constant_binary(buf: FrozenBuffer, name: str, start: int, end: int, census: 
 _COPIED_CONSTANT_SIZE: Final = 4096
 
 
-def _constant_of(buf: FrozenBuffer, name: str, start: int, end: int, census: _Census) -> Decoded:
+def _constant_of(buf: FrozenBuffer, name: str, start: int, end: int, census: Census) -> Decoded:
     pos = _first_attr(buf, start, end)
     small = end - pos <= _REMEMBERED_ATTRS_SIZE
     if small:
@@ -441,7 +441,7 @@ def tensor_layout(
                 value_start = pos + 2
                 value_end = pos = value_start + second
                 if pos > end:
-                    raise _truncated_length(second, end - value_start, value_start)
+                    raise truncated_length(second, end - value_start, value_start)
         else:
             number, wire_type, value_start, value_end = next(iter_fields(buf, pos, end, 1))
             pos = value_end

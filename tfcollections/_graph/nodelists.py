@@ -12,7 +12,7 @@ schema-driven readers and the same lists made of them; a function's arguments an
 
 from __future__ import annotations
 
-from .._errors import DecodeError, _truncated_length as _truncated
+from .._errors import DecodeError, truncated_length as _truncated
 from .._proto.compiled import COMPILED, field_tag
 from .._proto.decoder import parse_message
 from .._proto.wire import WIRETYPE_LENGTH_DELIMITED, read_size, read_tag, skip_field, spans_of

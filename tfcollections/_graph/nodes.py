@@ -21,7 +21,7 @@ protobuf's depth.
 
 from __future__ import annotations
 
-from .._errors import DecodeError, _Truncated, _truncated_length as _truncated
+from .._errors import DecodeError, Truncated, truncated_length as _truncated
 from .._proto.compiled import field_tag
 from .._proto.wire import WIRETYPE_LENGTH_DELIMITED, read_size, read_tag, skip_field
 from .attrs import VariableAttrs, invalid_utf8, new_variable, variable_fields
@@ -89,7 +89,7 @@ CONST_OP: Final = "Const"
 CALL_OPS: Final = frozenset({"StatefulPartitionedCall", "PartitionedCall"})
 
 
-class _Census:
+class Census:
     """What a walk collects: op counts keyed by the op's bytes, the nodes kept for their op (variables,
     placeholders, constants, watched ops), and, for a graph, every node's name and op and what their inputs name."""
 
@@ -153,7 +153,7 @@ _COPIED_NODE_SIZE: Final = 4096
 
 
 def _walk_nodes(
-    buf: FrozenBuffer, pos: int, end: int, node_tag: int, other_tag: int, census: _Census, first_index: int, depth: int
+    buf: FrozenBuffer, pos: int, end: int, node_tag: int, other_tag: int, census: Census, first_index: int, depth: int
 ) -> Tuple[int, List[Tuple[int, int]]]:
     """Walk the fields of the GraphDef or FunctionDef in ``buf[pos:end]``, at *depth*.
 
@@ -314,7 +314,7 @@ def _walk_nodes(
         if isinstance(exc, DecodeError):
             error = exc
         else:  # a read past the end of the node's copy or of the whole input, or a string that is not UTF-8
-            error = _Truncated(f"truncated field: the input ends at byte {len(buf)}", len(buf))
+            error = Truncated(f"truncated field: the input ends at byte {len(buf)}", len(buf))
             if node_at >= 0:  # in a node: say which of its fields is at fault, and how
                 try:
                     _check_fields(buf, node_at, node_end, depth + 1, None)
@@ -390,7 +390,7 @@ def _walk_library(
     buf: FrozenBuffer,
     pos: int,
     end: int,
-    census: _Census,
+    census: Census,
     functions: Dict[str, Dict[bytes, int]],
     watched: List[Tuple[str, str, str]],
     depth: int,
@@ -407,7 +407,7 @@ def _walk_library(
         function_end = pos + length
         if function_end > end:
             raise _truncated(length, end - pos, pos, "function")
-        own = _Census(depth + 1, census.watch, function=True)
+        own = Census(depth + 1, census.watch, function=True)
         try:
             _, signatures = _walk_nodes(buf, pos, function_end, _FUNCTION_NODE, _FUNCTION_SIGNATURE, own, 0, depth + 1)
             try:
@@ -433,7 +433,7 @@ class GraphScan:
 
     __slots__ = ("census", "functions", "variables", "watched")
 
-    def __init__(self, census: _Census) -> None:
+    def __init__(self, census: Census) -> None:
         #: The graph's census: op counts (of its functions too), kept nodes, names, ops and inputs.
         self.census = census
         #: Each library function's op counts.
@@ -448,7 +448,7 @@ def scan_binary(
     buf: FrozenBuffer, graph_spans: List[Tuple[int, int]], depth: int, watch: Callable[[str], bool], edges: bool = True
 ) -> GraphScan:
     """Walk the ``graph_def`` fields of one meta graph (several merge); *edges*: keep names, ops and inputs."""
-    census = _Census(depth, watch, edges=edges)
+    census = Census(depth, watch, edges=edges)
     scan = GraphScan(census)
     libraries: List[Tuple[int, int]] = []
     index = 0

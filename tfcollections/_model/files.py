@@ -93,7 +93,7 @@ def load_model(source: Union[PathLike, IO[bytes]], graph: bool, ends: bool = Tru
         path, located = locate(os.fsdecode(source))
         try:
             with open(path, "rb") as file:  # OSError: missing, unreadable
-                model = _read_file(file, path, graph, ends=ends)
+                model = read_file(file, path, graph, ends=ends)
         except DecodeError as exc:
             exc = _said_by_name(exc, path)
             if located is not None:
@@ -102,7 +102,7 @@ def load_model(source: Union[PathLike, IO[bytes]], graph: bool, ends: bool = Tru
         model["path"], model["located"] = path, located
         return cast("_types.Model", model)
     if hasattr(source, "read"):
-        return cast("_types.Model", _read_file(source, None, graph, ends=ends))
+        return cast("_types.Model", read_file(source, None, graph, ends=ends))
     raise TypeError(f"Expected a path or a binary file object, not {type(source).__qualname__!r}")
 
 
@@ -132,7 +132,7 @@ def loads(data: Union[bytes, bytearray, memoryview], /, *, graph: bool = False) 
     return cast("_types.Model", _read(Source(data), graph))
 
 
-def _read_file(
+def read_file(
     file: IO[bytes], path: Optional[str], graph: bool, watch: Optional[Callable[[str], bool]] = None, ends: bool = True
 ) -> _Loaded:
     """Read an open file; *watch* picks the ops whose nodes the graph lists as ``"flagged"`` (the scan's); *ends*:

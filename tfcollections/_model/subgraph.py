@@ -69,7 +69,7 @@ def subgraph(
     does not read, ``ValueError`` for a meta graph or function the file does not have.
     """
     if isinstance(scope, str):
-        selects = _scope_test(scope)
+        selects = scope_test(scope)
         shown = scope
     elif isinstance(getattr(scope, "pattern", None), str) and callable(getattr(scope, "match", None)):
         selects = lambda name: scope.match(name) is not None  # noqa: E731 (one test, as scope_matcher gives)
@@ -108,7 +108,7 @@ def graph_nodes(model: Union[PathLike, _types.Model], meta_graph: int = 0,
             raise
 
 
-def _scope_test(scope: str) -> Callable[[str], bool]:
+def scope_test(scope: str) -> Callable[[str], bool]:
     """TensorFlow's scope rule at a name boundary (``collections.scope_matcher``); a scope without regex syntax is
     tested with string methods, which select the same names four times as fast."""
     if not scope or any(char in _REGEX_SYNTAX for char in scope):

@@ -28,8 +28,8 @@ import struct
 
 from .._errors import (
     DecodeError,
-    _Truncated,
-    _truncated_length as _truncated,  # the general path and two runs
+    Truncated,
+    truncated_length as _truncated,  # the general path and two runs
 )
 from .compiled import (
     FIRST_FIXED32_OP,
@@ -353,9 +353,9 @@ def parse_message(buf: Buffer, pos: int, end: int, message: CompiledMessage, out
         else:
             needed, left, found = None, 0, "the input ends before its value"
         text = f"truncated {WIRETYPE_NAMES[tag & 7]} field: {found}"
-        raise _Truncated(text, pos, name, number=tag >> 3, needed=needed, left=left) from None
+        raise Truncated(text, pos, name, number=tag >> 3, needed=needed, left=left) from None
     if pos != end:
-        raise _Truncated(
+        raise Truncated(
             f"truncated message: field {name!r} ends at byte {pos}, past the end of its message at byte {end}",
             end,
             name,

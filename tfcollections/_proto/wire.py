@@ -22,7 +22,7 @@ The rules are those of upb, the C parser behind protobuf's Python package
 
 from __future__ import annotations
 
-from .._errors import DecodeError, _Truncated
+from .._errors import DecodeError, Truncated
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -66,7 +66,7 @@ def read_varint(buf: BytesLike, pos: int, end: int) -> Tuple[int, int]:
         shift += 7
         if shift == 70:
             raise DecodeError("varint longer than 10 bytes", start)
-    raise _Truncated(f"truncated varint: its message ends at byte {end}", start)
+    raise Truncated(f"truncated varint: its message ends at byte {end}", start)
 
 
 def read_tag(buf: BytesLike, pos: int, end: int) -> Tuple[int, int]:
@@ -101,7 +101,7 @@ def read_length(buf: BytesLike, pos: int, end: int) -> Tuple[int, int]:
         length, pos = read_size(buf, pos, end)
     if length > MAX_LENGTH or pos + length > end:
         left = max(end - pos, 0)
-        raise _Truncated(
+        raise Truncated(
             f"truncated length-delimited field: needs {length} bytes, {left} left", start, needed=length, left=left
         )
     return length, pos
@@ -132,12 +132,12 @@ def skip_value(buf: BytesLike, pos: int, end: int, tag: int, depth: int) -> int:
         pos += 4
         if pos > end:
             message = f"truncated fixed32 field {number}: its message ends at byte {end}"
-            raise _Truncated(message, pos - 4, needed=4, left=end - pos + 4)
+            raise Truncated(message, pos - 4, needed=4, left=end - pos + 4)
     elif wire_type == WIRETYPE_FIXED64:
         pos += 8
         if pos > end:
             message = f"truncated fixed64 field {number}: its message ends at byte {end}"
-            raise _Truncated(message, pos - 8, needed=8, left=end - pos + 8)
+            raise Truncated(message, pos - 8, needed=8, left=end - pos + 8)
     elif wire_type == WIRETYPE_START_GROUP:
         pos = skip_group(buf, pos, end, number, depth + 1)
     elif wire_type == WIRETYPE_END_GROUP:
@@ -180,7 +180,7 @@ def iter_fields(buf: BytesLike, pos: int, end: int, limit: int = 1 << 30) -> Ite
             length, pos = read_size(buf, pos, end)
             if pos + length > end:
                 message = f"truncated length-delimited field {tag >> 3}: needs {length} bytes, {end - pos} left"
-                raise _Truncated(message, length_at, number=tag >> 3, needed=length, left=end - pos)
+                raise Truncated(message, length_at, number=tag >> 3, needed=length, left=end - pos)
             yield tag >> 3, WIRETYPE_LENGTH_DELIMITED, pos, pos + length
             pos += length
         else:

@@ -63,7 +63,7 @@ def _features(features: Optional[Decoded]) -> Dict[str, Values]:
     return {name: _values(feature) for name, feature in features["feature"].items()}
 
 
-def _is_sequence(blob: bytes) -> bool:
+def is_sequence(blob: bytes) -> bool:
     """Whether *blob* has a top-level field 2 (``feature_lists``), which an Example has not."""
     pos, end = 0, len(blob)
     while pos < end:
@@ -250,7 +250,7 @@ def decode_example(blob: bytes, *, sequence: Optional[bool] = None) -> Dict[str,
         if found is not None:
             return found
     if sequence is None:
-        sequence = _is_sequence(data)
+        sequence = is_sequence(data)
     message = _SEQUENCE_EXAMPLE if sequence else _EXAMPLE
     decoded: Decoded = message.new()
     parse_message(data, 0, len(data), message, decoded, 0)

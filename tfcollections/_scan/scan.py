@@ -22,7 +22,7 @@ from .._graph.endpoints import in_savers, saver_nodes
 from .._graph.graph import node_inputs
 from .._graph.ops import FLAGGED_OPS, NETWORK, PRINTS, PYTHON, READS, SAVER_OPS, WRITES
 from .._graph.saved_objects import KERAS_METADATA_FILE, metadata_layers
-from .._model.files import _read_file, walk_models
+from .._model.files import read_file, walk_models
 from .._typing import cast
 from . import known
 
@@ -146,7 +146,7 @@ def scan_file(path: str) -> Decoded:
         return report
     try:
         with open(path, "rb") as file:
-            model = _read_file(file, path, True, _watch, ends=False)  # the scan reads no constant or input
+            model = read_file(file, path, True, _watch, ends=False)  # the scan reads no constant or input
     except (OSError, DecodeError) as exc:
         report["error"] = _said(exc)
         return report
