@@ -102,3 +102,18 @@ def test_the_map_of_the_tests_names_every_test_file_once() -> None:
     named = re.findall(r"`(test_\w+\.py)`", section)
     present = sorted(path.name for path in (REPO / "tests").glob("test_*.py"))
     assert sorted(named) == present, set(named) ^ set(present)
+
+
+def test_the_fast_paths_table_names_every_fast_path_and_tests_that_exist() -> None:
+    text = (REPO / "docs" / "development.md").read_text(encoding="utf-8")
+    section = text.split("## Fast paths", 1)[1].split("\n## ", 1)[0]
+    for path, name in re.findall(r"`tests/(test_\w+\.py)::(test_\w+)`", section):
+        assert f"def {name}(" in (REPO / "tests" / path).read_text(encoding="utf-8"), (path, name)
+    named = set(re.findall(r"`_?\w+/(\w+)\.(_?fast_\w+)`", section))
+    found = {
+        (path.stem, match)
+        for path in (REPO / "tfcollections").rglob("*.py")
+        for match in re.findall(r"^def (_?fast_\w+)\(", path.read_text(encoding="utf-8"), re.M)
+        if path.parent.name != "_proto"
+    }
+    assert found == named, found ^ named

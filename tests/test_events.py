@@ -394,7 +394,7 @@ def test_the_one_step_scalar_is_what_the_general_reader_gives(tmp_path_factory: 
 
     one_step = read()
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(events_module, "_scalar_layout", lambda record: None)
+        patch.setattr(events_module, "_fast_scalar", lambda record: None)
         general = read()
     assert one_step == general
 

@@ -377,7 +377,7 @@ def _general_layout(attrs: bytes, census: Any) -> Any:
 def test_the_usual_constants_read_in_one_pass_as_the_general_reader_reads_them() -> None:
     # Every small Const TensorFlow wrote in the fixtures, and one-byte changes of each: the one pass gives what
     # the general reader gives, or leaves it to it (None); it never gives another answer, nor raises.
-    from tfcollections._graph.endpoints import _usual_layout
+    from tfcollections._graph.endpoints import _fast_layout
     from tfcollections._graph.nodes import Census
 
     constants = _constant_attrs()
@@ -402,7 +402,7 @@ def test_the_usual_constants_read_in_one_pass_as_the_general_reader_reads_them()
         variants += [attrs[:i] + b"\x00" + attrs[i + 1 :] for i in range(1, len(attrs)) if attrs[i - 1] in (
             0x2A, 0x12, 0x42, 0x0A)]  # fmt: skip
         for variant in variants:
-            fast = _usual_layout(variant, set(census.checked_entries), {})
+            fast = _fast_layout(variant, set(census.checked_entries), {})
             try:
                 general = _general_layout(variant, Census(0, lambda op: False))
             except DecodeError:
@@ -450,7 +450,7 @@ def _tensor_bytes(draw: Any) -> bytes:
 def test_generated_constants_read_in_one_pass_as_the_general_reader_reads_them(data: Any) -> None:
     # Constants of every dtype and shape form, their entries in any order with _class lists and checked entries:
     # the one pass gives the general reader's answer or None, never another answer, never an exception.
-    from tfcollections._graph.endpoints import _usual_layout
+    from tfcollections._graph.endpoints import _fast_layout
     from tfcollections._graph.nodes import Census
 
     draw = data.draw
@@ -470,7 +470,7 @@ def test_generated_constants_read_in_one_pass_as_the_general_reader_reads_them(d
         general = _general_layout(attrs, census)
     except DecodeError:
         general = None
-    fast = _usual_layout(attrs, {_attr("dtype", b"\x30\x01")[2:]}, {})  # the dtype entry, found good before
+    fast = _fast_layout(attrs, {_attr("dtype", b"\x30\x01")[2:]}, {})  # the dtype entry, found good before
     if general is None:
         assert fast is None
     elif fast is not None:

@@ -261,7 +261,7 @@ def _bits(value: Any) -> Any:
 
 def _one_pass_agrees(blob: bytes) -> bool:
     """Whether the one pass gives the decoder's answer, or leaves the record to it (None)."""
-    fast = examples_module._usual_example(blob)
+    fast = examples_module._fast_example(blob)
     if fast is None:
         return False
     message = examples_module._EXAMPLE
@@ -284,7 +284,7 @@ def test_the_one_pass_reads_what_tensorflow_wrote_as_the_decoder_does() -> None:
                 try:
                     taken += _one_pass_agrees(changed)
                 except DecodeError:  # the decoder refuses it: the one pass must have left it
-                    assert examples_module._usual_example(changed) is None
+                    assert examples_module._fast_example(changed) is None
     assert taken > 1000  # changed values and names are still read in one pass
 
 
@@ -299,7 +299,7 @@ def test_a_run_that_ends_inside_a_varint_is_left_to_the_decoder(width: int) -> N
     # pass's iterator stops, after more its loop of a long varint runs out; the decoder says where the run ends.
     cut = varint(-1)[:width]  # ten bytes, each but the last with its continuation bit
     blob = _int64_run(varint(300) + cut)
-    assert examples_module._usual_example(blob) is None
+    assert examples_module._fast_example(blob) is None
     with pytest.raises(DecodeError, match="truncated"):
         tfcollections.decode_example(blob)
 
@@ -321,7 +321,7 @@ def test_long_varints_read_in_one_pass_as_the_decoder_reads_them(run: bytes, val
 
 def test_an_eleventh_byte_is_left_to_the_decoder() -> None:
     blob = _int64_run(bytes([0x80] * 10 + [0x01]))
-    assert examples_module._usual_example(blob) is None
+    assert examples_module._fast_example(blob) is None
     with pytest.raises(DecodeError):
         tfcollections.decode_example(blob)
 

@@ -4,9 +4,9 @@
 Strategy: the node walk (``nodes``) keeps a variable's node by its span; here its attrs are read: every entry
 decoded by the schema-driven decoder (so checked as protobuf checks it, the last of duplicate keys winning), and
 what an entry's bytes give remembered for the graph (``VariableAttrs``), since variables repeat their dtype,
-container, shapes and output shapes. The usual forms of the two entries that differ from variable to variable, a
-``_class`` colocation and a ``shared_name``, one string each, are read straight from their bytes. A variable's
-dict is made here (``new_variable``, ``REPORTED``), so the text-format graph of ``graph`` reports the same fields.
+container, shapes and output shapes; an entry of one string (a ``_class`` colocation, a ``shared_name``) is read
+straight from its bytes. A variable's dict is made here (``new_variable``, ``REPORTED``), so the text-format graph
+of ``graph`` reports the same fields.
 """
 
 from __future__ import annotations
@@ -104,12 +104,10 @@ def variable_fields(
                     variable[field] = made if copy is None else copy(made)
                 pos = entry_end
                 continue
-            known = _string_entry(entry_bytes)  # the usual colocation and shared name, read straight
-            if known is None:
-                known = _attr_entry(node, pos, entry_end, depth, attrs.values)
-                if known[0] not in _UNSHARED_FIELDS or not known[1]:  # an empty shared name is shared
-                    # The first variable's own value (the scan ends before callers can change it); copies after.
-                    known_entries[entry_bytes] = (*known, list if isinstance(known[1], list) else None)
+            known = _attr_entry(node, pos, entry_end, depth, attrs.values)
+            if known[0] not in _UNSHARED_FIELDS or not known[1]:  # an empty shared name is shared
+                # The first variable's own value (the scan ends before callers can change it); copies after.
+                known_entries[entry_bytes] = (*known, list if isinstance(known[1], list) else None)
             field, made = known
             if field:
                 variable[field] = made
@@ -122,37 +120,6 @@ def variable_fields(
 
 # The fields whose attrs differ from variable to variable (when not empty): not worth remembering.
 _UNSHARED_FIELDS: Final = frozenset({"shared_name", "colocated_with"})
-
-# The start of the usual _class entry: key "_class", then its value, AttrValue {list {s: "loc:@<node>"}}; and of
-# the usual shared_name entry: key "shared_name", then AttrValue {s: "<name>"}.
-_CLASS_ENTRY: Final = bytes([_ENTRY_KEY, 6]) + b"_class" + bytes([_ENTRY_VALUE])
-_SHARED_NAME_ENTRY: Final = bytes([_ENTRY_KEY, 11]) + b"shared_name" + bytes([_ENTRY_VALUE])
-
-
-def _string_entry(entry: bytes) -> Optional[Tuple[str, Any]]:
-    """The colocation of the usual ``_class`` entry, ``loc:@<node>`` in a one-item list, or the usual non-empty
-    ``shared_name``, each length one byte; None for any other entry, which ``_attr_entry`` reads."""
-    size = len(entry)
-    if entry.startswith(_CLASS_ENTRY):
-        if (
-            19 <= size < 0x80 + 10
-            and entry[9] == size - 10
-            and entry[10] == _ATTR_VALUE_LIST
-            and entry[11] == size - 12
-            and entry[12] == _LIST_VALUE_S
-            and entry[13] == size - 14
-            and entry.startswith(_COLOCATION_PREFIX, 14)
-        ):
-            return "colocated_with", [_as_text(entry[19:])]
-    elif (
-        18 <= size < 0x80 + 15
-        and entry.startswith(_SHARED_NAME_ENTRY)
-        and entry[14] == size - 15
-        and entry[15] == _ATTR_VALUE_S
-        and entry[16] == size - 17
-    ):
-        return "shared_name", _as_text(entry[17:])
-    return None
 
 
 def decode_attr_entry(buf: FrozenBuffer, pos: int, end: int, depth: int) -> Tuple[Decoded, bool]:

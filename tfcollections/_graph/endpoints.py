@@ -179,7 +179,7 @@ def _constant_of(buf: FrozenBuffer, name: str, start: int, end: int, census: Cen
         key = buf[pos:end]
         known = census.layouts.get(key)
         if known is None:
-            known = _usual_layout(key, census.checked_entries, census.shapes)
+            known = _fast_layout(key, census.checked_entries, census.shapes)
             if known is not None:
                 census.layouts[key] = known
         if known is not None:
@@ -205,7 +205,7 @@ def _constant_of(buf: FrozenBuffer, name: str, start: int, end: int, census: Cen
     return _constant(name, *layout)
 
 
-def _usual_layout(
+def _fast_layout(
     attrs: bytes, checked: Set[bytes], shapes: Dict[bytes, Optional[List[int]]]
 ) -> Optional[Tuple[Any, Optional[List[int]], Optional[int]]]:
     """A small Const's (dtype, shape, size) from its attr fields (*attrs*) as TensorFlow writes them, read in one

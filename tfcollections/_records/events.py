@@ -18,7 +18,7 @@ there (TensorBoard's reader stops there too) and one that is no ``Event`` is ski
 being read and the record: a file of any size is read in constant memory.
 
 The usual scalar event (a wall time, a step, one value of a tag: TF 1's ``simple_value`` or a 0-d float32 tensor)
-is read in one step once the general reader has read one of the same layout (``_scalar_layout``): most of a log's
+is read in one step once the general reader has read one of the same layout (``_fast_scalar``): most of a log's
 events are these, and the general reader makes six dicts for each.
 """
 
@@ -42,12 +42,12 @@ if TYPE_CHECKING:
     from .tfrecord import PathLike
 
     EventDict = Dict[str, Any]
-    Layout = Union[bytes, Tuple[bytes, bytes]]  # a scalar event's bytes but its value's four (_scalar_layout)
+    Layout = Union[bytes, Tuple[bytes, bytes]]  # a scalar event's bytes but its value's four (_fast_scalar)
 
 _EVENT = COMPILED["tensorflow.Event"]
 _HPARAMS = COMPILED["tensorboard.hparams.HParamsPluginData"]
 
-# The usual scalar event, read in one step (``_scalar_layout``): its tags, from the schema.
+# The usual scalar event, read in one step (``_fast_scalar``): its tags, from the schema.
 _WALL_TIME = field_tag("tensorflow.Event", "wall_time")
 _STEP = field_tag("tensorflow.Event", "step")
 _SUMMARY = field_tag("tensorflow.Event", "summary")
@@ -160,7 +160,7 @@ class Events:
                 first = index + 1
                 frames.count += len(batch)
                 for index, record in enumerate(batch, first):
-                    layout = _scalar_layout(record)
+                    layout = _fast_scalar(record)
                     if layout is not None:
                         known = layouts.get(layout[0])
                         if known is not None:  # a scalar read before: only its wall time, step and value are new
@@ -214,7 +214,7 @@ def _no_column(value: Any) -> None:
     """The columns of ``Events`` read without ``event_columns``: never called (the usual scalars are then dicts)."""
 
 
-def _scalar_layout(record: bytes) -> Optional[Tuple[Layout, int, float, int]]:
+def _fast_scalar(record: bytes) -> Optional[Tuple[Layout, int, float, int]]:
     """The usual scalar event in one step: (its layout, where its float32 value lies, its wall time, its step).
 
     The usual event is a wall time, perhaps a step, and a summary of one value, the last field: a tag, then a

@@ -9,7 +9,7 @@ an ``Example`` by its ``feature_lists`` (field 2); one of context only reads as 
 unless ``sequence=True`` says otherwise. The column form gathers many records by feature name.
 
 An Example as TensorFlow writes it (each feature one entry of a key and a ``Feature`` of one kind, each list packed
-in one run) is read in one pass (``_usual_example``), without a dict per message; anything else (fields out of
+in one run) is read in one pass (``_fast_example``), without a dict per message; anything else (fields out of
 order or repeated, unknown fields, lists in several runs, damage) is left to the decoder, which knows every rule.
 """
 
@@ -102,7 +102,7 @@ def _float_run(length: int) -> Callable[[bytes, int], Tuple[float, ...]]:
     return unpack
 
 
-def _usual_example(blob: bytes) -> Optional[Dict[str, Values]]:
+def _fast_example(blob: bytes) -> Optional[Dict[str, Values]]:
     """An Example as TensorFlow writes it, in one pass: ``decode_example``'s answer, or None for anything else.
 
     A length of one byte is read inline, a longer one by ``_size``: a call for each of an entry's four lengths was
@@ -246,7 +246,7 @@ def decode_example(blob: bytes, *, sequence: Optional[bool] = None) -> Dict[str,
     by the content (see the module's docstring). Raises ``DecodeError`` for bytes that are not one, saying where."""
     data = bytes(blob)
     if not sequence:
-        found = _usual_example(data)
+        found = _fast_example(data)
         if found is not None:
             return found
     if sequence is None:
