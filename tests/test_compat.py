@@ -18,9 +18,9 @@ import pytest
 
 import tfcollections
 from tfcollections._cli.main import Environment, main
-from tfcollections._compat import releases, table
+from tfcollections._compat import table
 from tfcollections._compat.check import RULES, needs_of
-from tfcollections._scan import registry
+from tfcollections._data import registry, releases
 
 HERE = Path(__file__).parent
 COMPAT = HERE / "data" / "compat"

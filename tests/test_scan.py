@@ -18,8 +18,10 @@ import pytest
 import tfcollections
 from tfcollections._cli.main import main
 from tfcollections._cli.status import ExitStatus
+from tfcollections._data import registry
+from tfcollections._data.rows import rows
 from tfcollections._graph.ops import FLAGGED_OPS
-from tfcollections._scan import known, registry
+from tfcollections._scan import known
 from tfcollections._scan.scan import RULES, SEVERITIES
 
 from .helpers import field, varint
@@ -137,7 +139,7 @@ def test_the_registry_data_knows_every_flagged_op_and_covers_every_release() -> 
     assert versions[0] == "0.12.0" and "1.15.5" in versions and "2.21.0" in versions
     minors = {tuple(int(part) for part in version.split(".")[:2]) for version in versions}
     assert {(2, minor) for minor in range(22)} | {(1, minor) for minor in range(16)} <= minors
-    assert sum(len(line.split()) - 2 for line in registry.OPS.splitlines()) == len(known.all_ops()) == 2146
+    assert sum(len(row) - 2 for row in rows(registry.OPS)) == len(known.all_ops()) == 2146
     exact = {version for version, how in registry.RELEASES if how == "registry"}
     assert exact == {"1.15.5", "2.4.4", "2.12.1", "2.21.0"}
     assert known.releases_of("Conv2D") == ("0.12.0", "2.21.0")

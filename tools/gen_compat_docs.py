@@ -12,8 +12,9 @@ import json
 import sys
 from pathlib import Path
 
-from tfcollections._compat import releases, table
+from tfcollections._compat import table
 from tfcollections._compat.check import RULES, compatible
+from tfcollections._data import releases
 
 from . import _generated
 

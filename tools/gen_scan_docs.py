@@ -14,8 +14,9 @@ import sys
 from pathlib import Path
 from typing import Dict, List
 
+from tfcollections._data import registry
 from tfcollections._graph.ops import FLAGGED_OPS
-from tfcollections._scan import known, registry
+from tfcollections._scan import known
 from tfcollections._scan.scan import _RULE_OF_KIND, RULES, RULES_BY_ID
 
 from . import _generated

@@ -1,17 +1,18 @@
 # SPDX-License-Identifier: Apache-2.0
 """The releases as the check asks about them: which ops each registers, with which attrs, DataTypes and versions.
 
-Strategy: the data is the two generated modules (``_scan.registry``: op names by release range; ``releases``:
+Strategy: the data is two generated modules of ``_data`` (``registry``: op names by release range; ``releases``:
 attrs by release range, DataTypes, GraphDef versions), read on the first question, never at import. ``ATTRS`` is
-split into one string of rows per op once (a few milliseconds for about 2,000 ops); an op's rows are parsed when
+split into rows per op once (a few milliseconds for about 2,000 ops); an op's rows are parsed when
 the check first asks about that op, each distinct row once (``Attrs``), so checking a model against every release
 costs what its distinct ops cost, not the table.
 """
 
 from __future__ import annotations
 
+from .._data import releases as _data
+from .._data.rows import lines as _table_lines, rows as _table_rows
 from .._scan import known
-from . import releases as _data
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -33,15 +34,11 @@ def _rows() -> Dict[str, List[Tuple[int, int, str]]]:
     if not _ROWS:
         rows: Dict[str, List[Tuple[int, int, str]]] = {}
         current: List[Tuple[int, int, str]] = []
-        for line in _data.ATTRS.splitlines():
-            if line[:1].isdigit():
+        for line in _table_lines(_data.ATTRS):
+            if line[:1].isdigit():  # a run: its first and last release, then its attrs
                 first, last, attrs = line.split(" ", 2)
-                span = (int(first), int(last))
-                if current and current[-1][:2] == span:  # a long row, wrapped
-                    current[-1] = (span[0], span[1], current[-1][2] + " " + attrs)
-                else:
-                    current.append((span[0], span[1], attrs))
-            else:
+                current.append((int(first), int(last), attrs))
+            else:  # an op's name: its runs of releases follow
                 current = rows.setdefault(line, [])
         _ROWS.update(rows)
     return _ROWS
@@ -74,7 +71,7 @@ def only_in_registries(op: str) -> bool:
     """Whether *op* is one no wheel's wrappers call (an internal op), known only from the registries read whole, so
     that whether a release before the first of those registers it is not known."""
     if not _REGISTRY_ONLY:
-        _REGISTRY_ONLY.update(_data.REGISTRY_ONLY.split())
+        _REGISTRY_ONLY.update(word for row in _table_rows(_data.REGISTRY_ONLY) for word in row)
     return op in _REGISTRY_ONLY
 
 
@@ -85,8 +82,7 @@ def from_contrib(op: str, release: int) -> bool:
     """Whether release *release* registers *op* only through ``tf.contrib`` (1.x), whose libraries a program loads
     when it first touches ``tf.contrib``."""
     if not _CONTRIB:
-        for line in _data.CONTRIB.splitlines():
-            first, last, *ops = line.split()
+        for first, last, *ops in _table_rows(_data.CONTRIB):
             for op_name in ops:
                 _CONTRIB.setdefault(op_name, []).append((int(first), int(last)))
     return any(first <= release <= last for first, last in _CONTRIB.get(op, ()))
@@ -130,8 +126,7 @@ def first_with_attr(op: str, attr: str) -> Optional[str]:
 def dtypes() -> Dict[str, Tuple[int, int]]:
     """Every DataType some release declares: name -> (its number, the index of the first release declaring it)."""
     if not _DTYPES:
-        for line in _data.DTYPES.splitlines():
-            name, number, first = line.split()
+        for name, number, first in _table_rows(_data.DTYPES):
             _DTYPES[name] = (int(number), int(first))
     return _DTYPES
 

@@ -1,14 +1,15 @@
 # SPDX-License-Identifier: Apache-2.0
 """Which TensorFlow releases register an op: ``registry``'s data, read once, when a scan first asks.
 
-Strategy: the data is one string of lines (``registry.OPS``: a first and a last release, then the ops they
+Strategy: the data is one table of rows (``_data.registry.OPS``: a first and a last release, then the ops they
 bound), parsed into a dict on the first question (about 2,100 ops, a millisecond), so that importing the
 package costs nothing for it and a vendored copy needs no data file beside it.
 """
 
 from __future__ import annotations
 
-from . import registry
+from .._data import registry
+from .._data.rows import rows
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -22,8 +23,7 @@ RELEASES: Final = tuple(version for version, _ in registry.RELEASES)
 def _table() -> Dict[str, Tuple[int, int]]:
     if not _KNOWN:
         table: Dict[str, Tuple[int, int]] = {}
-        for line in registry.OPS.splitlines():
-            first, last, *ops = line.split()
+        for first, last, *ops in rows(registry.OPS):
             span = (int(first), int(last))
             for op in ops:
                 table[op] = span
