@@ -28,6 +28,7 @@ docs/performance.md keeps the last table. The exit code is 0: this measures.
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import platform
@@ -100,6 +101,9 @@ def measure() -> Dict[str, Dict[str, float]]:
 
 
 def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--this-backend", action="store_true", help=argparse.SUPPRESS)
+    parser.parse_args()
     if sys.argv[1:] == ["--this-backend"]:  # the pure-Python run, in a process of its own (below)
         print(json.dumps(measure()))
         return 0

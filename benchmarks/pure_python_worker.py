@@ -16,6 +16,7 @@ different moments of a shared machine. Prints a JSON object: workload name ->
 
 from __future__ import annotations
 
+import argparse
 import json
 import pickle
 import sys
@@ -61,4 +62,7 @@ def main() -> int:
 
 
 if __name__ == "__main__":
+    worker = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    worker.add_argument("job", help="a pickled job, written by the benchmark that starts this worker")
+    worker.parse_args()
     sys.exit(main())

@@ -44,4 +44,7 @@ def main() -> int:
 
 
 if __name__ == "__main__":
+    if sys.argv[1:] in (["-h"], ["--help"]):  # no argparse: it would be imported before the timed imports
+        print(__doc__)
+        sys.exit(0)
     sys.exit(main())

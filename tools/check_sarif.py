@@ -10,6 +10,7 @@ repository: one copy comes with the npm package ``@microsoft/jest-sarif`` (``npm
 
 from __future__ import annotations
 
+import argparse
 import io
 import json
 import sys
@@ -46,4 +47,8 @@ def run(argv: list) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(run(sys.argv[1:]))
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("schema", help="SARIF 2.1.0's JSON schema")
+    parser.add_argument("paths", nargs="*", help="what to scan (default: the scan fixtures and a damaged file)")
+    arguments = parser.parse_args()
+    sys.exit(run([arguments.schema, *arguments.paths]))

@@ -19,6 +19,7 @@ are spans of the text). Exit code 1 on any difference.
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
@@ -144,4 +145,5 @@ def _unknown_any_only(loaded, expected) -> bool:
 
 
 if __name__ == "__main__":
+    argparse.ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args()
     sys.exit(main())

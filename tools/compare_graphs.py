@@ -23,6 +23,7 @@ any difference.
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
@@ -159,4 +160,6 @@ def main(argv: list) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("corpora", nargs="*", metavar="DIR", help="folders of models (default: the shared corpora)")
+    sys.exit(main(parser.parse_args().corpora))

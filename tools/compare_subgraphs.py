@@ -18,6 +18,7 @@ library function, with each of its top-level scopes. Every field must be equal. 
 
 from __future__ import annotations
 
+import argparse
 import re
 import sys
 from pathlib import Path
@@ -343,4 +344,6 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("corpora", nargs="*", metavar="DIR", help="folders of models (default: the shared corpora)")
+    sys.exit(main(parser.parse_args().corpora))

@@ -41,6 +41,7 @@ The figures of each run (executions, coverage, time) are in
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import sys
@@ -273,8 +274,9 @@ def _dictionary(path: Path) -> None:
 
 
 def main() -> None:
-    if len(sys.argv) < 2 or sys.argv[1] not in TARGETS:
-        sys.exit(f"usage: {sys.argv[0]} {{{','.join(TARGETS)}}} [libFuzzer options]")
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog="libFuzzer's options follow")
+    parser.add_argument("target", choices=sorted(TARGETS))
+    parser.parse_known_args()  # the rest is libFuzzer's
     target = sys.argv[1]
     corpus = Path(os.environ.get("TFCOLLECTIONS_FUZZ_CORPUS", f"/tmp/tfcollections-fuzz/{target}"))
     corpus.mkdir(parents=True, exist_ok=True)

@@ -62,6 +62,7 @@ floats as strings), which tests/test_checkpoints.py compares ``load_checkpoint``
 
 from __future__ import annotations
 
+import argparse
 import base64
 import json
 import math
@@ -669,8 +670,13 @@ _CASES = {
 
 
 def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("cases", nargs="*", metavar="CASE", help=f"only these cases: {', '.join(_CASES)}")
+    cases = parser.parse_args().cases
+    if set(cases) - set(_CASES):
+        parser.error(f"no case {sorted(set(cases) - set(_CASES))[0]!r}")
     OUT.mkdir(parents=True, exist_ok=True)
-    for name in sys.argv[1:] or _CASES:
+    for name in cases or _CASES:
         _CASES[name]()
     return 0
 

@@ -27,6 +27,7 @@ The side environments (Pythons from pyenv; each pins the protobuf its release's 
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import subprocess
@@ -295,4 +296,6 @@ def main(argv: List[str]) -> int:
 
 
 if __name__ == "__main__":
+    if sys.argv[1:] in (["-h"], ["--help"]):  # its commands are read by main, which prints the docstring
+        argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter).parse_args()
     sys.exit(main(sys.argv[1:]))

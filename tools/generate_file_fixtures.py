@@ -44,6 +44,7 @@ into ``tests/data/files/``:
 
 from __future__ import annotations
 
+import argparse
 import base64
 import json
 import shutil
@@ -548,6 +549,9 @@ def _write_graph_defs(made_here: str) -> None:
 
 
 def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("names", nargs="*", metavar="NAME", help="only these files, or graphdefs")
+    parser.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
     made_here = "written by TensorFlow via tools/generate_file_fixtures.py"
     if sys.argv[1:] == ["graphdefs"]:

@@ -10,6 +10,7 @@ under test, and kept small: a compressed bomb of 64 MB of zeros, not 3 GB; a cha
 
 from __future__ import annotations
 
+import argparse
 import json
 import struct
 import zlib
@@ -178,4 +179,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    argparse.ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args()
     main()

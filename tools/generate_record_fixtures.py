@@ -23,6 +23,7 @@ TensorFlow's error if it raises one: ``DataLossError`` with its message), and fo
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import struct
@@ -165,4 +166,5 @@ def main() -> int:
 
 
 if __name__ == "__main__":
+    argparse.ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args()
     sys.exit(main())

@@ -17,6 +17,7 @@ with this, file by file; nothing here runs in the tests.
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import sys
@@ -129,4 +130,5 @@ def main() -> int:
 
 
 if __name__ == "__main__":
+    argparse.ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args()
     sys.exit(main())
