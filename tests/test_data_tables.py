@@ -22,7 +22,7 @@ from tools.data_rows import table_text
 from tools.generate_op_outputs import render as render_opdefs
 from tools.generate_op_registry import render_registry
 
-DATA = Path(__file__).resolve().parent.parent / "tfcollections" / "_data"
+DATA = Path(opdefs.__file__).resolve().parent  # the package tested, wherever it is installed
 
 
 def _day(name: str) -> str:

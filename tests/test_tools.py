@@ -50,9 +50,7 @@ def _missing(path: Path, seen: Dict[Path, List[str]]) -> List[str]:
             if top in ("tools", "benchmarks") and name.count(".") == 1:
                 missing += _missing(REPO / top / (name.split(".")[1] + ".py"), seen)
             continue
-        if top == "__future__" or top in sys.stdlib_module_names:
-            continue
-        if importlib.util.find_spec(top) is None:
+        if importlib.util.find_spec(top) is None:  # the standard library's are always found
             missing.append(top)
     seen[path] = sorted(set(missing))
     return seen[path]
