@@ -17,10 +17,10 @@ import pytest
 
 from tfcollections._data import opdefs, registry, releases
 from tfcollections._data.rows import lines, rows
-from tools.compat_data import render_compat
+from tools.data_compat import render_compat
+from tools.data_op_outputs import render as render_opdefs
+from tools.data_op_registry import render_registry
 from tools.data_rows import table_text
-from tools.generate_op_outputs import render as render_opdefs
-from tools.generate_op_registry import render_registry
 
 DATA = Path(opdefs.__file__).resolve().parent  # the package tested, wherever it is installed
 

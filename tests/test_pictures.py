@@ -4,7 +4,7 @@ image summaries written as files (``events --images``), and a graph as Graphviz 
 
 The SVG is parsed as XML and its charts and lines counted; the smoothing is TensorBoard's, checked against its
 formula worked by hand; images are the bytes the event holds; the DOT text is checked for its nodes and edges, and
-drawn by Graphviz where it is installed (tools/render_pictures.py draws both with real renderers).
+drawn by Graphviz where it is installed (tools/gen_pictures.py draws both with real renderers).
 """
 
 from __future__ import annotations
@@ -122,7 +122,7 @@ def test_graphviz_draws_the_dot() -> None:
 
 
 def test_the_pictures_in_the_docs_are_what_the_commands_draw(tmp_path: Path) -> None:
-    # docs/pictures is written by tools/render_pictures.py (which also draws them with Graphviz and librsvg).
+    # docs/pictures is written by tools/gen_pictures.py (which also draws them with Graphviz and librsvg).
     target = tmp_path / "curves.svg"
     _run(["events", EVENTS, "--run", "^(tf2|torch)$", "--plot", str(target)])
     assert target.read_bytes() == (REPO / "docs" / "pictures" / "curves.svg").read_bytes()

@@ -83,3 +83,10 @@ def test_the_readme_puts_every_script_in_one_kind() -> None:
     assert sorted(listed) == sorted(set(listed))  # each in one kind only
     shown = {f"{path.parent.name}/{path.name}" for path in SCRIPTS}
     assert shown - set(listed) <= {"benchmarks/bench.py"}  # listed beside run.sh, which starts it
+    # A script's name says its kind: generate_ (fixtures), data_ (the package's data), gen_ (docs).
+    prefixes = {"Fixture generators": "tools/generate_", "Data generators": "tools/data_",
+                "Doc generators": "tools/gen_", "Benchmarks": "benchmarks/"}  # fmt: skip
+    for title, names in kinds.items():
+        for name in names:
+            kind = next((kind for kind, prefix in prefixes.items() if name.startswith(prefix)), "Evidence")
+            assert kind == title, (name, title)

@@ -20,7 +20,7 @@ import tfcollections
 from tfcollections import types
 from tfcollections._proto.compiled import COMPILED
 from tfcollections._proto.schema import COLLECTIONS, ENUMS
-from tools.gen_types import type_name
+from tools.data_types import type_name
 
 from .helpers import DATA, REPO
 
@@ -28,7 +28,7 @@ PACKAGE = Path(tfcollections.__file__).resolve().parent
 
 
 def test_the_types_and_overloads_are_what_the_schema_tables_say() -> None:
-    result = subprocess.run([sys.executable, "-m", "tools.gen_types", "--check"], capture_output=True, text=True,
+    result = subprocess.run([sys.executable, "-m", "tools.data_types", "--check"], capture_output=True, text=True,
                             cwd=REPO)  # fmt: skip
     assert result.returncode == 0, result.stderr
 

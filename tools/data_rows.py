@@ -2,7 +2,7 @@
 """The writer of the generated tables' one grammar (``tfcollections/_data/rows.py`` reads it): each row a line of
 words separated by single spaces, a row longer than the width wrapped onto lines that start with a space.
 
-Used by the generators (``tools/generate_op_registry.py``, ``tools/compat_data.py``, ``tools/generate_op_outputs.py``);
+Used by the generators (``tools/data_op_registry.py``, ``tools/data_compat.py``, ``tools/data_op_outputs.py``);
 ``tests/test_compat.py`` holds it to the reader on every table of ``tfcollections/_data``.
 """
 

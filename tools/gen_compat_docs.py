@@ -16,7 +16,7 @@ from tfcollections._compat import table
 from tfcollections._compat.check import RULES, compatible
 from tfcollections._data import releases
 
-from . import _generated
+from . import gen_blocks
 
 _ROOT = Path(__file__).resolve().parent.parent
 DOC = _ROOT / "docs" / "compat.md"
@@ -69,7 +69,7 @@ TABLES = {"rules": rules_table, "releases": releases_line, "verdicts": verdicts_
 
 
 def main() -> int:
-    return _generated.main(__doc__.split("\n\n")[0], DOC, TABLES, "tools.gen_compat_docs")
+    return gen_blocks.main(__doc__.split("\n\n")[0], DOC, TABLES, "tools.gen_compat_docs")
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ from pathlib import Path
 from tfcollections._convert.kernels import KERNELS, computed_in
 from tfcollections._convert.optable import table_rows
 
-from . import _generated
+from . import gen_blocks
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "onnx.md"
 
@@ -60,7 +60,7 @@ def kernels_table() -> str:
 
 
 def main() -> int:
-    return _generated.main(__doc__.split("\n\n")[0], DOC, {"ops": ops_table, "kernels": kernels_table},
+    return gen_blocks.main(__doc__.split("\n\n")[0], DOC, {"ops": ops_table, "kernels": kernels_table},
                            "tools.gen_onnx_docs")  # fmt: skip
 
 

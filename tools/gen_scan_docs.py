@@ -19,7 +19,7 @@ from tfcollections._graph.ops import FLAGGED_OPS
 from tfcollections._scan import known
 from tfcollections._scan.scan import _RULE_OF_KIND, RULES, RULES_BY_ID
 
-from . import _generated
+from . import gen_blocks
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "scan.md"
 
@@ -53,7 +53,7 @@ TABLES = {"rules": rules_table, "ops": ops_table, "releases": releases_line}
 
 
 def main() -> int:
-    return _generated.main(__doc__.split("\n\n")[0], DOC, TABLES, "tools.gen_scan_docs")
+    return gen_blocks.main(__doc__.split("\n\n")[0], DOC, TABLES, "tools.gen_scan_docs")
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ docs/pictures/graph.dot with its drawing docs/pictures/graph.svg (``tfcollection
 which refuses an SVG it cannot read. Needs Debian's ``graphviz`` and ``librsvg2-bin`` (``apt-get install graphviz
 librsvg2-bin``); the package itself needs neither. Prints each file and its size; exits 1 when a renderer fails.
 
-    python -m tools.render_pictures [--check]      # --check: draw into a temporary folder, compare with docs/
+    python -m tools.gen_pictures [--check]      # --check: draw into a temporary folder, compare with docs/
 """
 
 import argparse
@@ -50,7 +50,7 @@ def main(argv=None):
     missing = [tool for tool in ("dot", "rsvg-convert") if shutil.which(tool) is None]
     if missing:
         print(
-            f"render_pictures: not installed: {', '.join(missing)} (apt-get install graphviz librsvg2-bin)",
+            f"gen_pictures: not installed: {', '.join(missing)} (apt-get install graphviz librsvg2-bin)",
             file=sys.stderr,
         )
         return 1
@@ -62,7 +62,7 @@ def main(argv=None):
             png = os.path.join(scratch, name + ".png")
             rendered = subprocess.run(["rsvg-convert", "-o", png, os.path.join(folder, name)], capture_output=True)
             if rendered.returncode != 0 or not os.path.getsize(png):
-                print(f"render_pictures: rsvg-convert cannot draw {name}: {rendered.stderr.decode()}", file=sys.stderr)
+                print(f"gen_pictures: rsvg-convert cannot draw {name}: {rendered.stderr.decode()}", file=sys.stderr)
                 return 1
             print(f"{name}: {len(pictures[name]):,} bytes, drawn by rsvg-convert ({os.path.getsize(png):,} bytes PNG)")
         if args.check:
@@ -70,7 +70,7 @@ def main(argv=None):
                 name for name in ("curves.svg", "graph.dot") if _read(os.path.join(PICTURES, name)) != pictures[name]
             ]
             if differ:
-                print(f"render_pictures: docs/pictures differs: {', '.join(differ)}", file=sys.stderr)
+                print(f"gen_pictures: docs/pictures differs: {', '.join(differ)}", file=sys.stderr)
                 return 1
     return 0
 
