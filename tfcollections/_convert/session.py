@@ -119,10 +119,11 @@ class Session:
     def __init__(
         self, model: Any, checkpoint: Any = None, *, signature: Optional[str] = None, opset: int = DEFAULT_OPSET
     ) -> None:
-        self._ort, self._np = _runtime()
+        # The model is read first: one that does not read is said as such, with the extra installed or not.
         self._model: Decoded = loaded_model(model)
         if source_of(self._model) is None:
             raise TypeError("Session() needs a path or what tfcollections.load returned (a copy keeps no file)")
+        self._ort, self._np = _runtime()
         self._checkpoint = checkpoint
         self._opset = opset
         self._signature_key = signature
