@@ -461,3 +461,16 @@ def test_a_text_model_with_functions_is_checked_as_its_binary_is() -> None:
     text = tfcollections.compatible(files / "graph_scan.meta.txt", ["2.4", "2.21"])
     assert text["releases"] == binary["releases"] and text["oldest"] == binary["oldest"] == "2.21.0"
     assert any(finding["rule"] for release in text["releases"] for finding in release["findings"])
+
+
+def test_a_directory_of_the_tree_that_does_not_list_is_said(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import tfcollections._cli.compat as command
+
+    def walk(folder: str, onerror: Any, looked_at: Any) -> Any:
+        onerror(PermissionError(13, "Permission denied", f"{folder}/locked"))
+        yield str(HERE.parent / "examples" / "model.meta")
+
+    monkeypatch.setattr(command, "walk_models", walk)
+    status, out, err = _run("-r", str(tmp_path), "--tf", "2.21")
+    assert status == 3 and out.startswith(f"{HERE.parent / 'examples' / 'model.meta'}: MetaGraphDef")
+    assert err == f"tfcollections compat: {tmp_path}/locked: cannot list: Permission denied\n"

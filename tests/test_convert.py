@@ -1230,6 +1230,17 @@ REFUSED = {
     "3-D strides of four": (
         [_placeholder("x", 1, 2, 2, 2, 3), ("y", "MaxPool3D", ["x"], {"ksize": [1] * 5, "strides": [1] * 4}, None)],
         "are not 5 positive ints"),
+    "reduction axes computed as floats": (
+        [_placeholder("x", 2, 3), _placeholder("a", 1), ("y", "Sum", ["x", "a"], {"T": "DT_FLOAT"}, None)],
+        "its axes 'a:0' are DT_FLOAT: TensorFlow takes int32 or int64"),
+    "an axis to expand computed as a float": (
+        [_placeholder("x", 2, 3), _placeholder("a"), ("y", "ExpandDims", ["x", "a"], {"T": "DT_FLOAT"}, None)],
+        "its axis 'a:0' is DT_FLOAT: TensorFlow takes int32 or int64"),
+    "a split into more parts than its computed sizes": (
+        [_placeholder("x", 6), ("s", "Placeholder", [], {"dtype": "DT_INT32", "shape": _shape(2)}, None),
+         _const("a", _ints(0)),
+         ("y", "SplitV", ["x", "s", "a"], {"num_split": 3}, None)],
+        "its num_split 3 is not the number of its size_splits"),
     "a 3-D padding TensorFlow lacks": (
         [_placeholder("x", 1, 2, 2, 2, 3),
          ("y", "MaxPool3D", ["x"], {"ksize": [1] * 5, "strides": [1] * 5, "padding": b"EXPLICIT"}, None)],
@@ -1657,3 +1668,14 @@ def test_a_conversion_error_is_public_and_pickles_as_itself() -> None:
     again = pickle.loads(pickle.dumps(error))
     assert type(again) is tfcollections.ConversionError and isinstance(again, tfcollections.DecodeError)
     assert again.unsupported == [{"op": "X", "count": 2, "node": "a"}] and str(again) == str(error)
+
+
+def test_a_text_graph_freezes_as_its_binary_does_or_says_why_it_cannot() -> None:
+    # A text graph's constants are encoded back as TensorFlow wrote them: the same frozen bytes as its binary twin.
+    files = DATA.parent / "files"
+    assert tfcollections.freeze(files / "frozen_graph.pbtxt") == tfcollections.freeze(files / "frozen_graph.pb")
+    # A function library the schema does not hold whole (arg_attr, a tensor inside a function) cannot be written
+    # back from text; the binary file's library is copied as it is.
+    assert tfcollections.freeze(files / "graph_scan.meta", outputs=["MapDataset"])
+    with pytest.raises(tfcollections.DecodeError, match=r"function library cannot be written back.*binary file"):
+        tfcollections.freeze(files / "graph_scan.meta.txt", outputs=["MapDataset"])

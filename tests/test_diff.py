@@ -288,3 +288,19 @@ def test_the_command_line_shows_the_values_progress_on_a_terminal(monkeypatch: p
     for quiet in (["-q"], ["--json"]):
         assert _run(["diff", a, b, "--values", *quiet], terminal=True).stderr == b""
     assert _run(["diff", a, b, "--values"]).stderr == b""  # a pipe: none
+
+
+def test_two_listings_compare_as_their_paths_do() -> None:
+    # What load_checkpoint returned is compared entry by entry (no raw index walk): the same answer as by path.
+    a, b = (str(CHECKPOINTS / prefix) for prefix in EXPECTED["pairs"]["v2"])
+    by_path = tfcollections.diff(a, b)
+    assert tfcollections.diff(tfcollections.load_checkpoint(a), tfcollections.load_checkpoint(b)) == by_path
+
+
+def test_the_command_line_says_what_two_models_differ_in() -> None:
+    from .test_cli import _run
+
+    done = _run(["diff", "examples/model.meta", "tests/data/files/graph_scan.meta"])
+    out = done.stdout.decode()
+    assert done.returncode == 1 and "op Switch: 19 -> 0" in out and "op StatelessWhile: 0 -> 2" in out
+    assert "collections only in b: 0/iterators" in out and "collections changed: 0/train_op" in out

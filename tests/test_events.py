@@ -570,3 +570,17 @@ def test_tags_are_listed_with_their_numbers_as_numbers() -> None:
     tags = ["metric_10", "metric_2", "loss", "metric_1", "b10", "b2", "layer_3/w_12", "layer_3/w_4"]
     assert sorted(tags, key=natural_key) == ["b2", "b10", "layer_3/w_4", "layer_3/w_12", "loss", "metric_1",
                                              "metric_2", "metric_10"]  # fmt: skip
+
+
+def test_cli_a_file_that_does_not_read_is_said_once_after_the_progress_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tfcollections._cli.progress import Progress
+
+    monkeypatch.setattr(Progress, "DELAY", 0.0)
+    monkeypatch.setattr(Progress, "INTERVAL", 0.0)
+    damaged = Path(__file__).parent / "data" / "events-damaged" / "events.out.tfevents.5.junk"
+    status, out, err = _run("events", str(LOGDIR), str(damaged), isatty=True)
+    assert status == 3 and out.startswith(f"{LOGDIR}: ")  # the log still shown
+    # Said once the log is read, the path once: "record 0 of PATH" is "record 0" on a line that names PATH.
+    assert err.endswith(f"tfcollections events: {damaged}: skipped not an event file: corrupted record at 0: record 0: "
+                        "the CRC of its length does not match (at byte 0)\n")  # fmt: skip
+    assert err.count(str(damaged)) == 1 and err.count("\n") == 1

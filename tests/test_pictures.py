@@ -128,3 +128,42 @@ def test_the_pictures_in_the_docs_are_what_the_commands_draw(tmp_path: Path) -> 
     assert target.read_bytes() == (REPO / "docs" / "pictures" / "curves.svg").read_bytes()
     _, dot, _ = _run(["examples/model.meta", "--dot", "--scope-boundary", "dense"])
     assert dot == (REPO / "docs" / "pictures" / "graph.dot").read_text()
+
+
+def test_a_long_curve_is_thinned_and_a_gap_stays_a_gap() -> None:
+    # 20,000 steps draw at most the least and greatest value of each column, in step order; a NaN breaks the line,
+    # and values of 1e5 and more are labelled in e-notation.
+    steps = [float(step) for step in range(20_000)]
+    values = [1e6 * math.sin(step / 500.0) for step in range(20_000)]
+    values[10_000] = math.nan
+    picture = svg({"loss": {"train": (steps, values)}, "empty": {}}, 0.0, "a <long> run")
+    root = ElementTree.fromstring(picture)
+    lines = [element for element in root.iter("{http://www.w3.org/2000/svg}polyline")]
+    points = [len(line.get("points", "").split()) for line in lines]
+    assert len(lines) >= 2 and max(points) < 2_000  # thinned: far fewer than 20,000 points
+    assert any("e+06" in (text.text or "") for text in root.iter("{http://www.w3.org/2000/svg}text"))
+    assert "a &lt;long&gt; run" in picture
+    flat = svg({"flat": {"a": ([0.0, 1.0], [2.0, 2.0])}, "nan": {"a": ([0.0], [math.nan])}}, 0.6, "flat")
+    assert ElementTree.fromstring(flat) is not None
+    assert "no scalars" in svg({}, 0.6, "nothing")
+
+
+def test_show_dot_draws_a_library_functions_body() -> None:
+    # A body's inputs name an argument or node:output:index; its arguments are dashed.
+    out, err = io.StringIO(), io.StringIO()
+    args = ["tests/data/files/graph_scan.meta", "--dot", "--function", "while_cond_214"]
+    assert main(args, Environment(stdout=out, stderr=err, cwd=str(REPO))) == 0 and err.getvalue() == ""
+    dot = out.getvalue()
+    assert '"placeholder" -> "Less";' in dot and '"Less/y" -> "Less";' in dot and "style=dashed" in dot
+
+
+def test_show_dot_of_a_scope_by_pattern_and_of_a_function_the_graph_lacks() -> None:
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["examples/model.meta", "--dot", "--scope", "dense/"], Environment(stdout=out, stderr=err,
+                cwd=str(REPO))) == 0  # fmt: skip
+    assert '"dense/kernel/Initializer/random_uniform/shape" [' in out.getvalue()
+    assert '"dense_1/kernel" [' not in out.getvalue()  # the pattern matches names from their start
+    out, err = io.StringIO(), io.StringIO()
+    args = ["examples/model.meta", "--dot", "--function", "nope"]
+    assert main(args, Environment(stdout=out, stderr=err, cwd=str(REPO))) == 3 and out.getvalue() == ""
+    assert err.getvalue().count("\n") == 1 and "no function 'nope'" in err.getvalue()

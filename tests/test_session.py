@@ -233,3 +233,5 @@ def test_a_sessions_repr_names_what_run_takes() -> None:
     pytest.importorskip("onnxruntime")
     session = tfcollections.Session(DATA.parent / "onnx_tf2" / "two_inputs")
     assert repr(session) == "Session(inputs=['a', 'b'], outputs=['best', 'mixed', 'total'])"
+    graph = tfcollections.Session(DATA / "tf1_cnn" / "model.ckpt.meta")  # a TF 1 graph: its tensors
+    assert repr(graph) == "Session(inputs=['x:0'], outputs=['probabilities:0', 'classes:0'])"

@@ -18,7 +18,7 @@ from .._errors import DecodeError
 from .cells import natural_key, table
 from .progress import progress_for
 from .spec import QUIET_HELP, CommandParser, parse_command
-from .status import ExitStatus, reason
+from .status import ExitStatus, reason, said_once
 from .usage import UsageError
 
 TYPE_CHECKING = False
@@ -123,7 +123,8 @@ def run(argv: Sequence[str], env: Environment) -> int:
             progress.clear()
         for skipped in found.skipped:
             where = f"record {skipped['record']}: " if skipped["record"] is not None else ""
-            print(f"tfcollections events: {skipped['path']}: skipped {where}{skipped['why']}", file=stderr)
+            why = said_once(skipped["why"], skipped["path"], given)
+            print(f"tfcollections events: {skipped['path']}: skipped {where}{why}", file=stderr)
             status = ExitStatus.UNREADABLE
         if found.skipped and not found.count:  # nothing read: the lines on stderr are the whole answer
             continue

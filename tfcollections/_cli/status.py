@@ -52,10 +52,17 @@ def reason(exc: BaseException, *shown: str) -> str:
         if filename is None or filename in shown or filename in exc.strerror:
             return str(exc.strerror)
         return f"{filename}: {exc.strerror}"
-    text = str(exc)
+    return said_once(str(exc), *shown)
+
+
+def said_once(text: str, *shown: str) -> str:
+    """*text* on a line that already names the paths *shown*: less a leading ``PATH: `` and the ``of PATH`` after
+    what it places in the file (``record 0 of PATH: ...`` is ``record 0: ...``)."""
     for path in shown:
         if path and text.startswith(f"{path}: "):
-            return text[len(path) + 2 :]
+            text = text[len(path) + 2 :]
+        for after in (": ", " ("):
+            text = text.replace(f" of {path}{after}", after) if path else text
     return text
 
 
