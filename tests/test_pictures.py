@@ -166,4 +166,4 @@ def test_show_dot_of_a_scope_by_pattern_and_of_a_function_the_graph_lacks() -> N
     out, err = io.StringIO(), io.StringIO()
     args = ["examples/model.meta", "--dot", "--function", "nope"]
     assert main(args, Environment(stdout=out, stderr=err, cwd=str(REPO))) == 3 and out.getvalue() == ""
-    assert err.getvalue().count("\n") == 1 and "no function 'nope'" in err.getvalue()
+    assert err.getvalue().count("\n") == 1 and "no function 'nope': the graph has no function library" in err.getvalue()

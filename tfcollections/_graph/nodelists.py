@@ -118,8 +118,9 @@ def nodes_of(source: Source, buf: Buffer, index: int, meta_graph: Decoded, funct
         if found is None:
             names = sorted(signatures())
             listed = ", ".join(names[:5]) + (", ..." if len(names) > 5 else "")
-            raise ValueError(f"no function {function!r} in the graph's library (it has {len(names)}"
-                             f"{': ' if names else ''}{listed})")  # fmt: skip
+            if not names:
+                raise ValueError(f"no function {function!r}: the graph has no function library")
+            raise ValueError(f"no function {function!r} in the graph's library (it has {len(names)}: {listed})")
         nodes = _function_nodes(found)
     nodes._signatures_of = signatures
     return nodes
