@@ -8,8 +8,9 @@ dtype (complex64 or complex128) and shape, its ONNX tensor is float (double) wit
 ``TAKES_COMPLEX`` read such a value; the converter refuses any other op given one, and a graph output that is one,
 naming it (ONNX could declare the type; onnxruntime could not run it). A transform is ONNX's DFT (opset 17) over
 the signal's axis, one-sided for a real input's RFFT. onnxruntime's float DFT sums a length that is not a power of
-two term by term with float twiddles, up to 3 ulps from TensorFlow's float FFT; such a transform of float values is
-computed in double and rounded back, within an ulp of TensorFlow (a power of two keeps float: the runtime's FFT).
+two term by term with float twiddles, up to ten float epsilons (of the largest value) from TensorFlow's float FFT;
+such a transform of float values is computed in double and rounded back, within about one (a power of two keeps
+float: the runtime's FFT is as exact as TensorFlow's there).
 """
 
 from __future__ import annotations
