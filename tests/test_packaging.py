@@ -99,7 +99,7 @@ def test_public_surface() -> None:
         assert getattr(tfcollections, name).__doc__ or name == "COLLECTIONS"
     # dir() and help() list the names imported on first use too, and docs/index.md says what each is.
     assert set(dir(tfcollections)) == set(tfcollections.__all__) | {"__version__"}
-    index = (PACKAGE.parent / "docs" / "index.md").read_text(encoding="utf-8").split("## Every public name", 1)[1]
+    index = (REPO / "docs" / "index.md").read_text(encoding="utf-8").split("## Every public name", 1)[1]
     rows = [row.split(" | ")[0] for row in index.splitlines() if row.startswith("| `")]
     assert {name for cell in rows for name in re.findall(r"`(\w+)`", cell)} == set(tfcollections.__all__)
     assert (PACKAGE / "py.typed").is_file()
