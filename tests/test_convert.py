@@ -72,14 +72,17 @@ def test_a_frozen_graph_holds_no_variable_saver_initializer_optimizer_or_summary
     assert graph["variables"] == []
     assert not ops & {"VariableV2", "VarHandleOp", "ReadVariableOp", "ResourceGather", "Assign", "SaveV2",
                       "RestoreV2", "ApplyGradientDescent", "MergeSummary", "ScalarSummary", "NoOp"}  # fmt: skip
-    # By default the outputs are the model's own (the training op, the summary and the saver are no outputs).
-    names = [item["name"] for item in graph["outputs"]]
+    # By default the outputs are the model's own (the training op, the summary and the saver are no outputs); the
+    # lookup tables' fills are nodes nothing reads too, each an InitializeTableV2 of two constants.
+    fills = [item["name"] for item in graph["outputs"] if item["op"] == "InitializeTableV2"]
+    names = [item["name"] for item in graph["outputs"] if item["name"] not in fills]
     wanted = [name.split(":")[0] for name in MANIFEST["models"][name]["outputs"]]
+    assert len(fills) == ("HashTableV2" in ops) * 8
     if name in _LOOPS:
         assert set(wanted) <= set(names) and {item["op"] for item in graph["inputs"]} == {"Placeholder"}
         return
     assert names == wanted
-    assert [item["op"] for item in graph["inputs"]] == ["Placeholder"]
+    assert {item["op"] for item in graph["inputs"]} == {"Placeholder"}
 
 
 def test_resource_reads_are_rewritten_as_tensorflow_rewrites_them() -> None:
@@ -185,7 +188,10 @@ def test_the_model_keeps_tensorflows_names_and_no_transpose_undoes_another(name:
     graph = model["graph"]
     assert [item["name"] for item in graph["input"]] == about["inputs"]
     assert [item["name"] for item in graph["output"]] == about["outputs"]
-    assert model["opset_import"] == [{"domain": "", "version": 17}]
+    # ONNX's own operator set, and ai.onnx.ml where a lookup table is a LabelEncoder (and only there).
+    uses_ml = any(node.get("domain") == "ai.onnx.ml" for node in graph["node"])
+    assert uses_ml == (name == "tf1_vocabulary")
+    assert model["opset_import"] == [{"domain": "", "version": 17}] + [{"domain": "ai.onnx.ml", "version": 2}] * uses_ml
     made_by = {output: node for node in graph["node"] for output in node["output"]}
     for node in graph["node"]:
         if node["op_type"] == "Transpose":
@@ -530,6 +536,26 @@ def _strings(*words: str) -> Tensor:
 
 def _const(name: str, tensor: Tensor) -> Any:
     return (name, "Const", [], {"dtype": tensor.dtype}, tensor)
+
+
+def _scalar_text(text: str) -> Tensor:
+    from tfcollections._convert.values import tensor_of
+
+    return tensor_of("DT_STRING", (), [text.encode()])
+
+
+def _filled(keys: str, values: str) -> Any:
+    """'i', a LookupTableImportV2 that fills the table 'x' of *keys* and *values*."""
+    return ("i", "LookupTableImportV2", ["x", keys, values], {"Tin": "DT_STRING", "Tout": "DT_INT64"}, None)
+
+
+# A string -> int64 table 'x' and its lookup 'y' of the input 'q' (default 'd', -1), its initializer left to a case.
+_LOOKUP = [
+    ("x", "HashTableV2", [], {"key_dtype": "DT_STRING", "value_dtype": "DT_INT64"}, None),
+    _typed("q", "DT_STRING", 2),
+    _const("d", _tensor64((), [-1])),
+    ("y", "LookupTableFindV2", ["x", "q", "d"], {"Tin": "DT_STRING", "Tout": "DT_INT64"}, None),
+]
 
 
 def _floats(*shape: int) -> Tensor:
@@ -1245,6 +1271,30 @@ REFUSED = {
         [_placeholder("x", 1, 2, 2, 2, 3),
          ("y", "MaxPool3D", ["x"], {"ksize": [1] * 5, "strides": [1] * 5, "padding": b"EXPLICIT"}, None)],
         "is not SAME or VALID"),
+    # Lookup tables: 'x' the table, 'y' its lookup (lookups.py).
+    "a table no initializer of the graph fills": (
+        [*_LOOKUP], "its contents are not known: no initializer in the graph fills it"),
+    "a key given twice with two values": (
+        [*_LOOKUP, _const("k", _strings("a", "a")), _const("v", _ints64(1, 2)), _filled("k", "v")],
+        "key b'a' is given twice, with values 1 and 2, which TensorFlow refuses"),
+    "keys the graph computes from an input": (
+        [*_LOOKUP, _const("v", _ints64(1, 2)), _filled("q", "v")],
+        "its keys come from 'q' (Placeholder), which the conversion does not compute"),
+    "keys of another type than the table's": (
+        [*_LOOKUP, _const("k", _ints64(1, 2)), _const("v", _ints64(1, 2)), _filled("k", "v")],
+        "it puts DT_INT64 keys and DT_INT64 values in a table of DT_STRING keys"),
+    "two initializers of one table": (
+        [*_LOOKUP, _const("k", _strings("a")), _const("v", _ints64(1)), _filled("k", "v"),
+         ("j", "LookupTableImportV2", ["x", "k", "v"], {"Tin": "DT_STRING", "Tout": "DT_INT64"}, None)],
+        "2 initializers fill it ('i', 'j')"),
+    "a vocabulary file the model does not hold": (
+        [*_LOOKUP, _const("f", _scalar_text("/data/vocab.txt")),
+         ("i", "InitializeTableFromTextFileV2", ["x", "f"], {"key_index": -2, "value_index": -1}, None)],
+        "it reads '/data/vocab.txt' when the session starts, a file the model does not hold as an asset"),
+    "a default that is not a scalar": (
+        [*_LOOKUP[:2], _const("d", _ints64(-1, -1)), _LOOKUP[3], _const("k", _strings("a")),
+         _const("v", _ints64(1)), _filled("k", "v")],
+        "its default 'd:0' is not a scalar"),
 }  # fmt: skip
 
 
@@ -1679,3 +1729,93 @@ def test_a_text_graph_freezes_as_its_binary_does_or_says_why_it_cannot() -> None
     assert tfcollections.freeze(files / "graph_scan.meta", outputs=["MapDataset"])
     with pytest.raises(tfcollections.DecodeError, match=r"function library cannot be written back.*binary file"):
         tfcollections.freeze(files / "graph_scan.meta.txt", outputs=["MapDataset"])
+
+
+# ---------------------------------------------------------------- lookup tables read from a SavedModel's assets
+
+
+def _vocabulary_copy(tmp_path: Path, **assets: bytes) -> Path:
+    """The tf1_vocabulary SavedModel copied, its assets (by name, ``.txt`` left out) replaced by *assets*."""
+    import shutil
+
+    saved = tmp_path / "saved"
+    shutil.copytree(model_path("tf1_vocabulary"), saved)
+    for name, data in assets.items():
+        (saved / "assets" / f"{name}.txt").write_bytes(data)
+    return saved
+
+
+@pytest.mark.parametrize(
+    ("output", "assets", "expected"),
+    [
+        ("index:0", {"vocab": b"apple\n\nbanana\n"}, "line 1 of 'vocab.txt' is empty, which TensorFlow refuses"),
+        ("index:0", {"vocab": b"a\r\n\r\nb"}, "line 1 of 'vocab.txt' is empty"),
+        ("first_three:0", {"vocab": b"apple\npear\n"}, "its vocab_size is 3, and 'vocab.txt' has 2 lines"),
+        ("pairs:0", {"pairs": b"apple 3\npear seven\n"}, "field b'seven' of line 1 of 'pairs.txt' is not an int64"),
+        ("pairs:0", {"pairs": b"apple 3\npear 9223372036854775808\n"}, "is not an int64"),
+        ("pairs:0", {"pairs": b"apple 3\npear\n"}, "line 1 of 'pairs.txt' has 1 fields, and 2 are read"),
+        ("index:0", {"vocab": b"a\nb\na\n"}, "key b'a' is given twice, with values 0 and 2"),
+    ],
+)
+def test_a_vocabulary_tensorflow_would_refuse_is_refused(
+    tmp_path: Path, output: str, assets: Dict[str, bytes], expected: str
+) -> None:
+    saved = _vocabulary_copy(tmp_path, **assets)
+    with pytest.raises(ConversionError, match=r"\(HashTableV2\): its contents are not known: its initializer") as e:
+        tfcollections.to_onnx(saved, outputs=[output])
+    assert expected in str(e.value)
+
+
+def test_a_vocabulary_read_as_tensorflow_reads_it(tmp_path: Path) -> None:
+    # A last line without its newline, a CR before a newline, a last segment of one CR (no line), spaces around a
+    # signed number: what the fixture's TensorFlow run shows, on other files.
+    onnxruntime = pytest.importorskip("onnxruntime")
+    np = pytest.importorskip("numpy")
+    saved = _vocabulary_copy(tmp_path, vocab=b"x\r\ny\nz\n\r", pairs=b"x\t+5 7\ny -0\n")
+    data = tfcollections.to_onnx(saved, outputs=["index:0", "size:0", "pairs:0"])
+    session = onnxruntime.InferenceSession(data, providers=["CPUExecutionProvider"])
+    words = np.array(["x", "y", "z", "\r", "x\t+5"], dtype=object)
+    index, size, pairs = session.run(None, {"words:0": words})
+    assert index.tolist() == [0, 1, 2, -1, -1] and size == 3
+    assert pairs.tolist() == [-1, 0, -1, -1, 7]  # the delimiter is a space: "x\t+5" is a key, "-0" is 0
+
+
+def test_a_missing_asset_is_refused_and_export_says_so_in_one_line(tmp_path: Path) -> None:
+    saved = _vocabulary_copy(tmp_path)
+    (saved / "assets" / "pairs.txt").unlink()
+    with pytest.raises(ConversionError, match=r"its vocabulary, asset 'pairs\.txt', does not read: No such file"):
+        tfcollections.to_onnx(saved, outputs=["pairs:0"])
+    assert tfcollections.to_onnx(saved, outputs=["index:0"])  # a table of another file still converts
+    out = tmp_path / "model.onnx"
+    result = cli(["export", str(saved), str(out), "--outputs", "pairs:0"])
+    assert result.returncode == 1 and result.stdout == b"" and not out.exists()
+    assert result.stderr.decode().count("\n") == 1 and "asset 'pairs.txt', does not read" in result.stderr.decode()
+
+
+def test_a_frozen_graph_keeps_each_tables_contents_under_its_initializers_name() -> None:
+    # freeze writes what each table holds as an InitializeTableV2 of two constants (TensorFlow ran these: see
+    # freeze_check.json), and the frozen graph converts as the SavedModel does.
+    frozen = tfcollections.freeze(model_path("tf1_vocabulary"), outputs=["names:0", "pairs:0"])
+    nodes = {node["name"]: node for node in tfcollections.decode_message("GraphDef", frozen)["node"]}
+    fills = [node for node in nodes.values() if node["op"] == "InitializeTableV2"]
+    assert sorted(node["name"] for node in fills) == ["index_to_string/table_init/InitializeTableFromTextFileV2",
+                                                      "text_file_init/InitializeTableFromTextFileV2"]  # fmt: skip
+    assert not any(node["op"] == "InitializeTableFromTextFileV2" for node in nodes.values())
+    model = tfcollections.loads(frozen)
+    graph = Graph(source_of(model), frozen, 0, model["meta_graphs"][0])
+    by_name = {node["name"]: node for node in graph.nodes}
+    names = next(node for node in fills if node["name"].startswith("index_to_string"))
+    assert graph.value_of(by_name[names["input"][1]]).tolist() == [0, 1, 2, 3, 4]
+    assert graph.value_of(by_name[names["input"][2]]).tolist() == [b"apple", b"pear", b"banana", b"cherry", b"last"]
+    assert tfcollections.to_onnx(frozen, outputs=["names:0", "pairs:0"]) == tfcollections.to_onnx(
+        model_path("tf1_vocabulary"), outputs=["names:0", "pairs:0"]
+    )
+
+
+def test_a_scalar_string_constant_is_written_as_its_one_string() -> None:
+    from tfcollections._convert.values import tensor_of
+    from tfcollections._graph.graphdef import tensor_proto
+
+    decoded = tfcollections.decode_message("TensorProto", tensor_proto(tensor_of("DT_STRING", (), [b"vocab.txt"])))
+    assert decoded["string_val"] == [b"vocab.txt"] and decoded["tensor_shape"]["dim"] == []
+

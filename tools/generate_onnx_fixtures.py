@@ -172,6 +172,74 @@ def tf1_dynamic_rnn_v2(tf):
     tf.identity(state.h, name="h")
 
 
+#: The vocabulary files of the tf1_vocabulary SavedModel (its assets): CRLF and LF lines, a last line without a
+#: newline, a column of signed numbers with spaces around them, a tab inside a field.
+VOCABULARIES = {
+    "vocab.txt": b"apple\npear\nbanana\r\ncherry\r\nlast",
+    "pairs.txt": b"apple 3 x\npear +7\nkiwi -4 \nfig\t9 0\n",
+    "padded.txt": b"fig, 12 \nplum,\t-3\n",
+}
+
+
+def _vocabulary_model(folder, feeds, outputs):
+    """A TF 1 SavedModel whose lookup tables read vocabulary files (its assets), saved by SavedModelBuilder with the
+    tables' initializer as its main op; TensorFlow's outputs from the SavedModel loaded again."""
+    import tempfile
+
+    import tensorflow.compat.v1 as tf
+    from tensorflow.python.ops import lookup_ops
+
+    files = tempfile.mkdtemp()
+    for name, data in VOCABULARIES.items():
+        with open(os.path.join(files, name), "wb") as file:
+            file.write(data)
+    path = {name: os.path.join(files, name) for name in VOCABULARIES}
+    export = os.path.join(folder, "saved")
+    graph = tf.Graph()
+    with graph.as_default():
+        words = tf.placeholder(tf.string, [None], name="words")
+        ids = tf.placeholder(tf.int64, [None], name="ids")
+
+        def columns(name, key_dtype, key, value_dtype, value, delimiter):
+            filename = tf.constant(path[name])  # an asset: the builder copies it and binds the tensor to the copy
+            tf.add_to_collection(tf.GraphKeys.ASSET_FILEPATHS, filename)
+            initializer = tf.lookup.TextFileInitializer(filename, key_dtype, key, value_dtype, value,
+                                                        delimiter=delimiter)  # fmt: skip
+            return tf.lookup.StaticHashTable(initializer, -1 if value_dtype == tf.int64 else "?")
+
+        index = lookup_ops.index_table_from_file(path["vocab.txt"], default_value=-1)
+        first_three = lookup_ops.index_table_from_file(path["vocab.txt"], vocab_size=3, default_value=-1)
+        names = lookup_ops.index_to_string_table_from_file(path["vocab.txt"], default_value="UNK")
+        pairs = columns("pairs.txt", tf.string, 0, tf.int64, 1, " ")
+        lines = columns("pairs.txt", tf.int64, 1, tf.string, -2, " ")  # -2: the whole line (-1: its number)
+        padded = columns("padded.txt", tf.string, 0, tf.int64, 1, ",")
+        # Two tables of the graph's own constants (one of a cast Range), beside those of files.
+        listed = lookup_ops.index_table_from_tensor(["pear", "kiwi", "x"], default_value=-1)
+        listed_names = lookup_ops.index_to_string_table_from_tensor(["zero", "one"], default_value="many")
+        results = {
+            "index": index.lookup(words), "size": index.size(), "first_three": first_three.lookup(words),
+            "names": names.lookup(ids), "pairs": pairs.lookup(words), "pairs_size": pairs.size(),
+            "lines": lines.lookup(ids), "padded": padded.lookup(words), "listed": listed.lookup(words),
+            "listed_names": listed_names.lookup(ids),
+        }  # fmt: skip
+        results = {key: tf.identity(value, name=key) for key, value in results.items()}
+        builder = tf.saved_model.Builder(export)
+        with tf.Session(graph=graph) as session:
+            session.run(tf.tables_initializer())
+            signature = tf.saved_model.predict_signature_def({"words": words, "ids": ids}, results)
+            builder.add_meta_graph_and_variables(
+                session, ["serve"], signature_def_map={"serving_default": signature},
+                assets_collection=tf.get_collection(tf.GraphKeys.ASSET_FILEPATHS), main_op=tf.tables_initializer(),
+            )  # fmt: skip
+        builder.save()
+    shutil.rmtree(files)  # the model reads its own copies, in saved/assets
+    loaded = tf.Graph()
+    with loaded.as_default(), tf.Session(graph=loaded) as session:
+        tf.saved_model.loader.load(session, ["serve"], export)
+        values = session.run(outputs, feed_dict=feeds)
+    return {"model": "saved", "checkpoint": None}, values
+
+
 def _frozen_keras(folder, model, inputs):
     """A Keras model frozen by TensorFlow (``convert_variables_to_constants_v2``), its outputs from that graph."""
     import tensorflow as tf
@@ -307,8 +375,8 @@ def main(argv=None):
         _record(folder, name, files, feeds, outputs, values, about)
 
     def _record(folder, name, files, feeds, outputs, values, about):
-        arrays = {f"input/{key}": value for key, value in feeds.items()}
-        arrays.update({f"output/{key}": np.asarray(value) for key, value in zip(outputs, values)})
+        arrays = {f"input/{key}": _storable(value) for key, value in feeds.items()}
+        arrays.update({f"output/{key}": _storable(value) for key, value in zip(outputs, values)})
         np.savez(os.path.join(folder, "io.npz"), **arrays)
         manifest["models"][name] = {**files, "inputs": list(feeds), "outputs": list(outputs), "about": about}
         print(name, {key: np.asarray(value).shape for key, value in zip(outputs, values)}, file=sys.stderr)
@@ -389,6 +457,18 @@ def main(argv=None):
         ["first:0", "second:0"],
         "TF 1 conds (Switch, Merge): one takes its true branch, the other its false one",
     )
+    if not wanted or "tf1_vocabulary" in wanted:
+        feeds = {"words:0": np.array(["apple", "pear", "", "banana", "cherry", "last", "kiwi", "fig", "plum", "x"],
+                                     dtype=object),
+                 "ids:0": np.array([0, 1, 2, 3, 4, 5, -1, 7, -4], dtype=np.int64)}  # fmt: skip
+        outputs = [f"{key}:0" for key in ("index", "size", "first_three", "names", "pairs", "pairs_size", "lines",
+                                          "padded", "listed", "listed_names")]  # fmt: skip
+        folder = os.path.join(args.out, "tf1_vocabulary")
+        os.makedirs(folder)
+        files, values = _vocabulary_model(folder, feeds, outputs)
+        _record(folder, "tf1_vocabulary", files, feeds, outputs, values,
+                "TF 1 SavedModel of lookup tables read from vocabulary files (its assets): whole lines, line "
+                "numbers, columns, a vocab_size; two tables of the graph's constants")  # fmt: skip
     if not wanted:
         zoo(args.out, manifest)
     with open(os.path.join(args.out, "manifest.json"), "w") as file:
@@ -1740,7 +1820,49 @@ def _suite_cases(tf):
             ],
         )
     )
+    # Lookup tables filled in the graph (StaticHashTable's LookupTableImportV2 of constants, index_to_string's of a
+    # cast Range): string, int32 and int64 keys; int64, string, float, double, int32 and bool values; keys that are
+    # missing, a table's size, a key given twice with one value, a default the graph computes from an input.
+    cases.append(
+        (
+            "lookup_tables",
+            {
+                "words": np.array([["apple", "kiwi", "pear"], ["banana", "", "Apple"]], dtype=object),
+                "ids": np.array([0, 2, 5, -1], dtype=np.int64),
+                "small": np.array([[1, 3], [9, 7]], dtype=np.int32),
+                "fallback": np.array(-2.5, dtype=np.float64),
+            },
+            lambda words, ids, small, fallback: _lookups(tf, words, ids, small, fallback),
+        )
+    )
     return cases
+
+
+def _lookups(tf, words, ids, small, fallback):
+    """The lookups of the lookup_tables case (tables made in graph mode, filled by their initializers)."""
+    from tensorflow.python.ops import lookup_ops
+
+    def table(keys, values, default):
+        return tf.lookup.StaticHashTable(tf.lookup.KeyValueTensorInitializer(keys, values), default)
+
+    fruit = ["apple", "pear", "banana", "pear"]  # "pear" twice with one value: TensorFlow keeps it once
+    ids_of = table(fruit, tf.constant([3, 1, 4, 1], tf.int64), -1)
+    names = lookup_ops.index_to_string_table_from_tensor(["a", "b", "c"], default_value="UNK")
+    by_int = table(tf.constant([1, 3, 7], tf.int32), tf.constant([0.5, -1.5, 2.25], tf.float32), 0.0)
+    return [
+        ids_of.lookup(words),
+        ids_of.size(),
+        names.lookup(ids),
+        names.size(),
+        by_int.lookup(small),
+        table(tf.constant([1, 3, 7], tf.int32), tf.constant([5, 6, 7], tf.int32), -1).lookup(small),
+        table(tf.constant([1, 3], tf.int32), tf.constant(["x", "y"]), "?").lookup(small),
+        table(fruit[:3], tf.constant([0.25, 2.5, 1e300], tf.float64), tf.constant(0.5, tf.float64)).lookup(words),
+        table(fruit[:3], tf.constant([0.25, 2.5, 1e300], tf.float64), fallback).lookup(words),
+        table(fruit[:3], tf.constant([True, False, True]), False).lookup(words),
+        table(fruit[:3], tf.constant(["x", "y", "z"]), "none").lookup(words),
+        table(fruit[:3], tf.constant([1.5, 2.5, 3.5], tf.float32), -1.0).lookup(words[0]),
+    ]
 
 
 def _mapped(ragged, fn):
@@ -1781,6 +1903,7 @@ def zoo(folder, manifest, only=frozenset()):
             outputs = build(*placeholders)
             with tf.Session(graph=graph) as session:
                 feed_dict = {p: feeds[k] for p, k in zip(placeholders, feeds)}
+                session.run(tf.tables_initializer())  # a case's lookup tables filled, as a session's init op does
                 values = session.run(outputs, feed_dict)
                 # Random ops: as many runs as the case asks, stacked, for the test to compare distributions.
                 count = extra[0].get("draws", 0) if extra else 0

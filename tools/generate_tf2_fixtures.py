@@ -273,6 +273,39 @@ def matrix_loop_module(tf):
     return MatrixLoop()
 
 
+def tables_module(tf, vocabulary):
+    """A tf.Module of lookup tables, each a TF 2 resource filled by its initializer function when the SavedModel
+    loads: one of constants (string -> int64), one of a vocabulary file (*vocabulary*, saved as an asset: word ->
+    line number), one of a cast Range (int64 -> string)."""
+    from tensorflow.python.ops import lookup_ops
+
+    class Tables(tf.Module):
+        def __init__(self):
+            super().__init__()
+            initializer = tf.lookup.KeyValueTensorInitializer(["pear", "kiwi", "fig"], tf.constant([7, 8, 9], tf.int64))
+            self.listed = tf.lookup.StaticHashTable(initializer, -1)
+            self.vocabulary = tf.lookup.StaticHashTable(
+                tf.lookup.TextFileInitializer(vocabulary, tf.string, tf.lookup.TextFileIndex.WHOLE_LINE, tf.int64,
+                                              tf.lookup.TextFileIndex.LINE_NUMBER), -1)  # fmt: skip
+            self.names = lookup_ops.index_to_string_table_from_tensor(["zero", "one", "two"], default_value="many")
+
+        @tf.function(input_signature=[tf.TensorSpec([None], tf.string, name="words"),
+                                      tf.TensorSpec([None], tf.int64, name="ids")])  # fmt: skip
+        def look(self, words, ids):
+            return {"listed": self.listed.lookup(words), "vocabulary": self.vocabulary.lookup(words),
+                    "names": self.names.lookup(ids), "size": self.vocabulary.size()}  # fmt: skip
+
+    return Tables()
+
+
+def _storable(value):
+    """*value* as npz keeps it without pickling: strings (bytes from TensorFlow) as unicode text."""
+    array = np.asarray(value)
+    if array.dtype.kind in ("O", "S"):
+        return np.vectorize(lambda item: item.decode() if isinstance(item, bytes) else str(item), otypes=[str])(array)
+    return array
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=os.path.join("tests", "data", "onnx_tf2"))
@@ -304,8 +337,8 @@ def main(argv=None):
         function = loaded.signatures[signature]
         for index, given in enumerate([inputs, *more]):
             outputs = function(**{key: tf.constant(value) for key, value in given.items()})
-            arrays = {f"input/{key}": value for key, value in given.items()}
-            arrays.update({f"output/{key}": value.numpy() for key, value in outputs.items()})
+            arrays = {f"input/{key}": _storable(value) for key, value in given.items()}
+            arrays.update({f"output/{key}": _storable(value.numpy()) for key, value in outputs.items()})
             np.savez(os.path.join(folder, "io.npz" if index == 0 else f"io_{index}.npz"), **arrays)
         manifest["models"][name] = {"signature": signature, "inputs": sorted(inputs), "outputs": sorted(outputs),
                                     "about": about, "cases": 1 + len(more)}  # fmt: skip
@@ -381,6 +414,21 @@ def main(argv=None):
             "a tf.Module: a tf.while_loop carrying a matrix through a variable its body reads",
             more=more,
         )
+
+    if wanted("tables"):
+        import tempfile
+
+        folder = os.path.join(args.out, "tables")
+        vocabulary = os.path.join(tempfile.mkdtemp(), "vocab.txt")
+        with open(vocabulary, "wb") as file:
+            file.write(b"apple\npear\r\nbanana\n")
+        module = tables_module(tf, vocabulary)
+        tf.saved_model.save(module, folder, signatures={"serving_default": module.look})
+        shutil.rmtree(os.path.dirname(vocabulary))  # the model reads its own copy, in assets/
+        words = np.array(["pear", "fig", "apple", "", "banana", "kiwi"], dtype=object)
+        record("tables", folder, {"words": words, "ids": np.array([2, 0, 5, -1], dtype=np.int64)},
+               "a tf.Module of lookup tables (TF 2 resources filled when the model loads): constants, a vocabulary "
+               "file saved as an asset, a cast Range")  # fmt: skip
 
     if not args.only:
         manifest["damaged"] = damaged(os.path.join(args.out, "keras3_export"), os.path.join(args.out, "damaged"))

@@ -21,7 +21,7 @@ from .values import PARTS, tensor_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Final, List, Optional, Sequence, Tuple
+    from typing import Any, Dict, Final, List, Optional, Sequence, Tuple
 
     from .._typing import Decoded
     from .converter import Converter
@@ -41,7 +41,7 @@ def _complex(value: Value, op: str) -> str:
 def _dft(cx: Converter, data: str, axis: int, length: Optional[str], *, inverse: bool = False,
          onesided: bool = False) -> str:  # fmt: skip
     """ONNX's DFT of *data* (parts on its last axis) along *axis*: an attribute to opset 19, an input from 20."""
-    flags = {"inverse": int(inverse) or None, "onesided": int(onesided) or None}
+    flags: Dict[str, Any] = {"inverse": int(inverse) or None, "onesided": int(onesided) or None}
     if cx.opset >= 20:
         return cx.emit("DFT", [data, length or "", cx.scalar(axis, "DT_INT64")], 1, **flags)[0]
     return cx.emit("DFT", [data, length] if length else [data], 1, axis=axis, **flags)[0]

@@ -263,8 +263,10 @@ class Converter:
         self._used_names[base] = count + 1
         return base if count == 0 else f"{base}_{count}"
 
-    def emit(self, op_type: str, inputs: List[str], outputs: Union[int, List[str]] = 1, **attrs: Any) -> List[str]:
-        """An ONNX node: its outputs' names (new ones, or those given)."""
+    def emit(self, op_type: str, inputs: List[str], outputs: Union[int, List[str]] = 1, *, domain: str = "",
+             **attrs: Any) -> List[str]:  # fmt: skip
+        """An ONNX node: its outputs' names (new ones, or those given); *domain* other than ONNX's own (the model
+        then imports it: ``onnx.DOMAINS``)."""
         names = [self.fresh(op_type) for _ in range(outputs)] if isinstance(outputs, int) else outputs
         node: Decoded = {
             "input": list(inputs),
@@ -273,6 +275,8 @@ class Converter:
             "op_type": op_type,
             "attribute": [attribute(key, value) for key, value in sorted(attrs.items()) if value is not None],
         }
+        if domain:
+            node["domain"] = domain
         self.nodes.append(node)
         return names
 

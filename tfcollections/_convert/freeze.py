@@ -30,6 +30,7 @@ from .._tensor import NUMERIC, Tensor, element_count
 from .._typing import cast
 from .inline import CALL_OPS, functions_run, inline_calls
 from .joins import captured_keys, saved_keys
+from .tablefills import TABLE_OPS, asset_files, fill_tables
 from .values import flat
 
 TYPE_CHECKING = False
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
     from .. import types as _types
     from .._disk.source import Source
     from .._typing import Buffer, Decoded
+    from .tablefills import Contents
 
     PathLike = Union[str, "os.PathLike[str]"]
 
@@ -75,7 +77,8 @@ class FrozenGraph:
     """A frozen graph in memory: ``nodes`` in the graph's order, ``inputs`` and ``outputs`` as tensor names, and the
     ``graph`` that reads each constant's values (``graph.value_of(node)``) and writes them (``graph.encode``)."""
 
-    __slots__ = ("chosen_by", "graph", "inputs", "names", "nodes", "outputs", "variables_in_functions")
+    __slots__ = ("chosen_by", "fills", "graph", "inputs", "names", "nodes", "outputs", "tables",
+                 "variables_in_functions")  # fmt: skip
 
     def __init__(self, graph: Graph, nodes: List[Decoded], inputs: List[str], outputs: List[str]) -> None:
         self.graph = graph
@@ -90,9 +93,14 @@ class FrozenGraph:
         #: How the outputs were chosen, in words ("as given", "signature 'serving_default'", "collection 'y_pred'",
         #: "the graph's ends"): what a converted model's description says.
         self.chosen_by = "as given"
+        #: Each kept lookup table's keys and values by the table's name, or why they are not known (lookups).
+        self.tables: Dict[str, Contents] = {}
+        #: The nodes that fill the tables (an ``InitializeTableV2`` of two constants each), which no output needs:
+        #: written after the graph's own, for TensorFlow to run by the initializer's name.
+        self.fills: List[Decoded] = []
 
     def encode(self) -> bytes:
-        return self.graph.encode(self.nodes)
+        return self.graph.encode(self.nodes + self.fills)
 
 
 def freeze(
@@ -192,7 +200,17 @@ def freeze_graph(
         values = _variable_values(model, source, buf, index, meta_graph, graph, variables, checkpoint, calls,
                                   top_nodes)  # fmt: skip
         _make_constants(frozen, variables, values)
-    kept_names = {node["name"] for node in frozen.nodes}
+    tables = [node for node in frozen.nodes if node["op"] in TABLE_OPS]
+    if tables:
+        searched = graph.nodes
+        if graph.functions:  # a TF 2 table is filled by a call of its initializer function: that call inlined
+            names = {node["name"] for node in tables}
+            filling = {node["name"] for node in calls
+                       if any(split_tensor_name(item)[0] in names for item in node["input"])}  # fmt: skip
+            searched = inline_calls(top_nodes, graph.functions, filling) if filling else top_nodes
+        frozen.tables, frozen.fills = fill_tables(tables, searched, graph,
+                                                  asset_files(meta_graph, model.get("path")))  # fmt: skip
+    kept_names = {node["name"] for node in frozen.nodes + frozen.fills}
     frozen.nodes = [_without_lost_colocation(node, kept_names) for node in frozen.nodes]
     if graph.functions:  # only what the kept nodes run (a loop's functions, and theirs): calls were inlined
         graph.keep_functions(functions_run(frozen.nodes, graph.functions))

@@ -25,7 +25,7 @@ from .optimize import optimize
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import IO, Any, Dict, Final, List, Mapping, Optional, Sequence, Tuple, Union
+    from typing import IO, Any, Dict, Final, List, Mapping, Optional, Sequence, Set, Tuple, Union
 
     from .._typing import Decoded
     from .values import Shape
@@ -38,6 +38,9 @@ OPSETS: Final = range(13, 22)
 # The IR version each opset came with (onnx/helper.py's VERSION_TABLE): the oldest that carries it.
 _IR_VERSIONS: Final = {13: 7, 14: 7, 15: 8, 16: 8, 17: 8, 18: 8, 19: 9, 20: 9, 21: 10}
 _TWO_GB: Final = 2**31
+#: The operator sets beyond ONNX's own a model may use, and the version it imports (ai.onnx.ml 2: LabelEncoder's
+#: string, int64 and float keys and values, which every opset from 13 comes with).
+DOMAINS: Final = {"ai.onnx.ml": 2}
 
 
 def to_onnx(
@@ -111,7 +114,10 @@ def converted(
         external = path is not None and size >= _TWO_GB - (1 << 20)
         model_proto = {
             "ir_version": _IR_VERSIONS[opset],
-            "opset_import": [{"domain": "", "version": opset}],
+            "opset_import": [
+                {"domain": "", "version": opset},
+                *({"domain": domain, "version": DOMAINS[domain]} for domain in sorted(_domains(graph))),
+            ],
             "producer_name": "tfcollections",
             "producer_version": _version(),
             "doc_string": f"outputs: {frozen.chosen_by}",  # how they were chosen, for whoever reads the model
@@ -131,6 +137,18 @@ def converted(
             data = encode_compiled(_MODEL, model_proto, "ModelProto")
             file.write(data)
     return data
+
+
+def _domains(graph: Decoded) -> Set[str]:
+    """The operator sets other than ONNX's own that the nodes of *graph* and of its subgraphs use."""
+    found: Set[str] = set()
+    for node in graph["node"]:
+        if node.get("domain"):
+            found.add(node["domain"])
+        for item in node["attribute"]:
+            if item.get("g") is not None:
+                found |= _domains(item["g"])
+    return found
 
 
 def _version() -> str:

@@ -7,11 +7,11 @@ and the first opset that has what it makes (``since``). The functions live by ki
 matrices, elementwise ops: factories such as ``unary("Relu")`` make a row of one line), ``mathops``, ``segments``,
 ``diagonals``, ``complexops`` (complex values and transforms), ``quantize``, ``images`` (convolutions, pooling,
 batch norm, resizing), ``volumes``, ``detection``, ``pixels``, ``shapes``, ``slicing``, ``tensorops``, ``ragged``,
-``strings``, ``randomops`` and ``controlflow``; here they are only named, by their public names, so the table reads
-as data and a new op is one row. A rule takes a shape-like input the graph computes as a tensor where ONNX takes
-one (its note says "constant or computed"); where ONNX wants an attribute, the rule says the input must be a
-constant (``nodeparts.need_ints``). ``unsupported_ops`` is what the converter asks before it makes anything: every
-op type of a graph the table lacks or whose row needs a later opset, with its count and first node.
+``strings``, ``randomops``, ``lookups`` (tables) and ``controlflow``; here they are only named, by their public
+names, so the table reads as data and a new op is one row. A rule takes a shape-like input the graph computes as a
+tensor where ONNX takes one (its note says "constant or computed"); where ONNX wants an attribute, the rule says the
+input must be a constant (``nodeparts.need_ints``). ``unsupported_ops`` is what the converter asks before it makes
+anything: every op type of a graph the table lacks or whose row needs a later opset, with its count and first node.
 """
 
 from __future__ import annotations
@@ -81,6 +81,7 @@ from .images import (
     resize,
     space_batch,
 )
+from .lookups import hash_table, table_find, table_size
 from .mathops import (
     all_any,
     atan2,
@@ -620,6 +621,20 @@ _STRINGS: Final[Dict[str, Rule]] = {
     "StringUpper": _row("StringNormalizer (Reshape)", string_case, "no encoding: ASCII letters, in the C locale"),
 }
 
+_LOOKUP: Final[Dict[str, Rule]] = {
+    # Tables filled by an initializer of the graph or a SavedModel's vocabulary file (lookups.fill_tables).
+    "HashTableV2": _row("-", hash_table, "its contents from the initializer that fills it, or a vocabulary asset"),
+    "HashTable": _row("-", hash_table, "TF 1's reference table, as HashTableV2"),
+    "LookupTableFindV2": _row(
+        "LabelEncoder (ai.onnx.ml), Gather",
+        table_find,
+        "to the values; to positions and a Gather for other types or a computed default",
+    ),
+    "LookupTableFind": _row("LabelEncoder (ai.onnx.ml), Gather", table_find, "as LookupTableFindV2"),
+    "LookupTableSizeV2": _row("initializer", table_size, "the number of keys, a constant"),
+    "LookupTableSize": _row("initializer", table_size, "as LookupTableSizeV2"),
+}
+
 #: The domains in the documentation's order.
 DOMAINS: Final[Tuple[Tuple[str, Dict[str, Rule]], ...]] = (
     ("values", _VALUES),
@@ -632,6 +647,7 @@ DOMAINS: Final[Tuple[Tuple[str, Dict[str, Rule]], ...]] = (
     ("signal", _SIGNAL),
     ("strings", _STRINGS),
     ("random", _RANDOM),
+    ("lookup", _LOOKUP),
 )
 
 RULES: Final[Dict[str, Rule]] = {op: rule for _, table in DOMAINS for op, rule in table.items()}

@@ -58,7 +58,7 @@ class Value:
     unknown), and the ONNX values that hold it in TensorFlow's layout (``onnx``) and in NCHW (``nchw``)."""
 
     __slots__ = ("appended", "const", "dtype", "element", "length", "nchw", "onnx", "partial", "reserved", "rows",
-                 "shape", "source", "tf_name", "tiled", "whole")  # fmt: skip
+                 "shape", "source", "table", "tf_name", "tiled", "whole")  # fmt: skip
 
     def __init__(self, tf_name: str, dtype: str, shape: Shape) -> None:
         self.tf_name = tf_name
@@ -87,6 +87,8 @@ class Value:
         #: Whether it is a vector of encoded ragged rows (RaggedTensorToVariant of a batch: what tf.map_fn makes of a
         #: ragged tensor), held as a TensorList is: an ONNX sequence of each row's values, their dtype ``element``.
         self.rows = False
+        #: A lookup table's handle (``DT_RESOURCE``): the table's keys and values (lookups.hash_table), else None.
+        self.table: Optional[Tuple[Tensor, Tensor]] = None
 
     def copy(self) -> Value:
         """The same value, for another scope (a branch's or a loop body's): what it makes there (a Transpose) stays
@@ -94,7 +96,7 @@ class Value:
         other = Value(self.tf_name, self.dtype, None if self.shape is None else list(self.shape))
         other.const, other.partial, other.onnx, other.nchw, other.element, other.length, other.source = (
             self.const, self.partial, self.onnx, self.nchw, self.element, self.length, self.source)  # fmt: skip
-        other.reserved, other.tiled, other.rows = self.reserved, self.tiled, self.rows
+        other.reserved, other.tiled, other.rows, other.table = self.reserved, self.tiled, self.rows, self.table
         return other
 
     @property
@@ -122,11 +124,15 @@ def attribute(name: str, value: Any) -> Decoded:
         return {"name": name, "type": "FLOAT", "f": value}
     if isinstance(value, str):
         return {"name": name, "type": "STRING", "s": value.encode("utf-8")}
+    if isinstance(value, bytes):
+        return {"name": name, "type": "STRING", "s": value}
     if isinstance(value, Tensor):
         return {"name": name, "type": "TENSOR", "t": onnx_tensor(value, "")}
     items = list(value)
     if all(isinstance(item, int) for item in items):
         return {"name": name, "type": "INTS", "ints": items}
+    if all(isinstance(item, bytes) for item in items):
+        return {"name": name, "type": "STRINGS", "strings": items}
     return {"name": name, "type": "FLOATS", "floats": [float(item) for item in items]}
 
 

@@ -58,7 +58,7 @@ def tensor_proto(tensor: Tensor) -> bytes:
         "tensor_shape": {"dim": [{"size": dim, "name": ""} for dim in tensor.shape], "unknown_rank": False},
     }
     if tensor.dtype == "DT_STRING":
-        proto["string_val"] = tensor.tolist() if not tensor.shape else _flat_strings(tensor)
+        proto["string_val"] = _flat_strings(tensor)  # a scalar's one string too
     else:
         proto["tensor_content"] = tensor.tobytes()
     return encode_compiled(_TENSOR, proto, "TensorProto")
