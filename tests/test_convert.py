@@ -1271,6 +1271,12 @@ REFUSED = {
         [_placeholder("x", 1, 2, 2, 2, 3),
          ("y", "MaxPool3D", ["x"], {"ksize": [1] * 5, "strides": [1] * 5, "padding": b"EXPLICIT"}, None)],
         "is not SAME or VALID"),
+    "strings compared below opset 19": (
+        [_typed("x", "DT_STRING", 2), _typed("b", "DT_STRING", 2), ("y", "NotEqual", ["x", "b"], {}, None)],
+        "its inputs are strings, which ONNX's Equal takes from opset 19: convert at opset 19 or later"),
+    "strings added": (
+        [_typed("x", "DT_STRING", 2), _typed("b", "DT_STRING", 2), ("y", "Add", ["x", "b"], {}, None)],
+        "its inputs are strings, which ONNX's Add does not take"),
     # Lookup tables: 'x' the table, 'y' its lookup (lookups.py).
     "a table no initializer of the graph fills": (
         [*_LOOKUP], "its contents are not known: no initializer in the graph fills it"),
@@ -1819,3 +1825,13 @@ def test_a_scalar_string_constant_is_written_as_its_one_string() -> None:
     decoded = tfcollections.decode_message("TensorProto", tensor_proto(tensor_of("DT_STRING", (), [b"vocab.txt"])))
     assert decoded["string_val"] == [b"vocab.txt"] and decoded["tensor_shape"]["dim"] == []
 
+
+def test_strings_compare_from_opset_19() -> None:
+    onnxruntime = pytest.importorskip("onnxruntime")
+    np = pytest.importorskip("numpy")
+    for op, expected in (("Equal", [True, False]), ("NotEqual", [False, True])):
+        graph = _graph(_typed("a", "DT_STRING", 2), _typed("b", "DT_STRING", 2), ("y", op, ["a", "b"], {}, None))
+        data = tfcollections.to_onnx(tfcollections.loads(graph), outputs=["y"], opset=19)
+        session = onnxruntime.InferenceSession(data, providers=["CPUExecutionProvider"])
+        words = {"a:0": np.array(["x", "y"], dtype=object), "b:0": np.array(["x", "z"], dtype=object)}
+        assert session.run(None, words)[0].tolist() == expected

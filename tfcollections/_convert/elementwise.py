@@ -105,8 +105,13 @@ def binary(onnx_op: str, fold: Optional[Callable[[int, int], int]] = None, dtype
                 return handled
         if a.dtype != b.dtype and "DT_INVALID" not in (a.dtype, b.dtype):
             raise ConversionError(f"its inputs are {a.dtype} and {b.dtype}; TensorFlow's op takes two of one type")
-        if a.dtype == "DT_STRING" and onnx_op != "Equal":
-            raise ConversionError(f"its inputs are strings, which ONNX's {onnx_op} does not take")
+        if a.dtype == "DT_STRING":
+            compared = onnx_op == "Equal" or build is not_equal
+            if not compared:
+                raise ConversionError(f"its inputs are strings, which ONNX's {onnx_op} does not take")
+            if cx.opset < 19:  # Equal-19 is the first to take strings
+                raise ConversionError("its inputs are strings, which ONNX's Equal takes from opset 19: convert at "
+                                      "opset 19 or later")  # fmt: skip
         # And and Or take bools alone; Equal and NotEqual (built of Equal) bools too; the rest numbers alone.
         logical = onnx_op in ("And", "Or")
         compares = onnx_op == "Equal" or build is not_equal
