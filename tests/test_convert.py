@@ -502,6 +502,12 @@ def _ints64(*values: int) -> Tensor:
     return ints_tensor(list(values), "DT_INT64")
 
 
+def _tensor32(shape: Tuple[int, ...], values: List[int]) -> Tensor:
+    from tfcollections._convert.values import tensor_of
+
+    return tensor_of("DT_INT32", shape, values)
+
+
 def _tensor64(shape: Tuple[int, ...], values: List[int]) -> Tensor:
     from tfcollections._convert.values import tensor_of
 
@@ -1835,3 +1841,130 @@ def test_strings_compare_from_opset_19() -> None:
         session = onnxruntime.InferenceSession(data, providers=["CPUExecutionProvider"])
         words = {"a:0": np.array(["x", "y"], dtype=object), "b:0": np.array(["x", "z"], dtype=object)}
         assert session.run(None, words)[0].tolist() == expected
+
+
+@pytest.mark.parametrize(
+    ("attrs", "text", "expected"),
+    [
+        ({"key_index": 0, "value_index": 1, "delimiter": b", "}, b"a, 1\n", "its delimiter b', ' is not one character"),
+        ({"key_index": 0, "value_index": 1, "delimiter": b" "}, b"a 1.5\n", "it reads DT_FLOAT from the file"),
+        ({"key_index": -2, "value_index": -1, "vocab_size": 2}, b"a\n", "its vocab_size is 2, and 'v.txt' has 1 lines"),
+    ],
+)
+def test_what_a_vocabulary_initializer_cannot_give_is_said(
+    tmp_path: Path, attrs: Dict[str, Any], text: bytes, expected: str
+) -> None:
+    # The initializer's own attrs, which the fixtures' tables do not have: fill_tables with the file an asset.
+    from tfcollections._convert.tablefills import fill_tables
+    from tfcollections._graph.graphdef import new_node
+
+    (tmp_path / "v.txt").write_bytes(text)
+    value_type = "DT_FLOAT" if b"1.5" in text else "DT_INT64"
+    table = new_node("t", "HashTableV2", [], {"key_dtype": {"type": "DT_STRING"}, "value_dtype": {"type": value_type}})
+    fill = new_node(
+        "i", "InitializeTableFromTextFileV2", ["t", "f"], {key: _attr(value) for key, value in attrs.items()}
+    )
+    name = new_node("f", "Const", [], {})
+
+    class Replaced:  # what fill_tables asks of a Graph here: where new constants' values go
+        def __init__(self) -> None:
+            self.replaced: Dict[str, Any] = {}
+
+    contents, fills = fill_tables([table], [table, name, fill], Replaced(), {"f:0": str(tmp_path / "v.txt")})  # type: ignore[arg-type]
+    assert fills == [] and isinstance(contents["t"], str) and expected in contents["t"], contents
+
+
+def test_a_lookup_of_a_table_handed_in_is_refused() -> None:
+    nodes = [("x", "Placeholder", [], {"dtype": "DT_RESOURCE", "shape": _shape()}, None), *_LOOKUP[1:]]
+    with pytest.raises(ConversionError, match=r"^node 'x' \(Placeholder\): ONNX has no type for DT_RESOURCE"):
+        tfcollections.to_onnx(tfcollections.loads(_graph(*nodes)), outputs=["y"])
+
+
+def _int_table(*fill: Any) -> List[Any]:
+    """An int64 -> int64 table 'x' filled by 'i' of *fill*'s nodes, and its lookup 'y' of 'q' (default -1)."""
+    return [("x", "HashTableV2", [], {"key_dtype": "DT_INT64", "value_dtype": "DT_INT64"}, None),
+            _typed("q", "DT_INT64", 3), _const("d", _tensor64((), [-1])), *fill,
+            ("y", "LookupTableFindV2", ["x", "q", "d"], {"Tin": "DT_INT64", "Tout": "DT_INT64"}, None)]  # fmt: skip
+
+
+def _import(keys: str, values: str) -> Any:
+    return ("i", "LookupTableImportV2", ["x", keys, values], {"Tin": "DT_INT64", "Tout": "DT_INT64"}, None)
+
+
+@pytest.mark.parametrize(
+    ("fill", "expected"),
+    [
+        # keys: int32 constants through Identity and a Cast; values: a cast Range to the keys' Size
+        (
+            [
+                _const("k32", _ints(5, 6, 7)),
+                ("ki", "Identity", ["k32"], {"T": "DT_INT32"}, None),
+                ("k", "Cast", ["ki"], {"SrcT": "DT_INT32", "DstT": "DT_INT64"}, None),
+                _const("zero", _tensor32((), [0])),
+                _const("one", _tensor32((), [1])),
+                ("n", "Size", ["k32"], {"T": "DT_INT32", "out_type": "DT_INT32"}, None),
+                ("r", "Range", ["zero", "n", "one"], {"Tidx": "DT_INT32"}, None),
+                ("v", "Cast", ["r"], {"SrcT": "DT_INT32", "DstT": "DT_INT64"}, None),
+                _import("k", "v"),
+            ],
+            [0, -1, 2],
+        ),
+        # an empty table: every key is missing
+        ([_const("k", _tensor64((0,), [])), _const("v", _tensor64((0,), [])), _import("k", "v")], [-1, -1, -1]),
+    ],
+)
+def test_a_table_of_computed_or_no_keys_gives_tensorflows_answers(fill: List[Any], expected: List[int]) -> None:
+    onnxruntime = pytest.importorskip("onnxruntime")
+    np = pytest.importorskip("numpy")
+    data = tfcollections.to_onnx(tfcollections.loads(_graph(*_int_table(*fill))), outputs=["y"])
+    session = onnxruntime.InferenceSession(data, providers=["CPUExecutionProvider"])
+    assert session.run(None, {"q:0": np.array([5, 9, 7], dtype=np.int64)})[0].tolist() == expected
+
+
+@pytest.mark.parametrize(
+    ("fill", "expected"),
+    [
+        (
+            [_const("k", _tensor64((2,), [1, 2])), _const("v", _tensor64((1,), [1])), _import("k", "v")],
+            "it gives 2 keys and 1 values",
+        ),
+        (
+            [_const("k", _tensor64((1,), [1])), ("i", "LookupTableImportV2", ["x", "k"], {}, None)],
+            "it has 2 inputs where LookupTableImportV2 takes 3",
+        ),
+        (
+            [
+                _const("a", _tensor64((), [0])),
+                _const("b", _tensor64((), [3])),
+                _const("z", _tensor64((), [0])),
+                ("k", "Range", ["a", "b", "z"], {"Tidx": "DT_INT64"}, None),
+                _import("k", "k"),
+            ],
+            "its keys come from the Range 'k', of bounds that are not three integers and a step other than 0",
+        ),
+        (
+            [
+                _const("f", _floats(2)),
+                ("k", "Cast", ["f"], {"SrcT": "DT_FLOAT", "DstT": "DT_INT64"}, None),
+                _import("k", "k"),
+            ],
+            "its keys are cast from DT_FLOAT to DT_INT64 by 'k', which the conversion does not compute",
+        ),
+        ([_import("nowhere", "nowhere")], "its keys come from 'nowhere', which the graph does not have"),
+    ],
+)
+def test_an_initializer_the_conversion_cannot_compute_is_refused(fill: List[Any], expected: str) -> None:
+    with pytest.raises(ConversionError, match=r"^node 'x' \(HashTableV2\): its contents are not known: ") as caught:
+        tfcollections.to_onnx(tfcollections.loads(_graph(*_int_table(*fill))), outputs=["y"])
+    assert expected in str(caught.value)
+
+
+def test_a_lookup_of_keys_or_a_default_of_another_type_is_refused() -> None:
+    fill = [_const("k", _tensor64((1,), [1])), _const("v", _tensor64((1,), [1])), _import("k", "v")]
+    nodes = _int_table(*fill)
+    keys = [*nodes[:1], _typed("q", "DT_INT32", 3), *nodes[2:]]
+    with pytest.raises(ConversionError, match=r"its keys 'q:0' are DT_INT32, the table's DT_INT64"):
+        tfcollections.to_onnx(tfcollections.loads(_graph(*keys)), outputs=["y"])
+    default = [*nodes[:2], _const("d", _tensor32((), [-1])), *nodes[3:]]
+    with pytest.raises(ConversionError, match=r"its default 'd:0' is DT_INT32, the table's values DT_INT64"):
+        tfcollections.to_onnx(tfcollections.loads(_graph(*default)), outputs=["y"])

@@ -622,7 +622,7 @@ _STRINGS: Final[Dict[str, Rule]] = {
 }
 
 _LOOKUP: Final[Dict[str, Rule]] = {
-    # Tables filled by an initializer of the graph or a SavedModel's vocabulary file (lookups.fill_tables).
+    # Tables filled by an initializer of the graph or a SavedModel's vocabulary file (tablefills.fill_tables).
     "HashTableV2": _row("-", hash_table, "its contents from the initializer that fills it, or a vocabulary asset"),
     "HashTable": _row("-", hash_table, "TF 1's reference table, as HashTableV2"),
     "LookupTableFindV2": _row(
