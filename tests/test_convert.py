@@ -238,7 +238,7 @@ def test_ops_the_table_lacks_are_all_named_before_anything_is_made(tmp_path: Pat
     with pytest.raises(ConversionError) as caught:
         tfcollections.to_onnx(model, outputs=["c"], path=target)
     assert str(caught.value) == ("the conversion does not cover 2 op type(s) of the graph: FancyOp (2 nodes, first "
-                                 "'a'); Switch (1 node, first 'c')")  # fmt: skip
+                                 "'a'); Switch (1 node, first 'c': control flow)")  # fmt: skip
     assert caught.value.unsupported == [
         {"op": "FancyOp", "count": 2, "node": "a", "why": "not in the table"},
         {"op": "Switch", "count": 1, "node": "c", "why": "control flow"},
@@ -456,8 +456,8 @@ def test_every_permutation_moves_every_element_where_the_strides_say() -> None:
 
 
 def _attr(value: Any) -> Dict[str, Any]:
-    """An AttrValue dict of a Python value: a dtype name, an int, a float, a bool, bytes, or a list of ints, floats
-    or bytes."""
+    """An AttrValue dict of a Python value: a dtype name, an int, a float, a bool, bytes, or a list of ints, floats,
+    bytes, dtype names or shapes."""
     if isinstance(value, str) and value.startswith("DT_"):
         return {"type": value}
     if isinstance(value, bool):
@@ -472,6 +472,10 @@ def _attr(value: Any) -> Dict[str, Any]:
         return {"shape": value}
     if value and isinstance(value[0], bytes):
         return {"list": {"s": list(value)}}
+    if value and isinstance(value[0], str):  # dtypes
+        return {"list": {"type": list(value)}}
+    if value and isinstance(value[0], dict):  # shapes
+        return {"list": {"shape": list(value)}}
     if value and isinstance(value[0], float):
         return {"list": {"f": list(value)}}
     return {"list": {"i": list(value)}}
@@ -1968,3 +1972,20 @@ def test_a_lookup_of_keys_or_a_default_of_another_type_is_refused() -> None:
     default = [*nodes[:2], _const("d", _tensor32((), [-1])), *nodes[3:]]
     with pytest.raises(ConversionError, match=r"its default 'd:0' is DT_INT32, the table's values DT_INT64"):
         tfcollections.to_onnx(tfcollections.loads(_graph(*default)), outputs=["y"])
+
+
+def test_a_graph_that_parses_examples_is_refused_saying_where_to_cut_and_converts_cut_there() -> None:
+    # An Estimator's serving graph: serialized tf.Example records in, ParseExampleV2, the model on its features.
+    attrs = {"Tdense": ["DT_FLOAT"], "dense_shapes": [_shape(3)], "num_sparse": 0, "sparse_types": [],
+             "ragged_value_types": [], "ragged_split_types": []}  # fmt: skip
+    graph = _graph(
+        _typed("records", "DT_STRING", 2), _const("names", _strings()), _const("sparse", _strings()),
+        _const("dense", _strings("x")), _const("ragged", _strings()), _const("default", _floats(0)),
+        ("p", "ParseExampleV2", ["records", "names", "sparse", "dense", "ragged", "default"], attrs, None),
+        ("y", "Relu", ["p"], {"T": "DT_FLOAT"}, None),
+    )  # fmt: skip
+    with pytest.raises(ConversionError, match=r"ParseExampleV2 \(1 node, first 'p': it parses serialized protos "):
+        tfcollections.to_onnx(tfcollections.loads(graph), outputs=["y"])
+    model = onnx_model(tfcollections.to_onnx(tfcollections.loads(graph), outputs=["y"], inputs={"p:0": [-1, 3]}))
+    assert [item["name"] for item in model["graph"]["input"]] == ["p:0"]
+    assert [node["op_type"] for node in model["graph"]["node"]] == ["Relu"]

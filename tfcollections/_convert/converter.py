@@ -360,9 +360,10 @@ def _no_complex(values: Sequence[Value], what: str = "input") -> None:
 
 
 def _why(item: Decoded) -> str:
-    """What a missing op's entry says beyond its absence from the table (a later opset its row needs)."""
+    """What a missing op's entry says beyond its absence from the table (a later opset its row needs, control flow,
+    what to do of a parsing op)."""
     why = item.get("why")
-    return f": {why}" if why and why != "not in the table" and "opset" in why else ""
+    return f": {why}" if why and why != "not in the table" else ""
 
 
 def _rank_text(value: Value) -> str:

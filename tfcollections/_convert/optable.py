@@ -653,12 +653,20 @@ DOMAINS: Final[Tuple[Tuple[str, Dict[str, Rule]], ...]] = (
 RULES: Final[Dict[str, Rule]] = {op: rule for _, table in DOMAINS for op, rule in table.items()}
 
 
+# A serving graph that parses tf.Example records (an Estimator's, TFX's) starts with one of these; the model proper
+# starts at the features it gives, where the graph can be cut.
+_PARSING: Final = ("it parses serialized protos (tf.Example), which no ONNX op does: cut the graph at the features "
+                   "it gives (--inputs of their tensor names, or to_onnx(inputs=...))")  # fmt: skip
+
 # Ops that make a graph the conversion refuses with a reason of its own (TF 1's control-flow frames).
 _REFUSED: Final = {
     # TF 1 while loops and conds are taken whole (frames.py): what is left of these is part of neither.
     "Switch": "control flow", "Merge": "control flow", "Enter": "control flow",
     "Exit": "control flow", "NextIteration": "control flow", "LoopCond": "control flow",
     "PartitionedCall": "a function call", "StatefulPartitionedCall": "a function call",
+    "ParseExample": _PARSING, "ParseExampleV2": _PARSING, "ParseSingleExample": _PARSING,
+    "ParseSequenceExample": _PARSING, "ParseSequenceExampleV2": _PARSING, "ParseSingleSequenceExample": _PARSING,
+    "DecodeProtoV2": _PARSING,
 }  # fmt: skip
 
 
