@@ -277,8 +277,9 @@ def test_the_model_is_written_under_a_temporary_name_and_renamed(tmp_path: Path)
 
 
 def test_an_opset_outside_the_range_is_refused() -> None:
-    with pytest.raises(ValueError, match="opset 12 is not one the conversion writes"):
-        tfcollections.to_onnx(model_path("tf1_cnn"), opset=12)
+    for opset in (11, 22):
+        with pytest.raises(ValueError, match=f"opset {opset} is not one the conversion writes \\(12 to 21\\)"):
+            tfcollections.to_onnx(model_path("tf1_cnn"), opset=opset)
 
 
 def test_weights_are_transposed_to_onnxs_layout() -> None:
@@ -1989,3 +1990,61 @@ def test_a_graph_that_parses_examples_is_refused_saying_where_to_cut_and_convert
     model = onnx_model(tfcollections.to_onnx(tfcollections.loads(graph), outputs=["y"], inputs={"p:0": [-1, 3]}))
     assert [item["name"] for item in model["graph"]["input"]] == ["p:0"]
     assert [node["op_type"] for node in model["graph"]["node"]] == ["Relu"]
+
+
+# ---------------------------------------------------------------- opset 12: a model made at 13, lowered
+
+
+def _onnx_node(op: str, inputs: List[str], **attrs: Any) -> Dict[str, Any]:
+    from tfcollections._convert.values import attribute
+
+    return {"name": f"{op}_node", "op_type": op, "input": inputs, "output": ["y"],
+            "attribute": [attribute(key, value) for key, value in attrs.items()]}  # fmt: skip
+
+
+def _lowered(node: Dict[str, Any], ranks: Dict[str, int], *initializers: Any) -> Dict[str, Any]:
+    from tfcollections._convert.lowering import lowered
+
+    graph = {"node": [node], "initializer": list(initializers), "input": [], "output": [{"name": "y"}]}
+    lowered(graph, ranks)
+    return graph
+
+
+def test_opset_12_forms_of_what_opset_13_changed() -> None:
+    from tfcollections._convert.folding import Const
+
+    axes = Const("DT_INT64", [1], [1]).proto("axes")
+    graph = _lowered(_onnx_node("Unsqueeze", ["x", "axes"]), {}, axes)
+    assert graph["node"][0]["input"] == ["x"] and graph["node"][0]["attribute"][0]["ints"] == [1]
+    assert graph["initializer"] == []  # the axes, now an attribute, are no initializer
+    whole = _lowered(_onnx_node("ReduceSum", ["x"], keepdims=0, noop_with_empty_axes=0), {})["node"][0]
+    assert [item["name"] for item in whole["attribute"]] == ["keepdims"]  # no axes: every axis, as 12 reads it
+    last = _lowered(_onnx_node("Softmax", ["x"], axis=2), {"x": 3})["node"][0]
+    assert [(item["name"], item["i"]) for item in last["attribute"]] == [("axis", -1)]
+    resize = _lowered(_onnx_node("Resize", ["x", "", "", "sizes"]), {})
+    assert resize["node"][0]["input"] == ["x", "tfcollections/empty_floats", "tfcollections/empty_floats", "sizes"]
+    assert [item["dims"] for item in resize["initializer"]] == [[0]]
+
+
+@pytest.mark.parametrize(
+    ("node", "ranks", "expected"),
+    [
+        (_onnx_node("Softmax", ["x"], axis=1), {"x": 3}, "is over axis 1, not the last"),
+        (_onnx_node("Softmax", ["x"], axis=1), {}, "is over axis 1, not the last"),
+        (_onnx_node("ReduceSum", ["x"], noop_with_empty_axes=1), {}, "no axes and noop_with_empty_axes"),
+        (_onnx_node("Squeeze", ["x", "a"]), {}, "its axes 'a' are computed, and opset 12 takes them as an attribute"),
+        (_onnx_node("Split", ["x", "s"], axis=0), {}, "its split sizes 's' are computed"),
+        (_onnx_node("Cast", ["x"], to=16), {}, "makes bfloat16 values"),
+    ],
+)
+def test_what_opset_12_cannot_say_is_refused(node: Dict[str, Any], ranks: Dict[str, int], expected: str) -> None:
+    with pytest.raises(ConversionError, match="convert at opset 13 or later") as caught:
+        _lowered(node, ranks)
+    assert expected in str(caught.value)
+
+
+def test_a_model_at_opset_12_passes_onnxs_check_at_12_and_a_bfloat16_one_is_refused() -> None:
+    model = onnx_model(tfcollections.to_onnx(model_path("tf1_cnn"), opset=12))
+    assert model["opset_import"] == [{"domain": "", "version": 12}] and model["ir_version"] == 7
+    with pytest.raises(ConversionError, match="constant 'w:0' is bfloat16, which ONNX's ops take from opset 13"):
+        tfcollections.to_onnx(model_path("tf1_bfloat16"), opset=12)

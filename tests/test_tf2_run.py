@@ -32,7 +32,7 @@ def cases(name: str) -> List[Any]:
     return [np.load(DATA / name / ("io.npz" if index == 0 else f"io_{index}.npz")) for index in range(count)]
 
 
-@pytest.mark.parametrize("opset", [13, 17, 21])
+@pytest.mark.parametrize("opset", [12, 13, 17, 21])
 @pytest.mark.parametrize("name", sorted(MANIFEST["models"]))
 def test_a_tf2_signature_runs_on_onnxruntime_with_the_loaders_answers(name: str, opset: int) -> None:
     about = MANIFEST["models"][name]

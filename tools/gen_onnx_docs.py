@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 from tfcollections._convert.kernels import KERNELS, computed_in
+from tfcollections._convert.onnx import OPSETS
 from tfcollections._convert.optable import table_rows
 
 from . import gen_blocks
@@ -25,7 +26,7 @@ DOC = Path(__file__).resolve().parent.parent / "docs" / "onnx.md"
 def ops_table() -> str:
     rows = table_rows()
     lines = [f"{len(rows)} TensorFlow ops, by domain. *since*: the first opset the row converts at (the conversion "
-             "writes opsets 13 to 21).", ""]  # fmt: skip
+             f"writes opsets {OPSETS.start} to {OPSETS.stop - 1}).", ""]  # fmt: skip
     domain = None
     for row_domain, op, onnx, note, since in rows:
         if row_domain != domain:

@@ -96,7 +96,7 @@ def parser(out: TextIO) -> argparse.ArgumentParser:
         "do not train, save or summarise)",
     )
     model.add_argument("--signature", metavar="KEY", help="a SavedModel's signature (default: serving_default)")
-    model.add_argument("--opset", type=int, default=17, help="ONNX's opset, 13 to 21 (default: 17)")
+    model.add_argument("--opset", type=int, default=17, help="ONNX's opset, 12 to 21 (default: 17)")
     export_parser.add_argument("--force", action="store_true", help="replace OUT if it exists")
     export_parser.add_argument("--json", action="store_true", help="print what was written and left out as JSON")
     export_parser.add_argument("-q", "--quiet", action="store_true", help=QUIET_HELP)

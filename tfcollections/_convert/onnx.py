@@ -20,6 +20,7 @@ from .._proto.encoder import encode_compiled
 from .converter import Converter
 from .freeze import freeze_graph, loaded_model, signature_inputs
 from .images import rewrite
+from .lowering import MADE_AT, lowered
 from .optable import RULES, unsupported_ops
 from .optimize import optimize
 
@@ -34,9 +35,9 @@ if TYPE_CHECKING:
 
 _MODEL: Final = COMPILED["onnx.ModelProto"]
 DEFAULT_OPSET: Final = 17
-OPSETS: Final = range(13, 22)
+OPSETS: Final = range(12, 22)
 # The IR version each opset came with (onnx/helper.py's VERSION_TABLE): the oldest that carries it.
-_IR_VERSIONS: Final = {13: 7, 14: 7, 15: 8, 16: 8, 17: 8, 18: 8, 19: 9, 20: 9, 21: 10}
+_IR_VERSIONS: Final = {12: 7, 13: 7, 14: 7, 15: 8, 16: 8, 17: 8, 18: 8, 19: 9, 20: 9, 21: 10}
 _TWO_GB: Final = 2**31
 #: The operator sets beyond ONNX's own a model may use, and the version it imports (ai.onnx.ml 2: LabelEncoder's
 #: string, int64 and float keys and values, which every opset from 13 comes with).
@@ -59,8 +60,9 @@ def to_onnx(
 
     *model*, *checkpoint*, *outputs* and *signature* are as ``freeze`` takes them. *inputs* names the inputs: a list
     of tensor names, each with an optional shape after a colon (``"x:0:1,224,224,3"``, ``"x:0:[-1,3]"``), or a dict
-    ``{name: shape}``; a dim of -1 or None is unknown, and an unknown dim of an input becomes symbolic
-    (``batch`` for the first). *opset* is ONNX's default-domain opset (13 to 21). The model keeps TensorFlow's
+    ``{name: shape}``; a dim of -1 or None is unknown, and an unknown dim of an input becomes symbolic (``batch``
+    for the first). *opset* is ONNX's default-domain opset (12 to 21; at 12 the model is made at 13 and the few ops
+    whose forms changed at 13 are written in 12's, or refused where 12 has none). The model keeps TensorFlow's
     tensor names for its inputs and outputs (``"x:0"``), but for a TF 2 signature's, named by their keys (``x``,
     ``output_0``; its calls are inlined, see ``freeze``). With *path*, the model is also written there (under a
     temporary name, then renamed; an existing file only with *force*), its weights beside it as ONNX external data
@@ -103,12 +105,14 @@ def converted(
         frozen = freeze_graph(loaded, source, buf, checkpoint, outputs, names, signature,
                               signature_names=signature_names)  # fmt: skip
         rules = {op: rule.convert for op, rule in RULES.items() if rule.since <= opset}
-        converter = Converter(frozen, opset, shapes)
+        converter = Converter(frozen, max(opset, MADE_AT), shapes)  # opset 12: made at 13, then lowered
         converter.ranked_outputs = ranked_outputs
         graph = converter.convert(rules, rewrite, lambda nodes: unsupported_ops(nodes, opset))
         ranks = {value.onnx: len(value.shape) for value in converter.values.values()
                  if value.onnx is not None and value.shape is not None}  # fmt: skip
         optimize(graph, ranks)
+        if opset < MADE_AT:
+            lowered(graph, ranks)
         initializers = graph["initializer"]
         size = sum(len(item.get("raw_data", b"")) for item in initializers)
         external = path is not None and size >= _TWO_GB - (1 << 20)

@@ -168,7 +168,7 @@ if TYPE_CHECKING:
 
 
 #: The lowest opset the conversion writes: every row's ops are there unless its ``since`` says later.
-FIRST_OPSET: Final = 13
+FIRST_OPSET: Final = 12
 
 
 class Rule:
