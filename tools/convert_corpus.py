@@ -29,8 +29,9 @@ _NUMPY = {"DT_FLOAT": np.float32, "DT_DOUBLE": np.float64, "DT_INT32": np.int32,
           "DT_BOOL": np.bool_, "DT_UINT8": np.uint8, "DT_HALF": np.float16, "DT_STRING": object}  # fmt: skip
 
 
-def _zeros(model, source, buf, index, meta_graph, graph, variables, checkpoint):
-    """Each variable a Tensor of zeros of its dtype and shape: the conversion of a model without its checkpoint."""
+def _zeros(model, source, buf, index, meta_graph, graph, variables, checkpoint, *rest):
+    """Each variable a Tensor of zeros of its dtype and shape: the conversion of a model without its checkpoint (the
+    arguments freeze._variable_values takes; the calls and top nodes it joins captures with are not needed)."""
     found = tfcollections.load(model["path"], graph=True)["meta_graphs"][index]["graph"]["variables"]
     described = {variable["name"]: variable for variable in found}
     values = {}
