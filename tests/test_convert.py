@@ -1956,12 +1956,32 @@ def test_a_table_of_computed_or_no_keys_gives_tensorflows_answers(fill: List[Any
             "its keys are cast from DT_FLOAT to DT_INT64 by 'k', which the conversion does not compute",
         ),
         ([_import("nowhere", "nowhere")], "its keys come from 'nowhere', which the graph does not have"),
+        (
+            [
+                _const("a", _tensor64((), [0])),
+                _const("b", _tensor64((), [1 << 40])),
+                _const("z", _tensor64((), [1])),
+                ("k", "Range", ["a", "b", "z"], {"Tidx": "DT_INT64"}, None),
+                _import("k", "k"),
+            ],
+            "its keys come from the Range 'k' of 1099511627776 elements, past the 16777216 a table is read with",
+        ),
     ],
 )
 def test_an_initializer_the_conversion_cannot_compute_is_refused(fill: List[Any], expected: str) -> None:
     with pytest.raises(ConversionError, match=r"^node 'x' \(HashTableV2\): its contents are not known: ") as caught:
         tfcollections.to_onnx(tfcollections.loads(_graph(*_int_table(*fill))), outputs=["y"])
     assert expected in str(caught.value)
+
+
+def test_a_table_of_a_type_tensorflow_has_no_table_of_is_refused() -> None:
+    fill = [_const("k", _tensor64((1,), [1])), _const("v", _tensor64((1,), [1])), _import("k", "v")]
+    nodes = _int_table(*fill)
+    damaged = [("x", "HashTableV2", [], {"key_dtype": "DT_INT64", "value_dtype": 3}, None), *nodes[1:]]
+    with pytest.raises(
+        ConversionError, match=r"\(LookupTableImportV2\): the table's key_dtype and value_dtype are not"
+    ):
+        tfcollections.to_onnx(tfcollections.loads(_graph(*damaged)), outputs=["y"])
 
 
 def test_a_lookup_of_keys_or_a_default_of_another_type_is_refused() -> None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 import re
+import struct
 
 from .._errors import ConversionError, DecodeError
 from .._graph.graphdef import new_node, split_tensor_name, type_attr
@@ -46,6 +47,8 @@ _INTEGERS: Final = {"DT_INT8": 8, "DT_INT16": 16, "DT_INT32": 32, "DT_INT64": 64
                     "DT_UINT16": -16, "DT_UINT32": -32, "DT_UINT64": -64}  # fmt: skip
 _LINE_NUMBER: Final = -1  # a text file's key_index or value_index: the line's number (lookup_util.cc kLineNumber)
 _WHOLE_LINE: Final = -2  # the whole line (kWholeLine)
+#: The most keys a table is read with (a Range of a damaged graph may ask for 2^62): 16 M, far past any vocabulary.
+_MOST_KEYS: Final = 1 << 24
 # What strtoll takes with the spaces safe_strto64 strips around it: a sign and decimal digits.
 _INTEGER_TEXT: Final = re.compile(rb"[ \t\n\v\f\r]*([+-]?[0-9]+)[ \t\n\v\f\r]*")
 
@@ -84,6 +87,11 @@ def fill_tables(
         except (ConversionError, DecodeError) as exc:
             contents[table["name"]] = f"its initializer {found[0]['name']!r} ({found[0]['op']}): {exc}"
             continue
+        except (KeyError, IndexError, TypeError, AttributeError, OverflowError, struct.error) as exc:
+            # A damaged table or initializer (an attr of another kind, a dtype TensorFlow has no table of).
+            contents[table["name"]] = (f"its initializer {found[0]['name']!r} ({found[0]['op']}) or the table is not "
+                                       f"what TensorFlow writes ({type(exc).__name__}: {exc})")  # fmt: skip
+            continue
         contents[table["name"]] = (keys, values)
         fills.extend(_filling_nodes(found[0], table["name"], keys, values, by_name, graph))
     return contents, fills
@@ -120,6 +128,8 @@ def _attr(node: Decoded, key: str, default: Any) -> Any:
 def _contents(table: Decoded, fill: Decoded, by_name: Dict[str, Decoded], graph: Graph,
               assets: Dict[str, str]) -> Tuple[Tensor, Tensor]:  # fmt: skip
     key_type, value_type = _attr(table, "key_dtype", None), _attr(table, "value_dtype", None)
+    if not (isinstance(key_type, str) and isinstance(value_type, str)):
+        raise ConversionError("the table's key_dtype and value_dtype are not both dtypes")
     inputs = [item for item in fill["input"] if not item.startswith("^")]
     if fill["op"] in _FILLED_BY_FILE:
         keys, values = _from_file(fill, inputs, by_name, graph, assets, key_type, value_type)
@@ -173,6 +183,10 @@ def _evaluate(name: str, by_name: Dict[str, Decoded], graph: Graph, what: str, d
         if len(numbers) != 3 or not all(isinstance(item, int) for item in numbers) or numbers[2] == 0:
             raise ConversionError(f"its {what} come from the Range {node['name']!r}, of bounds that are not three "
                                   "integers and a step other than 0")  # fmt: skip
+        count = len(range(*numbers))
+        if count > _MOST_KEYS:
+            raise ConversionError(f"its {what} come from the Range {node['name']!r} of {count} elements, past the "
+                                  f"{_MOST_KEYS} a table is read with")  # fmt: skip
         return bounds[0][0], list(range(*numbers))
     if op == "Size":
         _, elements = _evaluate(inputs[0], by_name, graph, what, depth + 1)
