@@ -2068,3 +2068,12 @@ def test_a_model_at_opset_12_passes_onnxs_check_at_12_and_a_bfloat16_one_is_refu
     assert model["opset_import"] == [{"domain": "", "version": 12}] and model["ir_version"] == 7
     with pytest.raises(ConversionError, match="constant 'w:0' is bfloat16, which ONNX's ops take from opset 13"):
         tfcollections.to_onnx(model_path("tf1_bfloat16"), opset=12)
+
+
+def test_export_of_an_opset_the_conversion_does_not_write_is_a_usage_error(tmp_path: Path) -> None:
+    out = tmp_path / "model.onnx"
+    result = cli(["export", "tests/data/onnx/tf1_cnn/model.ckpt.meta", str(out), "--opset", "11"])
+    assert result.returncode == 2 and result.stdout == b"" and not out.exists()
+    assert result.stderr.decode() == (
+        "tfcollections export: usage error: --opset 11: the conversion writes opsets 12 to 21\n"
+    )

@@ -116,7 +116,13 @@ def run(argv: Sequence[str], env: Environment) -> int:
         return args
     kind = args.format or {".onnx": "onnx", ".pb": "graphdef"}.get(os.path.splitext(args.out)[1].lower())
     if kind in ("onnx", "graphdef"):
+        from .._convert.onnx import OPSETS  # noqa: PLC0415 (only a conversion loads it)
         from .convert import run_conversion  # noqa: PLC0415 (only a conversion loads it)
+
+        if kind == "onnx" and args.opset not in OPSETS:  # an option out of range: a usage error, not a refusal
+            print(f"tfcollections export: usage error: --opset {args.opset}: the conversion writes opsets "
+                  f"{OPSETS.start} to {OPSETS.stop - 1}", file=stderr)  # fmt: skip
+            return ExitStatus.USAGE
 
         return run_conversion(args, kind, stdout, stderr, path)
     if kind is None and os.path.splitext(args.out)[1].lower() not in (".safetensors", ".npz"):
