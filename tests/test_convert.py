@@ -2039,6 +2039,11 @@ def test_opset_12_forms_of_what_opset_13_changed() -> None:
     assert graph["initializer"] == []  # the axes, now an attribute, are no initializer
     whole = _lowered(_onnx_node("ReduceSum", ["x"], keepdims=0, noop_with_empty_axes=0), {})["node"][0]
     assert [item["name"] for item in whole["attribute"]] == ["keepdims"]  # no axes: every axis, as 12 reads it
+    kept = _lowered(_onnx_node("ReduceSum", ["x", "none"], noop_with_empty_axes=1), {},
+                    Const("DT_INT64", [0], []).proto("none"))["node"][0]  # fmt: skip
+    assert (kept["op_type"], kept["input"], kept["attribute"]) == ("Identity", ["x"], [])
+    squeezed = _lowered(_onnx_node("Squeeze", ["x", "none"]), {}, Const("DT_INT64", [0], []).proto("none"))
+    assert squeezed["node"][0]["input"] == ["x"] and squeezed["node"][0]["attribute"] == []  # every 1, as at 12
     last = _lowered(_onnx_node("Softmax", ["x"], axis=2), {"x": 3})["node"][0]
     assert [(item["name"], item["i"]) for item in last["attribute"]] == [("axis", -1)]
     resize = _lowered(_onnx_node("Resize", ["x", "", "", "sizes"]), {})
@@ -2051,7 +2056,6 @@ def test_opset_12_forms_of_what_opset_13_changed() -> None:
     [
         (_onnx_node("Softmax", ["x"], axis=1), {"x": 3}, "is over axis 1, not the last"),
         (_onnx_node("Softmax", ["x"], axis=1), {}, "is over axis 1, not the last"),
-        (_onnx_node("ReduceSum", ["x"], noop_with_empty_axes=1), {}, "no axes and noop_with_empty_axes"),
         (_onnx_node("Squeeze", ["x", "a"]), {}, "its axes 'a' are computed, and opset 12 takes them as an attribute"),
         (_onnx_node("Split", ["x", "s"], axis=0), {}, "its split sizes 's' are computed"),
         (_onnx_node("Cast", ["x"], to=16), {}, "makes bfloat16 values"),

@@ -9,7 +9,8 @@ bfloat16 and nothing else. So the conversion makes its model at 13 and ``lowered
 ``_LOWERINGS`` (in the bodies of loops and branches too): a constant input becomes the attribute; a softmax over
 the last axis is kept, where the two meanings agree; an optional input left out is given as an empty tensor. What
 opset 12 cannot say is refused, naming the node and why: axes or splits computed at run time, a softmax over
-another axis, a bfloat16 value, a sequence carried by a loop or a branch.
+another axis, a bfloat16 value, a sequence carried by a loop or a branch. (A ReduceSum of no axes told to leave
+its input as it is, which 12 cannot say, is the Identity it is.)
 """
 
 from __future__ import annotations
@@ -28,8 +29,7 @@ if TYPE_CHECKING:
     #: A node lowered: the node, the constants it may read (by name), the ranks known -> the node at opset 12.
     Lowering = Callable[[Decoded, Callable[[str], Optional[Const]], Dict[str, int]], Decoded]
 
-#: The opset the lowering writes, and the one the conversion makes the model at first.
-LOWERED_OPSET: Final = 12
+#: The opset the conversion makes a model at first when 12 is asked for.
 MADE_AT: Final = 13
 _BFLOAT16: Final = ONNX_TYPES["DT_BFLOAT16"]
 _INTEGERS: Final = {ONNX_TYPES["DT_INT64"]: "DT_INT64", ONNX_TYPES["DT_INT32"]: "DT_INT32"}
@@ -132,15 +132,16 @@ def _with(node: Decoded, inputs: List[str], **attrs: object) -> Decoded:
 
 
 def _axes_attribute(node: Decoded, constant: Callable[[str], Optional[Const]], ranks: Dict[str, int]) -> Decoded:
-    """Squeeze, Unsqueeze, ReduceSum: the axes input (input 1) as the ``axes`` attribute; ReduceSum's
-    ``noop_with_empty_axes`` (13) has no opset-12 form but its default, reducing every axis."""
-    if len(node["input"]) < 2 or not node["input"][1]:
-        if any(item["name"] == "noop_with_empty_axes" and item.get("i") for item in node["attribute"]):
-            raise ConversionError(f"node {node['name']!r} (ReduceSum): no axes and noop_with_empty_axes, which opset "
-                                  "12 does not have: convert at opset 13 or later")  # fmt: skip
-        return _with(node, node["input"][:1], noop_with_empty_axes=None)
-    axes = _ints_input(node, 1, "axes", constant)
-    return _with(node, node["input"][:1], axes=axes)
+    """Squeeze, Unsqueeze, ReduceSum: the axes input (input 1) as the ``axes`` attribute. No axes (none given, or
+    an empty list) is every axis at 12, as at 13 but for ReduceSum's ``noop_with_empty_axes`` (13), which leaves
+    the input as it is: an ``Identity``."""
+    given = len(node["input"]) >= 2 and bool(node["input"][1])
+    axes = _ints_input(node, 1, "axes", constant) if given else []
+    if axes:
+        return _with(node, node["input"][:1], axes=axes)
+    if any(item["name"] == "noop_with_empty_axes" and item.get("i") for item in node["attribute"]):
+        return {**node, "op_type": "Identity", "input": node["input"][:1], "attribute": []}
+    return _with(node, node["input"][:1], noop_with_empty_axes=None)
 
 
 def _split_attribute(node: Decoded, constant: Callable[[str], Optional[Const]], ranks: Dict[str, int]) -> Decoded:
