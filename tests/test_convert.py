@@ -2081,3 +2081,11 @@ def test_export_of_an_opset_the_conversion_does_not_write_is_a_usage_error(tmp_p
     assert result.stderr.decode() == (
         "tfcollections export: usage error: --opset 11: the conversion writes opsets 12 to 21\n"
     )
+
+
+def test_an_initializer_of_a_cycle_of_identities_is_no_hang() -> None:
+    # A damaged graph whose initializer names an Identity of itself: refused, never followed round and round.
+    nodes = [*_LOOKUP, ("c", "Identity", ["c"], {"T": "DT_RESOURCE"}, None), _const("k", _strings("a")),
+             _const("v", _ints64(1)), ("i", "LookupTableImportV2", ["c", "k", "v"], {}, None)]  # fmt: skip
+    with pytest.raises(ConversionError, match="no initializer in the graph fills it"):
+        tfcollections.to_onnx(tfcollections.loads(_graph(*nodes)), outputs=["y"])

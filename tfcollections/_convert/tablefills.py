@@ -65,7 +65,9 @@ def fill_tables(
     for node in nodes:
         if node["op"] in FILLING_OPS and node["input"]:
             table = by_name.get(split_tensor_name(node["input"][0])[0])
-            while table is not None and table["op"] == "Identity" and table["input"]:  # a TF 2 function's argument
+            passed: Set[str] = set()  # a TF 2 function's argument is an Identity of the table (a cycle: damaged)
+            while table is not None and table["op"] == "Identity" and table["input"] and table["name"] not in passed:
+                passed.add(table["name"])
                 table = by_name.get(split_tensor_name(table["input"][0])[0])
             if table is not None:
                 filling.setdefault(table["name"], []).append(node)
@@ -111,7 +113,8 @@ def asset_files(meta_graph: Decoded, model_path: Optional[str]) -> Dict[str, str
     for asset in listed:
         name = (asset.get("tensor_info") or {}).get("name")
         filename = asset.get("filename")
-        if name and filename and os.path.basename(filename) == filename:  # a plain name, never a path out
+        if name and filename and os.path.basename(filename) == filename and filename not in (".", ".."):
+            # a plain name in assets/, never a path out of it
             found[name] = os.path.join(folder, "assets", filename)
     return found
 
