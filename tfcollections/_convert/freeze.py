@@ -9,8 +9,9 @@ saver would restore it (``restore.restore_plan``: the save ops' keys and slices,
 partition), its values read with every CRC checked (``read_tensors``: a partitioned variable assembled, then its
 part cut out), checked against the variable's dtype and shape, and put in its place as a ``Const``; a
 ``ReadVariableOp`` of it becomes an ``Identity`` and a ``ResourceGather`` a ``GatherV2``, as TensorFlow rewrites
-them. Colocation (``_class``) with a node that is gone is dropped, as TensorFlow's importer would refuse it.
-The result is a ``FrozenGraph``: the nodes in the graph's order with their constants readable, which
+them. A lookup table kept keeps its contents, which its initializer (no output needs it) puts in it
+(``tablefills``). Colocation (``_class``) with a node that is gone is dropped, as TensorFlow's importer would refuse
+it. The result is a ``FrozenGraph``: the nodes in the graph's order with their constants readable, which
 ``freeze`` writes as a GraphDef and the ONNX conversion converts.
 """
 
@@ -114,7 +115,8 @@ def freeze(
     force: bool = False,
 ) -> bytes:
     """A frozen graph (binary ``GraphDef``) of *model*: each variable its outputs need a ``Const`` holding the
-    checkpoint's value, and only what *outputs* need kept.
+    checkpoint's value, and only what *outputs* need kept, with what fills each lookup table they read (an
+    ``InitializeTableV2`` of its keys and values under its initializer's name, for TensorFlow to run).
 
     *model* is a path ``load`` takes (a ``.meta``, a SavedModel, a frozen graph), such a file's bytes (a
     serialized ``GraphDef``, as ``graph_def.SerializeToString()`` gives it) or what ``load`` returned. Of a
