@@ -1820,6 +1820,25 @@ def _suite_cases(tf):
             ],
         )
     )
+    # Strings from opset 20 (RegexFullMatch, StringConcat, StringSplit): RE2 patterns, a pattern as a tensor, a join
+    # of a vector, a scalar and a vector, splits on one and two characters, at most one split, empty strings.
+    cases.append(
+        (
+            "strings_20",
+            {"text": np.array(["a,b,c", "", "x,,y", "abc", "ab12ab", ",", "A\nC"], dtype=object)},
+            lambda text: [
+                tf.strings.regex_full_match(text, "a.c"),
+                tf.strings.regex_full_match(text, "(?i)[a-c,]+"),
+                tf.raw_ops.RegexFullMatch(input=text, pattern=tf.constant("x.*")),
+                tf.strings.join([text, "-", text], separator="+"),
+                tf.strings.join([text, text]),
+                *tf.raw_ops.StringSplitV2(input=text, sep=",", maxsplit=-1),
+                *tf.raw_ops.StringSplitV2(input=text, sep="ab", maxsplit=-1),
+                *tf.raw_ops.StringSplitV2(input=text, sep=",", maxsplit=1),
+            ],
+            {"opset": 20},
+        )
+    )
     # Lookup tables filled in the graph (StaticHashTable's LookupTableImportV2 of constants, index_to_string's of a
     # cast Range): string, int32 and int64 keys; int64, string, float, double, int32 and bool values; keys that are
     # missing, a table's size, a key given twice with one value, a default the graph computes from an input.

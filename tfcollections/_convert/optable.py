@@ -131,7 +131,7 @@ from .shapes import (
     unpack,
 )
 from .slicing import pad, slice_of, strided_slice
-from .strings import as_string, string_case, string_to_number
+from .strings import as_string, regex_full_match, string_case, string_join, string_split, string_to_number
 from .tensorops import (
     broadcast_to,
     dynamic_partition,
@@ -619,17 +619,17 @@ _STRINGS: Final[Dict[str, Rule]] = {
     "StringToNumber": _row("Cast", string_to_number, "to float, double, int32 or int64"),
     "StringLower": _row("StringNormalizer (Reshape)", string_case, "no encoding: ASCII letters, in the C locale"),
     "StringUpper": _row("StringNormalizer (Reshape)", string_case, "no encoding: ASCII letters, in the C locale"),
+    "RegexFullMatch": _row("RegexFullMatch", regex_full_match, "pattern constant; RE2, as TensorFlow's", since=20),
+    "StaticRegexFullMatch": _row("RegexFullMatch", regex_full_match, "RE2, as TensorFlow's", since=20),
+    "StringJoin": _row("StringConcat", string_join, "the separator between each two; a scalar broadcast", since=20),
+    "StringSplitV2": _row("StringSplit, NonZero, GatherND", string_split, "a constant separator; sparse out", since=20),
 }
 
 _LOOKUP: Final[Dict[str, Rule]] = {
     # Tables filled by an initializer of the graph or a SavedModel's vocabulary file (tablefills.fill_tables).
     "HashTableV2": _row("-", hash_table, "its contents from the initializer that fills it, or a vocabulary asset"),
     "HashTable": _row("-", hash_table, "TF 1's reference table, as HashTableV2"),
-    "LookupTableFindV2": _row(
-        "LabelEncoder (ai.onnx.ml), Gather",
-        table_find,
-        "to the values; to positions and a Gather for other types or a computed default",
-    ),
+    "LookupTableFindV2": _row("LabelEncoder (ai.onnx.ml), Gather", table_find, "to values, or positions to Gather"),
     "LookupTableFind": _row("LabelEncoder (ai.onnx.ml), Gather", table_find, "as LookupTableFindV2"),
     "LookupTableSizeV2": _row("initializer", table_size, "the number of keys, a constant"),
     "LookupTableSize": _row("initializer", table_size, "as LookupTableSizeV2"),
