@@ -1282,6 +1282,13 @@ REFUSED = {
         [_placeholder("x", 1, 2, 2, 2, 3),
          ("y", "MaxPool3D", ["x"], {"ksize": [1] * 5, "strides": [1] * 5, "padding": b"EXPLICIT"}, None)],
         "is not SAME or VALID"),
+    "a bicubic resize of an unknown height": (
+        [_placeholder("x", 1, -1, 4, 3), _const("s", _ints(2, 2)), ("y", "ResizeBicubic", ["x", "s"], {}, None)],
+        "has an unknown height or width, which the weights are made for"),
+    "a bicubic resize to a computed size": (
+        [_placeholder("x", 1, 4, 4, 3), ("s", "Placeholder", [], {"dtype": "DT_INT32", "shape": _shape(2)}, None),
+         ("y", "ResizeBicubic", ["x", "s"], {}, None)],
+        "its size 's:0' must be two positive ints the graph gives"),
     "strings compared below opset 19": (
         [_typed("x", "DT_STRING", 2), _typed("b", "DT_STRING", 2), ("y", "NotEqual", ["x", "b"], {}, None)],
         "its inputs are strings, which ONNX's Equal takes from opset 19: convert at opset 19 or later"),

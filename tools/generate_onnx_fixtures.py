@@ -1820,6 +1820,27 @@ def _suite_cases(tf):
             ],
         )
     )
+    # Bicubic resizing as each TensorFlow API asks for it (legacy corners, aligned corners, half-pixel centers: Keys'
+    # kernel with the outside taps dropped), up and down, of floats and of bytes; MaxPoolV2 (ksize, strides inputs).
+    r = rng_of("bicubic_pool_v2")
+    cases.append(
+        (
+            "bicubic_pool_v2",
+            {
+                "x": r.standard_normal((2, 5, 6, 3)).astype(f32),
+                "pixels": r.integers(0, 256, (1, 4, 4, 1)).astype(np.uint8),
+            },
+            lambda x, pixels: [
+                tf.image.resize_bicubic(x, [8, 9]),
+                tf.image.resize_bicubic(x, [3, 4], align_corners=True),
+                tf.image.resize_bicubic(x, [7, 11], half_pixel_centers=True),
+                tf.image.resize_bicubic(x, [2, 3], half_pixel_centers=True),
+                tf.image.resize_bicubic(pixels, [6, 5], half_pixel_centers=True),
+                tf.raw_ops.MaxPoolV2(input=x, ksize=[1, 2, 2, 1], strides=[1, 2, 2, 1], padding="SAME"),
+                tf.raw_ops.MaxPoolV2(input=x, ksize=[1, 3, 3, 1], strides=[1, 1, 2, 1], padding="VALID"),
+            ],
+        )
+    )
     # Strings from opset 20 (RegexFullMatch, StringConcat, StringSplit): RE2 patterns, a pattern as a tensor, a join
     # of a vector, a scalar and a vector, splits on one and two characters, at most one split, empty strings.
     cases.append(

@@ -10,6 +10,9 @@ convolution (``SpaceToBatchND`` -> convolution -> ``BatchToSpaceND``) becomes th
 
 from __future__ import annotations
 
+import math
+import struct
+
 from .._errors import ConversionError
 from .._graph.graphdef import bytes_attr, ints_attr, new_node, split_tensor_name
 from .kernels import widened
@@ -24,7 +27,7 @@ from .nodeparts import (
     onnx_type,
     text_attr,
 )
-from .values import TO_NHWC
+from .values import INPUTS_HINT, TO_NHWC, tensor_of
 from .windows import (
     cropped_transpose,
     filter_weights,
@@ -287,6 +290,92 @@ def resize(mode: str) -> RuleFunction:
         size_known: List[Optional[int]] = list(wanted) if wanted is not None else [None, None]
         shape = None if x.shape is None else [x.shape[0], *size_known, x.shape[3]]
         return [cx.result(0, dtype, shape, nchw=out)]
+
+    return convert
+
+
+def resize_bicubic(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    """ResizeBicubic as TensorFlow computes it (resize_bicubic_op.cc): each output pixel a sum of four input pixels
+    along each axis, weighed by its table of cubic coefficients at 1/1024 steps (Keys' a = -0.5 with half-pixel
+    centers, the taps outside the image dropped and the rest renormalized; else a = -0.75, the edge repeated).
+    ONNX's cubic Resize computes the coefficients exactly (up to 2e-3 from TensorFlow's) and onnxruntime's does not
+    shrink, so the weights are made here, one matrix per axis, and applied by two MatMuls in TensorFlow's order
+    (along the height, then the width): its input's height and width and the size must be known."""
+    x, size = inputs[0], inputs[1]
+    if need_rank(x) != 4:
+        raise ConversionError("only 4-D images are resized")
+    wanted = size.ints()
+    if wanted is None or len(wanted) != 2 or min(wanted) < 1:
+        raise ConversionError(f"its size {size.tf_name!r} must be two positive ints the graph gives: the weights "
+                              "are made at conversion")  # fmt: skip
+    height, width = (x.shape or [None] * 4)[1:3]
+    if height is None or width is None:
+        raise ConversionError(f"its input {x.tf_name!r} has an unknown height or width, which the weights are made "
+                              f"for{INPUTS_HINT}")  # fmt: skip
+    corners, half = bool(attr(node, "align_corners", False)), bool(attr(node, "half_pixel_centers", False))
+    data = cx.nchw(x)
+    if x.dtype != "DT_FLOAT":  # TensorFlow interpolates in float32 and gives float32
+        data = cx.op("Cast", data, to=1)
+    rows = cubic_weights(height, wanted[0], corners, half)
+    columns = cubic_weights(width, wanted[1], corners, half)
+    across = tensor_of("DT_FLOAT", (width, wanted[1]), [columns[o][i] for i in range(width) for o in range(wanted[1])])
+    down = tensor_of("DT_FLOAT", (wanted[0], height), [value for row in rows for value in row])
+    along_height = cx.op("MatMul", cx.initializer(down, cx.fresh("rows")), data)  # TensorFlow's order: rows first
+    out = cx.op("MatMul", along_height, cx.initializer(across, cx.fresh("columns")))
+    shape = [x.shape[0] if x.shape else None, wanted[0], wanted[1], x.shape[3] if x.shape else None]
+    return [cx.result(0, "DT_FLOAT", shape, nchw=out)]
+
+
+def cubic_weights(size: int, out_size: int, corners: bool, half: bool) -> List[List[float]]:
+    """TensorFlow's bicubic weights of one axis, *out_size* rows of *size* (resize_bicubic_op.cc's
+    GetWeightsAndIndices, float32 arithmetic as there; a tap clamped onto another adds to it)."""
+    keys = half
+    table = _cubic_table(-0.5 if keys else -0.75)
+    scale = _f32((size - 1) / _f32(out_size - 1)) if corners and out_size > 1 else _f32(size / _f32(out_size))
+    weights = [[0.0] * size for _ in range(out_size)]
+    for out_loc in range(out_size):
+        where = _f32(_f32(_f32(out_loc + 0.5) * scale) - 0.5) if half else _f32(out_loc * scale)
+        start = math.floor(where)
+        offset = round(_f32(where - start) * 1024)
+        taps = [table[offset * 2 + 1], table[offset * 2], table[(1024 - offset) * 2], table[(1024 - offset) * 2 + 1]]
+        places = [start - 1 + tap for tap in range(4)]
+        bounded = [min(size - 1, max(0, place)) for place in places]
+        if keys:
+            taps = [weight if bound == place else 0.0 for weight, bound, place in zip(taps, bounded, places)]
+            total = _f32(_f32(_f32(taps[0] + taps[1]) + taps[2]) + taps[3])
+            if abs(total) >= 1000.0 * 1.1754943508222875e-38:
+                inverse = _f32(1.0 / total)
+                taps = [_f32(weight * inverse) for weight in taps]
+        for weight, bound in zip(taps, bounded):
+            weights[out_loc][bound] = _f32(weights[out_loc][bound] + weight)
+    return weights
+
+
+def _cubic_table(a: float) -> List[float]:
+    """resize_bicubic_op.cc's InitCoeffsTable: the two weights of each of 1025 distances, computed in double and
+    kept as floats."""
+    table: List[float] = []
+    for index in range(1025):
+        x = _f32(index / 1024)
+        table.append(_f32(((a + 2) * x - (a + 3)) * x * x + 1))
+        x = _f32(x + 1.0)
+        table.append(_f32(((a * x - 5 * a) * x + 8 * a) * x - 4 * a))
+    return table
+
+
+def _f32(value: float) -> float:
+    """*value* rounded to float32, as a float32 operation of TensorFlow's kernel rounds it."""
+    return float(struct.unpack("<f", struct.pack("<f", value))[0])
+
+
+def pool_v2(onnx_op: str) -> RuleFunction:
+    """MaxPoolV2: MaxPool with its ksize and strides given as (constant) inputs instead of attrs."""
+    pooled = pool(onnx_op)
+
+    def convert(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+        ksize, strides = need_ints(inputs[1], "ksize"), need_ints(inputs[2], "strides")
+        given = {**node["attr"], "ksize": ints_attr(ksize), "strides": ints_attr(strides)}
+        return pooled(cx, {**node, "attr": given}, inputs[:1])
 
     return convert
 

@@ -78,7 +78,9 @@ from .images import (
     lrn,
     max_pool_with_argmax,
     pool,
+    pool_v2,
     resize,
+    resize_bicubic,
     space_batch,
 )
 from .lookups import hash_table, table_find, table_size
@@ -378,6 +380,7 @@ _NN: Final[Dict[str, Rule]] = {
         "pads and output_padding from constant input_sizes; computed ones: the full output cropped",
     ),
     "MaxPool": _row("MaxPool", pool("MaxPool")),
+    "MaxPoolV2": _row("MaxPool", pool_v2("MaxPool"), "ksize and strides constant"),
     "AvgPool": _row("AveragePool", pool("AveragePool"), "padding not counted, as TensorFlow"),
     "FusedBatchNorm": _row(
         "BatchNormalization; ReduceMean, Sub, Mul, Sqrt, Div",
@@ -388,6 +391,7 @@ _NN: Final[Dict[str, Rule]] = {
     "FusedBatchNormV3": _row("as FusedBatchNorm", batch_norm, "exponential_avg_factor moves the batch statistics"),
     "ResizeBilinear": _row("Resize (linear)", resize("linear"), "align_corners, half_pixel_centers"),
     "ResizeNearestNeighbor": _row("Resize (nearest)", resize("nearest"), "align_corners, half_pixel_centers"),
+    "ResizeBicubic": _row("MatMul, MatMul", resize_bicubic, "TensorFlow's weights made at conversion, per axis"),
     "ResizeArea": _row("MatMul, MatMul", resize_area, "TensorFlow's area weights made at conversion; sizes known"),
     "SpaceToDepth": _row("SpaceToDepth", depth_space("SpaceToDepth")),
     "DepthToSpace": _row("DepthToSpace (DCR)", depth_space("DepthToSpace")),
@@ -664,9 +668,8 @@ _REFUSED: Final = {
     "Switch": "control flow", "Merge": "control flow", "Enter": "control flow",
     "Exit": "control flow", "NextIteration": "control flow", "LoopCond": "control flow",
     "PartitionedCall": "a function call", "StatefulPartitionedCall": "a function call",
-    "ParseExample": _PARSING, "ParseExampleV2": _PARSING, "ParseSingleExample": _PARSING,
+    "ParseExample": _PARSING, "ParseExampleV2": _PARSING, "ParseSingleExample": _PARSING, "DecodeProtoV2": _PARSING,
     "ParseSequenceExample": _PARSING, "ParseSequenceExampleV2": _PARSING, "ParseSingleSequenceExample": _PARSING,
-    "DecodeProtoV2": _PARSING,
 }  # fmt: skip
 
 
