@@ -2096,3 +2096,16 @@ def test_an_initializer_of_a_cycle_of_identities_is_no_hang() -> None:
              _const("v", _ints64(1)), ("i", "LookupTableImportV2", ["c", "k", "v"], {}, None)]  # fmt: skip
     with pytest.raises(ConversionError, match="no initializer in the graph fills it"):
         tfcollections.to_onnx(tfcollections.loads(_graph(*nodes)), outputs=["y"])
+
+
+def test_a_graph_that_reads_an_input_pipeline_is_refused_saying_where_to_cut() -> None:
+    # A TF 1 training graph: batches from a tf.data iterator, the model on them.
+    graph = _graph(
+        ("it", "IteratorV2", [], {"output_types": ["DT_FLOAT"], "output_shapes": [_shape(-1, 3)]}, None),
+        ("next", "IteratorGetNext", ["it"], {"output_types": ["DT_FLOAT"], "output_shapes": [_shape(-1, 3)]}, None),
+        ("y", "Relu", ["next"], {"T": "DT_FLOAT"}, None),
+    )  # fmt: skip
+    with pytest.raises(ConversionError, match=r"IteratorGetNext \(1 node, first 'next': it is a step of an input "):
+        tfcollections.to_onnx(tfcollections.loads(graph), outputs=["y"])
+    model = onnx_model(tfcollections.to_onnx(tfcollections.loads(graph), outputs=["y"], inputs=["next:0"]))
+    assert [item["name"] for item in model["graph"]["input"]] == ["next:0"]

@@ -447,7 +447,8 @@ def _placeholder_for(node: Decoded) -> Decoded:
         raise DecodeError(f"input {node['name']!r} (op {node['op']}): its output's dtype is not known, so it cannot "
                           "be made a placeholder")  # fmt: skip
     attrs = {"dtype": type_attr(dtype.replace("_REF", ""))}
-    shapes = node["attr"].get("_output_shapes")
+    # The shapes TensorFlow recorded, else those the op declares (an iterator's output_shapes).
+    shapes = node["attr"].get("_output_shapes") or node["attr"].get("output_shapes")
     if shapes is not None and shapes["list"] is not None and shapes["list"]["shape"]:
         shape_value = dict(shapes)
         shape_value["list"] = None

@@ -21,8 +21,9 @@ from .converter import Converter
 from .freeze import freeze_graph, loaded_model, signature_inputs
 from .images import rewrite
 from .lowering import MADE_AT, lowered
-from .optable import RULES, unsupported_ops
+from .optable import RULES
 from .optimize import optimize
+from .refusals import unsupported_ops
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

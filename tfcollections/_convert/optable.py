@@ -10,8 +10,8 @@ batch norm, resizing), ``volumes``, ``detection``, ``pixels``, ``shapes``, ``sli
 ``strings``, ``randomops``, ``lookups`` (tables) and ``controlflow``; here they are only named, by their public
 names, so the table reads as data and a new op is one row. A rule takes a shape-like input the graph computes as a
 tensor where ONNX takes one (its note says "constant or computed"); where ONNX wants an attribute, the rule says the
-input must be a constant (``nodeparts.need_ints``). ``unsupported_ops`` is what the converter asks before it makes
-anything: every op type of a graph the table lacks or whose row needs a later opset, with its count and first node.
+input must be a constant (``nodeparts.need_ints``). What the converter asks of the table before it makes anything
+(which op types a graph has that it lacks, and why) is ``refusals.unsupported_ops``.
 """
 
 from __future__ import annotations
@@ -162,7 +162,6 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Dict, Final, List, Optional, Tuple
 
-    from .._typing import Decoded
     from .converter import RuleFunction
     from .values import Value
 
@@ -655,43 +654,6 @@ DOMAINS: Final[Tuple[Tuple[str, Dict[str, Rule]], ...]] = (
 )
 
 RULES: Final[Dict[str, Rule]] = {op: rule for _, table in DOMAINS for op, rule in table.items()}
-
-
-# A serving graph that parses tf.Example records (an Estimator's, TFX's) starts with one of these; the model proper
-# starts at the features it gives, where the graph can be cut.
-_PARSING: Final = ("it parses serialized protos (tf.Example), which no ONNX op does: cut the graph at the features "
-                   "it gives (--inputs of their tensor names, or to_onnx(inputs=...))")  # fmt: skip
-
-# Ops that make a graph the conversion refuses with a reason of its own (TF 1's control-flow frames).
-_REFUSED: Final = {
-    # TF 1 while loops and conds are taken whole (frames.py): what is left of these is part of neither.
-    "Switch": "control flow", "Merge": "control flow", "Enter": "control flow",
-    "Exit": "control flow", "NextIteration": "control flow", "LoopCond": "control flow",
-    "PartitionedCall": "a function call", "StatefulPartitionedCall": "a function call",
-    "ParseExample": _PARSING, "ParseExampleV2": _PARSING, "ParseSingleExample": _PARSING, "DecodeProtoV2": _PARSING,
-    "ParseSequenceExample": _PARSING, "ParseSequenceExampleV2": _PARSING, "ParseSingleSequenceExample": _PARSING,
-}  # fmt: skip
-
-
-def unsupported_ops(nodes: List[Decoded], opset: int = FIRST_OPSET) -> List[Decoded]:
-    """Each op type of *nodes* the table lacks, or whose row needs a later opset than *opset*: ``{"op", "count",
-    "node", "why"}``, in the order first met."""
-    found: Dict[str, Decoded] = {}
-    for node in nodes:
-        op = node["op"]
-        rule = RULES.get(op)
-        if rule is not None and rule.since <= opset:
-            continue
-        entry = found.get(op)
-        if entry is None:
-            if rule is not None:
-                why = f"its row makes ONNX ops of opset {rule.since}: convert at opset {rule.since} or later"
-            else:
-                why = _REFUSED.get(op, "not in the table")
-            found[op] = {"op": op, "count": 1, "node": node["name"], "why": why}
-        else:
-            entry["count"] += 1
-    return list(found.values())
 
 
 def table_rows() -> List[Tuple[str, str, str, str, int]]:
