@@ -21,7 +21,7 @@ import tfcollections
 from tfcollections import ConversionError, DecodeError
 from tfcollections._convert.freeze import _part_of
 from tfcollections._convert.onnx import parse_input
-from tfcollections._convert.values import scalar_tensor, transpose
+from tfcollections._convert.values import scalar_tensor, tensor_of, transpose
 from tfcollections._disk.source import source_of
 from tfcollections._graph.graphdef import Graph
 from tfcollections._tensor import Tensor
@@ -1315,6 +1315,24 @@ REFUSED = {
         [*_LOOKUP, _const("f", _scalar_text("/data/vocab.txt")),
          ("i", "InitializeTableFromTextFileV2", ["x", "f"], {"key_index": -2, "value_index": -1}, None)],
         "it reads '/data/vocab.txt' when the session starts, a file the model does not hold as an asset"),
+    "a vocabulary file named through an Identity, outside the model": (
+        [*_LOOKUP, _const("f", _scalar_text("/data/vocab.txt")), ("fi", "Identity", ["f"], {"T": "DT_STRING"}, None),
+         ("i", "InitializeTableFromTextFileV2", ["x", "fi"], {"key_index": -2, "value_index": -1}, None)],
+        "it reads '/data/vocab.txt' when the session starts"),
+    "a vocabulary initializer of one input": (
+        [*_LOOKUP, ("i", "InitializeTableFromTextFileV2", ["x"], {"key_index": -2, "value_index": -1}, None)],
+        "it has 1 inputs where InitializeTableFromTextFileV2 takes 2"),
+    "an initializer of a table the graph lacks": (
+        [*_LOOKUP, _const("k", _strings("a")), _const("v", _ints64(1)),
+         ("i", "LookupTableImportV2", ["gone", "k", "v"], {}, None)],
+        "no initializer in the graph fills it"),
+    "a table of float keys": (
+        [("x", "HashTableV2", [], {"key_dtype": "DT_FLOAT", "value_dtype": "DT_INT64"}, None), _placeholder("q", 2),
+         _const("d", _tensor64((), [-1])), _const("k", tensor_of("DT_FLOAT", (2,), [0.5, 1.5])),
+         _const("v", _ints64(1, 2)),
+         ("i", "LookupTableImportV2", ["x", "k", "v"], {}, None),
+         ("y", "LookupTableFindV2", ["x", "q", "d"], {"Tin": "DT_FLOAT", "Tout": "DT_INT64"}, None)],
+        "its table's keys are DT_FLOAT: TensorFlow's tables take strings and integers"),
     "a default that is not a scalar": (
         [*_LOOKUP[:2], _const("d", _ints64(-1, -1)), _LOOKUP[3], _const("k", _strings("a")),
          _const("v", _ints64(1)), _filled("k", "v")],
@@ -1921,6 +1939,16 @@ def _import(keys: str, values: str) -> Any:
             ],
             [0, -1, 2],
         ),
+        # keys cast to the type they are
+        (
+            [
+                _const("k64", _tensor64((2,), [5, 7])),
+                ("k", "Cast", ["k64"], {"SrcT": "DT_INT64", "DstT": "DT_INT64"}, None),
+                _const("v", _tensor64((2,), [1, 2])),
+                _import("k", "v"),
+            ],
+            [1, -1, 2],
+        ),
         # an empty table: every key is missing
         ([_const("k", _tensor64((0,), [])), _const("v", _tensor64((0,), [])), _import("k", "v")], [-1, -1, -1]),
     ],
@@ -2109,3 +2137,78 @@ def test_a_graph_that_reads_an_input_pipeline_is_refused_saying_where_to_cut() -
         tfcollections.to_onnx(tfcollections.loads(graph), outputs=["y"])
     model = onnx_model(tfcollections.to_onnx(tfcollections.loads(graph), outputs=["y"], inputs=["next:0"]))
     assert [item["name"] for item in model["graph"]["input"]] == ["next:0"]
+
+
+def test_opset_12_lowers_the_bodies_of_branches_and_axes_a_cast_gives() -> None:
+    from tfcollections._convert.folding import Const
+    from tfcollections._convert.lowering import lowered
+    from tfcollections._convert.values import attribute
+
+    axes32, axes64 = Const("DT_INT32", [1], [0]).proto("a32"), Const("DT_INT64", [1], [1]).proto("a64")
+    cast = {"name": "cast", "op_type": "Cast", "input": ["a32"], "output": ["axes"], "attribute": [attribute("to", 7)]}
+    top = {**_onnx_node("Unsqueeze", ["x", "axes"]), "output": ["c"]}
+    branch = {"node": [_onnx_node("Unsqueeze", ["x", "a64"])], "initializer": [], "input": [],
+              "output": [{"name": "y"}]}  # fmt: skip
+    node = {"name": "if", "op_type": "If", "input": ["c"], "output": ["out"],
+            "attribute": [attribute("then_branch", branch), attribute("else_branch", dict(branch))]}  # fmt: skip
+    graph = {"node": [cast, top, node], "initializer": [axes32, axes64], "input": [], "output": [{"name": "out"}]}
+    lowered(graph, {})
+    assert [item["op_type"] for item in graph["node"]] == ["Unsqueeze", "If"]  # the cast of the axes is gone
+    assert graph["node"][0]["input"] == ["x"] and graph["node"][0]["attribute"][0]["ints"] == [0]
+    inner = graph["node"][-1]["attribute"][0]["g"]["node"][0]
+    assert inner["input"] == ["x"] and inner["attribute"][0]["ints"] == [1]
+    assert graph["initializer"] == []  # neither set of axes is read as an input any more
+    split = _lowered(_onnx_node("Split", ["x"], axis=0), {})["node"][0]
+    assert split["input"] == ["x"]  # no sizes: equal parts, the same at 12
+
+
+def test_a_vocabulary_read_as_line_numbers_must_be_int64(tmp_path: Path) -> None:
+    from tfcollections._convert.tablefills import asset_files, fill_tables
+    from tfcollections._graph.graphdef import new_node
+
+    (tmp_path / "v.txt").write_bytes(b"a\n")
+    table = new_node("t", "HashTableV2", [], {"key_dtype": {"type": "DT_STRING"}, "value_dtype": {"type": "DT_INT32"}})
+    fill = new_node(
+        "i", "InitializeTableFromTextFileV2", ["t", "f"], {"key_index": {"i": -2}, "value_index": {"i": -1}}
+    )
+
+    class Replaced:
+        def __init__(self) -> None:
+            self.replaced: Dict[str, Any] = {}
+
+    contents, _ = fill_tables([table], [table, new_node("f", "Const", [], {}), fill], Replaced(),  # type: ignore[arg-type]
+                              {"f:0": str(tmp_path / "v.txt")})  # fmt: skip
+    assert "it reads line numbers into DT_INT32, which TensorFlow refuses" in str(contents["t"])
+    listed = {"asset_file_def": [{"tensor_info": {"name": "a:0"}, "filename": "sub/v.txt"},
+                                 {"tensor_info": {"name": "b:0"}, "filename": ".."},
+                                 {"tensor_info": {"name": "c:0"}, "filename": "v.txt"}]}  # fmt: skip
+    assert asset_files(listed, str(tmp_path)) == {"c:0": str(tmp_path / "assets" / "v.txt")}
+
+
+_TEXT = _typed("x", "DT_STRING", 2)
+
+REFUSED_AT_20 = {
+    "a match of numbers": ([_placeholder("x", 2), ("y", "StaticRegexFullMatch", ["x"], {"pattern": b"a"}, None)],
+                           "its input 'x:0' is DT_FLOAT: TensorFlow matches strings"),
+    "a pattern the graph computes": ([_TEXT, _typed("p", "DT_STRING"), ("y", "RegexFullMatch", ["x", "p"], {}, None)],
+                                     "its pattern 'p:0' must be one string the graph gives"),
+    "a pattern of no text": ([_TEXT, ("y", "StaticRegexFullMatch", ["x"], {"pattern": 3}, None)],
+                             "its pattern is not a string"),
+    "a join of numbers": ([_TEXT, _placeholder("b", 2), ("y", "StringJoin", ["x", "b"], {"N": 2}, None)],
+                          "its input 'b:0' is DT_FLOAT: TensorFlow joins strings"),
+    "a split of a matrix": ([_typed("x", "DT_STRING", 2, 2), _const("s", _scalar_text(",")),
+                             ("y", "StringSplitV2", ["x", "s"], {}, None)],
+                            "its input 'x:0' is not a vector of strings"),
+    "a split at a computed separator": ([_TEXT, _typed("s", "DT_STRING"), ("y", "StringSplitV2", ["x", "s"], {}, None)],
+                                        "its separator 's:0' must be one string the graph gives"),
+    "a split on whitespace": ([_TEXT, _const("s", _scalar_text("")), ("y", "StringSplitV2", ["x", "s"], {}, None)],
+                              "it splits on whitespace (no separator), which onnxruntime's StringSplit does on spaces"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", sorted(REFUSED_AT_20))
+def test_what_the_string_rules_of_opset_20_cannot_convert_is_refused(case: str) -> None:
+    nodes, expected = REFUSED_AT_20[case]
+    with pytest.raises(ConversionError, match=r"^node '[xy]' \(\w+\): ") as caught:
+        tfcollections.to_onnx(tfcollections.loads(_graph(*nodes)), outputs=["y"], opset=20)
+    assert expected in str(caught.value)
