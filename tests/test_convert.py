@@ -1333,6 +1333,8 @@ REFUSED = {
          ("i", "LookupTableImportV2", ["x", "k", "v"], {}, None),
          ("y", "LookupTableFindV2", ["x", "q", "d"], {"Tin": "DT_FLOAT", "Tout": "DT_INT64"}, None)],
         "its table's keys are DT_FLOAT: TensorFlow's tables take strings and integers"),
+    "a lookup of a table no HashTableV2 makes": (
+        [_const("x", _floats(2)), *_LOOKUP[1:]], "its table 'x:0' is not made by a HashTableV2 of the graph"),
     "a default that is not a scalar": (
         [*_LOOKUP[:2], _const("d", _ints64(-1, -1)), _LOOKUP[3], _const("k", _strings("a")),
          _const("v", _ints64(1)), _filled("k", "v")],

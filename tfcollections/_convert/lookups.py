@@ -85,6 +85,6 @@ def table_size(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
 
 def _table_of(handle: Value) -> Tuple[Tensor, Tensor]:
     if handle.table is None:
-        raise ConversionError(f"its table {handle.tf_name!r} is not one a HashTableV2 of the graph makes (a table "
-                              "handed in, as a TF 2 function's captured resource, is not converted)")  # fmt: skip
+        raise ConversionError(f"its table {handle.tf_name!r} is not made by a HashTableV2 of the graph: only the "
+                              "tables a graph makes and fills are converted")  # fmt: skip
     return handle.table

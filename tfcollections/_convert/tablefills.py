@@ -120,7 +120,9 @@ def asset_files(meta_graph: Decoded, model_path: Optional[str]) -> Dict[str, str
 
 
 def _attr(node: Decoded, key: str, default: Any) -> Any:
-    """An int, bytes or dtype attr of *node* (the attrs tables and their initializers have), else *default*."""
+    """An int, bytes or dtype attr of *node* (the attrs tables and their initializers have), else *default*: the
+    part of ``nodeparts.attr`` this module needs, which it cannot import (nodeparts reads the converter, which
+    reads the freezing that imports this)."""
     value = node["attr"].get(key)
     for field in ("i", "s", "type"):
         if value is not None and value.get(field) is not None:
