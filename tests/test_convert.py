@@ -1339,6 +1339,16 @@ REFUSED = {
         [*_LOOKUP[:2], _const("d", _ints64(-1, -1)), _LOOKUP[3], _const("k", _strings("a")),
          _const("v", _ints64(1)), _filled("k", "v")],
         "its default 'd:0' is not a scalar"),
+    "a search of a vector": (
+        [_placeholder("s", 4), _placeholder("v", 1, 2), ("y", "UpperBound", ["s", "v"], {}, None)],
+        "its sorted_inputs 's:0' has rank 1: TensorFlow's UpperBound takes matrices"),
+    "a search of rows and values of two types": (
+        [_placeholder("s", 1, 4), _typed("v", "DT_INT32", 1, 2), ("y", "LowerBound", ["s", "v"], {}, None)],
+        "its inputs are DT_FLOAT and DT_INT32: TensorFlow's LowerBound takes numbers of one type"),
+    "a search giving floats": (
+        [_placeholder("s", 1, 4), _placeholder("v", 1, 2),
+         ("y", "UpperBound", ["s", "v"], {"out_type": "DT_FLOAT"}, None)],
+        "its out_type 'DT_FLOAT' is not int32 or int64"),
 }  # fmt: skip
 
 

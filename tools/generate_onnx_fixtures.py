@@ -1860,6 +1860,36 @@ def _suite_cases(tf):
             {"opset": 20},
         )
     )
+    # Binary searches (UpperBound, LowerBound) as TensorFlow's kernel runs std::upper_bound and lower_bound: sorted
+    # rows with ties, values on, between and past them and NaN, rows that are not sorted (the bisection's own answer),
+    # int32 and uint8 rows, an int64 out_type, rows of a length the graph leaves open, rows of no element, and
+    # tf.searchsorted of a 3-D batch (reshaped to rows).
+    r = rng_of("search_sorted")
+    cases.append(
+        (
+            "search_sorted",
+            {
+                "rows": np.sort(r.integers(0, 8, (3, 9)), axis=1).astype(f32),
+                "probe": np.concatenate([r.integers(-1, 10, (3, 6)).astype(f32), np.full((3, 1), np.nan, f32)], 1),
+                "shuffled": r.integers(0, 9, (2, 13)).astype(np.int32),
+                "asked": r.integers(-1, 10, (2, 5)).astype(np.int32),
+                "fed": (np.sort(r.standard_normal((2, 5)), axis=1).astype(f32), [None, None]),
+                "cube": np.sort(r.standard_normal((2, 3, 4)), axis=-1).astype(f32),
+                "pixels": np.sort(r.integers(0, 256, (1, 6)), axis=1).astype(np.uint8),
+            },
+            lambda rows, probe, shuffled, asked, fed, cube, pixels: [
+                tf.raw_ops.UpperBound(sorted_inputs=rows, values=probe),
+                tf.raw_ops.LowerBound(sorted_inputs=rows, values=probe, out_type=tf.int64),
+                tf.raw_ops.UpperBound(sorted_inputs=shuffled, values=asked),
+                tf.raw_ops.LowerBound(sorted_inputs=shuffled, values=asked),
+                tf.raw_ops.UpperBound(sorted_inputs=fed, values=probe[:2]),
+                tf.raw_ops.LowerBound(sorted_inputs=tf.zeros([3, 0]), values=probe),
+                tf.searchsorted(cube, cube[:, :, :2] + 0.25, side="right"),
+                tf.searchsorted(cube, cube[:, :, 1:], side="left"),
+                tf.raw_ops.UpperBound(sorted_inputs=pixels, values=tf.constant([[0, 9, 128, 255]], tf.uint8)),
+            ],
+        )
+    )
     # Lookup tables filled in the graph (StaticHashTable's LookupTableImportV2 of constants, index_to_string's of a
     # cast Range): string, int32 and int64 keys; int64, string, float, double, int32 and bool values; keys that are
     # missing, a table's size, a key given twice with one value, a default the graph computes from an input.

@@ -28,7 +28,7 @@ from .nodeparts import (
     reduced_shape,
     unsqueeze,
 )
-from .values import INPUTS_HINT, tensor_of
+from .values import INPUTS_HINT, tensor_of, value_info
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -382,3 +382,59 @@ def matrix_inverse(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs
     if x.dtype != dtype:
         out = op("Cast", out, to=onnx_type(x.dtype))
     return [cx.result(0, x.dtype, x.shape, onnx=out)]
+
+
+def search_sorted(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    """UpperBound and LowerBound as TensorFlow's CPU kernel computes them: ``std::upper_bound`` (``lower_bound``)
+    of each value in its row, the standard library's bisection taken step by step, so that a row that is not sorted,
+    or holds NaN, gives TensorFlow's answer too. A Loop halves every value's range at once (``first`` and ``len``:
+    the middle element gathered, compared, the range's upper or lower half kept) until no range is left, after as
+    many steps as the row's length has bits."""
+    rows, values = inputs
+    op_name = node["op"]
+    out_type = attr(node, "out_type", "DT_INT32")
+    if out_type not in INTEGER_TYPES:
+        raise ConversionError(f"its out_type {out_type!r} is not int32 or int64")
+    if rows.dtype != values.dtype or rows.dtype not in _FLOAT_TYPES | _SIGNED_TYPES | _UNSIGNED_TYPES:
+        raise ConversionError(f"its inputs are {rows.dtype} and {values.dtype}: TensorFlow's {op_name} takes numbers "
+                              "of one type")  # fmt: skip
+    for value, what in ((rows, "sorted_inputs"), (values, "values")):
+        if value.rank not in (None, 2):
+            raise ConversionError(f"its {what} {value.tf_name!r} has rank {value.rank}: TensorFlow's {op_name} "
+                                  "takes matrices (a batch of rows)")  # fmt: skip
+    op = cx.op
+    # Compared in a type onnxruntime's Less takes (bfloat16 as float); the result is a position, cast back nowhere.
+    (seq, probe), _ = widened(cx, "Less", rows.dtype, [cx.tf(rows), cx.tf(values)])
+    length = op("Gather", op("Shape", seq), cx.scalar(1, "DT_INT64"), axis=0)
+    shape = op("Shape", probe)
+    first = op("ConstantOfShape", shape, value=tensor_of("DT_INT64", (1,), [0]))
+    span = op("Expand", length, shape)
+    zero, one = cx.scalar(0, "DT_INT64"), cx.scalar(1, "DT_INT64")
+    run = op("And", op("Greater", length, zero), op("Greater", op("Size", probe), zero))
+    # The body: every value's range [first, first + len) halved once; a range already empty stays as it is.
+    body = cx.child()
+    body.node = node
+    step, going, at, left = (cx.fresh(name) for name in ("step", "going", "first", "len"))
+    half = body.op("Div", left, cx.scalar(2, "DT_INT64"))
+    middle = body.op("Add", at, half)
+    picked = body.op("GatherElements", seq, body.op("Min", middle, body.op("Sub", length, one)), axis=1)
+    if op_name == "UpperBound":  # upper_bound goes right unless value < *middle
+        right = body.op("Not", body.op("Less", probe, picked))
+    else:  # lower_bound goes right when *middle < value
+        right = body.op("Less", picked, probe)
+    right = body.op("And", right, body.op("Greater", left, zero))
+    at_next = body.op("Where", right, body.op("Add", middle, one), at)
+    left_next = body.op("Where", right, body.op("Sub", body.op("Sub", left, half), one), half)
+    going_next = body.op("Greater", body.op("ReduceMax", left_next, keepdims=0), zero)
+    ranges = [value_info(name, "DT_INT64", [None, None], symbolic=False) for name in (at, left)]
+    graph = {"name": f"{node['name']}/bisect", "node": body.nodes,
+             "input": [value_info(step, "DT_INT64", [], symbolic=False),
+                       value_info(going, "DT_BOOL", [], symbolic=False), *ranges],
+             "output": [value_info(going_next, "DT_BOOL", [], symbolic=False),
+                        *(value_info(name, "DT_INT64", [None, None], symbolic=False)
+                          for name in (at_next, left_next))]}  # fmt: skip
+    found = cx.emit("Loop", ["", run, first, span], 2, body=graph)[0]
+    if out_type == "DT_INT32":
+        found = op("Cast", found, to=onnx_type(out_type))
+    shape_out = values.shape if values.shape is not None else [None, None]
+    return [cx.result(0, out_type, shape_out, onnx=found)]

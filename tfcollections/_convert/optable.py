@@ -98,6 +98,7 @@ from .mathops import (
     is_nan,
     log1p,
     matrix_inverse,
+    search_sorted,
 )
 from .nodeparts import attr
 from .pixels import adjust_hsv, extract_patches, resize_area
@@ -322,6 +323,12 @@ _MATH: Final[Dict[str, Rule]] = {
         "ArgMax, GatherElements, Div, Mul, Sub, Where", matrix_inverse, "Gauss-Jordan with partial pivoting, n known"
     ),
     "Bucketize": _row("GreaterOrEqual, Cast, ReduceSum", bucketize, "the boundaries at or below each element counted"),
+    "UpperBound": _row(
+        "Loop (GatherElements, Less, Where)",
+        search_sorted,
+        "std::upper_bound's bisection step by step, as TensorFlow's kernel runs it (a row not sorted too)",
+    ),
+    "LowerBound": _row("as UpperBound", search_sorted, "std::lower_bound's"),
     # Segment reductions: a ScatterND of the rows by their ids (a mask below opset 18 for max and min).
     "SegmentSum": _row("ScatterND", segment, "the segments: the greatest id plus one", since=16),
     "SegmentMean": _row("ScatterND", segment, "a segment's sum divided by its count", since=16),
