@@ -1349,6 +1349,26 @@ REFUSED = {
         [_placeholder("s", 1, 4), _placeholder("v", 1, 2),
          ("y", "UpperBound", ["s", "v"], {"out_type": "DT_FLOAT"}, None)],
         "its out_type 'DT_FLOAT' is not int32 or int64"),
+    "an LSTM cell of integers": (
+        [*(_typed(n, "DT_INT32", 2, 4) for n in ("x", "c", "h")), _typed("w", "DT_INT32", 8, 16),
+         *(_typed(n, "DT_INT32", 4) for n in ("i", "f", "o")), _typed("b", "DT_INT32", 16),
+         ("y", "LSTMBlockCell", ["x", "c", "h", "w", "i", "f", "o", "b"], {}, None)],
+        "its inputs are DT_INT32: TensorFlow's LSTMBlockCell takes one float type"),
+    "an LSTM cell of weights that are not four gates": (
+        [_placeholder("x", 2, 4), _placeholder("c", 2, 4), _placeholder("h", 2, 4), _placeholder("w", 8, 15),
+         *(_placeholder(n, 4) for n in ("i", "f", "o")), _placeholder("b", 15),
+         ("y", "LSTMBlockCell", ["x", "c", "h", "w", "i", "f", "o", "b"], {}, None)],
+        "its w 'w:0' has 15 columns, which are not 4 blocks of the cell's width"),
+    "a sequence LSTM of a matrix": (
+        [_typed("n", "DT_INT64"), _placeholder("x", 2, 4), _placeholder("c", 2, 4), _placeholder("h", 2, 4),
+         _placeholder("w", 8, 16), *(_placeholder(n, 4) for n in ("i", "f", "o")), _placeholder("b", 16),
+         ("y", "BlockLSTM", ["n", "x", "c", "h", "w", "i", "f", "o", "b"], {}, None)],
+        "its x 'x:0' has rank 2: TensorFlow takes [time, batch, input]"),
+    "a GRU cell of a vector of weights": (
+        [_placeholder("x", 2, 4), _placeholder("h", 2, 4), _placeholder("r", 8, 8), _placeholder("w", 32),
+         _placeholder("a", 8), _placeholder("b", 4),
+         ("y", "GRUBlockCell", ["x", "h", "r", "w", "a", "b"], {}, None)],
+        "its w_c 'w:0' has rank 1: TensorFlow takes a matrix"),
 }  # fmt: skip
 
 

@@ -1890,6 +1890,105 @@ def _suite_cases(tf):
             ],
         )
     )
+    # TensorFlow's fused recurrent cells: LSTMBlockCell with the raw op's defaults (cell_clip 3) and with peepholes,
+    # a clip and another forget bias; GRUBlockCell; BlockLSTM over every step and with seq_len_max fed below the
+    # steps (cs and h only there: the kernel leaves the other outputs' last steps unset), of a time axis the graph
+    # leaves open; BlockLSTMV2 (gates i, f, ci, o) with peepholes and a clip; a half cell.
+    r = rng_of("rnn_cells")
+    batch, width, units, steps = 3, 4, 5, 6
+
+    def weights(rows, columns, dtype=f32):  # arrays, made constants of the case's graph by the ops taking them
+        return (r.standard_normal((rows, columns)) * 0.5).astype(dtype)
+
+    def vector(size, dtype=f32):
+        return r.standard_normal(size).astype(dtype)
+
+    w, b = weights(width + units, 4 * units), vector(4 * units)
+    peep = [vector(units) for _ in range(3)]
+    w_ru, w_c = weights(width + units, 2 * units), weights(width + units, units)
+    b_ru, b_c = vector(2 * units), vector(units)
+    half_w, half_b = weights(width + units, 4 * units, np.float16), vector(4 * units, np.float16)
+    half_peep = [vector(units, np.float16) for _ in range(3)]
+    cases.append(
+        (
+            "rnn_cells",
+            {
+                "x": r.standard_normal((batch, width)).astype(f32),
+                "cs": r.standard_normal((batch, units)).astype(f32),
+                "h": r.standard_normal((batch, units)).astype(f32),
+                "xs": (r.standard_normal((steps, batch, width)).astype(f32), [None, batch, width]),
+                "until": np.array(4, np.int64),
+            },
+            lambda x, cs, h, xs, until: [
+                *tf.raw_ops.LSTMBlockCell(x=x, cs_prev=cs, h_prev=h, w=w, wci=peep[0], wcf=peep[1], wco=peep[2], b=b),
+                *tf.raw_ops.LSTMBlockCell(
+                    x=x,
+                    cs_prev=cs,
+                    h_prev=h,
+                    w=w,
+                    wci=peep[0],
+                    wcf=peep[1],
+                    wco=peep[2],
+                    b=b,
+                    forget_bias=0.5,
+                    cell_clip=0.4,
+                    use_peephole=True,
+                ),
+                *tf.raw_ops.GRUBlockCell(x=x, h_prev=h, w_ru=w_ru, w_c=w_c, b_ru=b_ru, b_c=b_c),
+                *tf.raw_ops.BlockLSTM(
+                    seq_len_max=np.int64(steps),
+                    x=xs,
+                    cs_prev=cs,
+                    h_prev=h,
+                    w=w,
+                    wci=peep[0],
+                    wcf=peep[1],
+                    wco=peep[2],
+                    b=b,
+                    cell_clip=-1.0,
+                ),
+                *(lambda out: [out.cs, out.h])(
+                    tf.raw_ops.BlockLSTM(
+                        seq_len_max=until,
+                        x=xs,
+                        cs_prev=cs,
+                        h_prev=h,
+                        w=w,
+                        wci=peep[0],
+                        wcf=peep[1],
+                        wco=peep[2],
+                        b=b,
+                        forget_bias=0.0,
+                        use_peephole=True,
+                    )
+                ),
+                *tf.raw_ops.BlockLSTMV2(
+                    seq_len_max=np.int64(steps),
+                    x=xs,
+                    cs_prev=cs,
+                    h_prev=h,
+                    w=w,
+                    wci=peep[0],
+                    wcf=peep[1],
+                    wco=peep[2],
+                    b=b,
+                    cell_clip=0.5,
+                    use_peephole=True,
+                ),
+                *tf.raw_ops.LSTMBlockCell(
+                    x=tf.cast(x, tf.float16),
+                    cs_prev=tf.cast(cs, tf.float16),
+                    h_prev=tf.cast(h, tf.float16),
+                    w=half_w,
+                    wci=half_peep[0],
+                    wcf=half_peep[1],
+                    wco=half_peep[2],
+                    b=half_b,
+                    use_peephole=True,
+                ),
+            ],
+        )
+    )
     # Lookup tables filled in the graph (StaticHashTable's LookupTableImportV2 of constants, index_to_string's of a
     # cast Range): string, int32 and int64 keys; int64, string, float, double, int32 and bool values; keys that are
     # missing, a table's size, a key given twice with one value, a default the graph computes from an input.

@@ -436,5 +436,5 @@ def search_sorted(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     found = cx.emit("Loop", ["", run, first, span], 2, body=graph)[0]
     if out_type == "DT_INT32":
         found = op("Cast", found, to=onnx_type(out_type))
-    shape_out = values.shape if values.shape is not None else [None, None]
-    return [cx.result(0, out_type, shape_out, onnx=found)]
+    positions: Shape = values.shape if values.shape is not None else [None, None]
+    return [cx.result(0, out_type, positions, onnx=found)]

@@ -6,16 +6,18 @@ ONNX pattern it makes (the documentation's table is generated from these rows), 
 and the first opset that has what it makes (``since``). The functions live by kind in ``elementwise`` (values,
 matrices, elementwise ops: factories such as ``unary("Relu")`` make a row of one line), ``mathops``, ``segments``,
 ``diagonals``, ``complexops`` (complex values and transforms), ``quantize``, ``images`` (convolutions, pooling,
-batch norm, resizing), ``volumes``, ``detection``, ``pixels``, ``shapes``, ``slicing``, ``tensorops``, ``ragged``,
-``strings``, ``randomops``, ``lookups`` (tables) and ``controlflow``; here they are only named, by their public
-names, so the table reads as data and a new op is one row. A rule takes a shape-like input the graph computes as a
-tensor where ONNX takes one (its note says "constant or computed"); where ONNX wants an attribute, the rule says the
-input must be a constant (``nodeparts.need_ints``). What the converter asks of the table before it makes anything
-(which op types a graph has that it lacks, and why) is ``refusals.unsupported_ops``.
+batch norm, resizing), ``cells`` (TensorFlow's fused recurrent cells), ``volumes``, ``detection``, ``pixels``,
+``shapes``, ``slicing``, ``tensorops``, ``ragged``, ``strings``, ``randomops``, ``lookups`` (tables) and
+``controlflow``; here they are only named, by their public names, so the table reads as data and a new op is one
+row. A rule takes a shape-like input the graph computes as a tensor where ONNX takes one (its note says "constant or
+computed"); where ONNX wants an attribute, the rule says the input must be a constant (``nodeparts.need_ints``).
+What the converter asks of the table before it makes anything (which op types a graph has that it lacks, and why) is
+``refusals.unsupported_ops``.
 """
 
 from __future__ import annotations
 
+from .cells import block_lstm, gru_block_cell, lstm_block_cell
 from .complexops import complex_abs, fft, make_complex, real_imag, rfft
 from .controlflow import (
     array_close,
@@ -414,6 +416,17 @@ _NN: Final[Dict[str, Rule]] = {
         "ArgMax, Equal, NonZero, CumSum, GatherND", ctc_greedy_decoder, "blank_index; merge_repeated"
     ),
     "LRN": _row("LRN", lrn, "size 2 * depth_radius + 1, alpha times the size"),
+    # TensorFlow's fused recurrent cells, as the arithmetic their kernels do (cells.py).
+    "LSTMBlockCell": _row(
+        "Concat, MatMul, Split, Sigmoid, Tanh, Clip",
+        lstm_block_cell,
+        "gates i, ci, f, o; forget_bias, peepholes, the cell clipped when cell_clip > 0; the seven outputs",
+    ),
+    "BlockLSTM": _row(
+        "Loop (as LSTMBlockCell), Where", block_lstm, "every step's outputs stacked; zero from seq_len_max on"
+    ),
+    "BlockLSTMV2": _row("as BlockLSTM", block_lstm, "gates i, f, ci, o; no forget bias"),
+    "GRUBlockCell": _row("Concat, MatMul, Sigmoid, Split, Mul, Tanh", gru_block_cell, "r, u, c and h"),
 }
 
 _IMAGES: Final[Dict[str, Rule]] = {
