@@ -2079,6 +2079,23 @@ def test_a_graph_that_parses_examples_is_refused_saying_where_to_cut_and_convert
     assert [node["op_type"] for node in model["graph"]["node"]] == ["Relu"]
 
 
+def test_a_graph_that_hashes_strings_is_refused_saying_why_and_converts_cut_after_the_hash() -> None:
+    # TFX's apply_vocabulary with out-of-vocabulary buckets: the strings hashed (FarmHash), the ids used after.
+    graph = _graph(
+        _typed("words", "DT_STRING", 2),
+        ("ids", "StringToHashBucketFast", ["words"], {"num_buckets": 7}, None),
+        ("y", "Neg", ["ids"], {"T": "DT_INT64"}, None),
+    )  # fmt: skip
+    with pytest.raises(
+        ConversionError,
+        match=r"StringToHashBucketFast \(1 node, first 'ids': it hashes each "
+        r"string's bytes, and no ONNX op reads the bytes of a string",
+    ):
+        tfcollections.to_onnx(tfcollections.loads(graph), outputs=["y"])
+    model = onnx_model(tfcollections.to_onnx(tfcollections.loads(graph), outputs=["y"], inputs={"ids:0": [2]}))
+    assert [item["name"] for item in model["graph"]["input"]] == ["ids:0"]
+
+
 # ---------------------------------------------------------------- opset 12: a model made at 13, lowered
 
 

@@ -5,7 +5,8 @@ Strategy: ``unsupported_ops`` walks a graph's nodes once and lists each op type 
 a later opset than the one asked for) with its count, its first node and a reason. Most reasons are "not in the
 table"; ``_REFUSED`` gives the ops whose absence has one worth saying, one row per op: what is left of TF 1's
 control flow, a function call left uninlined, and the ops a graph starts with before its model does (parsing
-tf.Example records, reading an input pipeline), which say where to cut the graph so that the rest converts.
+tf.Example records, reading an input pipeline, hashing strings), which say where to cut the graph so that the rest
+converts.
 """
 
 from __future__ import annotations
@@ -26,6 +27,15 @@ _PARSING: Final = ("it parses serialized protos (tf.Example), which no ONNX op d
 _PIPELINE: Final = ("it is a step of an input pipeline (tf.data or a queue), which no ONNX op is: cut the graph at "
                     "the tensors it gives (--inputs of their tensor names, or to_onnx(inputs=...))")  # fmt: skip
 
+# TensorFlow's string hashes (FarmHash, SipHash) read a string's bytes, which no ONNX op gives.
+_HASHING: Final = ("it hashes each string's bytes, and no ONNX op reads the bytes of a string: cut the graph at the "
+                   "hashed ids it gives (--inputs, or to_onnx(inputs=...))")  # fmt: skip
+
+# cuDNN's fused RNNs run on a GPU alone: no CPU kernel of TensorFlow to hold a conversion to.
+_CUDNN: Final = ("cuDNN's fused RNN, which TensorFlow runs on a GPU alone, so no conversion of it can be held to "
+                 "TensorFlow's answers here: build the model with its CPU twin (CudnnCompatibleLSTMCell, a Keras LSTM "
+                 "or GRU), whose ops convert")  # fmt: skip
+
 # Ops whose absence from the table has a reason of its own, by op.
 _REFUSED: Final = {
     # TF 1 while loops and conds are taken whole (frames.py): what is left of these is part of neither.
@@ -40,6 +50,9 @@ _REFUSED: Final = {
     "QueueDequeue": _PIPELINE, "QueueDequeueMany": _PIPELINE, "QueueDequeueUpTo": _PIPELINE,
     "FIFOQueueV2": _PIPELINE, "PaddingFIFOQueueV2": _PIPELINE, "RandomShuffleQueueV2": _PIPELINE,
     "FIFOQueue": _PIPELINE, "PaddingFIFOQueue": _PIPELINE, "RandomShuffleQueue": _PIPELINE,
+    "StringToHashBucketFast": _HASHING, "StringToHashBucketStrong": _HASHING, "StringToHashBucket": _HASHING,
+    "Fingerprint": _HASHING,
+    "CudnnRNN": _CUDNN, "CudnnRNNV2": _CUDNN, "CudnnRNNV3": _CUDNN,
 }  # fmt: skip
 
 
