@@ -20,12 +20,14 @@ cannot convert. An op is a TensorFlow op when TensorFlow registers it
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 
 
 def _tf2onnx_ops():
-    import tf2onnx.custom_opsets  # noqa: F401  (registers the handlers, as tf2onnx's converter imports them)
-    import tf2onnx.onnx_opset  # noqa: F401
+    # Imported for what importing does: the handlers register, as tf2onnx's converter has them registered.
+    for package in ("tf2onnx.onnx_opset", "tf2onnx.custom_opsets"):
+        importlib.import_module(package)
     from tf2onnx.handler import tf_op
 
     names = set()
@@ -64,7 +66,8 @@ def main(argv=None):
     beyond = sorted(op for op in RULES if op not in handled and _is_tensorflow_op(op))
     print(f"tf2onnx 1.17 handles {len(handled)} op names into ONNX's own domains: {len(converted)} converted here, "
           f"{len(refused)} TensorFlow ops refused, {len(foreign)} no TensorFlow op; the table converts "
-          f"{len(beyond)} TensorFlow ops tf2onnx has no handler for (its rewriters and grappler pass may take some)")  # fmt: skip
+          f"{len(beyond)} TensorFlow ops tf2onnx has no handler for "
+          "(its rewriters and grappler pass may take some)")  # fmt: skip
     if args.markdown:
         reasons = {}
         for op, why in refused.items():
