@@ -316,6 +316,25 @@ def test_export_writes_onnx_and_says_what_it_wrote(tmp_path: Path) -> None:
     assert again.returncode == 1 and b"exists (give force=True, --force, to replace it)" in again.stderr
 
 
+def test_export_says_which_outputs_it_declares_without_a_shape(tmp_path: Path) -> None:
+    # A reshape to a shape fed at run time: the squeeze's rank is open, its output declared by its type alone.
+    graph = tmp_path / "graph.pb"
+    graph.write_bytes(_graph(
+        _placeholder("x", 2, 3), ("shape", "Placeholder", [], {"dtype": "DT_INT32", "shape": _shape(-1)}, None),
+        ("r", "Reshape", ["x", "shape"], {}, None), ("s", "Squeeze", ["r"], {}, None), ("t", "Relu", ["x"], {}, None),
+    ))  # fmt: skip
+    out = tmp_path / "graph.onnx"
+    result = cli(["export", str(graph), str(out), "--outputs", "s", "--outputs", "t"])
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.decode().splitlines()
+    assert lines[2:] == ["  outputs: s:0 float32, t:0 float32[2,3]",
+                         "  open rank: s:0 (the graph leaves it open: declared by its type alone, which onnxruntime "
+                         "runs and onnx's checker refuses)"]  # fmt: skip
+    again = cli(["export", str(graph), str(out), "--outputs", "s", "--outputs", "t", "--force", "--json"])
+    report = json.loads(again.stdout)
+    assert report["open_rank"] == ["s:0"] and report["outputs"][0]["shape"] is None
+
+
 def test_export_freezes_with_the_options_of_the_conversion(tmp_path: Path) -> None:
     out = tmp_path / "frozen.pb"
     args = ["export", "tests/data/onnx/tf1_cnn/model.ckpt.meta", str(out), "--outputs", "probabilities", "--json",

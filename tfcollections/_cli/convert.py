@@ -89,10 +89,17 @@ def _onnx_report(data: bytes, out: str, source: str) -> Decoded:
         "initializers": len(graph["initializer"]),
         "inputs": [_value(dict(item)) for item in graph["input"]],
         "outputs": [_value(dict(item)) for item in graph["output"]],
+        # Outputs declared by their type alone: the graph leaves their rank open (onnx's checker asks for a shape).
+        "open_rank": [item["name"] for item in graph["output"] if _open_rank(dict(item))],
         # How the outputs were chosen (the model's description says: a signature, a collection, the graph's ends).
         "outputs_chosen_by": str(model.get("doc_string") or "").partition("outputs: ")[2] or None,
         "source": source,
     }
+
+
+def _open_rank(info: Decoded) -> bool:
+    tensor = (info["type"] or {}).get("tensor_type")
+    return tensor is not None and tensor.get("shape") is None
 
 
 def _value(info: Decoded) -> Decoded:
@@ -136,6 +143,9 @@ def _report_text(report: Decoded) -> str:
         items: List[Decoded] = report[label]
         shown = ", ".join(_tensor_text(item) for item in items)
         lines.append(f"  {label}: {shown or 'none'}")
+    if report.get("open_rank"):  # a model onnxruntime runs and onnx's checker refuses: said where it is made
+        lines.append(f"  open rank: {', '.join(report['open_rank'])} (the graph leaves it open: declared by its type "
+                     "alone, which onnxruntime runs and onnx's checker refuses)")  # fmt: skip
     chosen = report.get("outputs_chosen_by")
     if chosen and chosen != "as given":  # what was chosen for the user, and how to choose otherwise
         lines.append(f"  outputs chosen by: {chosen}; --outputs NAME chooses others")

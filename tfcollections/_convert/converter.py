@@ -70,8 +70,6 @@ class Converter:
         self.node: Decoded = {}  # the TensorFlow node being converted, for errors and names
         #: The TensorListSetItem nodes (of a loop body) known to append (controlflow._appends).
         self.appends: Set[str] = set()
-        #: Whether a graph output must have a known rank (onnx's checker refuses a model declaring one without).
-        self.ranked_outputs = False
 
     # ---------------------------------------------------------------- the walk
 
@@ -237,10 +235,8 @@ class Converter:
         its ONNX value has another name."""
         try:
             _no_complex([value], "output")
-            if self.ranked_outputs and value.shape is None and value.element is None:
-                raise ConversionError("its rank is left open by the graph (TensorFlow's own shape inference does "
-                                      f"not know it), and an ONNX model declares each output's rank"
-                                      f"{INPUTS_HINT}")  # fmt: skip
+            # An output whose rank the graph leaves open is declared by its type alone, as ONNX's IR allows and
+            # onnxruntime runs (onnx's checker asks the main graph's outputs for a shape, so it refuses the model).
             made = self.tf(value)
             if made != name:
                 self.emit("Identity", [made], [name])

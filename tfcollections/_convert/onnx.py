@@ -65,7 +65,9 @@ def to_onnx(
     for the first). *opset* is ONNX's default-domain opset (12 to 21; at 12 the model is made at 13 and the few ops
     whose forms changed at 13 are written in 12's, or refused where 12 has none). The model keeps TensorFlow's
     tensor names for its inputs and outputs (``"x:0"``), but for a TF 2 signature's, named by their keys (``x``,
-    ``output_0``; its calls are inlined, see ``freeze``). With *path*, the model is also written there (under a
+    ``output_0``; its calls are inlined, see ``freeze``). An output whose rank the graph leaves open (a reshape to a
+    shape fed at run time) is declared by its type alone: ONNX's IR allows it and onnxruntime runs it, where onnx's
+    checker asks every output of the main graph for a shape. With *path*, the model is also written there (under a
     temporary name, then renamed; an existing file only with *force*), its weights beside it as ONNX external data
     (``<path>.data``) when the model would pass 2 GB; the bytes returned are then the model without its weights.
 
@@ -87,12 +89,9 @@ def converted(
     force: bool,
     *,
     signature_names: bool,
-    ranked_outputs: bool = True,
 ) -> bytes:
     """``to_onnx``'s model; with *signature_names* false, every input and output keeps its tensor name, a TF 2
-    signature's too (``Session`` feeds and fetches by them). With *ranked_outputs* (``to_onnx``'s models), an output
-    whose rank the graph leaves open is refused, as onnx's checker refuses a model declaring one; a ``Session``
-    runs such a model all the same."""
+    signature's too (``Session`` feeds and fetches by them)."""
     if opset not in OPSETS:
         raise ValueError(f"opset {opset} is not one the conversion writes ({OPSETS.start} to {OPSETS.stop - 1})")
     if path is not None:
@@ -107,7 +106,6 @@ def converted(
                               signature_names=signature_names)  # fmt: skip
         rules = {op: rule.convert for op, rule in RULES.items() if rule.since <= opset}
         converter = Converter(frozen, max(opset, MADE_AT), shapes)  # opset 12: made at 13, then lowered
-        converter.ranked_outputs = ranked_outputs
         graph = converter.convert(rules, rewrite, lambda nodes: unsupported_ops(nodes, opset))
         ranks = {value.onnx: len(value.shape) for value in converter.values.values()
                  if value.onnx is not None and value.shape is not None}  # fmt: skip

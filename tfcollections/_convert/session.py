@@ -218,8 +218,7 @@ class Session:
         if found is None:
             try:
                 data = converted(self._model, self._checkpoint, inputs or None, outputs, self._opset,
-                                 self._signature_key, None, False, signature_names=False,
-                                 ranked_outputs=False)  # fmt: skip
+                                 self._signature_key, None, False, signature_names=False)  # fmt: skip
             except MissingNode as exc:  # a name the graph does not have, as TensorFlow says it
                 node = split_tensor_name(exc.tensor)[0]
                 raise ValueError(f"The name {exc.tensor!r} refers to a Tensor which does not exist. The operation, "
