@@ -638,9 +638,10 @@ REFUSED = {
         [_placeholder("x", 1, 4, 4, 2), _const("s", _ints(1, 8, 8, 3)), _const("w", _floats(3, 3, 3, 2)),
          ("y", "Conv2DBackpropInput", ["s", "w", "x"], {"strides": [1, 2, 2, 1], "padding": b"EXPLICIT"}, None)],
         "of a transposed convolution is not converted"),
-    "an input of unknown rank": (
+    "a layout of an input of unknown rank": (
         [("x", "Placeholder", [], {"dtype": "DT_FLOAT", "shape": {"unknown_rank": True}}, None),
-         ("y", "Relu", ["x"], {}, None)], "has an unknown rank, which an ONNX model must declare"),
+         ("y", "SpaceToDepth", ["x"], {"block_size": 2}, None)], "'x:0' needs rank 4 to be laid out NCHW, and has an "
+                                                                 "unknown rank (pass the inputs' shapes: --inputs"),
     # What TensorFlow refuses when it builds the graph (issue 51: each was written as a model onnx refuses).
     "multiples of floats": (
         [_placeholder("x", 2, 3), ("y", "Tile", ["x", "x"], {}, None)], "takes a 1-D tensor of int32 or int64"),
@@ -1459,8 +1460,8 @@ def test_what_freezing_refuses_of_its_arguments() -> None:
         tfcollections.freeze(cnn, outputs="^x")
     with pytest.raises(ValueError, match=r"no node 'nothing' in the graph for input 'nothing:0'"):
         tfcollections.freeze(cnn, inputs=["nothing"])
-    with pytest.raises(ValueError, match=r"input 'bn1/FusedBatchNormV3:1': the graph is cut at a node's first output"):
-        tfcollections.freeze(cnn, inputs=["bn1/FusedBatchNormV3:1"])
+    with pytest.raises(ValueError, match=r"input 'x:1': a placeholder has one output"):
+        tfcollections.freeze(cnn, inputs=["x:1"])
     with pytest.raises(TypeError, match=r"freeze\(\) needs a path or what tfcollections.load returned"):
         tfcollections.freeze(dict(tfcollections.load(cnn)))
     with pytest.raises(DecodeError, match=r"variable 'dense/bias' is DT_DOUBLE, but the checkpoint's 'dense/bias' "
@@ -2098,6 +2099,75 @@ def test_a_graph_that_parses_examples_is_refused_saying_where_to_cut_and_convert
     assert [node["op_type"] for node in model["graph"]["node"]] == ["Relu"]
 
 
+def test_a_cut_at_a_later_output_is_a_placeholder_of_its_own_and_the_model_keeps_the_tensors_name() -> None:
+    # A split in two, cut at its second half: the node stays for its first, the second is fed.
+    graph = tfcollections.loads(_graph(
+        _placeholder("x", 2, 4), _const("axis", _tensor32((), [1])),
+        ("s", "Split", ["axis", "x"], {"num_split": 2, "T": "DT_FLOAT"}, None),
+        ("y", "AddV2", ["s", "s:1"], {"T": "DT_FLOAT"}, None),
+    ))  # fmt: skip
+    frozen = tfcollections.loads(tfcollections.freeze(graph, outputs=["y"], inputs=["x", "s:1"]), graph=True)
+    placeholders = {item["name"]: item["shape"] for item in frozen["meta_graphs"][0]["graph"]["inputs"]}
+    assert placeholders == {"x": [2, 4], "s/port_1": None}
+    model = onnx_model(tfcollections.to_onnx(graph, outputs=["y"], inputs={"x:0": [2, 4], "s:1": [2, 2]}))
+    assert [item["name"] for item in model["graph"]["input"]] == ["x:0", "s:1"]
+    assert sorted(node["op_type"] for node in model["graph"]["node"]) == ["Add", "Split"]
+
+
+def _pipeline_graph() -> bytes:
+    # A TF 1 training graph's input: a queue filled by an enqueue (and closed), dequeued in batches of a feature and
+    # a label the model takes; a keep probability fed as a placeholder; an iterator's two tensors the same way.
+    queue = {"component_types": ["DT_FLOAT", "DT_INT64"], "shapes": [_shape(4), _shape()], "capacity": 8}
+    return _graph(
+        ("q", "FIFOQueueV2", [], queue, None),
+        _placeholder("batch_in", 8, 4), _typed("labels_in", "DT_INT64", 8),
+        ("enqueue", "QueueEnqueueManyV2", ["q", "batch_in", "labels_in"], {"Tcomponents": ["DT_FLOAT", "DT_INT64"]},
+         None),
+        ("close", "QueueCloseV2", ["q"], {}, None),
+        _const("n", _tensor32((), [2])),
+        ("batch", "QueueDequeueManyV2", ["q", "n"], {"component_types": ["DT_FLOAT", "DT_INT64"],
+                                                     "_output_shapes": [_shape(2, 4), _shape(2)]}, None),
+        _placeholder("keep"),
+        ("scaled", "Mul", ["batch", "keep"], {"T": "DT_FLOAT"}, None),
+        ("ids", "Cast", ["batch:1"], {"SrcT": "DT_INT64", "DstT": "DT_FLOAT"}, None),
+    )  # fmt: skip
+
+
+def test_a_graph_read_from_an_input_pipeline_is_cut_at_the_tensors_it_gives() -> None:
+    # As tf2onnx converts it: the dequeue's outputs are the model's inputs (under their tensor names, shapes as
+    # TensorFlow recorded them), the placeholders left stay inputs, and the queue's other ends are no outputs.
+    graph = tfcollections.loads(_pipeline_graph())
+    model = onnx_model(tfcollections.to_onnx(graph))
+    inputs = {item["name"]: item for item in model["graph"]["input"]}
+    assert list(inputs) == ["batch:0", "batch:1", "keep:0"]
+    assert [item["name"] for item in model["graph"]["output"]] == ["scaled:0", "ids:0"]
+    assert model["doc_string"].splitlines() == [
+        "outputs: the graph's ends, as no signature or collection names them",
+        "inputs: the input pipeline's batch, cut at the tensors it gives (an ONNX model reads no pipeline)",
+    ]
+    dims = inputs["batch:0"]["type"]["tensor_type"]["shape"]["dim"]
+    assert [dim["dim_value"] for dim in dims] == [2, 4]
+    # Inputs given are the cut: the pipeline then is the user's to leave out (here it is not: refused, naming it).
+    with pytest.raises(ConversionError, match=r"QueueDequeueManyV2 \(1 node, first 'batch': it is a step of an "):
+        tfcollections.to_onnx(graph, inputs=["keep"], outputs=["scaled"])
+    # freeze keeps the pipeline, as TensorFlow's freezing does: TensorFlow runs it.
+    frozen = tfcollections.loads(tfcollections.freeze(graph, outputs=["scaled"]), graph=True)
+    assert "QueueDequeueManyV2" in frozen["meta_graphs"][0]["graph"]["ops"]
+
+
+def test_export_says_it_cut_an_input_pipeline(tmp_path: Path) -> None:
+    source = tmp_path / "train.pb"
+    source.write_bytes(_pipeline_graph())
+    result = cli(["export", str(source), str(tmp_path / "model.onnx"), "--outputs", "scaled"])
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.decode().splitlines()[1:] == [
+        "  inputs: batch:0 float32[2,4], keep:0 float32[]",
+        "  outputs: scaled:0 float32[2,4]",
+        "  inputs chosen by: the input pipeline's batch, cut at the tensors it gives (an ONNX model reads no "
+        "pipeline); --inputs NAME chooses others",
+    ]
+
+
 def test_a_graph_that_hashes_strings_is_refused_saying_why_and_converts_cut_after_the_hash() -> None:
     # TFX's apply_vocabulary with out-of-vocabulary buckets: the strings hashed (FarmHash), the ids used after.
     graph = _graph(
@@ -2194,17 +2264,23 @@ def test_an_initializer_of_a_cycle_of_identities_is_no_hang() -> None:
         tfcollections.to_onnx(tfcollections.loads(_graph(*nodes)), outputs=["y"])
 
 
-def test_a_graph_that_reads_an_input_pipeline_is_refused_saying_where_to_cut() -> None:
-    # A TF 1 training graph: batches from a tf.data iterator, the model on them.
-    graph = _graph(
+def test_a_graph_that_reads_a_tf_data_iterator_is_cut_at_its_tensors() -> None:
+    # A TF 1 training graph: batches from a tf.data iterator, the model on them. Cut where the iterator gives them
+    # (its declared shapes), the same model as that cut asked for; asked for elsewhere, the iterator is refused.
+    graph = tfcollections.loads(_graph(
         ("it", "IteratorV2", [], {"output_types": ["DT_FLOAT"], "output_shapes": [_shape(-1, 3)]}, None),
         ("next", "IteratorGetNext", ["it"], {"output_types": ["DT_FLOAT"], "output_shapes": [_shape(-1, 3)]}, None),
         ("y", "Relu", ["next"], {"T": "DT_FLOAT"}, None),
-    )  # fmt: skip
-    with pytest.raises(ConversionError, match=r"IteratorGetNext \(1 node, first 'next': it is a step of an input "):
-        tfcollections.to_onnx(tfcollections.loads(graph), outputs=["y"])
-    model = onnx_model(tfcollections.to_onnx(tfcollections.loads(graph), outputs=["y"], inputs=["next:0"]))
+        ("z", "Neg", ["y"], {"T": "DT_FLOAT"}, None),
+    ))  # fmt: skip
+    cut = tfcollections.to_onnx(graph, outputs=["z"])
+    model = onnx_model(cut)
     assert [item["name"] for item in model["graph"]["input"]] == ["next:0"]
+    dims = model["graph"]["input"][0]["type"]["tensor_type"]["shape"]["dim"]
+    assert [dim["dim_param"] or dim["dim_value"] for dim in dims] == ["batch", 3]
+    assert onnx_model(tfcollections.to_onnx(graph, outputs=["z"], inputs=["next:0"]))["graph"] == model["graph"]
+    with pytest.raises(ConversionError, match=r"IteratorGetNext \(1 node, first 'next': it is a step of an input "):
+        tfcollections.to_onnx(graph, outputs=["z"], inputs=["it"])
 
 
 def test_opset_12_lowers_the_bodies_of_branches_and_axes_a_cast_gives() -> None:

@@ -258,6 +258,25 @@ def test_a_squeeze_of_an_unknown_rank_is_numpys(dims: List[int]) -> None:
     assert np.array_equal(tfcollections.Session(model).run("s:0", feeds), got)
 
 
+def test_an_input_of_an_open_rank_is_declared_by_its_type_and_fed_any_rank() -> None:
+    # TF Serving's half_plus_two: a placeholder of no shape, y = 0.5 x + 2, fed a vector or a matrix alike.
+    from tfcollections._convert.values import tensor_of
+
+    from .test_convert import _const, _graph
+
+    halves = tfcollections.loads(_graph(
+        ("x", "Placeholder", [], {"dtype": "DT_FLOAT", "shape": {"unknown_rank": True}}, None),
+        _const("a", tensor_of("DT_FLOAT", (), [0.5])), _const("b", tensor_of("DT_FLOAT", (), [2.0])),
+        ("ax", "Mul", ["a", "x"], {"T": "DT_FLOAT"}, None), ("y", "AddV2", ["ax", "b"], {"T": "DT_FLOAT"}, None),
+    ))  # fmt: skip
+    data = tfcollections.to_onnx(halves, outputs=["y"])
+    graph = onnx.load_from_string(data).graph
+    assert [item.type.tensor_type.HasField("shape") for item in [*graph.input, *graph.output]] == [False, False]
+    session = ort.InferenceSession(data, providers=["CPUExecutionProvider"])
+    for x in (np.array([1.0, 2.0], np.float32), np.ones((2, 3), np.float32)):
+        assert np.array_equal(session.run(["y:0"], {"x:0": x})[0], 0.5 * x + 2)
+
+
 @pytest.mark.parametrize("name", sorted(MANIFEST["ops"]))
 @pytest.mark.parametrize("opset", [12, 13, 21])
 def test_each_family_gives_the_same_answers_at_the_first_and_last_opsets(name: str, opset: int) -> None:

@@ -21,7 +21,7 @@ from .status import failure_status, reason
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Callable, Dict, List, TextIO
+    from typing import Any, Callable, Dict, List, Optional, TextIO
 
     from .._typing import Decoded
 
@@ -89,12 +89,23 @@ def _onnx_report(data: bytes, out: str, source: str) -> Decoded:
         "initializers": len(graph["initializer"]),
         "inputs": [_value(dict(item)) for item in graph["input"]],
         "outputs": [_value(dict(item)) for item in graph["output"]],
-        # Outputs declared by their type alone: the graph leaves their rank open (onnx's checker asks for a shape).
-        "open_rank": [item["name"] for item in graph["output"] if _open_rank(dict(item))],
-        # How the outputs were chosen (the model's description says: a signature, a collection, the graph's ends).
-        "outputs_chosen_by": str(model.get("doc_string") or "").partition("outputs: ")[2] or None,
+        # Inputs and outputs declared by their type alone: the graph leaves their rank open (onnx's checker asks
+        # for a shape).
+        "open_rank": [item["name"] for item in [*graph["input"], *graph["output"]] if _open_rank(dict(item))],
+        # How the outputs were chosen (the model's description says: a signature, a collection, the graph's ends),
+        # and the inputs where the conversion chose them (an input pipeline cut).
+        "outputs_chosen_by": _described(model, "outputs"),
+        "inputs_chosen_by": _described(model, "inputs"),
         "source": source,
     }
+
+
+def _described(model: Decoded, what: str) -> Optional[str]:
+    """The line ``WHAT: ...`` of the model's description (how the conversion chose its outputs or inputs)."""
+    for line in str(model.get("doc_string") or "").splitlines():
+        if line.startswith(f"{what}: "):
+            return line[len(what) + 2 :]
+    return None
 
 
 def _open_rank(info: Decoded) -> bool:
@@ -146,6 +157,8 @@ def _report_text(report: Decoded) -> str:
     if report.get("open_rank"):  # a model onnxruntime runs and onnx's checker refuses: said where it is made
         lines.append(f"  open rank: {', '.join(report['open_rank'])} (the graph leaves it open: declared by its type "
                      "alone, which onnxruntime runs and onnx's checker refuses)")  # fmt: skip
+    if report.get("inputs_chosen_by"):  # the graph cut where the user did not say: said, with how to say otherwise
+        lines.append(f"  inputs chosen by: {report['inputs_chosen_by']}; --inputs NAME chooses others")
     chosen = report.get("outputs_chosen_by")
     if chosen and chosen != "as given":  # what was chosen for the user, and how to choose otherwise
         lines.append(f"  outputs chosen by: {chosen}; --outputs NAME chooses others")

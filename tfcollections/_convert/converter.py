@@ -341,8 +341,8 @@ class Converter:
         return self.initializer(scalar_tensor(number, dtype), self.fresh("scalar"))
 
     def add_graph_input(self, name: str, dtype: str, shape: Shape) -> None:
-        if shape is None:  # ONNX declares every input's rank: onnx's checker refuses one without a shape
-            raise ConversionError(f"input {name!r} has an unknown rank, which an ONNX model must declare{INPUTS_HINT}")
+        # An input of an open rank is declared by its type alone, as an output of one is (ONNX's IR allows it; the
+        # rules that need its rank refuse, naming --inputs).
         self.graph_inputs.append(value_info(name, dtype, shape, symbolic=True))
 
 

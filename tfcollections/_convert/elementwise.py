@@ -183,8 +183,9 @@ def placeholder(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     shape: Shape = None
     declared = attr(node, "shape")
     recorded = attr(node, "_output_shapes")
-    if name in cx.input_shapes:
-        shape = cx.input_shapes[name]
+    public = cx.frozen.names.get(name, name)  # a TF 2 signature's key, a cut's tensor, or the tensor's name
+    if name in cx.input_shapes or public in cx.input_shapes:
+        shape = cx.input_shapes[name if name in cx.input_shapes else public]
     elif isinstance(recorded, list) and recorded and not recorded[0].get("unknown_rank"):
         # The shape TensorFlow inferred when it wrote the graph: an old Placeholder's shape attr may say less.
         shape = [None if dim["size"] < 0 else dim["size"] for dim in recorded[0]["dim"]]
@@ -193,7 +194,6 @@ def placeholder(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
             shape = [None if dim["size"] < 0 else dim["size"] for dim in declared["dim"]]
     elif node["op"] == "PlaceholderWithDefault" and inputs:
         shape = inputs[0].shape
-    public = cx.frozen.names.get(name, name)  # a TF 2 signature's key, or the tensor's name
     cx.add_graph_input(public, dtype, shape)
     return [cx.result(0, dtype, shape, onnx=public)]
 

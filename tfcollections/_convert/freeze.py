@@ -29,6 +29,7 @@ from .._graph.graphdef import Graph, int_attr, new_node, output_dtypes, split_te
 from .._model.files import load, loads
 from .._tensor import NUMERIC, Tensor, element_count
 from .._typing import cast
+from .cuts import PLACEHOLDER_OPS, cut_graph, pipeline_tensors
 from .inline import CALL_OPS, functions_run, inline_calls
 from .joins import captured_keys, saved_keys
 from .tablefills import TABLE_OPS, asset_files, fill_tables
@@ -47,14 +48,17 @@ if TYPE_CHECKING:
 
 VARIABLE_OPS: Final = frozenset({"VariableV2", "Variable", "VarHandleOp"})
 CONTROL_FLOW_OPS: Final = frozenset({"While", "StatelessWhile", "If", "StatelessIf"})
-PLACEHOLDER_OPS: Final = frozenset({"Placeholder", "PlaceholderV2"})
 
-# Ops whose nodes, and every node that needs one, train, initialise, save, summarise or check: no model output.
+# Ops whose nodes, and every node that needs one, train, initialise, save, summarise, check or feed a pipeline: no
+# model output.
 _BOOKKEEPING: Final = frozenset({
     "Assign", "AssignAdd", "AssignSub", "AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp",
     "VarIsInitializedOp", "IsVariableInitialized", "SaveV2", "RestoreV2", "Save", "SaveSlices", "Restore",
     "RestoreSlice", "MergeV2Checkpoints", "Assert", "Print", "PrintV2", "ReportUninitializedVariables",
     "MakeIterator", "IteratorToStringHandle", "InitializeTableV2", "InitializeTableFromTextFileV2",
+    # An input pipeline's other ends: what fills, closes or measures a queue, or stages a batch.
+    "QueueEnqueueV2", "QueueEnqueueManyV2", "QueueCloseV2", "QueueSizeV2", "QueueIsClosedV2", "QueueEnqueue",
+    "QueueEnqueueMany", "QueueClose", "QueueSize", "QueueIsClosed", "Stage", "MapStage", "OrderedMapStage",
 })  # fmt: skip
 # Unconsumed nodes that are no output of their own: a constant, an input, a variable or its read left unused.
 _NOT_OUTPUTS: Final = frozenset({"NoOp", "Const", "Placeholder", "PlaceholderV2", "VariableV2", "Variable",
@@ -78,7 +82,7 @@ class FrozenGraph:
     """A frozen graph in memory: ``nodes`` in the graph's order, ``inputs`` and ``outputs`` as tensor names, and the
     ``graph`` that reads each constant's values (``graph.value_of(node)``) and writes them (``graph.encode``)."""
 
-    __slots__ = ("chosen_by", "fills", "graph", "inputs", "names", "nodes", "outputs", "tables",
+    __slots__ = ("chosen_by", "fills", "graph", "inputs", "inputs_chosen_by", "names", "nodes", "outputs", "tables",
                  "variables_in_functions")  # fmt: skip
 
     def __init__(self, graph: Graph, nodes: List[Decoded], inputs: List[str], outputs: List[str]) -> None:
@@ -94,6 +98,8 @@ class FrozenGraph:
         #: How the outputs were chosen, in words ("as given", "signature 'serving_default'", "collection 'y_pred'",
         #: "the graph's ends"): what a converted model's description says.
         self.chosen_by = "as given"
+        #: How the inputs were chosen when the conversion chose them (an input pipeline cut), else None.
+        self.inputs_chosen_by: Optional[str] = None
         #: Each kept lookup table's keys and values by the table's name, or why they are not known (lookups).
         self.tables: Dict[str, Contents] = {}
         #: The nodes that fill the tables (an ``InitializeTableV2`` of two constants each), which no output needs:
@@ -167,10 +173,13 @@ def freeze_graph(
     signature_key: Optional[str],
     *,
     signature_names: bool = False,
+    cut_pipeline: bool = False,
 ) -> FrozenGraph:
     """The ``FrozenGraph`` of a loaded model (``freeze``'s arguments), read from *buf*, the bytes of its *source*:
     its constants are read from them, so the caller holds them open while it reads the result. With
-    *signature_names*, a TF 2 signature's keys name its inputs and outputs (``FrozenGraph.names``)."""
+    *signature_names*, a TF 2 signature's keys name its inputs and outputs (``FrozenGraph.names``). With
+    *cut_pipeline* (the conversion's) and no inputs given or signed, outputs computed from an input pipeline are
+    cut at the tensors it gives (``cuts.pipeline_tensors``)."""
     index, meta_graph = chosen_meta_graph(model)
     graph = Graph(source, buf, index, meta_graph)
     by_name = _by_name(graph.nodes)
@@ -189,15 +198,16 @@ def freeze_graph(
         if split_tensor_name(name)[0] not in by_name:
             raise MissingNode(name, "output")
     input_names = _input_names(signature, given_inputs, by_name)
-    cut = {split_tensor_name(name)[0] for name in input_names}
-    kept = _reachable({split_tensor_name(name)[0] for name in output_names}, by_name, cut)
-    nodes = [node for node in graph.nodes if node["name"] in kept]
-    for position, node in enumerate(nodes):
-        if node["name"] in cut and node["op"] not in PLACEHOLDER_OPS:
-            nodes[position] = _placeholder_for(node)
+    piped = pipeline_tensors(graph.nodes, output_names, by_name) if cut_pipeline and not input_names else []
+    nodes, output_names, input_names, renamed = cut_graph(graph.nodes, output_names, piped or input_names)
     variables = [node for node in nodes if node["op"] in VARIABLE_OPS]
-    frozen = FrozenGraph(graph, nodes, _placeholder_inputs(nodes, input_names), output_names)
+    frozen = FrozenGraph(graph, nodes, _placeholder_inputs(nodes, input_names, bool(piped)), output_names)
     frozen.chosen_by = chosen_by
+    frozen.names.update(renamed)
+    if piped:
+        reads = sorted({split_tensor_name(name)[0] for name in piped})
+        frozen.inputs_chosen_by = (f"the input pipeline's {', '.join(reads)}, cut at the tensors it gives (an ONNX "
+                                   "model reads no pipeline)")  # fmt: skip
     if variables:
         values = _variable_values(model, source, buf, index, meta_graph, graph, variables, checkpoint, calls,
                                   top_nodes)  # fmt: skip
@@ -337,15 +347,10 @@ def _given_inputs(signature: Optional[Decoded], given: Optional[Sequence[str]]) 
 def _input_names(signature: Optional[Decoded], given: Optional[List[str]], by_name: Dict[str, Decoded]) -> List[str]:
     if given is None:
         return _tensor_names(signature, "inputs") if signature is not None else []
-    names = given
-    for name in names:
-        node, port = split_tensor_name(name)
-        if node not in by_name:
+    for name in given:
+        if split_tensor_name(name)[0] not in by_name:
             raise MissingNode(name, "input")
-        if port > 0 and by_name[node]["op"] not in PLACEHOLDER_OPS:
-            raise ValueError(f"input {name!r}: the graph is cut at a node's first output only (its other outputs "
-                             "would be lost with it)")  # fmt: skip
-    return names
+    return given
 
 
 def loaded_model(model: Any) -> Decoded:
@@ -418,49 +423,12 @@ def _is_bookkeeping(node: Decoded) -> bool:
     )
 
 
-def _reachable(outputs: Set[str], by_name: Dict[str, Decoded], cut: Set[str]) -> Set[str]:
-    """The nodes the outputs need (``extract_sub_graph``'s rule: data and control inputs followed back), not
-    past the nodes in *cut*."""
-    kept: Set[str] = set()
-    pending = list(outputs)
-    while pending:
-        name = pending.pop()
-        if name in kept:
-            continue
-        kept.add(name)
-        if name in cut:
-            continue
-        for item in by_name[name]["input"]:
-            source = split_tensor_name(item)[0]
-            if source not in by_name:
-                raise DecodeError(f"node {name!r} names input {item!r}, which the graph does not have")
-            if source not in kept:
-                pending.append(source)
-    return kept
-
-
-def _placeholder_for(node: Decoded) -> Decoded:
-    """The node made a ``Placeholder`` of its first output's dtype and recorded shape (the graph is cut there)."""
-    dtypes = output_dtypes(node)
-    dtype = dtypes[0] if dtypes else None
-    if dtype is None or dtype.startswith("DT_INVALID"):
-        raise DecodeError(f"input {node['name']!r} (op {node['op']}): its output's dtype is not known, so it cannot "
-                          "be made a placeholder")  # fmt: skip
-    attrs = {"dtype": type_attr(dtype.replace("_REF", ""))}
-    # The shapes TensorFlow recorded, else those the op declares (an iterator's output_shapes).
-    shapes = node["attr"].get("_output_shapes") or node["attr"].get("output_shapes")
-    if shapes is not None and shapes["list"] is not None and shapes["list"]["shape"]:
-        shape_value = dict(shapes)
-        shape_value["list"] = None
-        shape_value["shape"] = shapes["list"]["shape"][0]
-        attrs["shape"] = shape_value
-    return new_node(node["name"], "Placeholder", [], attrs, node["device"])
-
-
-def _placeholder_inputs(nodes: List[Decoded], given: List[str]) -> List[str]:
+def _placeholder_inputs(nodes: List[Decoded], given: List[str], with_placeholders: bool) -> List[str]:
+    """The inputs: those given (and, for a cut the conversion chose, the placeholders left), else the placeholders."""
+    placeholders = [f"{node['name']}:0" for node in nodes if node["op"] in PLACEHOLDER_OPS]
     if given:
-        return given
-    return [f"{node['name']}:0" for node in nodes if node["op"] in PLACEHOLDER_OPS]
+        return [*given, *(name for name in placeholders if name not in given)] if with_placeholders else given
+    return placeholders
 
 
 def _variable_values(

@@ -103,7 +103,7 @@ def converted(
     names, shapes = _input_specs(inputs, signature_inputs(loaded, signature))
     with source.opened() as buf:
         frozen = freeze_graph(loaded, source, buf, checkpoint, outputs, names, signature,
-                              signature_names=signature_names)  # fmt: skip
+                              signature_names=signature_names, cut_pipeline=True)  # fmt: skip
         rules = {op: rule.convert for op, rule in RULES.items() if rule.since <= opset}
         converter = Converter(frozen, max(opset, MADE_AT), shapes)  # opset 12: made at 13, then lowered
         graph = converter.convert(rules, rewrite, lambda nodes: unsupported_ops(nodes, opset))
@@ -123,7 +123,9 @@ def converted(
             ],
             "producer_name": "tfcollections",
             "producer_version": _version(),
-            "doc_string": f"outputs: {frozen.chosen_by}",  # how they were chosen, for whoever reads the model
+            # How the outputs (and inputs, where the conversion chose them) were chosen, for whoever reads the model.
+            "doc_string": f"outputs: {frozen.chosen_by}"
+            + (f"\ninputs: {frozen.inputs_chosen_by}" if frozen.inputs_chosen_by else ""),
             "graph": graph,
         }
         if path is None:
