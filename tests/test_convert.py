@@ -1384,6 +1384,12 @@ REFUSED = {
          _placeholder("w", 8, 16), *(_placeholder(n, 4) for n in ("i", "f", "o")), _placeholder("b", 16),
          ("y", "BlockLSTM", ["n", "x", "c", "h", "w", "i", "f", "o", "b"], {}, None)],
         "its x 'x:0' has rank 2: TensorFlow takes [time, batch, input]"),
+    "a difference of matrices": (
+        [_placeholder("a", 2, 2), _placeholder("b", 3), ("y", "ListDiff", ["a", "b"], {}, None)],
+        "its inputs have ranks 2 and 1: TensorFlow's ListDiff takes vectors"),
+    "a difference of two types": (
+        [_placeholder("a", 2), _typed("b", "DT_INT32", 3), ("y", "ListDiff", ["a", "b"], {}, None)],
+        "its inputs are DT_FLOAT and DT_INT32, its out_idx DT_INT32: TensorFlow's ListDiff takes two vectors"),
     "a GRU cell of a vector of weights": (
         [_placeholder("x", 2, 4), _placeholder("h", 2, 4), _placeholder("r", 8, 8), _placeholder("w", 32),
          _placeholder("a", 8), _placeholder("b", 4),
@@ -2262,6 +2268,24 @@ def test_an_initializer_of_a_cycle_of_identities_is_no_hang() -> None:
              _const("v", _ints64(1)), ("i", "LookupTableImportV2", ["c", "k", "v"], {}, None)]  # fmt: skip
     with pytest.raises(ConversionError, match="no initializer in the graph fills it"):
         tfcollections.to_onnx(tfcollections.loads(_graph(*nodes)), outputs=["y"])
+
+
+def test_the_default_outputs_leave_out_what_a_tf1_while_loop_computes_inside() -> None:
+    # TensorFlow marks a loop's inner nodes not fetchable: an unconsumed one (a body's side computation) is no
+    # output; the loop's Exit, and what reads it, are.
+    from tfcollections._convert.freeze import _default_outputs
+
+    def node(name: str, op: str, *inputs: str) -> Dict[str, Any]:
+        return {"name": name, "op": op, "input": list(inputs), "attr": {}, "device": ""}
+
+    nodes = [
+        node("x", "Placeholder"), node("enter", "Enter", "x"), node("merge", "Merge", "enter", "next"),
+        node("less", "Less", "merge"), node("cond", "LoopCond", "less"), node("switch", "Switch", "merge", "cond"),
+        node("body", "Identity", "switch:1"), node("step", "AddV2", "body"), node("side", "Neg", "body"),
+        node("next", "NextIteration", "step"), node("exit", "Exit", "switch"), node("after", "Neg", "exit"),
+        node("alone", "Exit", "switch"),
+    ]  # fmt: skip
+    assert _default_outputs(nodes) == ["after", "alone"]
 
 
 def test_a_graph_that_reads_a_tf_data_iterator_is_cut_at_its_tensors() -> None:

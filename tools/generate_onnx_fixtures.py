@@ -1890,6 +1890,34 @@ def _suite_cases(tf):
             ],
         )
     )
+    # ListDiff (tf.compat.v1.setdiff1d, as Tensordot of an unknown rank computes its free axes): floats and ints with
+    # repeats, a y of no element, an x whose every element is removed, int64 places; strings from opset 19.
+    r = rng_of("list_diff")
+    cases.append(
+        (
+            "list_diff",
+            {
+                "x": r.integers(0, 6, (9,)).astype(f32),
+                "y": np.array([1, 4, 9], f32),
+                "k": r.integers(-3, 3, (7,)).astype(np.int32),
+                "none": (np.zeros((0,), np.int32), [None]),
+            },
+            lambda x, y, k, none: [
+                *tf.setdiff1d(x, y),
+                *tf.setdiff1d(k, none, index_dtype=tf.int64),
+                *tf.setdiff1d(k, k),
+                *tf.setdiff1d(k[2:], k[:3]),
+            ],
+        )
+    )
+    cases.append(
+        (
+            "list_diff_strings",
+            {"words": np.array(["a", "b", "", "a", "c"], dtype=object)},
+            lambda words: [*tf.setdiff1d(words, tf.constant(["a", "x"]))],
+            {"opset": 19},
+        )
+    )
     # TensorFlow's fused recurrent cells: LSTMBlockCell with the raw op's defaults (cell_clip 3) and with peepholes,
     # a clip and another forget bias; GRUBlockCell; BlockLSTM over every step and with seq_len_max fed below the
     # steps (cs and h only there: the kernel leaves the other outputs' last steps unset), of a time axis the graph

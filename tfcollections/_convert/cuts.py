@@ -23,10 +23,11 @@ if TYPE_CHECKING:
     from .._typing import Decoded
 
 PLACEHOLDER_OPS: Final = frozenset({"Placeholder", "PlaceholderV2"})
-#: The ops that hand an input pipeline's batches to the model: a tf.data iterator's and a queue's (TF 1's).
+#: The ops that hand an input pipeline's batches to the model: a tf.data iterator's, a queue's (TF 1's) and a
+#: staging area's.
 PIPELINE_READS: Final = frozenset({
     "IteratorGetNext", "IteratorGetNextSync", "QueueDequeueV2", "QueueDequeueManyV2", "QueueDequeueUpToV2",
-    "QueueDequeue", "QueueDequeueMany", "QueueDequeueUpTo",
+    "QueueDequeue", "QueueDequeueMany", "QueueDequeueUpTo", "Unstage",
 })  # fmt: skip
 
 

@@ -382,11 +382,13 @@ def _tensor_name(name: str) -> str:
 def _default_outputs(nodes: List[Decoded]) -> List[str]:
     """The graph's unconsumed nodes that neither are nor need a training, initialising, saving, summary or check
     node (what needs one is bookkeeping: ``report_uninitialized_variables``, a train op's group), nor give a handle
-    (a TensorArray, a TensorList or a resource left unread: no ONNX type holds one)."""
+    (a TensorArray, a TensorList or a resource left unread: no ONNX type holds one), nor lie inside a TF 1 while
+    loop (which TensorFlow does not fetch)."""
     consumers: Dict[str, List[str]] = {}
     for node in nodes:
         for item in node["input"]:
             consumers.setdefault(split_tensor_name(item)[0], []).append(node["name"])
+    by_op = {node["name"]: node["op"] for node in nodes}
     bookkeeping = [node["name"] for node in nodes if _is_bookkeeping(node)]
     tainted = set(bookkeeping)
     while bookkeeping:  # everything downstream of bookkeeping is bookkeeping
@@ -394,20 +396,28 @@ def _default_outputs(nodes: List[Decoded]) -> List[str]:
             if consumer not in tainted:
                 tainted.add(consumer)
                 bookkeeping.append(consumer)
-    ops = {node["name"]: node["op"] for node in nodes}
+    # A TF 1 while loop's nodes (from its Enter nodes to its Exit nodes) are not fetchable, as TensorFlow says.
+    in_loops = [node["name"] for node in nodes if node["op"] in ("Enter", "RefEnter")]
+    looped = set(in_loops)
+    while in_loops:
+        for consumer in consumers.get(in_loops.pop(), ()):
+            if consumer not in looped and by_op.get(consumer) not in ("Exit", "RefExit"):  # an Exit is the loop's own
+                looped.add(consumer)
+                in_loops.append(consumer)
     return [
         node["name"]
         for node in nodes
         if node["name"] not in consumers
         and node["name"] not in tainted
+        and node["name"] not in looped
         and node["op"] not in _NOT_OUTPUTS
         and (output_dtypes(node) or [None])[0] not in _HANDLE_TYPES
-        and not (node["op"] == "Identity" and node["input"] and ops.get(node["input"][0]) in VARIABLE_OPS)
+        and not (node["op"] == "Identity" and node["input"] and by_op.get(node["input"][0]) in VARIABLE_OPS)
         # A TF 1 cond's pivot (switch_t, switch_f: an Identity of its predicate's Switch) is no output of the model.
         and not (
             node["op"] == "Identity"
             and node["input"]
-            and ops.get(split_tensor_name(node["input"][0])[0]) in ("Switch", "RefSwitch")
+            and by_op.get(split_tensor_name(node["input"][0])[0]) in ("Switch", "RefSwitch")
         )
     ]
 

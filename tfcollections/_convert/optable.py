@@ -145,6 +145,7 @@ from .tensorops import (
     fill_empty_rows,
     gather_nd,
     invert_permutation,
+    list_diff,
     matrix_band_part,
     one_hot,
     reverse,
@@ -521,6 +522,7 @@ _TENSOR: Final[Dict[str, Rule]] = {
     "DenseToDenseSetOperation": _row(
         "Equal, ReduceMax, Where, TopK, NonZero", set_operation, "rows of integer matrices; the result sorted"
     ),
+    "ListDiff": _row("Equal, ReduceSum, Not, Compress", list_diff, "x's elements found nowhere in y, in x's order"),
     "SparseFillEmptyRows": _row(
         "ScatterND, CumSum, NonZero", fill_empty_rows, "an empty row's entry the default value", since=16
     ),

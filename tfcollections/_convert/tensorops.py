@@ -596,6 +596,30 @@ def set_operation(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
             cx.result(2, "DT_INT64", [2], onnx=shape)]  # fmt: skip
 
 
+def list_diff(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
+    """ListDiff (tf.setdiff1d): the elements of x found nowhere in y, in x's order (a repeated one each time), and
+    their places in x: an Equal of every pair, counted along y, the elements counted none kept (Compress)."""
+    x, y = inputs[0], inputs[1]
+    out_type = attr(node, "out_idx", "DT_INT32")
+    if x.dtype != y.dtype or x.dtype in ("DT_VARIANT", "DT_RESOURCE") or out_type not in INTEGER_TYPES:
+        raise ConversionError(f"its inputs are {x.dtype} and {y.dtype}, its out_idx {out_type}: TensorFlow's ListDiff "
+                              "takes two vectors of one type and gives int32 or int64 places")  # fmt: skip
+    if x.rank not in (None, 1) or y.rank not in (None, 1):
+        raise ConversionError(f"its inputs have ranks {x.rank} and {y.rank}: TensorFlow's ListDiff takes vectors")
+    if x.dtype == "DT_STRING" and cx.opset < 19:
+        raise ConversionError("its inputs are strings, which ONNX's Equal takes from opset 19: convert at opset 19 "
+                              "or later")  # fmt: skip
+    op = cx.op
+    # Compared as onnxruntime's Equal takes them (bfloat16 as float: every value exactly).
+    left, right = (op("Cast", cx.tf(v), to=1) if x.dtype == "DT_BFLOAT16" else cx.tf(v) for v in (x, y))
+    pairs = op("Cast", op("Equal", unsqueeze(cx, left, [1]), unsqueeze(cx, right, [0])), to=onnx_type("DT_INT32"))
+    keep = op("Not", op("Cast", op("ReduceSum", pairs, cx.ints([1]), keepdims=0), to=onnx_type("DT_BOOL")))
+    places = op("Range", cx.scalar(0, out_type), op("Cast", op("Size", cx.tf(x)), to=onnx_type(out_type)),
+                cx.scalar(1, out_type))  # fmt: skip
+    return [cx.result(0, x.dtype, [None], onnx=op("Compress", cx.tf(x), keep, axis=0)),
+            cx.result(1, out_type, [None], onnx=op("Compress", places, keep, axis=0))]  # fmt: skip
+
+
 def fill_empty_rows(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     """SparseFillEmptyRows: each row's block of entries in row order (an empty row a block of one, its first place
     given the default value), an entry's place in its block by the entries of its row before it; the empty rows'
