@@ -469,6 +469,32 @@ def test_dynamic_rnns_writes_are_appends_and_a_loop_of_no_step_gives_its_initial
     assert session.run(None, {"x:0": x, "steps:0": numpy.array(2, numpy.int32)})[0].tolist() == [0, 1, 2, 3]
 
 
+def test_tf1_conds_on_one_predicate_one_after_another_are_each_their_own_node() -> None:
+    # Dropout layers switched by one training placeholder: the second cond reads the first's Merge. Each is one
+    # node (taken as one, they were a cycle), its pivot (whose constant goes unused) with the cond of its scope.
+    from tfcollections._convert.frames import COND_OP, take_conds
+
+    def cond(scope: str, data: str) -> List[Dict[str, Any]]:
+        return [
+            _tf1(f"{scope}/Switch", "Switch", ["p", "p"]),
+            _tf1(f"{scope}/switch_t", "Identity", [f"{scope}/Switch:1"]),
+            _tf1(f"{scope}/one", "Const", [f"^{scope}/switch_t"]),
+            _tf1(f"{scope}/pred_id", "Identity", ["p"]),
+            _tf1(f"{scope}/Switch_1", "Switch", [data, f"{scope}/pred_id"]),
+            _tf1(f"{scope}/neg", "Neg", [f"{scope}/Switch_1:1"]),
+            _tf1(f"{scope}/Merge", "Merge", [f"{scope}/Switch_1", f"{scope}/neg"]),
+        ]
+
+    nodes = [_tf1("x", "Placeholder", []), _tf1("p", "Placeholder", []), *cond("a/cond", "x"),
+             *cond("b/cond", "a/cond/Merge"), _tf1("out", "Identity", ["b/cond/Merge"])]  # fmt: skip
+    taken, _ = take_conds(nodes)
+    conds = [node for node in taken if node["op"] == COND_OP]
+    assert [node["cond"].switches for node in conds] == [["a/cond/Switch", "a/cond/Switch_1"],
+                                                         ["b/cond/Switch", "b/cond/Switch_1"]]  # fmt: skip
+    assert [node["name"] for node in conds] == ["p/cond", "p/cond_frame"]
+    assert conds[1]["input"][-1] == "a/cond/Merge"  # the second reads the first's result (its Identity now)
+
+
 def test_a_tf1_cond_becomes_one_node_its_merges_identities_of_it() -> None:
     from tfcollections._convert.frames import COND_OP, take_conds
 

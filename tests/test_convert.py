@@ -619,8 +619,6 @@ REFUSED = {
         [_placeholder("x", 4, 2), *(_const(n, _floats(2)) for n in "somv"),
          ("y", "FusedBatchNormV3", ["x", "s", "o", "m", "v"], {"is_training": False}, None)],
         "TensorFlow's fused batch norms take 4-D or 5-D values"),
-    "a squeeze of unknown dims": (
-        [_placeholder("x", -1, 1), ("y", "Squeeze", ["x"], {}, None)], "needs its input's shape known"),
     "a split of the rest of an unknown dim": (
         [_placeholder("x", -1, 4), _const("a", _ints(0)), _const("s", _ints(1, -1)),
          ("y", "SplitV", ["x", "s", "a"], {"num_split": 2}, None)], "split dimension's size must be known"),

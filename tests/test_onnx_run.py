@@ -258,6 +258,20 @@ def test_a_squeeze_of_an_unknown_rank_is_numpys(dims: List[int]) -> None:
     assert np.array_equal(tfcollections.Session(model).run("s:0", feeds), got)
 
 
+def test_a_squeeze_of_every_1_of_dims_the_graph_leaves_open_drops_them_at_run_time() -> None:
+    # Known rank, unknown dims: which are 1 (and so the rank after) is known when it runs, as in TensorFlow.
+    from .test_convert import _graph, _shape
+
+    model = tfcollections.loads(_graph(
+        ("x", "Placeholder", [], {"dtype": "DT_FLOAT", "shape": _shape(-1, 1, -1)}, None),
+        ("s", "Squeeze", ["x"], {}, None),
+    ))  # fmt: skip
+    session = ort.InferenceSession(tfcollections.to_onnx(model, outputs=["s"]), providers=["CPUExecutionProvider"])
+    for shape in ((2, 1, 3), (1, 1, 3), (1, 1, 1)):
+        x = np.arange(np.prod(shape), dtype=np.float32).reshape(shape)
+        assert np.array_equal(session.run(["s:0"], {"x:0": x})[0], np.squeeze(x))
+
+
 def test_an_input_of_an_open_rank_is_declared_by_its_type_and_fed_any_rank() -> None:
     # TF Serving's half_plus_two: a placeholder of no shape, y = 0.5 x + 2, fed a vector or a matrix alike.
     from tfcollections._convert.values import tensor_of

@@ -151,6 +151,18 @@ def tf1_cond(tf):
     tf.identity(tf.cond(tf.logical_not(positive), lambda: tf.constant([5.0, 6.0]), lambda: x[:2]), name="second")
 
 
+def tf1_dropout_conds(tf):
+    """Keras-style dropout layers switched by one `training` placeholder: three TF 1 conds on one predicate, each
+    reading the one before (a model's dropout after each layer, as SASRec's)."""
+    tf.disable_control_flow_v2()
+    x = tf.placeholder(tf.float32, [None, 4], name="x")
+    training = tf.placeholder(tf.bool, [], name="training")
+    h = tf.layers.dropout(tf.layers.dense(x, 6, activation=tf.nn.relu), 0.3, training=training)
+    h = tf.layers.dropout(tf.layers.dense(h, 5, activation=tf.nn.tanh), 0.3, training=training)
+    logits = tf.layers.dense(tf.layers.dropout(h, 0.5, training=training), 3)
+    tf.identity(logits, name="logits")
+
+
 def tf1_dynamic_rnn(tf):
     """A TF 1 dynamic_rnn of an LSTM cell: a while frame reading and writing TensorArrays."""
     tf.disable_control_flow_v2()
@@ -456,6 +468,13 @@ def main(argv=None):
         {"x:0": np.abs(frames_rng.standard_normal(3)).astype(np.float32)},
         ["first:0", "second:0"],
         "TF 1 conds (Switch, Merge): one takes its true branch, the other its false one",
+    )
+    session(
+        "tf1_dropout_conds",
+        tf1_dropout_conds,
+        {"x:0": frames_rng.standard_normal((3, 4)).astype(np.float32), "training:0": np.array(False)},
+        ["logits:0"],
+        "TF 1 dropout layers switched by one training placeholder: three conds on one predicate, one after another",
     )
     if not wanted or "tf1_vocabulary" in wanted:
         feeds = {"words:0": np.array(["apple", "pear", "", "banana", "cherry", "last", "kiwi", "fig", "plum", "x"],

@@ -265,10 +265,15 @@ def take_conds(nodes: List[Decoded]) -> Tuple[List[Decoded], List[Decoded]]:
     replaced: Dict[str, Decoded] = {}
     added: Dict[str, Decoded] = {}
     inner: List[Decoded] = []
-    for predicate, group in by_predicate.items():
+    groups = [(predicate, part) for predicate, group in by_predicate.items() for part in _joined(group, consumers)]
+    named: Set[str] = set()
+    for predicate, group in groups:
         cond = _cond(predicate, group, by_name, consumers)
         if not cond.merges:
             continue  # no branch ends in a Merge: no cond to take (its Switch nodes are refused as they are)
+        while cond.name in by_name or cond.name in named:  # a name no node has (conds may share a predicate)
+            cond.name += "_frame"
+        named.add(cond.name)
         node = new_node(cond.name, COND_OP, [predicate, *[_data(by_name[name])[0] for name in cond.switches]], {})
         node["cond"] = cond
         added[group[0]["name"]] = node
@@ -281,14 +286,67 @@ def take_conds(nodes: List[Decoded]) -> Tuple[List[Decoded], List[Decoded]]:
     return _spliced(nodes, added, replaced, removed), inner
 
 
+def _joined(group: List[Decoded], consumers: Dict[str, List[Tuple[Decoded, str]]]) -> List[List[Decoded]]:
+    """The ``Switch`` nodes of one predicate by the cond they belong to: those whose branches reach a ``Merge`` in
+    common (several conds may switch on one predicate: Keras' dropout layers on ``training``, one after another)."""
+    reached: Dict[str, Set[str]] = {}
+    for switch in group:
+        merges: Set[str] = set()
+        seen = {switch["name"]}
+        pending = [switch["name"]]
+        while pending:
+            for consumer, _ in consumers.get(pending.pop(), ()):
+                name = consumer["name"]
+                if name in seen:
+                    continue
+                seen.add(name)
+                if consumer["op"] in _MERGES:
+                    merges.add(name)
+                elif consumer["op"] not in _SWITCHES:
+                    pending.append(name)
+        reached[switch["name"]] = merges
+    parts: List[Tuple[Set[str], List[Decoded]]] = []
+    for switch in group:
+        merges = reached[switch["name"]]
+        joined = [part for part in parts if part[0] & merges]
+        kept = [part for part in parts if not part[0] & merges]
+        union: Set[str] = set(merges)
+        members: List[Decoded] = []
+        for part in joined:
+            union |= part[0]
+            members += part[1]
+        parts = [*kept, (union, [*members, switch])]
+    # A Switch whose branch reaches no Merge (a pivot whose constants go unused) joins the cond whose Switch nodes
+    # share most of its name scope (TensorFlow names a cond's nodes under one scope), or the only one.
+    merged = [part for part in parts if part[0]]
+    if merged:
+        for _, members in [part for part in parts if not part[0]]:
+            for switch in members:
+                best = max(merged, key=lambda part: max(_shared_scope(switch["name"], other["name"])
+                                                        for other in part[1]))  # fmt: skip
+                best[1].append(switch)
+        parts = merged
+    order = {switch["name"]: position for position, switch in enumerate(group)}
+    return sorted((sorted(members, key=lambda item: order[item["name"]]) for _, members in parts),
+                  key=lambda members: order[members[0]["name"]])  # fmt: skip
+
+
+def _shared_scope(first: str, second: str) -> int:
+    """How many leading name-scope components two node names share."""
+    count = 0
+    for left, right in zip(first.split("/"), second.split("/")):
+        if left != right:
+            break
+        count += 1
+    return count
+
+
 def _cond(
     predicate: str, group: List[Decoded], by_name: Dict[str, Decoded], consumers: Dict[str, List[Tuple[Decoded, str]]]
 ) -> Cond:
     """A cond's branches: every node downstream of its ``Switch`` nodes up to its ``Merge`` nodes, on the side its
     ``Switch`` ports (or the pivots its constants hang on by control inputs) give it."""
     cond = Cond(f"{predicate.split(':')[0]}/cond")
-    if cond.name in by_name:
-        cond.name += "_frame"
     cond.switches = [switch["name"] for switch in group]
     side: Dict[str, int] = {}
     merges: List[str] = []

@@ -177,8 +177,8 @@ def squeeze(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     rank = x.rank
     axes = sorted(axis_in(axis, rank) for axis in (attr(node, "squeeze_dims", []) or []))
     if not axes:
-        if x.shape is None or not fully_known(x.shape):
-            raise ConversionError("a squeeze of every 1 needs its input's shape known")
+        if x.shape is None or not fully_known(x.shape):  # which dims are 1 is known at run time: so is the rank
+            return [cx.result(0, x.dtype, None, onnx=cx.emit("Squeeze", [cx.tf(x)])[0])]
         axes = [axis for axis, dim in enumerate(x.shape) if dim == 1]
     if x.shape is not None and any(x.shape[axis] not in (1, None) for axis in axes):
         raise ConversionError(f"it squeezes axes {axes} of an input of shape {x.shape}: each must be 1")
