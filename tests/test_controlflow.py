@@ -387,7 +387,7 @@ def _loop(*, cond_inside: bool = False, nested: bool = False, damage: str = "") 
         _tf1("while/Exit", "Exit", ["while/Switch"]),
         _tf1("out", "Identity", ["while/Exit"]),
     ]
-    if cond_inside:  # a TF 1 cond in the body: a Switch and a Merge that no Enter feeds
+    if cond_inside:  # a cond in the body switching on the loop's own condition (a TF 1 cond switches on its own)
         nodes[9] = _tf1("while/add", "Merge", ["while/cond/Switch", "while/cond/Switch:1"])
         nodes.append(_tf1("while/cond/Switch", "Switch", ["while/Identity", "while/LoopCond"]))
     if nested:
@@ -430,7 +430,7 @@ def test_a_tf1_frame_becomes_one_node_and_its_exit_an_identity_of_it() -> None:
     ("damage", "why"),
     [
         ({"nested": True}, "holds another while loop"),
-        ({"cond_inside": True}, "joins no Enter and NextIteration"),
+        ({"cond_inside": True}, "its body reads Switch 'while/cond/Switch' in a way a plain loop does not"),
         ({"damage": "two conditions"}, "has 2 LoopCond nodes"),
         ({"damage": "switch on another condition"}, "goes to no Switch on its LoopCond"),
         ({"damage": "stray enter"}, "is no loop variable's"),

@@ -62,7 +62,7 @@ def test_the_frozen_graphs_are_the_bytes_tensorflow_ran_and_agreed_with(name: st
 
 # TF 1 loops: dynamic_rnn leaves nodes nothing reads (a zero state's parts, a loop variable's Exit), which are
 # outputs by default as any node nothing reads; the while loop has two placeholders.
-_LOOPS = {"tf1_while", "tf1_dynamic_rnn", "tf1_dynamic_rnn_v2"}
+_LOOPS = {"tf1_while", "tf1_while_cond", "tf1_dynamic_rnn", "tf1_dynamic_rnn_v2"}
 
 
 @pytest.mark.parametrize("name", sorted(CHECKED))

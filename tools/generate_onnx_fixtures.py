@@ -151,6 +151,23 @@ def tf1_cond(tf):
     tf.identity(tf.cond(tf.logical_not(positive), lambda: tf.constant([5.0, 6.0]), lambda: x[:2]), name="second")
 
 
+def tf1_while_cond(tf):
+    """A TF 1 cond inside a TF 1 while loop (as seq2seq's TrainingHelper and dynamic_decode write one): odd and even
+    steps take either branch; a branch reads a variable, one the read-only input, one a constant."""
+    tf.disable_control_flow_v2()
+    x = tf.placeholder(tf.float32, [None], name="x")
+    steps = tf.placeholder(tf.int32, [], name="steps")
+    scale = tf.get_variable("scale", [], initializer=tf.constant_initializer(0.5))
+
+    def body(i, total):
+        even = tf.equal(tf.math.floormod(i, 2), 0)
+        stepped = tf.cond(even, lambda: total + x * scale, lambda: total * 0.5 - 1.0)
+        return i + 1, stepped
+
+    _, total = tf.while_loop(lambda i, total: i < steps, body, [tf.constant(0), tf.zeros_like(x)])
+    tf.identity(total, name="total")
+
+
 def tf1_dropout_conds(tf):
     """Keras-style dropout layers switched by one `training` placeholder: three TF 1 conds on one predicate, each
     reading the one before (a model's dropout after each layer, as SASRec's)."""
@@ -475,6 +492,13 @@ def main(argv=None):
         {"x:0": frames_rng.standard_normal((3, 4)).astype(np.float32), "training:0": np.array(False)},
         ["logits:0"],
         "TF 1 dropout layers switched by one training placeholder: three conds on one predicate, one after another",
+    )
+    session(
+        "tf1_while_cond",
+        tf1_while_cond,
+        {"x:0": frames_rng.standard_normal(4).astype(np.float32), "steps:0": np.array(5, np.int32)},
+        ["total:0"],
+        "TF 1 cond inside a TF 1 while loop: odd and even steps take either branch",
     )
     if not wanted or "tf1_vocabulary" in wanted:
         feeds = {"words:0": np.array(["apple", "pear", "", "banana", "cherry", "last", "kiwi", "fig", "plum", "x"],

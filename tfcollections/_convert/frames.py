@@ -12,8 +12,8 @@ from the ``Switch`` outputs' port 1. The frame is replaced by one node (``FRAME_
 variables' initial values and the read-only values, and whose outputs are the variables' final values (each
 ``Exit`` becomes an ``Identity`` of its output); the frame rides on the node (``node["frame"]``) for the converter,
 which converts the condition and the body as it converts a TF 2 ``While``'s functions. What is not a plain loop is
-refused with what it is: a frame inside another frame, a ``Merge`` not fed by an ``Enter`` (a TF 1 cond inside the
-loop), a body reading the condition's values.
+refused with what it is: a frame inside another frame, a body reading the condition's values. A TF 1 cond inside
+the loop (a ``Merge`` of its branches, not of an ``Enter``) is taken whole in the body as outside it (``take_conds``).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from .._graph.graphdef import new_node, split_tensor_name
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Dict, List, Set, Tuple
+    from typing import Dict, List, Optional, Set, Tuple
 
     from .._typing import Decoded
 
@@ -41,7 +41,7 @@ class Frame:
     """One while loop: its variables (each its ``Merge``, ``Switch`` and the tensor its ``NextIteration`` reads), the
     read-only values (their ``Enter`` nodes), the condition's tensor and nodes, the body's nodes."""
 
-    __slots__ = ("body", "cond", "cond_tensor", "invariants", "merges", "name", "nexts", "switches")
+    __slots__ = ("body", "branches", "cond", "cond_tensor", "invariants", "merges", "name", "nexts", "switches")
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -52,6 +52,7 @@ class Frame:
         self.cond_tensor = ""
         self.cond: List[Decoded] = []
         self.body: List[Decoded] = []
+        self.branches: List[Decoded] = []  # the nodes of the branches of the conds inside the loop
 
 
 def _data(node: Decoded) -> List[str]:
@@ -93,7 +94,7 @@ def take_frames(nodes: List[Decoded]) -> Tuple[List[Decoded], List[Decoded]]:
             replaced[exit_node["name"]] = _output(exit_node, loop, port)
         added[frame_enters[0]["name"]] = loop
         frame: Frame = loop["frame"]
-        inner += frame.cond + frame.body
+        inner += frame.cond + frame.body + frame.branches
     return _spliced(nodes, added, replaced, taken), inner
 
 
@@ -153,7 +154,12 @@ def _frame(
         if _is_constant(enter):
             frame.invariants.append(enter["name"])
     loop_enters = {enter["name"] for enter in enters if not _is_constant(enter)}
-    merges = [by_name[name] for name in sorted(inside) if by_name[name]["op"] in _MERGES]
+    # The loop's own Merge nodes join an Enter; a cond's inside the loop (its branches' Merge) are the body's.
+    merges = [
+        by_name[name]
+        for name in sorted(inside)
+        if by_name[name]["op"] in _MERGES and _joins_enter(by_name[name], by_name)
+    ]
     merges.sort(key=lambda node: [enter["name"] for enter in enters].index(_merge_parts(node, by_name, shown)[0]))
     switch_of: Dict[str, Decoded] = {}
     for merge in merges:
@@ -171,8 +177,14 @@ def _frame(
     if loop_enters:
         raise ConversionError(f"while loop {shown!r}: Enter {sorted(loop_enters)[0]!r} is no loop variable's")
     invariants = set(frame.invariants)
-    frame.cond = _closure([frame.cond_tensor], by_name, inside, set(frame.merges) | invariants, shown, "condition")
-    frame.body = _closure(frame.nexts, by_name, inside, set(switch_of) | invariants, shown, "body")
+    stops = set(frame.merges) | invariants
+    frame.cond = _closure([frame.cond_tensor], by_name, inside, stops, shown, "condition", loop_cond["name"])
+    stops = set(switch_of) | invariants
+    frame.body = _closure(frame.nexts, by_name, inside, stops, shown, "body", loop_cond["name"])
+    # A TF 1 cond inside the loop: taken whole as outside one (each one If of the body graph).
+    frame.cond, in_conds = take_conds(frame.cond)
+    frame.body, in_body_conds = take_conds(frame.body)
+    frame.branches = in_conds + in_body_conds
     ports: List[Tuple[int, Decoded]] = []
     for exit_node in exits:
         source = split_tensor_name(_data(exit_node)[0])[0]
@@ -183,6 +195,11 @@ def _frame(
     loop = new_node(frame.name, FRAME_OP, [*entering, *read_only], {})
     loop["frame"] = frame
     return loop, ports, inside
+
+
+def _joins_enter(merge: Decoded, by_name: Dict[str, Decoded]) -> bool:
+    sources = (by_name.get(split_tensor_name(item)[0]) for item in _data(merge))
+    return any(source is not None and source["op"] in _ENTERS for source in sources)
 
 
 def _merge_parts(merge: Decoded, by_name: Dict[str, Decoded], shown: str) -> Tuple[str, str]:
@@ -197,9 +214,11 @@ def _merge_parts(merge: Decoded, by_name: Dict[str, Decoded], shown: str) -> Tup
 
 
 def _closure(
-    tensors: List[str], by_name: Dict[str, Decoded], inside: Set[str], stops: Set[str], shown: str, what: str
-) -> List[Decoded]:
-    """The frame's nodes *tensors* are computed from (data inputs only), up to the *stops*, in the graph's order."""
+    tensors: List[str], by_name: Dict[str, Decoded], inside: Set[str], stops: Set[str], shown: str, what: str,
+    loop_cond: str,
+) -> List[Decoded]:  # fmt: skip
+    """The frame's nodes *tensors* are computed from (data inputs only), up to the *stops*, in the graph's order: a
+    cond's ``Switch`` and ``Merge`` nodes among them, not the loop's own (those on *loop_cond*, or of an ``Enter``)."""
     found: Set[str] = set()
     pending = [split_tensor_name(tensor)[0] for tensor in tensors]
     while pending:
@@ -207,12 +226,27 @@ def _closure(
         if name in found or name in stops or name not in inside:
             continue
         node = by_name[name]
-        if node["op"] in (*_MERGES, *_SWITCHES, *_ENTERS, *_NEXTS, *_EXITS, "LoopCond"):
+        inner_cond = (node["op"] in _MERGES and not _joins_enter(node, by_name)) or (
+            node["op"] in _SWITCHES and split_tensor_name(_data(node)[1])[0] != loop_cond
+        )  # a TF 1 cond's inside the loop, taken whole after (take_conds)
+        if node["op"] in (*_MERGES, *_SWITCHES, *_ENTERS, *_NEXTS, *_EXITS, "LoopCond") and not inner_cond:
             raise ConversionError(f"while loop {shown!r}: its {what} reads {node['op']} {name!r} in a way a plain loop "
                                   "does not")  # fmt: skip
         found.add(name)
         pending += [split_tensor_name(item)[0] for item in _data(node)]
+        # A cond's branch constant hangs on its pivot (switch_t, switch_f) by a control input: the pivot comes too,
+        # for the cond to be taken with its branches whole.
+        controls = [item[1:] for item in node["input"] if item.startswith("^")]
+        pending += [control for control in controls if _pivot(by_name.get(control), by_name, loop_cond)]
     return [node for name, node in by_name.items() if name in found]
+
+
+def _pivot(node: Optional[Decoded], by_name: Dict[str, Decoded], loop_cond: str) -> bool:
+    """Whether *node* is a cond's pivot: an Identity of a ``Switch`` that is not the loop's (on its LoopCond)."""
+    if node is None or node["op"] != "Identity" or not _data(node):
+        return False
+    source = by_name.get(split_tensor_name(_data(node)[0])[0])
+    return source is not None and source["op"] in _SWITCHES and split_tensor_name(_data(source)[1])[0] != loop_cond
 
 
 # ---------------------------------------------------------------- TF 1's conds
