@@ -133,7 +133,8 @@ def freeze(
     tensor names (``"softmax"``, ``"softmax:0"``); by default a SavedModel signature's outputs (*signature*, or its
     only or ``serving_default`` one) or else the graph's outputs that are no training, saving or summary nodes.
     *inputs* are node or tensor names at which the graph is cut, each made a ``Placeholder`` of its dtype (and
-    shape, where the graph records it); by default the graph's placeholders stay as they are. Raises
+    shape, where the graph records it; a node's later output ``NODE:K`` a ``Placeholder`` named ``NODE/port_K``);
+    by default the graph's placeholders stay as they are. Raises
     ``DecodeError`` for a graph or checkpoint that does not read, a variable the checkpoint lacks or holds with
     another dtype or shape, an input a node names that the graph lacks; ``ValueError`` for an output or input
     the graph does not have. With *path*, the graph is also written there (under a temporary name, then renamed;
