@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: Apache-2.0
-"""Every TF 2 SavedModel of the corpora with a signature, converted to ONNX: what converts, what does not, and why.
+"""Every TF 2 SavedModel of the corpora with a signature, converted to ONNX: what converts, what does not, and why;
+with ``--meta``, every TF 1 ``.meta`` of the real and wild corpora.
 
 Run in the TensorFlow venv (benchmarks/run.sh makes .venv-bench, with onnx and onnxruntime):
 
-    .venv-bench/bin/python -m tools.convert_corpus [--shared ../shared] [--markdown]
+    .venv-bench/bin/python -m tools.convert_corpus [--shared ../shared] [--markdown] [--meta]
 
 The real and wild corpora hold ``saved_model.pb`` files without their variables: each is converted with its variables
 made zeros of their dtype and shape (the structure is what is tried: inlining, every op, the layout), checked by
@@ -106,11 +107,39 @@ def check(path, with_variables, rng):
     return signature, f"converted, run: {verdict}", f"largest difference {worst:.2g}"
 
 
+def check_meta(path):
+    """A TF 1 ``.meta`` of the corpora converted with its variables made zeros (its checkpoint is not there): the
+    library's default inputs and outputs, checked by onnx's checker where its inputs and outputs all have a shape
+    (an open rank is declared by its type alone), loaded by onnxruntime."""
+    import onnx
+    import onnxruntime as ort
+
+    original = _freeze._variable_values
+    _freeze._variable_values = _zeros
+    try:
+        data = tfcollections.to_onnx(path, checkpoint=path)  # the checkpoint is not read: zeros
+    except (tfcollections.DecodeError, ValueError) as exc:
+        return "not converted", str(exc).split("; ")[0][:300]
+    finally:
+        _freeze._variable_values = original
+    model = onnx.load_from_string(data)
+    values = [*model.graph.input, *model.graph.output]
+    if all(item.type.tensor_type.HasField("shape") for item in values if item.type.HasField("tensor_type")):
+        onnx.checker.check_model(model, full_check=True)
+    ort.InferenceSession(data, providers=["CPUExecutionProvider"])
+    inputs = ", ".join(item.name for item in model.graph.input)
+    cut = next((line for line in model.doc_string.splitlines() if line.startswith("inputs: ")), "")
+    return "converted, checked, loaded", f"inputs {inputs}" + (" (the input pipeline cut)" if cut else "")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--shared", type=Path, default=Path(__file__).resolve().parent.parent.parent / "shared")
     parser.add_argument("--markdown", action="store_true", help="print the table as docs/onnx.md has it")
+    parser.add_argument("--meta", action="store_true", help="the TF 1 .meta files of real/ and wild/ instead")
     args = parser.parse_args(argv)
+    if args.meta:
+        return _metas(args)
     rng = np.random.default_rng(36)
     rows = []
     for corpus in ("real", "wild"):
@@ -132,6 +161,20 @@ def main(argv=None) -> int:
     converted = sum(result.startswith("converted") for _, _, result, _ in rows)
     print(f"\n{converted} of {len(rows)} TF 2 SavedModels with a signature converted", file=sys.stderr)
     return 0 if not any("DIFFERS" in result for _, _, result, _ in rows) else 1
+
+
+def _metas(args) -> int:
+    paths = [
+        (corpus, path)
+        for corpus in ("real", "wild")
+        for path in sorted((args.shared / "corpus" / corpus).glob("*.meta"))
+    ]
+    rows = [(f"{corpus}/{path.name}", *check_meta(path)) for corpus, path in paths]
+    for name, result, why in rows:
+        print(f"| `{name}` | {result} | {why.replace('|', '/')} |" if args.markdown else f"{name}: {result}: {why}")
+    converted = sum(result.startswith("converted") for _, result, _ in rows)
+    print(f"\n{converted} of {len(rows)} TF 1 .meta files converted (zeros for weights)", file=sys.stderr)
+    return 0
 
 
 if __name__ == "__main__":
