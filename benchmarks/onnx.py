@@ -74,6 +74,8 @@ def works(path, feeds, outputs, expected):
         return False, str(exc).splitlines()[0][:120]
     if expected is not None:
         for value, want in zip(got, expected):
+            if np.shape(value) != np.shape(want):
+                return False, "outputs differ from TensorFlow's (their shapes)"
             if want.dtype.kind == "f":
                 if np.max(np.abs(value - want) / np.maximum(np.abs(want), 1.0), initial=0.0) > 1e-5:
                     return False, "outputs differ from TensorFlow's"
