@@ -65,9 +65,12 @@ def to_onnx(
     for the first). *opset* is ONNX's default-domain opset (12 to 21; at 12 the model is made at 13 and the few ops
     whose forms changed at 13 are written in 12's, or refused where 12 has none). The model keeps TensorFlow's
     tensor names for its inputs and outputs (``"x:0"``), but for a TF 2 signature's, named by their keys (``x``,
-    ``output_0``; its calls are inlined, see ``freeze``). An output whose rank the graph leaves open (a reshape to a
-    shape fed at run time) is declared by its type alone: ONNX's IR allows it and onnxruntime runs it, where onnx's
-    checker asks every output of the main graph for a shape. With *path*, the model is also written there (under a
+    ``output_0``; its calls are inlined, see ``freeze``). With no *inputs*, a graph whose outputs are read from an
+    input pipeline (a tf.data iterator's ``IteratorGetNext``, a queue's dequeue) is cut at the tensors it gives,
+    each an input under its tensor name, and the model's ``doc_string`` says so. An input or output whose rank the
+    graph leaves open (a placeholder of no shape, a reshape to a shape fed at run time) is declared by its type
+    alone: ONNX's IR allows it and onnxruntime runs it, where onnx's checker asks every input and output of the main
+    graph for a shape. With *path*, the model is also written there (under a
     temporary name, then renamed; an existing file only with *force*), its weights beside it as ONNX external data
     (``<path>.data``) when the model would pass 2 GB; the bytes returned are then the model without its weights.
 
