@@ -316,23 +316,27 @@ def test_export_writes_onnx_and_says_what_it_wrote(tmp_path: Path) -> None:
     assert again.returncode == 1 and b"exists (give force=True, --force, to replace it)" in again.stderr
 
 
-def test_export_says_which_outputs_it_declares_without_a_shape(tmp_path: Path) -> None:
-    # A reshape to a shape fed at run time: the squeeze's rank is open, its output declared by its type alone.
+def test_export_says_which_inputs_and_outputs_it_declares_without_a_shape(tmp_path: Path) -> None:
+    # A reshape to a shape fed at run time (the squeeze's rank is open) and a placeholder of no shape: each declared
+    # by its type alone.
     graph = tmp_path / "graph.pb"
     graph.write_bytes(_graph(
         _placeholder("x", 2, 3), ("shape", "Placeholder", [], {"dtype": "DT_INT32", "shape": _shape(-1)}, None),
         ("r", "Reshape", ["x", "shape"], {}, None), ("s", "Squeeze", ["r"], {}, None), ("t", "Relu", ["x"], {}, None),
+        ("z", "Placeholder", [], {"dtype": "DT_FLOAT", "shape": {"unknown_rank": True}}, None),
+        ("u", "Neg", ["z"], {}, None),
     ))  # fmt: skip
     out = tmp_path / "graph.onnx"
-    result = cli(["export", str(graph), str(out), "--outputs", "s", "--outputs", "t"])
+    asked = ["--outputs", "s", "--outputs", "t", "--outputs", "u"]
+    result = cli(["export", str(graph), str(out), *asked])
     assert result.returncode == 0, result.stderr
     lines = result.stdout.decode().splitlines()
-    assert lines[2:] == ["  outputs: s:0 float32, t:0 float32[2,3]",
-                         "  open rank: s:0 (the graph leaves it open: declared by its type alone, which onnxruntime "
-                         "runs and onnx's checker refuses)"]  # fmt: skip
-    again = cli(["export", str(graph), str(out), "--outputs", "s", "--outputs", "t", "--force", "--json"])
-    report = json.loads(again.stdout)
-    assert report["open_rank"] == ["s:0"] and report["outputs"][0]["shape"] is None
+    assert lines[1:] == ["  inputs: x:0 float32[2,3], shape:0 int32[batch], z:0 float32",
+                         "  outputs: s:0 float32, t:0 float32[2,3], u:0 float32",
+                         "  open rank: z:0, s:0, u:0 (the graph leaves it open: declared by its type alone, which "
+                         "onnxruntime runs and onnx's checker refuses)"]  # fmt: skip
+    report = json.loads(cli(["export", str(graph), str(out), *asked, "--force", "--json"]).stdout)
+    assert report["open_rank"] == ["z:0", "s:0", "u:0"] and report["outputs"][0]["shape"] is None
 
 
 def test_export_freezes_with_the_options_of_the_conversion(tmp_path: Path) -> None:
@@ -2157,6 +2161,19 @@ def test_a_graph_read_from_an_input_pipeline_is_cut_at_the_tensors_it_gives() ->
     # freeze keeps the pipeline, as TensorFlow's freezing does: TensorFlow runs it.
     frozen = tfcollections.loads(tfcollections.freeze(graph, outputs=["scaled"]), graph=True)
     assert "QueueDequeueManyV2" in frozen["meta_graphs"][0]["graph"]["ops"]
+
+
+def test_a_staging_areas_unstage_is_a_pipeline_read_and_its_stage_no_output() -> None:
+    # A StagingArea (IMPALA's scalable_agent): Stage puts a batch, Unstage gives it to the model.
+    graph = tfcollections.loads(_graph(
+        _placeholder("batch_in", 2, 3),
+        ("put", "Stage", ["batch_in"], {"dtypes": ["DT_FLOAT"]}, None),
+        ("get", "Unstage", [], {"dtypes": ["DT_FLOAT"], "_output_shapes": [_shape(2, 3)]}, None),
+        ("y", "Neg", ["get"], {"T": "DT_FLOAT"}, None),
+    ))  # fmt: skip
+    model = onnx_model(tfcollections.to_onnx(graph))
+    assert [item["name"] for item in model["graph"]["input"]] == ["get:0"]
+    assert [item["name"] for item in model["graph"]["output"]] == ["y:0"]
 
 
 def test_export_says_it_cut_an_input_pipeline(tmp_path: Path) -> None:

@@ -1980,6 +1980,9 @@ def _suite_cases(tf):
     b_ru, b_c = vector(2 * units), vector(units)
     half_w, half_b = weights(width + units, 4 * units, np.float16), vector(4 * units, np.float16)
     half_peep = [vector(units, np.float16) for _ in range(3)]
+    # An LSTM's weights as each op takes them (w, the three peepholes, b), in float and in half.
+    lstm = {"w": w, "wci": peep[0], "wcf": peep[1], "wco": peep[2], "b": b}
+    half = {"w": half_w, "wci": half_peep[0], "wcf": half_peep[1], "wco": half_peep[2], "b": half_b}
     cases.append(
         (
             "rnn_cells",
@@ -1991,70 +1994,25 @@ def _suite_cases(tf):
                 "until": np.array(4, np.int64),
             },
             lambda x, cs, h, xs, until: [
-                *tf.raw_ops.LSTMBlockCell(x=x, cs_prev=cs, h_prev=h, w=w, wci=peep[0], wcf=peep[1], wco=peep[2], b=b),
+                *tf.raw_ops.LSTMBlockCell(x=x, cs_prev=cs, h_prev=h, **lstm),
                 *tf.raw_ops.LSTMBlockCell(
-                    x=x,
-                    cs_prev=cs,
-                    h_prev=h,
-                    w=w,
-                    wci=peep[0],
-                    wcf=peep[1],
-                    wco=peep[2],
-                    b=b,
-                    forget_bias=0.5,
-                    cell_clip=0.4,
-                    use_peephole=True,
+                    x=x, cs_prev=cs, h_prev=h, **lstm, forget_bias=0.5, cell_clip=0.4, use_peephole=True
                 ),
                 *tf.raw_ops.GRUBlockCell(x=x, h_prev=h, w_ru=w_ru, w_c=w_c, b_ru=b_ru, b_c=b_c),
-                *tf.raw_ops.BlockLSTM(
-                    seq_len_max=np.int64(steps),
-                    x=xs,
-                    cs_prev=cs,
-                    h_prev=h,
-                    w=w,
-                    wci=peep[0],
-                    wcf=peep[1],
-                    wco=peep[2],
-                    b=b,
-                    cell_clip=-1.0,
-                ),
+                *tf.raw_ops.BlockLSTM(seq_len_max=np.int64(steps), x=xs, cs_prev=cs, h_prev=h, **lstm, cell_clip=-1.0),
                 *(lambda out: [out.cs, out.h])(
                     tf.raw_ops.BlockLSTM(
-                        seq_len_max=until,
-                        x=xs,
-                        cs_prev=cs,
-                        h_prev=h,
-                        w=w,
-                        wci=peep[0],
-                        wcf=peep[1],
-                        wco=peep[2],
-                        b=b,
-                        forget_bias=0.0,
-                        use_peephole=True,
+                        seq_len_max=until, x=xs, cs_prev=cs, h_prev=h, **lstm, forget_bias=0.0, use_peephole=True
                     )
                 ),
                 *tf.raw_ops.BlockLSTMV2(
-                    seq_len_max=np.int64(steps),
-                    x=xs,
-                    cs_prev=cs,
-                    h_prev=h,
-                    w=w,
-                    wci=peep[0],
-                    wcf=peep[1],
-                    wco=peep[2],
-                    b=b,
-                    cell_clip=0.5,
-                    use_peephole=True,
+                    seq_len_max=np.int64(steps), x=xs, cs_prev=cs, h_prev=h, **lstm, cell_clip=0.5, use_peephole=True
                 ),
                 *tf.raw_ops.LSTMBlockCell(
                     x=tf.cast(x, tf.float16),
                     cs_prev=tf.cast(cs, tf.float16),
                     h_prev=tf.cast(h, tf.float16),
-                    w=half_w,
-                    wci=half_peep[0],
-                    wcf=half_peep[1],
-                    wco=half_peep[2],
-                    b=half_b,
+                    **half,
                     use_peephole=True,
                 ),
             ],
