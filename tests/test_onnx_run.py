@@ -50,7 +50,8 @@ def assert_agrees(name: str, got: Any, expected: Any) -> None:
 def test_a_tensorflow_model_runs_on_onnxruntime_with_tensorflows_answers(name: str) -> None:
     about = MANIFEST["models"][name]
     arrays = np.load(DATA / name / "io.npz")
-    data = tfcollections.to_onnx(DATA / name / about["model"], outputs=about["outputs"])
+    given = {key: DATA / name / value for key, value in about.get("vocabularies", {}).items()}
+    data = tfcollections.to_onnx(DATA / name / about["model"], outputs=about["outputs"], vocabularies=given)
     got = run(data, {key: arrays[f"input/{key}"] for key in about["inputs"]}, about["outputs"])
     for key, value in zip(about["outputs"], got):
         expected = arrays[f"output/{key}"]

@@ -44,7 +44,8 @@ def close(got: Any, expected: Any) -> bool:
 def test_a_session_gives_tensorflows_answers(name: str) -> None:
     about = MANIFEST["models"][name]
     arrays = np.load(DATA / name / "io.npz")
-    session = tfcollections.Session(DATA / name / about["model"])
+    given = {key: DATA / name / value for key, value in about.get("vocabularies", {}).items()}
+    session = tfcollections.Session(DATA / name / about["model"], vocabularies=given)
     assert [item["name"] for item in session.inputs] == about["inputs"]
     # Its default outputs leave out handles no ONNX type holds (tf1_dynamic_rnn_v2's unread TensorList).
     assert not {item["dtype"] for item in session.outputs} & {"DT_VARIANT", "DT_RESOURCE"}

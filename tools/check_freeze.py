@@ -5,6 +5,7 @@ Run in the TensorFlow venv (benchmarks/run.sh makes .venv-bench), after tools/ge
 tools/generate_tf2_fixtures.py: its SavedModels are frozen at their signature, every call inlined, the same way):
 
     .venv-bench/bin/python -m tools.check_freeze [--fixtures tests/data/onnx] [--corpus ../shared/corpus/checkpoints]
+        [--only NAME ...]
 
 For each fixture with a checkpoint or a SavedModel, ``tfcollections.freeze`` writes a frozen graph; TensorFlow
 imports it (``import_graph_def``), fills its lookup tables (runs its ``InitializeTableV2`` nodes, as a user runs
@@ -13,7 +14,10 @@ loaded SavedModel) gave when the fixture was made (1e-6 relative, as the issue a
 SHA-256 of the frozen bytes in ``freeze_check.json`` beside the fixtures: tests/test_freeze.py freezes again and
 finds the same bytes, so the suite knows TensorFlow ran exactly what the library writes today. With ``--corpus``,
 every real ``.meta`` beside a checkpoint is frozen to its default outputs and imported by TensorFlow (no inputs
-to run it on: the verdict is the import), and the list is printed.
+to run it on: the verdict is the import), and the list is printed. With ``--only``, only the fixtures named are
+checked and their verdicts written, the others' kept as recorded. A fixture given vocabulary files (its manifest's
+``vocabularies``: a frozen graph whose tables' initializers freezing dropped) is frozen again with them, and
+TensorFlow fills its tables from the ``InitializeTableV2`` nodes the library writes.
 """
 
 from __future__ import annotations
@@ -53,16 +57,19 @@ def _text(value):
     return array
 
 
-def check_fixtures(folder: str) -> dict:
+def check_fixtures(folder: str, only=()) -> dict:
     with open(os.path.join(folder, "manifest.json")) as file:
         manifest = json.load(file)
     verdicts = {}
     for name, about in sorted(manifest["models"].items()):
-        if about["checkpoint"] is None and about["model"].endswith(".pb"):  # TensorFlow's own frozen graph
+        if only and name not in only:
             continue
+        vocabularies = {key: os.path.join(folder, name, value) for key, value in about.get("vocabularies", {}).items()}
+        if about["checkpoint"] is None and about["model"].endswith(".pb") and not vocabularies:
+            continue  # TensorFlow's own frozen graph
         path = os.path.join(folder, name, about["model"])
         outputs = about["outputs"]
-        frozen = tfcollections.freeze(path, outputs=outputs)
+        frozen = tfcollections.freeze(path, outputs=outputs, vocabularies=vocabularies)
         arrays = np.load(os.path.join(folder, name, "io.npz"))
         feeds = {key: arrays[f"input/{key}"] for key in about["inputs"]}
         got = _run(frozen, feeds, outputs)
@@ -84,13 +91,15 @@ def check_fixtures(folder: str) -> dict:
     return verdicts
 
 
-def check_tf2(folder: str) -> dict:
+def check_tf2(folder: str, only=()) -> dict:
     """The TF 2 SavedModels of *folder* (tools/generate_tf2_fixtures.py), frozen by the library at their signature
     (every call inlined), run by TensorFlow on the signature's tensors against what the loaded SavedModel gave."""
     with open(os.path.join(folder, "manifest.json")) as file:
         manifest = json.load(file)
     verdicts = {}
     for name, about in sorted(manifest["models"].items()):
+        if only and name not in only:
+            continue
         path = os.path.join(folder, name)
         try:
             frozen = tfcollections.freeze(path, signature=about["signature"])
@@ -144,6 +153,7 @@ def main(argv=None) -> int:
     parser.add_argument("--fixtures", default=os.path.join("tests", "data", "onnx"))
     parser.add_argument("--tf2", default=os.path.join("tests", "data", "onnx_tf2"))
     parser.add_argument("--corpus", default=None)
+    parser.add_argument("--only", nargs="+", metavar="NAME", default=[], help="check these fixtures alone")
     args = parser.parse_args(argv)
     # oneDNN's rewrites off, as when the fixtures' outputs were computed (its path differs in the last bits).
     os.environ.setdefault("TF_ENABLE_ONEDNN_OPTS", "0")
@@ -151,8 +161,11 @@ def main(argv=None) -> int:
 
     agree = True
     for folder, check in ((args.fixtures, check_fixtures), (args.tf2, check_tf2)):
-        verdicts = check(folder)
+        verdicts = check(folder, set(args.only))
         agree = agree and all(verdict["agrees"] for verdict in verdicts.values())
+        if args.only:  # the other fixtures' verdicts kept as recorded
+            with open(os.path.join(folder, "freeze_check.json")) as file:
+                verdicts = {**json.load(file)["models"], **verdicts}
         record = {"checked_by": f"TensorFlow {tf.__version__}", "tool": "tools/check_freeze.py", "models": verdicts}
         with open(os.path.join(folder, "freeze_check.json"), "w") as file:
             json.dump(record, file, indent=1, sort_keys=True)

@@ -269,6 +269,61 @@ def _vocabulary_model(folder, feeds, outputs):
     return {"model": "saved", "checkpoint": None}, values
 
 
+#: The vocabulary files of the tf1_frozen_tables graph, kept beside it: the file tf2onnx's suite writes for its table
+#: tests (a word of a non-ASCII character), and integer keys (spaces around one) in a file whose name ends in _7.
+FROZEN_VOCABULARIES = {
+    "vocab.tmp": "apple\npear\nbanana\ncherry \u2665\ngrape\n".encode(),
+    "counts_7": b"10\n-3\n 42 \n7\n",
+}
+
+
+def _frozen_tables(folder, feeds, outputs):
+    """A TF 1 graph of lookup tables filled from vocabulary files, frozen as tf2onnx's suite freezes its table tests
+    (``convert_variables_to_constants``), which keeps each table and drops the initializer that fills it; the files
+    are kept beside it. A table's shared_name names its file: relative to the working directory (as the suite's
+    tests name theirs), or by a path on the machine that made it (given back by its last part)."""
+    import tensorflow.compat.v1 as tf
+    from tensorflow.python.ops import lookup_ops
+
+    for name, data in FROZEN_VOCABULARIES.items():
+        with open(os.path.join(folder, name), "wb") as file:
+            file.write(data)
+    here = os.getcwd()
+    os.chdir(folder)
+    try:
+        graph = tf.Graph()
+        with graph.as_default():
+            words = tf.placeholder(tf.string, [None], name="words")
+            ids = tf.placeholder(tf.int64, [None], name="ids")
+            counts = tf.placeholder(tf.int64, [None], name="counts")
+            index = lookup_ops.index_table_from_file("vocab.tmp")
+            where = os.path.join(os.path.abspath("."), "vocab.tmp")  # a path of this machine, in the shared_name
+            first_three = lookup_ops.index_table_from_file(where, vocab_size=3)
+            names = lookup_ops.index_to_string_table_from_file("vocab.tmp", default_value="UNK")
+            numbers = lookup_ops.index_table_from_file("counts_7", key_dtype=tf.int64, default_value=-5)
+            shifted = tf.lookup.StaticHashTable(
+                tf.lookup.TextFileInitializer("vocab.tmp", tf.string, -2, tf.int64, -1, value_index_offset=10), -1
+            )
+            results = {
+                "index": index.lookup(words), "size": index.size(), "first_three": first_three.lookup(words),
+                "names": names.lookup(ids), "numbers": numbers.lookup(counts), "shifted": shifted.lookup(words),
+            }  # fmt: skip
+            results = {key: tf.identity(value, name=key) for key, value in results.items()}
+            with tf.Session(graph=graph) as session:
+                session.run(tf.tables_initializer())
+                values = session.run(outputs, feed_dict=feeds)
+                frozen = tf.graph_util.convert_variables_to_constants(
+                    session, graph.as_graph_def(), [name.split(":")[0] for name in outputs]
+                )
+    finally:
+        os.chdir(here)
+    assert not any(node.op.startswith("InitializeTable") for node in frozen.node)  # what the conversion must undo
+    with open(os.path.join(folder, "frozen.pb"), "wb") as file:
+        file.write(frozen.SerializeToString(deterministic=True))
+    files = {"model": "frozen.pb", "checkpoint": None, "vocabularies": {name: name for name in FROZEN_VOCABULARIES}}
+    return files, values
+
+
 def _frozen_keras(folder, model, inputs):
     """A Keras model frozen by TensorFlow (``convert_variables_to_constants_v2``), its outputs from that graph."""
     import tensorflow as tf
@@ -512,6 +567,17 @@ def main(argv=None):
         _record(folder, "tf1_vocabulary", files, feeds, outputs, values,
                 "TF 1 SavedModel of lookup tables read from vocabulary files (its assets): whole lines, line "
                 "numbers, columns, a vocab_size; two tables of the graph's constants")  # fmt: skip
+    if not wanted or "tf1_frozen_tables" in wanted:
+        feeds = {"words:0": np.array(["cherry \u2665", "banana", "kiwi", "apple", "grape", "", "cherry"], dtype=object),
+                 "ids:0": np.array([3, 0, 4, 9, -1], dtype=np.int64),
+                 "counts:0": np.array([42, 7, -3, 10, 5], dtype=np.int64)}  # fmt: skip
+        outputs = [f"{key}:0" for key in ("index", "size", "first_three", "names", "numbers", "shifted")]
+        folder = os.path.join(args.out, "tf1_frozen_tables")
+        os.makedirs(folder)
+        files, values = _frozen_tables(folder, feeds, outputs)
+        _record(folder, "tf1_frozen_tables", files, feeds, outputs, values,
+                "TF 1 lookup tables of vocabulary files, frozen as tf2onnx's suite freezes them (the initializers "
+                "dropped): each table's shared_name names its file, given at conversion")  # fmt: skip
     if not wanted:
         zoo(args.out, manifest)
     with open(os.path.join(args.out, "manifest.json"), "w") as file:

@@ -17,7 +17,8 @@ import json
 from .._convert.values import ONNX_TYPES
 from .._errors import DecodeError
 from .cells import byte_size, dtype_text
-from .status import failure_status, reason
+from .spec import vocabulary_paths
+from .status import ExitStatus, failure_status, reason
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -34,15 +35,20 @@ def run_conversion(args: Any, kind: str, stdout: TextIO, stderr: TextIO, path: C
     out = path(args.out)
     checkpoint = path(args.checkpoint) if args.checkpoint else None
     outputs = args.outputs or None
+    vocabularies = vocabulary_paths(args.vocabulary, path)
+    if isinstance(vocabularies, str):
+        print(f"tfcollections export: usage error: {vocabularies}", file=stderr)
+        return ExitStatus.USAGE
     try:
         if kind == "onnx":
             data = to_onnx(path(args.source), checkpoint, inputs=args.inputs or None, outputs=outputs,
-                           opset=args.opset, signature=args.signature, path=out, force=args.force)  # fmt: skip
+                           opset=args.opset, signature=args.signature, path=out, force=args.force,
+                           vocabularies=vocabularies)  # fmt: skip
             report = _onnx_report(data, args.out, args.source)
         else:
             inputs = [parse_input(name)[0] for name in args.inputs] or None  # a frozen graph keeps its shapes
             data = freeze(path(args.source), checkpoint, outputs=outputs, inputs=inputs, signature=args.signature,
-                          path=out, force=args.force)  # fmt: skip
+                          path=out, force=args.force, vocabularies=vocabularies)  # fmt: skip
             report = _graph_report(data, args.out, args.source)
     except DecodeError as exc:
         unsupported = getattr(exc, "unsupported", None)
@@ -96,6 +102,8 @@ def _onnx_report(data: bytes, out: str, source: str) -> Decoded:
         # and the inputs where the conversion chose them (an input pipeline cut).
         "outputs_chosen_by": _described(model, "outputs"),
         "inputs_chosen_by": _described(model, "inputs"),
+        # The vocabulary files given that fill tables (--vocabulary), as the model's description names them.
+        "vocabularies": _described(model, "vocabularies"),
         "source": source,
     }
 
@@ -159,6 +167,8 @@ def _report_text(report: Decoded) -> str:
                      "alone, which onnxruntime runs and onnx's checker refuses)")  # fmt: skip
     if report.get("inputs_chosen_by"):  # the graph cut where the user did not say: said, with how to say otherwise
         lines.append(f"  inputs chosen by: {report['inputs_chosen_by']}; --inputs NAME chooses others")
+    if report.get("vocabularies"):  # what was read from files outside the model, by the user's leave
+        lines.append(f"  vocabularies: {report['vocabularies']}")
     chosen = report.get("outputs_chosen_by")
     if chosen and chosen != "as given":  # what was chosen for the user, and how to choose otherwise
         lines.append(f"  outputs chosen by: {chosen}; --outputs NAME chooses others")

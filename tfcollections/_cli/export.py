@@ -17,7 +17,7 @@ import os
 from .._errors import DecodeError
 from .cells import byte_size
 from .progress import bar, progress_for
-from .spec import QUIET_HELP, CommandParser, parse_command
+from .spec import QUIET_HELP, VOCABULARY_HELP, CommandParser, parse_command
 from .status import ExitStatus, failure_status, reason
 
 TYPE_CHECKING = False
@@ -96,6 +96,7 @@ def parser(out: TextIO) -> argparse.ArgumentParser:
         "do not train, save or summarise)",
     )
     model.add_argument("--signature", metavar="KEY", help="a SavedModel's signature (default: serving_default)")
+    model.add_argument("--vocabulary", metavar="NAME=PATH", action="append", default=[], help=VOCABULARY_HELP)
     model.add_argument("--opset", type=int, default=17, help="ONNX's opset, 12 to 21 (default: 17)")
     export_parser.add_argument("--force", action="store_true", help="replace OUT if it exists")
     export_parser.add_argument("--json", action="store_true", help="print what was written and left out as JSON")

@@ -17,7 +17,7 @@ import re
 
 from .._errors import DecodeError
 from .jsonout import dump
-from .spec import CommandParser, parse_command
+from .spec import VOCABULARY_HELP, CommandParser, parse_command, vocabulary_paths
 from .status import ExitStatus, failure_status, reason
 
 TYPE_CHECKING = False
@@ -59,6 +59,7 @@ def parser(out: TextIO) -> argparse.ArgumentParser:
     )
     run_parser.add_argument("--signature", metavar="KEY", help="a SavedModel's signature (default: serving_default)")
     run_parser.add_argument("--checkpoint", metavar="PREFIX", help="the checkpoint (default: the one beside the model)")
+    run_parser.add_argument("--vocabulary", metavar="NAME=PATH", action="append", default=[], help=VOCABULARY_HELP)
     written = run_parser.add_mutually_exclusive_group()
     written.add_argument("--output-dir", metavar="DIR", help="write each output as DIR/NAME.npy")
     written.add_argument("--json", action="store_true", help="print every output whole, as JSON")
@@ -78,11 +79,15 @@ def run(argv: Sequence[str], env: Environment) -> int:
             print(f"tfcollections run: usage error: --inputs {item!r} is not NAME=VALUE", file=stderr)
             return 2
         feeds[name] = value
+    vocabularies = vocabulary_paths(args.vocabulary, path)
+    if isinstance(vocabularies, str):
+        print(f"tfcollections run: usage error: {vocabularies}", file=stderr)
+        return ExitStatus.USAGE
     try:
         from .. import Session  # noqa: PLC0415 (only a run loads the converter and onnxruntime)
 
         session = Session(path(args.model), path(args.checkpoint) if args.checkpoint else None,
-                          signature=args.signature)  # fmt: skip
+                          signature=args.signature, vocabularies=vocabularies)  # fmt: skip
         import numpy  # noqa: PLC0415 (the Session's extra: there once the Session is made)
 
         values = {name: _value(numpy, name, text, path) for name, text in feeds.items()}

@@ -15,7 +15,7 @@ from .usage import UsageError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Callable, Final, Optional, Sequence, TextIO, Union
+    from typing import Any, Callable, Dict, Final, Optional, Sequence, TextIO, Union
 
 
 # What every command's --help ends with: the exit statuses every command shares (status.STATUSES).
@@ -26,6 +26,26 @@ _STATUSES: Final = (
 
 
 QUIET_HELP: Final = "no progress line on the terminal (there is none in a pipe, a log or --json)"
+
+# export's and run's --vocabulary: to_onnx's vocabularies, one file per option.
+VOCABULARY_HELP: Final = (
+    "a lookup table's vocabulary file the model names and does not hold (repeatable): NAME as the graph names it "
+    "(or its last part, vocab.txt), PATH the file here; never read unless given"
+)
+
+
+def vocabulary_paths(given: Sequence[str], path: Callable[[str], str]) -> Union[Dict[str, str], str]:
+    """``--vocabulary NAME=PATH`` options as ``to_onnx``'s *vocabularies* (each PATH read from the run's directory
+    by *path*), or what is wrong with one."""
+    found: Dict[str, str] = {}
+    for item in given:
+        name, sep, where = item.partition("=")
+        if not sep or not name or not where:
+            return f"--vocabulary {item!r} is not NAME=PATH"
+        if name in found and found[name] != where:
+            return f"--vocabulary {name} is given twice, as {found[name]!r} and {where!r}"
+        found[name] = where
+    return {name: path(where) for name, where in found.items()}
 
 
 class CommandParser(argparse.ArgumentParser):

@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from .. import types as _types
     from .._disk.source import Source
     from .._typing import Buffer, Decoded
-    from .tablefills import Contents
+    from .tablefills import Contents, Vocabularies
 
     PathLike = Union[str, "os.PathLike[str]"]
 
@@ -83,7 +83,7 @@ class FrozenGraph:
     ``graph`` that reads each constant's values (``graph.value_of(node)``) and writes them (``graph.encode``)."""
 
     __slots__ = ("chosen_by", "fills", "graph", "inputs", "inputs_chosen_by", "names", "nodes", "outputs", "tables",
-                 "variables_in_functions")  # fmt: skip
+                 "variables_in_functions", "vocabularies")  # fmt: skip
 
     def __init__(self, graph: Graph, nodes: List[Decoded], inputs: List[str], outputs: List[str]) -> None:
         self.graph = graph
@@ -105,6 +105,8 @@ class FrozenGraph:
         #: The nodes that fill the tables (an ``InitializeTableV2`` of two constants each), which no output needs:
         #: written after the graph's own, for TensorFlow to run by the initializer's name.
         self.fills: List[Decoded] = []
+        #: The vocabulary files the caller gave that fill tables: table name -> the file's name in the graph.
+        self.vocabularies: Dict[str, str] = {}
 
     def encode(self) -> bytes:
         return self.graph.encode(self.nodes + self.fills)
@@ -119,6 +121,7 @@ def freeze(
     signature: Optional[str] = None,
     path: Optional[Union[str, os.PathLike[str]]] = None,
     force: bool = False,
+    vocabularies: Optional[Vocabularies] = None,
 ) -> bytes:
     """A frozen graph (binary ``GraphDef``) of *model*: each variable its outputs need a ``Const`` holding the
     checkpoint's value, and only what *outputs* need kept, with what fills each lookup table they read (an
@@ -134,7 +137,11 @@ def freeze(
     only or ``serving_default`` one) or else the graph's outputs that are no training, saving or summary nodes.
     *inputs* are node or tensor names at which the graph is cut, each made a ``Placeholder`` of its dtype (and
     shape, where the graph records it; a node's later output ``NODE:K`` a ``Placeholder`` named ``NODE/port_K``);
-    by default the graph's placeholders stay as they are. Raises
+    by default the graph's placeholders stay as they are. *vocabularies* gives the vocabulary files of lookup tables
+    the model does not hold: ``{name: path}``, *name* the file's name as the graph writes it (or its last part,
+    ``vocab.txt`` for ``/data/vocab.txt``), for a table whose initializer reads a file that is no SavedModel asset,
+    or whose initializer freezing dropped (the file its ``shared_name`` names, as ``tf.lookup``'s text-file
+    initializers name a table: ``hash_table_vocab.txt_-2_-1``); a file the model names is never read unasked. Raises
     ``DecodeError`` for a graph or checkpoint that does not read, a variable the checkpoint lacks or holds with
     another dtype or shape, an input a node names that the graph lacks; ``ValueError`` for an output or input
     the graph does not have. With *path*, the graph is also written there (under a temporary name, then renamed;
@@ -147,7 +154,8 @@ def freeze(
     if source is None or "meta_graphs" not in loaded:
         raise TypeError("freeze() needs a path or what tfcollections.load returned (a copy keeps no file to read)")
     with source.opened() as buf:
-        frozen = freeze_graph(loaded, source, buf, checkpoint, outputs, inputs, signature)
+        frozen = freeze_graph(loaded, source, buf, checkpoint, outputs, inputs, signature,
+                              vocabularies=vocabularies or {})  # fmt: skip
         if frozen.variables_in_functions:
             node = frozen.variables_in_functions[0]
             raise DecodeError(f"node {node!r} hands a variable to the functions of its loop or branch: a frozen "
@@ -175,12 +183,13 @@ def freeze_graph(
     *,
     signature_names: bool = False,
     cut_pipeline: bool = False,
+    vocabularies: Optional[Vocabularies] = None,
 ) -> FrozenGraph:
     """The ``FrozenGraph`` of a loaded model (``freeze``'s arguments), read from *buf*, the bytes of its *source*:
     its constants are read from them, so the caller holds them open while it reads the result. With
     *signature_names*, a TF 2 signature's keys name its inputs and outputs (``FrozenGraph.names``). With
     *cut_pipeline* (the conversion's) and no inputs given or signed, outputs computed from an input pipeline are
-    cut at the tensors it gives (``cuts.pipeline_tensors``)."""
+    cut at the tensors it gives (``cuts.pipeline_tensors``). *vocabularies* are ``freeze``'s."""
     index, meta_graph = chosen_meta_graph(model)
     graph = Graph(source, buf, index, meta_graph)
     by_name = _by_name(graph.nodes)
@@ -221,8 +230,9 @@ def freeze_graph(
             filling = {node["name"] for node in calls
                        if any(split_tensor_name(item)[0] in names for item in node["input"])}  # fmt: skip
             searched = inline_calls(top_nodes, graph.functions, filling) if filling else top_nodes
-        frozen.tables, frozen.fills = fill_tables(tables, searched, graph,
-                                                  asset_files(meta_graph, model.get("path")))  # fmt: skip
+        frozen.tables, frozen.fills, frozen.vocabularies = fill_tables(
+            tables, searched, graph, asset_files(meta_graph, model.get("path")), vocabularies or {}
+        )
     kept_names = {node["name"] for node in frozen.nodes + frozen.fills}
     frozen.nodes = [_without_lost_colocation(node, kept_names) for node in frozen.nodes]
     if graph.functions:  # only what the kept nodes run (a loop's functions, and theirs): calls were inlined

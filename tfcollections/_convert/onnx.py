@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from typing import IO, Any, Dict, Final, List, Mapping, Optional, Sequence, Set, Tuple, Union
 
     from .._typing import Decoded
+    from .tablefills import Vocabularies
     from .values import Shape
 
     InputSpec = Union[Sequence[str], Mapping[str, Optional[Sequence[Optional[int]]]]]
@@ -55,30 +56,33 @@ def to_onnx(
     signature: Optional[str] = None,
     path: Optional[Union[str, os.PathLike[str]]] = None,
     force: bool = False,
+    vocabularies: Optional[Vocabularies] = None,
 ) -> bytes:
     """An ONNX model (``ModelProto`` bytes) of a TensorFlow graph: a frozen graph, or a ``.meta`` or TF 1
     SavedModel with its checkpoint (frozen first, as ``freeze`` freezes it).
 
-    *model*, *checkpoint*, *outputs* and *signature* are as ``freeze`` takes them. *inputs* names the inputs: a list
-    of tensor names, each with an optional shape after a colon (``"x:0:1,224,224,3"``, ``"x:0:[-1,3]"``), or a dict
-    ``{name: shape}``; a dim of -1 or None is unknown, and an unknown dim of an input becomes symbolic (``batch``
-    for the first). *opset* is ONNX's default-domain opset (12 to 21; at 12 the model is made at 13 and the few ops
-    whose forms changed at 13 are written in 12's, or refused where 12 has none). The model keeps TensorFlow's
-    tensor names for its inputs and outputs (``"x:0"``), but for a TF 2 signature's, named by their keys (``x``,
-    ``output_0``; its calls are inlined, see ``freeze``). With no *inputs*, a graph whose outputs are read from an
-    input pipeline (a tf.data iterator's ``IteratorGetNext``, a queue's dequeue) is cut at the tensors it gives,
-    each an input under its tensor name, and the model's ``doc_string`` says so. An input or output whose rank the
-    graph leaves open (a placeholder of no shape, a reshape to a shape fed at run time) is declared by its type
-    alone: ONNX's IR allows it and onnxruntime runs it, where onnx's checker asks every input and output of the main
-    graph for a shape. With *path*, the model is also written there (under a
-    temporary name, then renamed; an existing file only with *force*), its weights beside it as ONNX external data
-    (``<path>.data``) when the model would pass 2 GB; the bytes returned are then the model without its weights.
+    *model*, *checkpoint*, *outputs*, *signature* and *vocabularies* are as ``freeze`` takes them. *inputs* names
+    the inputs: a list of tensor names, each with an optional shape after a colon (``"x:0:1,224,224,3"``,
+    ``"x:0:[-1,3]"``), or a dict ``{name: shape}``; a dim of -1 or None is unknown, and an unknown dim of an input
+    becomes symbolic (``batch`` for the first). *opset* is ONNX's default-domain opset (12 to 21; at 12 the model is
+    made at 13 and the few ops whose forms changed at 13 are written in 12's, or refused where 12 has none). The
+    model keeps TensorFlow's tensor names for its inputs and outputs (``"x:0"``), but for a TF 2 signature's, named
+    by their keys (``x``, ``output_0``; its calls are inlined, see ``freeze``). With no *inputs*, a graph whose
+    outputs are read from an input pipeline (a tf.data iterator's ``IteratorGetNext``, a queue's dequeue) is cut at
+    the tensors it gives, each an input under its tensor name, and the model's ``doc_string`` says so, as it names
+    the vocabularies given that fill tables. An input or output whose rank the graph leaves open (a placeholder of
+    no shape, a reshape to a shape fed at run time) is declared by its type alone: ONNX's IR allows it and
+    onnxruntime runs it, where onnx's checker asks every input and output of the main graph for a shape. With
+    *path*, the model is also written there (under a temporary name, then renamed; an existing file only with
+    *force*), its weights beside it as ONNX external data (``<path>.data``) when the model would pass 2 GB; the
+    bytes returned are then the model without its weights.
 
     Raises ``ConversionError`` (a ``DecodeError``) naming every op type the conversion does not cover (with its
     count and first node) or the node that needs what the graph does not say (a rank, a constant), and the
     errors of ``freeze``.
     """
-    return converted(model, checkpoint, inputs, outputs, opset, signature, path, force, signature_names=True)
+    return converted(model, checkpoint, inputs, outputs, opset, signature, path, force, signature_names=True,
+                     vocabularies=vocabularies)  # fmt: skip
 
 
 def converted(
@@ -92,6 +96,7 @@ def converted(
     force: bool,
     *,
     signature_names: bool,
+    vocabularies: Optional[Vocabularies] = None,
 ) -> bytes:
     """``to_onnx``'s model; with *signature_names* false, every input and output keeps its tensor name, a TF 2
     signature's too (``Session`` feeds and fetches by them)."""
@@ -106,7 +111,8 @@ def converted(
     names, shapes = _input_specs(inputs, signature_inputs(loaded, signature))
     with source.opened() as buf:
         frozen = freeze_graph(loaded, source, buf, checkpoint, outputs, names, signature,
-                              signature_names=signature_names, cut_pipeline=True)  # fmt: skip
+                              signature_names=signature_names, cut_pipeline=True,
+                              vocabularies=vocabularies or {})  # fmt: skip
         rules = {op: rule.convert for op, rule in RULES.items() if rule.since <= opset}
         converter = Converter(frozen, max(opset, MADE_AT), shapes)  # opset 12: made at 13, then lowered
         graph = converter.convert(rules, rewrite, lambda nodes: unsupported_ops(nodes, opset))
@@ -128,7 +134,8 @@ def converted(
             "producer_version": _version(),
             # How the outputs (and inputs, where the conversion chose them) were chosen, for whoever reads the model.
             "doc_string": f"outputs: {frozen.chosen_by}"
-            + (f"\ninputs: {frozen.inputs_chosen_by}" if frozen.inputs_chosen_by else ""),
+            + (f"\ninputs: {frozen.inputs_chosen_by}" if frozen.inputs_chosen_by else "")
+            + (f"\nvocabularies: {_given(frozen.vocabularies)}" if frozen.vocabularies else ""),
             "graph": graph,
         }
         if path is None:
@@ -145,6 +152,16 @@ def converted(
             data = encode_compiled(_MODEL, model_proto, "ModelProto")
             file.write(data)
     return data
+
+
+def _given(vocabularies: Dict[str, str]) -> str:
+    """The vocabulary files the caller gave, as the model's description names them: by the graph's name for the
+    file, with the tables they fill (never the path they were read from, which is this machine's)."""
+    tables: Dict[str, List[str]] = {}
+    for table, name in vocabularies.items():
+        tables.setdefault(name, []).append(table)
+    return "; ".join(f"{name!r} given, filling {', '.join(repr(item) for item in sorted(names))}"
+                     for name, names in sorted(tables.items()))  # fmt: skip
 
 
 def _domains(graph: Decoded) -> Set[str]:

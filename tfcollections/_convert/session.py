@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from typing import Any, Callable, Dict, Final, List, Optional, Tuple
 
     from .._typing import Decoded
+    from .tablefills import Vocabularies
 
     #: What a repeated run follows: the conversion, the tensors fetched, (name fed, its tensor) pairs, the tensors
     #: onnxruntime computes, and the function that puts the values in the fetches' form.
@@ -110,14 +111,21 @@ class Session:
 
     *model* is what ``to_onnx`` takes: a ``.meta`` or SavedModel with its checkpoint (*checkpoint*, by default
     the one beside it), a TF 2 SavedModel, or a frozen graph; *signature* picks a SavedModel's signature, whose keys
-    then name its inputs and outputs too (``signature``: its keys and their tensors). ``inputs`` and ``outputs`` are
+    then name its inputs and outputs too (``signature``: its keys and their tensors); *vocabularies* are
+    ``to_onnx``'s. ``inputs`` and ``outputs`` are
     the default feeds and fetches (``{"name", "dtype", "shape"}``, named by their tensors, a dim None where
     unknown). ``run(fetches, feed_dict)`` as TensorFlow's. Needs onnxruntime and numpy
     (``pip install "tfcollections[run]"``); raises ``ImportError`` saying so without them.
     """
 
     def __init__(
-        self, model: Any, checkpoint: Any = None, *, signature: Optional[str] = None, opset: int = DEFAULT_OPSET
+        self,
+        model: Any,
+        checkpoint: Any = None,
+        *,
+        signature: Optional[str] = None,
+        opset: int = DEFAULT_OPSET,
+        vocabularies: Optional[Vocabularies] = None,
     ) -> None:
         # The model is read first: one that does not read is said as such, with the extra installed or not.
         self._model: Decoded = loaded_model(model)
@@ -127,6 +135,7 @@ class Session:
         self._checkpoint = checkpoint
         self._opset = opset
         self._signature_key = signature
+        self._vocabularies = dict(vocabularies or {})
         _, meta_graph = chosen_meta_graph(self._model)
         chosen = signature_of(meta_graph, signature)
         self._input_keys: Dict[str, str] = {}
@@ -218,7 +227,8 @@ class Session:
         if found is None:
             try:
                 data = converted(self._model, self._checkpoint, inputs or None, outputs, self._opset,
-                                 self._signature_key, None, False, signature_names=False)  # fmt: skip
+                                 self._signature_key, None, False, signature_names=False,
+                                 vocabularies=self._vocabularies)  # fmt: skip
             except MissingNode as exc:  # a name the graph does not have, as TensorFlow says it
                 node = split_tensor_name(exc.tensor)[0]
                 raise ValueError(f"The name {exc.tensor!r} refers to a Tensor which does not exist. The operation, "
