@@ -2298,7 +2298,7 @@ def test_an_initializer_of_a_cycle_of_identities_is_no_hang() -> None:
 def test_the_default_outputs_leave_out_what_a_tf1_while_loop_computes_inside() -> None:
     # TensorFlow marks a loop's inner nodes not fetchable: an unconsumed one (a body's side computation) is no
     # output; the loop's Exit, and what reads it, are.
-    from tfcollections._convert.freeze import _default_outputs
+    from tfcollections._convert.ends import default_outputs
 
     def node(name: str, op: str, *inputs: str) -> Dict[str, Any]:
         return {"name": name, "op": op, "input": list(inputs), "attr": {}, "device": ""}
@@ -2310,7 +2310,7 @@ def test_the_default_outputs_leave_out_what_a_tf1_while_loop_computes_inside() -
         node("next", "NextIteration", "step"), node("exit", "Exit", "switch"), node("after", "Neg", "exit"),
         node("alone", "Exit", "switch"),
     ]  # fmt: skip
-    assert _default_outputs(nodes) == ["after", "alone"]
+    assert default_outputs(nodes) == ["after", "alone"]
 
 
 def test_a_graph_that_reads_a_tf_data_iterator_is_cut_at_its_tensors() -> None:
@@ -2405,3 +2405,122 @@ def test_what_the_string_rules_of_opset_20_cannot_convert_is_refused(case: str) 
     with pytest.raises(ConversionError, match=r"^node '[xy]' \(\w+\): ") as caught:
         tfcollections.to_onnx(tfcollections.loads(_graph(*nodes)), outputs=["y"], opset=20)
     assert expected in str(caught.value)
+
+
+# ---------------------------------------------------------------- what the corpora's TF 1 graphs asked for
+
+
+def _ort_run(data: bytes, feeds: Dict[str, Any]) -> List[Any]:
+    onnxruntime = pytest.importorskip("onnxruntime")
+    session = onnxruntime.InferenceSession(data, providers=["CPUExecutionProvider"])
+    return list(session.run(None, feeds))
+
+
+def test_a_matmul_of_an_operand_of_open_rank_is_of_matrices() -> None:
+    # Dropout with a keep_prob placeholder of no shape leaves its product's rank open; MatMul's kernel takes
+    # matrices alone, so the product is one (a transposed operand too), its dims those the other operand tells.
+    np = pytest.importorskip("numpy")
+    open_rank = ("x", "Placeholder", [], {"dtype": "DT_FLOAT"}, None)
+    weights = [[1.0, 2.0], [3.0, -1.0], [0.5, 4.0]]
+    kernel = _const("w", tensor_of("DT_FLOAT", (3, 2), [v for row in weights for v in row]))
+    for flip in (False, True):
+        product = ("y", "MatMul", ["x", "w"], {"T": "DT_FLOAT", "transpose_a": flip}, None)
+        graph = tfcollections.loads(_graph(open_rank, kernel, product, ("z", "ArgMax", ["y", "axis"], {}, None),
+                                           _const("axis", _tensor32((), [-1]))))  # fmt: skip
+        data = tfcollections.to_onnx(graph, outputs=["y", "z"])
+        output = tfcollections.decode_message("onnx.ModelProto", data)["graph"]["output"][0]
+        dims = output["type"]["tensor_type"]["shape"]["dim"]
+        assert [dim["dim_value"] for dim in dims] == [None, 2]
+        x = np.arange(6, dtype=np.float32).reshape((3, 2) if flip else (2, 3))
+        y, z = _ort_run(data, {"x:0": x})
+        expected = (x.T if flip else x) @ np.array(weights, dtype=np.float32)
+        assert np.array_equal(y, expected) and z.tolist() == expected.argmax(axis=-1).tolist()
+
+
+def test_a_tf1_tensor_arrays_unread_flow_is_no_default_output() -> None:
+    # A TF 1 loop writes a TensorArray that nothing reads: its flow leaves the loop through an Exit, a float that
+    # stands for the array (no ONNX type holds it). The loop's other Exit is the output.
+    from tfcollections._convert.ends import default_outputs
+
+    def node(name: str, op: str, *inputs: str) -> Dict[str, Any]:
+        return {"name": name, "op": op, "input": list(inputs), "attr": {"T": {"type": "DT_FLOAT"}}, "device": ""}
+
+    nodes = [
+        node("n", "Placeholder"), node("array", "TensorArrayV3", "n"),
+        node("enter", "Enter", "array:1"), node("merge", "Merge", "enter", "next"),
+        node("count", "Enter", "n"), node("cmerge", "Merge", "count", "cnext"),
+        node("cond", "LoopCond", "cmerge"), node("switch", "Switch", "merge", "cond"),
+        node("cswitch", "Switch", "cmerge", "cond"), node("body", "Identity", "switch:1"),
+        node("write", "TensorArrayWriteV3", "array", "cswitch:1", "cswitch:1", "body"),
+        node("next", "NextIteration", "write"), node("cnext", "NextIteration", "cswitch:1"),
+        node("flow", "Exit", "switch"), node("done", "Exit", "cswitch"),
+    ]  # fmt: skip
+    assert default_outputs(nodes) == ["done"]
+
+
+def test_a_cut_of_an_old_graph_keeps_the_shape_tensorflow_recorded() -> None:
+    # Before GraphDef version 22 a Placeholder's shape of no dims was any shape: a queue's scalar cut there (a
+    # dropout's keep_prob) is recorded as the scalar TensorFlow recorded for the dequeue.
+    recorded = {"list": {"shape": [{"dim": []}, {"dim": [{"size": 2}, {"size": 3}]}]}}
+    dequeue = ("q", "QueueDequeueV2", ["queue"], {"component_types": ["DT_FLOAT", "DT_FLOAT"]}, None)
+    nodes = [("queue", "FIFOQueueV2", [], {"component_types": ["DT_FLOAT", "DT_FLOAT"]}, None), dequeue,
+             ("y", "Mul", ["q:1", "q"], {"T": "DT_FLOAT"}, None)]  # fmt: skip
+    # _output_shapes on the dequeue, producer 21 in place of the helper's 1700.
+    graph = tfcollections.decode_message("GraphDef", _graph(*nodes))
+    graph["node"][1]["attr"]["_output_shapes"] = recorded
+    graph["versions"] = {"producer": 21}
+    data = tfcollections.to_onnx(tfcollections.loads(tfcollections.encode_message("GraphDef", graph)), outputs=["y"])
+    inputs = tfcollections.decode_message("onnx.ModelProto", data)["graph"]["input"]
+    shapes = {item["name"]: [d["dim_value"] for d in item["type"]["tensor_type"]["shape"]["dim"]] for item in inputs}
+    assert shapes == {"q:0": [], "q:1": [2, 3]}
+
+
+def test_what_tensordot_computes_of_a_known_rank_is_a_constant() -> None:
+    # tf.tensordot of an operand whose rank is known writes its permutation from Range, ListDiff, comparisons and
+    # casts of constants: computed at conversion, the Transpose's perm is a constant (it was refused).
+    np = pytest.importorskip("numpy")
+    nodes = [
+        _placeholder("x", 2, 3, 4), _const("rank", _tensor32((), [3])), _const("zero", _tensor32((), [0])),
+        _const("one", _tensor32((), [1])), _const("axes", _ints(0)),
+        ("range", "Range", ["zero", "rank", "one"], {"Tidx": "DT_INT32"}, None),
+        ("ge", "GreaterEqual", ["axes", "zero"], {"T": "DT_INT32"}, None),
+        ("ge_i", "Cast", ["ge"], {"SrcT": "DT_BOOL", "DstT": "DT_INT32"}, None),
+        ("lt", "Less", ["axes", "zero"], {"T": "DT_INT32"}, None),
+        ("lt_i", "Cast", ["lt"], {"SrcT": "DT_BOOL", "DstT": "DT_INT32"}, None),
+        ("shifted", "AddV2", ["axes", "rank"], {"T": "DT_INT32"}, None),
+        ("kept", "Mul", ["ge_i", "axes"], {"T": "DT_INT32"}, None),
+        ("moved", "Mul", ["lt_i", "shifted"], {"T": "DT_INT32"}, None),
+        ("free", "AddV2", ["kept", "moved"], {"T": "DT_INT32"}, None),
+        ("rest", "ListDiff", ["range", "free"], {"T": "DT_INT32", "out_idx": "DT_INT32"}, None),
+        ("perm", "ConcatV2", ["rest", "free", "zero"], {"N": 2, "T": "DT_INT32", "Tidx": "DT_INT32"}, None),
+        ("z", "Transpose", ["x", "perm"], {"T": "DT_FLOAT"}, None),
+    ]  # fmt: skip
+    data = tfcollections.to_onnx(tfcollections.loads(_graph(*nodes)), outputs=["z", "rest", "rest:1"])
+    ops = {node["op_type"] for node in tfcollections.decode_message("onnx.ModelProto", data)["graph"]["node"]}
+    assert ops == {"Transpose", "Identity"}  # the rest computed at conversion (the constants' outputs Identities)
+    x = np.arange(24, dtype=np.float32).reshape(2, 3, 4)
+    z, rest, places = _ort_run(data, {"x:0": x})
+    assert np.array_equal(z, x.transpose(1, 2, 0))  # the free axes first, the contracted one last
+    assert rest.tolist() == [1, 2] and places.tolist() == [1, 2]
+
+
+def test_a_list_diff_of_constants_is_the_one_the_runtime_computes() -> None:
+    # The same ListDiff (repeats, a missing element, an empty result) of constants and of fed inputs.
+    np = pytest.importorskip("numpy")
+    cases = [([4, 1, 4, 7, 2], [4, 9]), ([3, 3], [3]), ([5, -2], [])]
+    for x, y in cases:
+        diff = ("d", "ListDiff", ["x", "y"], {"T": "DT_INT64", "out_idx": "DT_INT64"}, None)
+        folded = tfcollections.to_onnx(tfcollections.loads(_graph(
+            _const("x", _ints64(*x)), _const("y", _ints64(*y)), diff)), outputs=["d", "d:1"])  # fmt: skip
+        fed = tfcollections.to_onnx(tfcollections.loads(_graph(
+            _typed("x", "DT_INT64", len(x)), _typed("y", "DT_INT64", len(y)), diff)), outputs=["d", "d:1"])  # fmt: skip
+        feeds = {"x:0": np.array(x, dtype=np.int64), "y:0": np.array(y, dtype=np.int64)}
+        assert [v.tolist() for v in _ort_run(folded, {})] == [v.tolist() for v in _ort_run(fed, feeds)]
+
+
+def test_a_cast_of_known_integers_wraps_them_as_the_cast_does() -> None:
+    # An int64 beyond int32 cast to int32 keeps its low 32 bits (TensorFlow's static_cast), folded or not.
+    nodes = [_const("x", _ints64(2**32 + 5, -1, 2**31)),
+             ("y", "Cast", ["x"], {"SrcT": "DT_INT64", "DstT": "DT_INT32"}, None)]  # fmt: skip
+    data = tfcollections.to_onnx(tfcollections.loads(_graph(*nodes)), outputs=["y"])
+    assert _ort_run(data, {})[0].tolist() == [5, -1, -(2**31)]

@@ -67,6 +67,12 @@ def placeholder_for(node: Decoded, port: int = 0, name: Optional[str] = None) ->
         shape_value["list"] = None
         shape_value["shape"] = shapes["list"]["shape"][port]
         attrs["shape"] = shape_value
+        # Recorded too: a graph written before GraphDef version 22 reads a Placeholder's shape of no dims as any
+        # shape, where the shape TensorFlow recorded for the node cut (a queue's scalar) is the tensor's.
+        recorded = dict(shapes)
+        recorded["list"] = dict(shapes["list"])
+        recorded["list"]["shape"] = [shapes["list"]["shape"][port]]
+        attrs["_output_shapes"] = recorded
     return new_node(name or node["name"], "Placeholder", [], attrs, node["device"])
 
 

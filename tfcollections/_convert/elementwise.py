@@ -28,7 +28,7 @@ from .nodeparts import (
     text_attr,
     unsqueeze,
 )
-from .values import PARTS, scalar_tensor, tensor_of, transpose
+from .values import PARTS, SMALL_INTS, flat, scalar_tensor, tensor_of, transpose
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -136,12 +136,14 @@ def binary(onnx_op: str, fold: Optional[Callable[[int, int], int]] = None, dtype
         if result is None:
             result = cx.result(0, out_type, shape, onnx=make(cx.tf(a), cx.tf(b)))
         if fold is not None and a.partial is not None and b.partial is not None and a.dtype in INTEGER_TYPES:
-            result.partial = _fold_elementwise(a.partial, b.partial, fold)
-            items = result.partial
+            items = _fold_elementwise(a.partial, b.partial, fold)
+            if out_type != "DT_BOOL":  # a comparison's bools are a constant once known, never partial integers
+                result.partial = items
             dims = None if shape is None else [len(items or ())] if len(shape) == 1 else shape
             known = items is not None and None not in items and dims is not None and None not in dims
             if known and math.prod(int(dim or 0) for dim in dims or ()) == len(items or ()):
-                folded = tensor_of(a.dtype, [int(dim or 0) for dim in dims or ()], items or [])
+                elements = [bool(item) for item in items or []] if out_type == "DT_BOOL" else items or []
+                folded = tensor_of(out_type, [int(dim or 0) for dim in dims or ()], elements)
                 result.const, result.onnx, result.nchw = folded, None, None  # read as an initializer
                 result.shape = list(dims or ())
         return [result]
@@ -213,8 +215,10 @@ def matmul(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     batched = node["op"].startswith("BatchMatMul")
     flip_a = attr(node, "adj_x" if batched else "transpose_a", False)
     flip_b = attr(node, "adj_y" if batched else "transpose_b", False)
-    left = _last_two_swapped(cx, a) if flip_a else cx.tf(a)
-    right = _last_two_swapped(cx, b) if flip_b else cx.tf(b)
+    # MatMul's kernel takes matrices alone: an operand of an open rank is one (any other rank TensorFlow refuses).
+    rank = None if batched else 2
+    left = _last_two_swapped(cx, a, rank) if flip_a else cx.tf(a)
+    right = _last_two_swapped(cx, b, rank) if flip_b else cx.tf(b)
     if a.dtype != b.dtype and node["op"] != "BatchMatMulV3":  # V3 alone takes two types (Ta, Tb)
         raise ConversionError(f"its inputs are {a.dtype} and {b.dtype}; TensorFlow's {node['op']} takes one type")
     for operand in (a, b):  # TensorFlow's MatMul is of matrices, BatchMatMul's of stacks of them
@@ -229,6 +233,10 @@ def matmul(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
             raise ConversionError(f"its inputs of shapes {a.shape} and {b.shape} cannot be multiplied")
         outer = broadcast(a.shape[:-2], b.shape[:-2])
         shape = None if outer is None else [*outer, rows, cols]
+    elif not batched:  # an operand of an open rank: a matrix all the same, its dims those the other tells
+        rows = a.shape[-1 if flip_a else -2] if a.shape is not None else None
+        cols = b.shape[-2 if flip_b else -1] if b.shape is not None else None
+        shape = [rows, cols]
     # Narrow integers computed in int32, each product and sum wrapped back to the type as TensorFlow's wraps it.
     (left, right), back = widened(cx, "MatMul", a.dtype, [left, right])
     out = back(cx.emit("MatMul", [left, right])[0])
@@ -238,8 +246,8 @@ def matmul(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     return [cx.result(0, dtype, shape, onnx=out)]
 
 
-def _last_two_swapped(cx: Converter, value: Value) -> str:
-    rank = need_rank(value)
+def _last_two_swapped(cx: Converter, value: Value, rank: Optional[int] = None) -> str:
+    rank = need_rank(value) if rank is None else rank
     perm = [*range(rank - 2), rank - 1, rank - 2]
     if value.const is not None:
         return cx.initializer(transpose(value.const, perm), f"{value.tf_name}/transposed")
@@ -470,9 +478,14 @@ def dtype_cast(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     handled = complex_cast(cx, node, inputs)
     if handled is not None:
         return handled
+    if x.const is not None and x.dtype == "DT_BOOL" and dtype in INTEGER_TYPES and x.const.size <= SMALL_INTS:
+        # A comparison of constants (Tensordot's axes of a known rank), cast to the integers it counts with.
+        return [cx.constant_result(0, tensor_of(dtype, x.const.shape, [int(item) for item in flat(x.const.tolist())]))]
     result = cx.result(0, dtype, x.shape, onnx=cx.emit("Cast", [cx.tf(x)], to=onnx_type(dtype))[0])
     if x.partial is not None and dtype in INTEGER_TYPES:
-        result.partial = list(x.partial)
+        bits = 32 if dtype == "DT_INT32" else 64  # wrapped to the width, as the cast wraps them
+        result.partial = [None if item is None else (item + (1 << (bits - 1))) % (1 << bits) - (1 << (bits - 1))
+                          for item in x.partial]  # fmt: skip
         settle(result)
     return [result]
 

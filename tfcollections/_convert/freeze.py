@@ -18,18 +18,18 @@ it. The result is a ``FrozenGraph``: the nodes in the graph's order with their c
 from __future__ import annotations
 
 import os
-import re
 
 from .._disk.atomic import AtomicFile, check_destination
 from .._disk.locate import checkpoint_beside
 from .._disk.source import source_of
 from .._errors import DecodeError
 from .._graph.graph import graph_of
-from .._graph.graphdef import Graph, int_attr, new_node, output_dtypes, split_tensor_name, type_attr
+from .._graph.graphdef import Graph, int_attr, new_node, split_tensor_name, type_attr
 from .._model.files import load, loads
 from .._tensor import NUMERIC, Tensor, element_count
 from .._typing import cast
 from .cuts import PLACEHOLDER_OPS, cut_graph, pipeline_tensors
+from .ends import VARIABLE_OPS, default_outputs
 from .inline import CALL_OPS, functions_run, inline_calls
 from .joins import captured_keys, saved_keys
 from .tablefills import TABLE_OPS, asset_files, fill_tables
@@ -46,28 +46,7 @@ if TYPE_CHECKING:
 
     PathLike = Union[str, "os.PathLike[str]"]
 
-VARIABLE_OPS: Final = frozenset({"VariableV2", "Variable", "VarHandleOp"})
 CONTROL_FLOW_OPS: Final = frozenset({"While", "StatelessWhile", "If", "StatelessIf"})
-
-# Ops whose nodes, and every node that needs one, train, initialise, save, summarise, check or feed a pipeline: no
-# model output.
-_BOOKKEEPING: Final = frozenset({
-    "Assign", "AssignAdd", "AssignSub", "AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp",
-    "VarIsInitializedOp", "IsVariableInitialized", "SaveV2", "RestoreV2", "Save", "SaveSlices", "Restore",
-    "RestoreSlice", "MergeV2Checkpoints", "Assert", "Print", "PrintV2", "ReportUninitializedVariables",
-    "MakeIterator", "IteratorToStringHandle", "InitializeTableV2", "InitializeTableFromTextFileV2",
-    # An input pipeline's other ends: what fills, closes or measures a queue, or stages a batch.
-    "QueueEnqueueV2", "QueueEnqueueManyV2", "QueueCloseV2", "QueueSizeV2", "QueueIsClosedV2", "QueueEnqueue",
-    "QueueEnqueueMany", "QueueClose", "QueueSize", "QueueIsClosed", "Stage", "MapStage", "OrderedMapStage",
-})  # fmt: skip
-# Unconsumed nodes that are no output of their own: a constant, an input, a variable or its read left unused.
-_NOT_OUTPUTS: Final = frozenset({"NoOp", "Const", "Placeholder", "PlaceholderV2", "VariableV2", "Variable",
-                                 "VarHandleOp", "ReadVariableOp", "Shape"})  # fmt: skip
-# Dtypes of handles, not values: no ONNX type holds them (a TensorArray or TensorList left unread, a resource).
-_HANDLE_TYPES: Final = frozenset({"DT_VARIANT", "DT_RESOURCE", "DT_VARIANT_REF", "DT_RESOURCE_REF"})
-_NOT_OUTPUT_SCOPES: Final = ("save/", "report_uninitialized_variables/")
-# The scope tf.gradients makes (``gradients``, ``gradients_1``, under any scope).
-_GRADIENTS: Final = re.compile(r"(?:^|/)gradients(?:_[0-9]+)?/")
 
 
 class MissingNode(ValueError):
@@ -319,7 +298,7 @@ def _output_names(graph: Graph, meta_graph: Decoded, signature: Optional[Decoded
     collected = _collection_outputs(graph, meta_graph)
     if collected is not None:
         return collected
-    names = [f"{name}:0" for name in _default_outputs(graph.nodes)]
+    names = [f"{name}:0" for name in default_outputs(graph.nodes)]
     if not names:
         raise ValueError("the graph has no outputs to freeze to (every unconsumed node trains, saves or checks): "
                          "name them (--outputs NAME of tfcollections export, or outputs=[...])")  # fmt: skip
@@ -388,60 +367,6 @@ def _tensor_name(name: str) -> str:
     if port < 0:
         raise ValueError(f"{name!r} is a control input, not a tensor")
     return f"{node}:{port}"
-
-
-def _default_outputs(nodes: List[Decoded]) -> List[str]:
-    """The graph's unconsumed nodes that neither are nor need a training, initialising, saving, summary or check
-    node (what needs one is bookkeeping: ``report_uninitialized_variables``, a train op's group), nor give a handle
-    (a TensorArray, a TensorList or a resource left unread: no ONNX type holds one), nor lie inside a TF 1 while
-    loop (which TensorFlow does not fetch)."""
-    consumers: Dict[str, List[str]] = {}
-    for node in nodes:
-        for item in node["input"]:
-            consumers.setdefault(split_tensor_name(item)[0], []).append(node["name"])
-    by_op = {node["name"]: node["op"] for node in nodes}
-    bookkeeping = [node["name"] for node in nodes if _is_bookkeeping(node)]
-    tainted = set(bookkeeping)
-    while bookkeeping:  # everything downstream of bookkeeping is bookkeeping
-        for consumer in consumers.get(bookkeeping.pop(), ()):
-            if consumer not in tainted:
-                tainted.add(consumer)
-                bookkeeping.append(consumer)
-    # A TF 1 while loop's nodes (from its Enter nodes to its Exit nodes) are not fetchable, as TensorFlow says.
-    in_loops = [node["name"] for node in nodes if node["op"] in ("Enter", "RefEnter")]
-    looped = set(in_loops)
-    while in_loops:
-        for consumer in consumers.get(in_loops.pop(), ()):
-            if consumer not in looped and by_op.get(consumer) not in ("Exit", "RefExit"):  # an Exit is the loop's own
-                looped.add(consumer)
-                in_loops.append(consumer)
-    return [
-        node["name"]
-        for node in nodes
-        if node["name"] not in consumers
-        and node["name"] not in tainted
-        and node["name"] not in looped
-        and node["op"] not in _NOT_OUTPUTS
-        and (output_dtypes(node) or [None])[0] not in _HANDLE_TYPES
-        and not (node["op"] == "Identity" and node["input"] and by_op.get(node["input"][0]) in VARIABLE_OPS)
-        # A TF 1 cond's pivot (switch_t, switch_f: an Identity of its predicate's Switch) is no output of the model.
-        and not (
-            node["op"] == "Identity"
-            and node["input"]
-            and by_op.get(split_tensor_name(node["input"][0])[0]) in ("Switch", "RefSwitch")
-        )
-    ]
-
-
-def _is_bookkeeping(node: Decoded) -> bool:
-    op = node["op"]
-    return (
-        op in _BOOKKEEPING
-        or op.startswith(("Apply", "ResourceApply", "SparseApply", "ResourceSparseApply"))
-        or "Summary" in op
-        or node["name"].startswith(_NOT_OUTPUT_SCOPES)
-        or _GRADIENTS.search(node["name"]) is not None
-    )
 
 
 def _placeholder_inputs(nodes: List[Decoded], given: List[str], with_placeholders: bool) -> List[str]:

@@ -261,12 +261,12 @@ _MATH: Final[Dict[str, Rule]] = {
         "OneHot, LogSoftmax, Mul, ReduceSum, Neg; Softmax, Sub", cross_entropy, "the labels one-hot from their indices"
     ),
     # Comparisons and logic.
-    "Equal": _row("Equal", binary("Equal", dtype="DT_BOOL")),
+    "Equal": _row("Equal", binary("Equal", lambda a, b: int(a == b), dtype="DT_BOOL")),
     "NotEqual": _row("Equal, Not", binary("", dtype="DT_BOOL", build=not_equal)),
-    "Less": _row("Less", binary("Less", dtype="DT_BOOL")),
-    "LessEqual": _row("LessOrEqual", binary("LessOrEqual", dtype="DT_BOOL")),
-    "Greater": _row("Greater", binary("Greater", dtype="DT_BOOL")),
-    "GreaterEqual": _row("GreaterOrEqual", binary("GreaterOrEqual", dtype="DT_BOOL")),
+    "Less": _row("Less", binary("Less", lambda a, b: int(a < b), dtype="DT_BOOL")),
+    "LessEqual": _row("LessOrEqual", binary("LessOrEqual", lambda a, b: int(a <= b), dtype="DT_BOOL")),
+    "Greater": _row("Greater", binary("Greater", lambda a, b: int(a > b), dtype="DT_BOOL")),
+    "GreaterEqual": _row("GreaterOrEqual", binary("GreaterOrEqual", lambda a, b: int(a >= b), dtype="DT_BOOL")),
     "LogicalAnd": _row("And", binary("And")),
     "LogicalOr": _row("Or", binary("Or")),
     "LogicalNot": _row("Not", unary("Not")),

@@ -34,7 +34,7 @@ from .nodeparts import (
 )
 from .segments import EXTREMES
 from .shapes import from_dims
-from .values import scalar_tensor, tensor_of
+from .values import flat, scalar_tensor, tensor_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -609,6 +609,12 @@ def list_diff(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     if x.dtype == "DT_STRING" and cx.opset < 19:
         raise ConversionError("its inputs are strings, which ONNX's Equal takes from opset 19: convert at opset 19 "
                               "or later")  # fmt: skip
+    if x.const is not None and y.const is not None and x.dtype in (*INTEGER_TYPES, "DT_STRING"):
+        # Of constants (Tensordot's free axes of a known rank: a Transpose's perm), computed now: exact equality.
+        found = set(flat(y.const.tolist()))
+        kept = [(place, item) for place, item in enumerate(flat(x.const.tolist())) if item not in found]
+        return [cx.constant_result(0, tensor_of(x.dtype, (len(kept),), [item for _, item in kept])),
+                cx.constant_result(1, tensor_of(out_type, (len(kept),), [place for place, _ in kept]))]  # fmt: skip
     op = cx.op
     # Compared as onnxruntime's Equal takes them (bfloat16 as float: every value exactly).
     left, right = (op("Cast", cx.tf(v), to=1) if x.dtype == "DT_BFLOAT16" else cx.tf(v) for v in (x, y))
