@@ -2524,3 +2524,27 @@ def test_a_cast_of_known_integers_wraps_them_as_the_cast_does() -> None:
              ("y", "Cast", ["x"], {"SrcT": "DT_INT64", "DstT": "DT_INT32"}, None)]  # fmt: skip
     data = tfcollections.to_onnx(tfcollections.loads(_graph(*nodes)), outputs=["y"])
     assert _ort_run(data, {})[0].tolist() == [5, -1, -(2**31)]
+
+
+@pytest.mark.parametrize("keep", [False, True])
+def test_a_reduction_over_every_axis_of_an_open_rank_needs_no_opset_18(keep: bool) -> None:
+    # tf.reduce_mean(x) of an x of open rank reduces over range(0, rank(x)): computed axes, which ReduceMean takes
+    # as an input from opset 18 only; they are every axis, which a reduction given no axes reduces over.
+    np = pytest.importorskip("numpy")
+    nodes = [
+        ("x", "Placeholder", [], {"dtype": "DT_FLOAT"}, None), _const("zero", _tensor32((), [0])),
+        _const("one", _tensor32((), [1])), ("rank", "Rank", ["x"], {"T": "DT_FLOAT"}, None),
+        ("axes", "Range", ["zero", "rank", "one"], {"Tidx": "DT_INT32"}, None),
+        ("y", "Mean", ["x", "axes"], {"T": "DT_FLOAT", "keep_dims": keep}, None),
+        ("z", "Max", ["x", "axes"], {"T": "DT_FLOAT", "keep_dims": keep}, None),
+    ]  # fmt: skip
+    data = tfcollections.to_onnx(tfcollections.loads(_graph(*nodes)), outputs=["y", "z"], opset=17)
+    x = np.arange(24, dtype=np.float32).reshape(2, 3, 4) - 5.5
+    y, z = _ort_run(data, {"x:0": x})
+    assert y.shape == ((1, 1, 1) if keep else ()) and float(y.reshape(())) == float(x.mean())
+    assert float(z.reshape(())) == float(x.max())
+    # Axes of another value, or not from 0 by 1, stay computed: refused below opset 18, as before.
+    other = [*nodes[:3], ("w", "Placeholder", [], {"dtype": "DT_FLOAT"}, None),
+             ("rank", "Rank", ["w"], {"T": "DT_FLOAT"}, None), *nodes[4:6]]  # fmt: skip
+    with pytest.raises(ConversionError, match=r"its axes \('axes:0'\) are computed, which ReduceMean takes"):
+        tfcollections.to_onnx(tfcollections.loads(_graph(*other)), outputs=["y"], opset=17)

@@ -61,6 +61,10 @@ def reduce(onnx_op: str) -> RuleFunction:
         if x.dtype in ("DT_BOOL", "DT_STRING"):  # All and Any reduce bools; Sum, Max and their kind numbers
             raise ConversionError(f"its input {x.tf_name!r} is {x.dtype}: TensorFlow's {node['op']} takes numbers")
         keep = bool(attr(node, "keep_dims", False))
+        if axes_value.axes_of == ("every", x.tf_name) and onnx_op != "ReduceSum" and cx.opset < 18:
+            # Every axis of a value of an open rank (tf.reduce_mean(x)): a reduction of no axes given reduces all.
+            out = cx.emit(onnx_op, [cx.tf(x)], keepdims=int(keep))[0]
+            return [cx.result(0, x.dtype, None if keep else [], onnx=out)]
         if axes_value.ints() is None:  # computed axes: an input of ReduceSum, and of the others from opset 18
             return [_reduce_computed(cx, onnx_op, x, axes_value, keep)]
         rank = need_rank(x)
@@ -485,6 +489,7 @@ def rank_of(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     rank = cx.emit("Size", [cx.emit("Shape", [cx.tf(x)])[0]])[0]  # known only when it runs
     result = cx.result(0, "DT_INT32", [], onnx=cx.emit("Cast", [rank], to=6)[0])
     result.partial = [None]
+    result.axes_of = ("rank", x.tf_name)
     return [result]
 
 
@@ -510,7 +515,10 @@ def range_of(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
         values = list(range(first, last, step))
         return [cx.constant_result(0, tensor_of(dtype, (len(values),), values))]
     out = cx.emit("Range", [cx.tf(start), cx.tf(limit), cx.tf(delta)])[0]
-    return [cx.result(0, dtype, [None], onnx=out)]
+    result = cx.result(0, dtype, [None], onnx=out)
+    if bounds[0] == [0] and bounds[2] == [1] and limit.axes_of is not None and limit.axes_of[0] == "rank":
+        result.axes_of = ("every", limit.axes_of[1])  # every axis of a value of an open rank
+    return [result]
 
 
 def top_k(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:

@@ -57,8 +57,8 @@ class Value:
     unknown), ``const`` (its values, when constant), ``partial`` (a small integer tensor's elements, None where
     unknown), and the ONNX values that hold it in TensorFlow's layout (``onnx``) and in NCHW (``nchw``)."""
 
-    __slots__ = ("appended", "const", "dtype", "element", "length", "nchw", "onnx", "partial", "reserved", "rows",
-                 "shape", "source", "table", "tf_name", "tiled", "whole")  # fmt: skip
+    __slots__ = ("appended", "axes_of", "const", "dtype", "element", "length", "nchw", "onnx", "partial", "reserved",
+                 "rows", "shape", "source", "table", "tf_name", "tiled", "whole")  # fmt: skip
 
     def __init__(self, tf_name: str, dtype: str, shape: Shape) -> None:
         self.tf_name = tf_name
@@ -89,6 +89,9 @@ class Value:
         self.rows = False
         #: A lookup table's handle (``DT_RESOURCE``): the table's keys and values (lookups.hash_table), else None.
         self.table: Optional[Tuple[Tensor, Tensor]] = None
+        #: The rank of a value of an open rank (``("rank", name)``, a Rank of it) or its every axis (``("every",
+        #: name)``, a Range from 0 to that rank by 1: what TensorFlow reduces over when the rank is open), else None.
+        self.axes_of: Optional[Tuple[str, str]] = None
 
     def copy(self) -> Value:
         """The same value, for another scope (a branch's or a loop body's): what it makes there (a Transpose) stays
@@ -97,6 +100,7 @@ class Value:
         other.const, other.partial, other.onnx, other.nchw, other.element, other.length, other.source = (
             self.const, self.partial, self.onnx, self.nchw, self.element, self.length, self.source)  # fmt: skip
         other.reserved, other.tiled, other.rows, other.table = self.reserved, self.tiled, self.rows, self.table
+        other.axes_of = self.axes_of
         return other
 
     @property
