@@ -128,6 +128,11 @@ def test_a_name_of_two_readings_is_read_the_way_tf_lookup_writes_it(tmp_path: Pa
     data = tfcollections.to_onnx(tfcollections.loads(_graph(*_table(b"hash_table_v_3_-2_-1"))), outputs=["y"],
                                  vocabularies={"v_3": tmp_path / "v"})  # fmt: skip
     assert _run(data, {"q:0": np.array(["c", "d"], dtype=object)})[0].tolist() == [2, 3]
+    # Given under both names, the two readings of whole lines are two files: refused, naming both.
+    with pytest.raises(ConversionError, match=r"reads as more than one vocabulary file given: 'v_3' \(vocab_size -1, "
+                                              r"offset 0\), 'v' \(vocab_size 3, offset 0\)"):  # fmt: skip
+        tfcollections.to_onnx(tfcollections.loads(_graph(*_table(b"hash_table_v_3_-2_-1"))), outputs=["y"],
+                              vocabularies={"v": tmp_path / "v", "v_3": tmp_path / "v"})  # fmt: skip
 
 
 def test_a_table_of_columns_named_by_its_shared_name_is_refused(tmp_path: Path) -> None:
@@ -188,6 +193,12 @@ def test_export_reads_the_files_given_and_says_so(tmp_path: Path) -> None:
                   "--vocabulary", f"vocab.tmp={GIVEN['vocab.tmp']}"])  # fmt: skip
     assert result.returncode == 0, result.stderr
     assert "InitializeTableV2 1" in result.stdout.decode()
+    # --json says the same under "vocabularies".
+    again = tmp_path / "again.onnx"
+    result = cli(["export", str(DATA / "frozen.pb"), str(again), "--outputs", "names:0", "--json",
+                  "--vocabulary", f"vocab.tmp={GIVEN['vocab.tmp']}"])  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["vocabularies"] == "'vocab.tmp' given, filling 'index_to_string/hash_table'"
 
 
 def test_export_without_the_file_is_one_line_and_no_file(tmp_path: Path) -> None:

@@ -40,22 +40,34 @@ _NUMPY = {"DT_FLOAT": np.float32, "DT_DOUBLE": np.float64, "DT_INT32": np.int32,
           "DT_BOOL": np.bool_, "DT_UINT8": np.uint8, "DT_HALF": np.float16, "DT_STRING": object}  # fmt: skip
 
 
-def _zeros(model, source, buf, index, meta_graph, graph, variables, checkpoint, *rest):
-    """Each variable a Tensor of zeros of its dtype and shape: the conversion of a model without its checkpoint (the
-    arguments freeze._variable_values takes; the calls and top nodes it joins captures with are not needed)."""
-    found = tfcollections.load(model["path"], graph=True)["meta_graphs"][index]["graph"]["variables"]
-    described = {variable["name"]: variable for variable in found}
-    values = {}
-    for node in variables:
-        variable = described.get(node["name"]) or {}
-        dtype = (variable.get("dtype") or "DT_FLOAT").replace("_REF", "")
-        shape = tuple(max(dim, 1) for dim in (variable.get("shape") or []))
-        size = NUMERIC[dtype][1] if dtype in NUMERIC else 4
-        count = 1
-        for dim in shape:
-            count *= dim
-        values[node["name"]] = Tensor(dtype, shape, bytes(count * size))
-    return values
+def _made_values(make):
+    """A stand-in for freeze._variable_values (its arguments; the calls and top nodes it joins captures with are not
+    needed) giving each variable ``make(name, dtype, shape)``: the conversion of a model without its checkpoint."""
+
+    def values_of(model, source, buf, index, meta_graph, graph, variables, checkpoint, *rest):
+        found = tfcollections.load(model["path"], graph=True)["meta_graphs"][index]["graph"]["variables"]
+        described = {variable["name"]: variable for variable in found}
+        values = {}
+        for node in variables:
+            variable = described.get(node["name"]) or {}
+            dtype = (variable.get("dtype") or "DT_FLOAT").replace("_REF", "")
+            shape = tuple(max(dim, 1) for dim in (variable.get("shape") or []))
+            values[node["name"]] = make(node["name"], dtype, shape)
+        return values
+
+    return values_of
+
+
+def _zero(name, dtype, shape):
+    """A Tensor of zeros of the dtype and shape."""
+    size = NUMERIC[dtype][1] if dtype in NUMERIC else 4
+    count = 1
+    for dim in shape:
+        count *= dim
+    return Tensor(dtype, shape, bytes(count * size))
+
+
+_zeros = _made_values(_zero)
 
 
 def _feeds(session, rng):
@@ -132,17 +144,8 @@ def _seeded(name, dtype, shape):
     return np.zeros(shape, _NUMPY.get(dtype, np.float32))
 
 
-def _seeded_values(model, source, buf, index, meta_graph, graph, variables, checkpoint, *rest):
-    """Each variable its ``_seeded`` value (the arguments freeze._variable_values takes)."""
-    found = tfcollections.load(model["path"], graph=True)["meta_graphs"][index]["graph"]["variables"]
-    described = {variable["name"]: variable for variable in found}
-    values = {}
-    for node in variables:
-        variable = described.get(node["name"]) or {}
-        dtype = (variable.get("dtype") or "DT_FLOAT").replace("_REF", "")
-        shape = tuple(max(dim, 1) for dim in (variable.get("shape") or []))
-        values[node["name"]] = Tensor(dtype, shape, _seeded(node["name"], dtype, shape).tobytes())
-    return values
+#: Each variable its ``_seeded`` value.
+_seeded_values = _made_values(lambda name, dtype, shape: Tensor(dtype, shape, _seeded(name, dtype, shape).tobytes()))
 
 
 # Ops whose numbers are drawn: an output computed from one is not compared.

@@ -458,6 +458,17 @@ def main(argv=None):
         files, feeds, outputs, values = _frozen_keras(folder, model, inputs)
         _record(folder, name, files, feeds, outputs, values, about)
 
+    def tables(name, build, feeds, outputs, about):
+        """A model of lookup tables *build* writes into its folder: ``build(folder, feeds, outputs)`` gives its
+        files and TensorFlow's outputs (tensors ``KEY:0`` of the keys *outputs*)."""
+        if wanted and name not in wanted:
+            return
+        folder = os.path.join(args.out, name)
+        os.makedirs(folder)
+        outputs = [f"{key}:0" for key in outputs]
+        files, values = build(folder, feeds, outputs)
+        _record(folder, name, files, feeds, outputs, values, about)
+
     def _record(folder, name, files, feeds, outputs, values, about):
         arrays = {f"input/{key}": _storable(value) for key, value in feeds.items()}
         arrays.update({f"output/{key}": _storable(value) for key, value in zip(outputs, values)})
@@ -555,29 +566,31 @@ def main(argv=None):
         ["total:0"],
         "TF 1 cond inside a TF 1 while loop: odd and even steps take either branch",
     )
-    if not wanted or "tf1_vocabulary" in wanted:
-        feeds = {"words:0": np.array(["apple", "pear", "", "banana", "cherry", "last", "kiwi", "fig", "plum", "x"],
-                                     dtype=object),
-                 "ids:0": np.array([0, 1, 2, 3, 4, 5, -1, 7, -4], dtype=np.int64)}  # fmt: skip
-        outputs = [f"{key}:0" for key in ("index", "size", "first_three", "names", "pairs", "pairs_size", "lines",
-                                          "padded", "listed", "listed_names")]  # fmt: skip
-        folder = os.path.join(args.out, "tf1_vocabulary")
-        os.makedirs(folder)
-        files, values = _vocabulary_model(folder, feeds, outputs)
-        _record(folder, "tf1_vocabulary", files, feeds, outputs, values,
-                "TF 1 SavedModel of lookup tables read from vocabulary files (its assets): whole lines, line "
-                "numbers, columns, a vocab_size; two tables of the graph's constants")  # fmt: skip
-    if not wanted or "tf1_frozen_tables" in wanted:
-        feeds = {"words:0": np.array(["cherry \u2665", "banana", "kiwi", "apple", "grape", "", "cherry"], dtype=object),
-                 "ids:0": np.array([3, 0, 4, 9, -1], dtype=np.int64),
-                 "counts:0": np.array([42, 7, -3, 10, 5], dtype=np.int64)}  # fmt: skip
-        outputs = [f"{key}:0" for key in ("index", "size", "first_three", "names", "numbers", "shifted")]
-        folder = os.path.join(args.out, "tf1_frozen_tables")
-        os.makedirs(folder)
-        files, values = _frozen_tables(folder, feeds, outputs)
-        _record(folder, "tf1_frozen_tables", files, feeds, outputs, values,
-                "TF 1 lookup tables of vocabulary files, frozen as tf2onnx's suite freezes them (the initializers "
-                "dropped): each table's shared_name names its file, given at conversion")  # fmt: skip
+    tables(
+        "tf1_vocabulary",
+        _vocabulary_model,
+        {
+            "words:0": np.array(
+                ["apple", "pear", "", "banana", "cherry", "last", "kiwi", "fig", "plum", "x"], dtype=object
+            ),
+            "ids:0": np.array([0, 1, 2, 3, 4, 5, -1, 7, -4], dtype=np.int64),
+        },
+        ["index", "size", "first_three", "names", "pairs", "pairs_size", "lines", "padded", "listed", "listed_names"],
+        "TF 1 SavedModel of lookup tables read from vocabulary files (its assets): whole lines, line numbers, "
+        "columns, a vocab_size; two tables of the graph's constants",
+    )
+    tables(
+        "tf1_frozen_tables",
+        _frozen_tables,
+        {
+            "words:0": np.array(["cherry \u2665", "banana", "kiwi", "apple", "grape", "", "cherry"], dtype=object),
+            "ids:0": np.array([3, 0, 4, 9, -1], dtype=np.int64),
+            "counts:0": np.array([42, 7, -3, 10, 5], dtype=np.int64),
+        },
+        ["index", "size", "first_three", "names", "numbers", "shifted"],
+        "TF 1 lookup tables of vocabulary files, frozen as tf2onnx's suite freezes them (the initializers dropped): "
+        "each table's shared_name names its file, given at conversion",
+    )
     if not wanted:
         zoo(args.out, manifest)
     with open(os.path.join(args.out, "manifest.json"), "w") as file:

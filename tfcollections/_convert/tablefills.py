@@ -128,8 +128,13 @@ def _given_vocabulary(name: str, vocabularies: Vocabularies) -> Optional[str]:
     part (``vocab.txt`` for ``/data/run3/vocab.txt`` or ``gs://bucket/vocab.txt``); None when it gives none."""
     if name in vocabularies:
         return os.fspath(vocabularies[name])
-    last = re.split(r"[/\\]", name)[-1]
-    return os.fspath(vocabularies[last]) if last and last in vocabularies else None
+    last = _last_part(name)
+    return os.fspath(vocabularies[last]) if last in vocabularies else None
+
+
+def _last_part(name: str) -> str:
+    """A file's name less its folders, as the graph writes it on any machine (``/``, or Windows' ``\\``)."""
+    return re.split(r"[/\\]", name)[-1] or name
 
 
 def asset_files(meta_graph: Decoded, model_path: Optional[str]) -> Dict[str, str]:
@@ -271,7 +276,7 @@ def _from_file(table: Decoded, fill: Decoded, inputs: List[str], by_name: Dict[s
         path = _given_vocabulary(named, vocabularies)
         given = path is not None
         if path is None:
-            last = re.split(r"[/\\]", named)[-1] or named
+            last = _last_part(named)
             raise ConversionError(f"it reads {named!r} when the session starts, a file the model does not hold as an "
                                   f"asset: give the file (vocabularies={{{last!r}: PATH}}, or --vocabulary "
                                   f"{last}=PATH), or convert the SavedModel whose assets/ holds it")  # fmt: skip
@@ -356,7 +361,7 @@ def _named_vocabulary(table: Decoded, vocabularies: Vocabularies) -> Union[_Text
     if given:
         readings = ", ".join(f"{item.name!r} (vocab_size {item.vocab_size}, offset {item.offset})" for item in whole)
         return f"{unfilled}; its shared_name {text!r} reads as more than one vocabulary file given: {readings}"
-    names = list(dict.fromkeys(re.split(r"[/\\]", item.name)[-1] or item.name for item in candidates))
+    names = list(dict.fromkeys(_last_part(item.name) for item in candidates))
     return (f"{unfilled}; its shared_name {text!r} is how tf.lookup names a table filled from the vocabulary file "
             f"{' or '.join(repr(name) for name in names)}: give that file (vocabularies={{{names[0]!r}: PATH}}, or "
             f"--vocabulary {names[0]}=PATH) to read it")  # fmt: skip
