@@ -2112,7 +2112,81 @@ def _suite_cases(tf):
             lambda words, ids, small, fallback: _lookups(tf, words, ids, small, fallback),
         )
     )
+    # Checks that pass a value through, raw ops no other case makes (Bincount, MatrixSetDiagV2 of a band,
+    # ParallelDynamicStitch), a TensorList's length of a batch the graph leaves open, and TF 1's TensorArray sized,
+    # gathered and closed, the close ordered after the reads as TensorFlow requires.
+    r = rng_of("checks_and_stitches")
+    cases.append(
+        (
+            "checks_and_stitches",
+            {
+                "x": (r.standard_normal((3, 4)).astype(f32), [None, 4]),
+                "bins": r.integers(0, 7, (9,)).astype(np.int32),
+                "w": r.uniform(0.5, 2.0, (9,)).astype(f32),
+                "m": r.standard_normal((2, 3, 4)).astype(f32),
+            },
+            lambda x, bins, w, m: _checks_and_stitches(tf, x, bins, w, m),
+        )
+    )
+    # A graph of TF 1's first releases (GraphDef version 21, before PlaceholderV2 was folded into Placeholder):
+    # PlaceholderV2 inputs, and a reference-typed HashTable filled by InitializeTable, read by LookupTableFind and
+    # LookupTableSize. TensorFlow no longer makes PlaceholderV2, so the graph is written at version 21 and
+    # TensorFlow's outputs are those of the graph as written, imported again.
+    r = rng_of("tf1_first_ops")
+    cases.append(
+        (
+            "tf1_first_ops",
+            {
+                "words": np.array([["b", "zz", "a"], ["c", "a", ""]], dtype=object),
+                "x": r.standard_normal((2, 3)).astype(f32),
+            },
+            lambda words, x: _first_ops(tf, words, x),
+            {"producer": 21},
+        )
+    )
     return cases
+
+
+def _checks_and_stitches(tf, x, bins, w, m):
+    checked = tf.debugging.check_numerics(x, "x has a NaN or an infinity")
+    listed = tf.raw_ops.TensorListFromTensor(tensor=x, element_shape=tf.constant([4], tf.int32))
+    array, flow = tf.raw_ops.TensorArrayV3(size=tf.shape(x)[0], dtype=tf.float32, element_shape=[4])
+    flow = tf.raw_ops.TensorArrayScatterV3(handle=array, indices=tf.range(tf.shape(x)[0]), value=x, flow_in=flow)
+    size = tf.raw_ops.TensorArraySizeV3(handle=array, flow_in=flow)
+    gathered = tf.raw_ops.TensorArrayGatherV3(
+        handle=array, indices=[0, size - 1], flow_in=flow, dtype=tf.float32, element_shape=[4]
+    )
+    with tf.control_dependencies([size, gathered]):
+        closed = tf.raw_ops.TensorArrayCloseV3(handle=array)
+    with tf.control_dependencies([closed]):
+        gathered, size = tf.identity(gathered), tf.identity(size)
+    return [
+        checked * 2.0,
+        tf.ensure_shape(x + 1.0, [None, 4]),
+        tf.raw_ops.TensorListLength(input_handle=listed),
+        size,
+        gathered,
+        tf.raw_ops.Bincount(arr=bins, size=5, weights=w),  # 5 and 6 are past the last bin: left out
+        tf.raw_ops.Bincount(arr=bins, size=7, weights=tf.constant([], tf.float32)),
+        tf.raw_ops.MatrixSetDiagV2(input=m, diagonal=tf.ones([2, 2, 3]) * 5.0, k=tf.constant([-1, 0])),
+        tf.raw_ops.MatrixSetDiagV2(input=m, diagonal=-tf.ones([2, 3]), k=tf.constant(1)),
+        tf.raw_ops.ParallelDynamicStitch(
+            indices=[tf.constant([0, 3]), tf.constant([[2], [1]])], data=[x[:2], tf.reshape(x[:2] * 3.0, [2, 1, 4])]
+        ),
+    ]
+
+
+def _first_ops(tf, words, x):
+    table = tf.raw_ops.HashTable(key_dtype=tf.string, value_dtype=tf.int64, shared_name="first_table")
+    fill = tf.raw_ops.InitializeTable(
+        table_handle=table, keys=tf.constant(["a", "b", "c"]), values=tf.constant([7, -1, 3], tf.int64)
+    )
+    tf.add_to_collection(tf.GraphKeys.TABLE_INITIALIZERS, fill)
+    return [
+        tf.raw_ops.LookupTableFind(table_handle=table, keys=words, default_value=tf.constant(0, tf.int64)),
+        tf.raw_ops.LookupTableSize(table_handle=table),
+        tf.nn.relu(x) * 2.0,
+    ]
 
 
 def _lookups(tf, words, ids, small, fallback):
@@ -2140,6 +2214,23 @@ def _lookups(tf, words, ids, small, fallback):
         table(fruit[:3], tf.constant(["x", "y", "z"]), "none").lookup(words),
         table(fruit[:3], tf.constant([1.5, 2.5, 3.5], tf.float32), -1.0).lookup(words[0]),
     ]
+
+
+def _run_as_written(tf, graph_def, producer, feeds, outputs):
+    """*graph_def* made a graph of GraphDef version *producer* in place (its placeholders PlaceholderV2, as TF 1's
+    first releases wrote them), imported again and run by TensorFlow: the outputs of the graph as written."""
+    graph_def.versions.producer = producer
+    graph_def.versions.min_consumer = 0
+    for node in graph_def.node:
+        if node.op == "Placeholder":
+            node.op = "PlaceholderV2"
+    graph = tf.Graph()
+    with graph.as_default():
+        tf.import_graph_def(graph_def, name="")
+        fills = [op for op in graph.get_operations() if op.type in ("InitializeTable", "InitializeTableV2")]
+        with tf.Session(graph=graph) as session:
+            session.run(fills)
+            return session.run([t.name for t in outputs], {f"{key}:0": value for key, value in feeds.items()})
 
 
 def _mapped(ragged, fn):
@@ -2185,8 +2276,12 @@ def zoo(folder, manifest, only=frozenset()):
                 # Random ops: as many runs as the case asks, stacked, for the test to compare distributions.
                 count = extra[0].get("draws", 0) if extra else 0
                 draws = [session.run(outputs, feed_dict) for _ in range(count)]
+        graph_def = graph.as_graph_def()
+        producer = extra[0].get("producer") if extra else None
+        if producer is not None:
+            values = _run_as_written(tf, graph_def, producer, feeds, outputs)
         with open(os.path.join(root, f"{name}.pb"), "wb") as file:
-            file.write(graph.as_graph_def().SerializeToString(deterministic=True))
+            file.write(graph_def.SerializeToString(deterministic=True))
         arrays = {f"input/{key}:0": _storable(value) for key, value in feeds.items()}
         arrays.update({f"output/{tensor.name}": _storable(value) for tensor, value in zip(outputs, values)})
         if draws:
@@ -2195,6 +2290,8 @@ def zoo(folder, manifest, only=frozenset()):
             )
         np.savez(os.path.join(root, f"{name}.npz"), **arrays)
         ops = sorted({op.type for op in graph.get_operations()})
+        if producer is not None:
+            ops = sorted({node.op for node in graph_def.node})
         cases[name] = {"inputs": [f"{key}:0" for key in feeds], "outputs": [t.name for t in outputs], "ops": ops,
                        **(extra[0] if extra else {})}  # fmt: skip
         print("ops/" + name, len(outputs), "outputs", file=sys.stderr)
