@@ -191,8 +191,9 @@ def onnx_model(data: bytes) -> Dict[str, Any]:
 @pytest.mark.parametrize("name", sorted(MANIFEST["models"]))
 def test_the_model_keeps_tensorflows_names_and_no_transpose_undoes_another(name: str) -> None:
     about = MANIFEST["models"][name]
+    cut = about["inputs"] if about.get("cut") else None  # a graph parsing tf.Example: cut at what it parses
     model = onnx_model(
-        tfcollections.to_onnx(model_path(name), outputs=about["outputs"], vocabularies=vocabularies(name))
+        tfcollections.to_onnx(model_path(name), inputs=cut, outputs=about["outputs"], vocabularies=vocabularies(name))
     )
     graph = model["graph"]
     assert [item["name"] for item in graph["input"]] == about["inputs"]
@@ -2132,6 +2133,15 @@ def test_a_graph_that_parses_examples_is_refused_saying_where_to_cut_and_convert
     model = onnx_model(tfcollections.to_onnx(tfcollections.loads(graph), outputs=["y"], inputs={"p:0": [-1, 3]}))
     assert [item["name"] for item in model["graph"]["input"]] == ["p:0"]
     assert [node["op_type"] for node in model["graph"]["node"]] == ["Relu"]
+
+
+def test_the_models_inputs_come_in_the_order_given_else_in_the_graphs() -> None:
+    path = DATA / "ops" / "checks_and_stitches.pb"
+    outputs = ["mul:0", "Bincount:0", "MatrixSetDiagV2:0"]
+    given = onnx_model(tfcollections.to_onnx(path, inputs=["m:0", "x:0", "w:0", "bins:0"], outputs=outputs))
+    assert [item["name"] for item in given["graph"]["input"]] == ["m:0", "x:0", "w:0", "bins:0"]
+    placeholders = onnx_model(tfcollections.to_onnx(path, outputs=outputs))
+    assert [item["name"] for item in placeholders["graph"]["input"]] == ["x:0", "bins:0", "w:0", "m:0"]
 
 
 def test_a_cut_at_a_later_output_is_a_placeholder_of_its_own_and_the_model_keeps_the_tensors_name() -> None:

@@ -10,6 +10,7 @@ relative where larger than 1), integers and booleans are equal, and shapes and d
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any, Dict, List
 
@@ -51,7 +52,8 @@ def test_a_tensorflow_model_runs_on_onnxruntime_with_tensorflows_answers(name: s
     about = MANIFEST["models"][name]
     arrays = np.load(DATA / name / "io.npz")
     given = {key: DATA / name / value for key, value in about.get("vocabularies", {}).items()}
-    data = tfcollections.to_onnx(DATA / name / about["model"], outputs=about["outputs"], vocabularies=given)
+    cut = about["inputs"] if about.get("cut") else None  # a graph parsing tf.Example: cut at what it parses
+    data = tfcollections.to_onnx(DATA / name / about["model"], inputs=cut, outputs=about["outputs"], vocabularies=given)
     got = run(data, {key: arrays[f"input/{key}"] for key in about["inputs"]}, about["outputs"])
     for key, value in zip(about["outputs"], got):
         expected = arrays[f"output/{key}"]
@@ -184,6 +186,43 @@ def test_the_readmes_recipe(monkeypatch: pytest.MonkeyPatch) -> None:
     scope: Dict[str, Any] = {"recorded": arrays["input/x:0"]}
     exec(compile(code, "README.md", "exec"), scope)
     assert_agrees("probabilities", scope["probabilities"], arrays["output/probabilities:0"])
+
+
+def test_a_graph_parsing_examples_is_refused_naming_each_tensor_to_cut_at_with_its_feature() -> None:
+    # tools/generate_onnx_fixtures.py's tf1_parsing: ParseExampleV2, ParseExample and ParseSingleExample, each read
+    # for some of its outputs. The refusal names the tensors the graph reads, each as TensorFlow's structures say it
+    # is (the manifest's "features"); cut at them, the model gives TensorFlow's answers (the test above).
+    about = MANIFEST["models"]["tf1_parsing"]
+    with pytest.raises(tfcollections.ConversionError) as caught:
+        tfcollections.to_onnx(DATA / "tf1_parsing" / about["model"], outputs=about["outputs"])
+    named = re.findall(r"'([^']+:\d+)' \(([^()]*)\)", str(caught.value))
+    assert dict(named) == about["features"] and len(named) == len(about["features"])
+    assert [entry["op"] for entry in caught.value.unsupported] == ["ParseExampleV2", "ParseExample",
+                                                                   "ParseSingleExample"]  # fmt: skip
+    model = onnx.load_from_string(
+        tfcollections.to_onnx(DATA / "tf1_parsing" / about["model"], inputs=about["inputs"], outputs=about["outputs"])
+    )
+    dims = {item.name: item.type.tensor_type.shape.dim for item in model.graph.input}
+    shapes = {name: [dim.dim_value or None for dim in listed] for name, listed in dims.items()}
+    # No shape is recorded in a graph TensorFlow 2 froze: each comes from the parsing op's attrs and the records' rank.
+    assert shapes["ParseExample/ParseExampleV2:3"] == [None, 2] and shapes["ParseSingleExample:3"] == [2]
+    assert shapes["ParseExample/ParseExampleV2:0"] == [None, 2] and shapes["ParseExample/ParseExampleV2:2"] == [2]
+    assert shapes["ParseExample/ParseExampleV2:5"] == [None] and shapes["ParseSingleExample:1"] == [None]
+
+
+def test_tfxs_serving_model_is_refused_naming_its_features_and_converts_cut_at_them() -> None:
+    # tensorflow/tfx's Keras test model (TF 2.3.1): its serving signature parses tf.Example records inside a function.
+    folder = DATA.parent / "checkpoints" / "tfx_keras_tf23"
+    with pytest.raises(tfcollections.ConversionError) as caught:
+        tfcollections.to_onnx(folder)
+    named = re.findall(r"'([^']+:\d+)' \(dense '(\w+)'\)", str(caught.value))
+    parse = "StatefulPartitionedCall/StatefulPartitionedCall/ParseExample/ParseExampleV2"
+    keys = ["body_mass_g", "culmen_depth_mm", "culmen_length_mm", "flipper_length_mm"]
+    assert named == [(f"{parse}:{port}", key) for port, key in enumerate(keys)]
+    model = onnx.load_from_string(tfcollections.to_onnx(folder, inputs=[name for name, _ in named]))
+    assert [item.name for item in model.graph.input] == [name for name, _ in named]
+    (got,) = run(model.SerializeToString(), {name: np.ones((2, 1), np.float32) for name, _ in named}, ["output_0"])
+    assert got.shape == (2, 3) and np.allclose(got.sum(axis=1), 1.0)  # its softmax over three species
 
 
 def test_a_tf1_saved_model_converts_by_its_signature() -> None:

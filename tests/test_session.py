@@ -46,9 +46,13 @@ def test_a_session_gives_tensorflows_answers(name: str) -> None:
     arrays = np.load(DATA / name / "io.npz")
     given = {key: DATA / name / value for key, value in about.get("vocabularies", {}).items()}
     session = tfcollections.Session(DATA / name / about["model"], vocabularies=given)
-    assert [item["name"] for item in session.inputs] == about["inputs"]
-    # Its default outputs leave out handles no ONNX type holds (tf1_dynamic_rnn_v2's unread TensorList).
-    assert not {item["dtype"] for item in session.outputs} & {"DT_VARIANT", "DT_RESOURCE"}
+    if about.get("cut"):  # a graph parsing tf.Example: fed at what it parses, as tf.Session feeds any tensor
+        with pytest.raises(tfcollections.ConversionError, match=r"^the default fetches do not convert \(feed past "):
+            session.inputs  # noqa: B018 (the property raises)
+    else:
+        assert [item["name"] for item in session.inputs] == about["inputs"]
+        # Its default outputs leave out handles no ONNX type holds (tf1_dynamic_rnn_v2's unread TensorList).
+        assert not {item["dtype"] for item in session.outputs} & {"DT_VARIANT", "DT_RESOURCE"}
     got = session.run(about["outputs"], {key: arrays[f"input/{key}"] for key in about["inputs"]})
     assert isinstance(got, list) and len(got) == len(about["outputs"])
     for key, value in zip(about["outputs"], got):
@@ -141,6 +145,21 @@ def test_run_prints_each_output_and_writes_them_where_asked(tmp_path: Path) -> N
     assert written.returncode == 0 and np.array_equal(np.load(out / "classes.npy"), arrays["output/classes:0"])
     as_json = json.loads(cli(["run", str(SERVING), "--input", "x=[[1.0], [2.0]]", "--json"]).stdout)
     assert as_json == {"y": {"dtype": "float32", "shape": [2, 1], "values": [[3.5], [4.0]]}}
+
+
+def test_run_feeds_a_graph_parsing_examples_past_its_parsing() -> None:
+    # As tf.Session feeds any tensor: the features ParseSingleExample gives are fed, the records never parsed.
+    model = "tests/data/onnx/tf1_parsing/frozen.pb"
+    fed = cli(["run", model, "--input", "ParseSingleExample:3=[1.5, -2.0]", "--input", "ParseSingleExample:1=[4, 5]",
+               "--output", "first_age:0", "--output", "first_tags:0", "--json"])  # fmt: skip
+    assert fed.returncode == 0, fed.stderr
+    assert json.loads(fed.stdout) == {"first_age:0": {"dtype": "float32", "shape": [2], "values": [2.5, -1.0]},
+                                      "first_tags:0": {"dtype": "int64", "shape": [], "values": 9}}  # fmt: skip
+    # Its default fetches need the parsing: one line, which names the features to feed.
+    parsed = cli(["run", model])
+    assert parsed.returncode == 1 and parsed.stderr.count(b"\n") == 1
+    assert b"the default fetches do not convert (feed past what they lack" in parsed.stderr
+    assert b"'ParseSingleExample:3' (dense 'age')" in parsed.stderr
 
 
 def test_run_says_what_is_wrong_on_one_line() -> None:

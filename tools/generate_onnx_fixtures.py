@@ -324,6 +324,79 @@ def _frozen_tables(folder, feeds, outputs):
     return files, values
 
 
+def _parsing_model(folder, records):
+    """A serving graph that parses serialized tf.Example *records* with each of TensorFlow's parsing ops
+    (ParseExampleV2 of dense, sparse and ragged features, TF 1's ParseExample, ParseSingleExample of the first record)
+    and computes on the features, frozen. Gives the files, the features the graph reads ({tensor name: what it is, by
+    the structures TensorFlow returns}), TensorFlow's values of them (the cut model's inputs), the outputs and their
+    values."""
+    import tensorflow.compat.v1 as tf
+
+    graph = tf.Graph()
+    with graph.as_default():
+        serialized = tf.placeholder(tf.string, [None], name="records")
+        first = tf.placeholder(tf.string, [], name="first")
+        spec = {
+            "age": tf.io.FixedLenFeature([2], tf.float32, default_value=[0.0, 0.0]),
+            "tags": tf.io.VarLenFeature(tf.int64),
+            "words": tf.io.RaggedFeature(tf.float32),
+        }
+        parsed = tf.io.parse_example(serialized, spec)
+        old = tf.raw_ops.ParseExample(
+            serialized=serialized, names=tf.constant([], tf.string), sparse_keys=[tf.constant("tags")],
+            dense_keys=[tf.constant("age")], dense_defaults=[tf.constant([0.0, 0.0])], sparse_types=[tf.int64],
+            dense_shapes=[[2]],
+        )  # fmt: skip
+        single = tf.raw_ops.ParseSingleExample(
+            serialized=first, dense_defaults=[tf.constant([0.0, 0.0])], num_sparse=1, sparse_keys=["tags"],
+            dense_keys=["age"], sparse_types=[tf.int64], dense_shapes=[[2]],
+        )  # fmt: skip
+        what = {parsed["age"]: "dense 'age'", parsed["words"].flat_values: "ragged 'words' values",
+                parsed["words"].row_splits: "ragged 'words' row splits"}  # fmt: skip
+        for parts in (parsed["tags"], *[tf.SparseTensor(*sparse) for sparse in (
+                (old.sparse_indices[0], old.sparse_values[0], old.sparse_shapes[0]),
+                (single.sparse_indices[0], single.sparse_values[0], single.sparse_shapes[0]))]):  # fmt: skip
+            what.update({parts.indices: "sparse 'tags' indices", parts.values: "sparse 'tags' values",
+                         parts.dense_shape: "sparse 'tags' dense shape"})  # fmt: skip
+        what.update({old.dense_values[0]: "dense 'age'", single.dense_values[0]: "dense 'age'"})
+        results = {
+            "age_score": tf.reduce_sum(parsed["age"] * tf.constant([0.5, -2.0]), axis=1),
+            "tags": tf.sparse.to_dense(parsed["tags"], default_value=-1),
+            "words": parsed["words"].to_tensor(default_value=-0.5),
+            "old_age": old.dense_values[0] * 3.0,
+            "old_tags": tf.sparse.to_dense(
+                tf.SparseTensor(old.sparse_indices[0], old.sparse_values[0], old.sparse_shapes[0])
+            ),
+            "first_age": single.dense_values[0] + 1.0,
+            "first_tags": tf.reduce_sum(single.sparse_values[0]),
+        }
+        outputs = {key: tf.identity(value, name=key) for key, value in results.items()}
+        read = [tensor for tensor in what if tensor.consumers()]
+        with tf.Session(graph=graph) as session:
+            feeds = {serialized: records, first: records[0]}
+            values = session.run(list(outputs.values()), feeds)
+            cut = dict(zip([t.name for t in read], session.run(read, feeds)))
+            frozen = tf.graph_util.convert_variables_to_constants(session, graph.as_graph_def(), list(outputs))
+    with open(os.path.join(folder, "frozen.pb"), "wb") as file:
+        file.write(frozen.SerializeToString(deterministic=True))
+    features = {tensor.name: what[tensor] for tensor in read}
+    return {"model": "frozen.pb", "checkpoint": None}, cut, features, [f"{key}:0" for key in outputs], values
+
+
+def _examples(rows):
+    """Serialized tf.Example records of *rows*: {feature: list of floats or ints} (a feature left out: absent)."""
+    import tensorflow as tf
+
+    def feature(values):
+        if all(isinstance(value, int) for value in values) and values:
+            return tf.train.Feature(int64_list=tf.train.Int64List(value=values))
+        return tf.train.Feature(float_list=tf.train.FloatList(value=values))
+
+    examples = [tf.train.Example(features=tf.train.Features(feature={k: feature(v) for k, v in row.items()}))
+                for row in rows]  # fmt: skip
+    return np.array([example.SerializeToString(deterministic=True) for example in examples], dtype=object)
+
+
 def _frozen_keras(folder, model, inputs):
     """A Keras model frozen by TensorFlow (``convert_variables_to_constants_v2``), its outputs from that graph."""
     import tensorflow as tf
@@ -469,6 +542,17 @@ def main(argv=None):
         files, values = build(folder, feeds, outputs)
         _record(folder, name, files, feeds, outputs, values, about)
 
+    def parsing(name, records, about):
+        """A serving graph of tf.Example parsing, converted cut at the features it parses: its inputs are those
+        tensors (TensorFlow's values of them for *records*), and the manifest says what each is."""
+        if wanted and name not in wanted:
+            return
+        folder = os.path.join(args.out, name)
+        os.makedirs(folder)
+        files, cut, features, outputs, values = _parsing_model(folder, records)
+        _record(folder, name, files, cut, outputs, values, about)
+        manifest["models"][name].update(cut=True, features=features)
+
     def _record(folder, name, files, feeds, outputs, values, about):
         arrays = {f"input/{key}": _storable(value) for key, value in feeds.items()}
         arrays.update({f"output/{key}": _storable(value) for key, value in zip(outputs, values)})
@@ -590,6 +674,18 @@ def main(argv=None):
         ["index", "size", "first_three", "names", "numbers", "shifted"],
         "TF 1 lookup tables of vocabulary files, frozen as tf2onnx's suite freezes them (the initializers dropped): "
         "each table's shared_name names its file, given at conversion",
+    )
+    parsing(
+        "tf1_parsing",
+        _examples(
+            [
+                {"age": [31.5, 2.0], "tags": [4, 9, 1], "words": [0.25, 1.5]},
+                {"tags": [7], "words": []},
+                {"age": [-1.0, 8.0], "words": [3.0, -2.0, 0.5]},
+            ]
+        ),
+        "a serving graph that parses tf.Example records (ParseExampleV2 of dense, sparse and ragged features, "
+        "ParseExample, ParseSingleExample), frozen; converted cut at the features it parses",
     )
     if not wanted:
         zoo(args.out, manifest)

@@ -92,10 +92,12 @@ def run(argv: Sequence[str], env: Environment) -> int:
 
         values = {name: _value(numpy, name, text, path) for name, text in feeds.items()}
         # By default the outputs, named as the user knows them: a signature's keys (saved_model_cli's), else tensors.
-        default = (
-            list(session.signature["outputs"]) if session.signature else [item["name"] for item in session.outputs]
-        )
-        fetches = args.output or default
+        if args.output:
+            fetches = args.output
+        elif session.signature:
+            fetches = list(session.signature["outputs"])
+        else:
+            fetches = [item["name"] for item in session.outputs]
         results = session.run(list(fetches), values)
     except ImportError as exc:
         print(f"tfcollections run: {exc}", file=stderr)

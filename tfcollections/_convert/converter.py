@@ -67,6 +67,8 @@ class Converter:
         #: The constant values given an initializer, in order: a rewind forgets the names it threw away.
         self._materialized: List[Value] = []
         self.graph_inputs: List[Decoded] = []
+        #: Whether the caller named the inputs (the model's inputs then come in that order, else the graph's).
+        self.inputs_given = False
         self.node: Decoded = {}  # the TensorFlow node being converted, for errors and names
         #: The TensorListSetItem nodes (of a loop body) known to append (controlflow._appends).
         self.appends: Set[str] = set()
@@ -106,11 +108,15 @@ class Converter:
                 raise ConversionError(f"output {name!r}: its node gives no such output")
             outputs.append(self._graph_output(self.frozen.names.get(name, name), value))
         nodes, initializers = self._live(outputs)
+        inputs = self.graph_inputs
+        if self.inputs_given:  # in the order given, as the outputs are (the graph's puts a cut's later outputs last)
+            given = {self.frozen.names.get(name, name): place for place, name in enumerate(self.frozen.inputs)}
+            inputs = sorted(inputs, key=lambda item: given.get(item["name"], len(given)))
         return {
             "name": "tfcollections",
             "node": nodes,
             "initializer": initializers,
-            "input": self.graph_inputs,
+            "input": inputs,
             "output": outputs,
         }
 

@@ -14,7 +14,9 @@ does: no ONNX op reads a pipeline, and what the model computes starts there.
 from __future__ import annotations
 
 from .._errors import DecodeError
-from .._graph.graphdef import new_node, output_dtypes, split_tensor_name, type_attr
+from .._graph.attrs import shape_list
+from .._graph.graphdef import new_node, output_dtypes, shape_attr, split_tensor_name, type_attr
+from .parsing import LAYOUTS, parsed_shape
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -52,9 +54,11 @@ def reachable(outputs: Set[str], by_name: Dict[str, Decoded], cut: Set[str]) -> 
     return kept
 
 
-def placeholder_for(node: Decoded, port: int = 0, name: Optional[str] = None) -> Decoded:
+def placeholder_for(node: Decoded, port: int = 0, name: Optional[str] = None,
+                    by_name: Optional[Dict[str, Decoded]] = None) -> Decoded:  # fmt: skip
     """A ``Placeholder`` (named *name*, else the node's own name) of the node's output *port*: its dtype and the
-    shape TensorFlow recorded, else the one the op declares (an iterator's ``output_shapes``)."""
+    shape TensorFlow recorded, else the one the op declares (an iterator's ``output_shapes``), else a parsing op's
+    as its shape function infers it (the records it reads found in *by_name*)."""
     dtypes = output_dtypes(node) or []
     dtype = dtypes[port] if port < len(dtypes) else None
     if dtype is None or dtype.startswith("DT_INVALID"):
@@ -62,6 +66,10 @@ def placeholder_for(node: Decoded, port: int = 0, name: Optional[str] = None) ->
                           "made a placeholder")  # fmt: skip
     attrs = {"dtype": type_attr(dtype.replace("_REF", ""))}
     shapes = node["attr"].get("_output_shapes") or node["attr"].get("output_shapes")
+    if shapes is None and node["op"] in LAYOUTS:
+        dims = parsed_shape(node, port, _records_rank(node, by_name or {}))
+        if dims is not None:
+            attrs["shape"] = shape_attr(dims)
     if shapes is not None and shapes["list"] is not None and len(shapes["list"]["shape"]) > port:
         shape_value = dict(shapes)
         shape_value["list"] = None
@@ -74,6 +82,31 @@ def placeholder_for(node: Decoded, port: int = 0, name: Optional[str] = None) ->
         recorded["list"]["shape"] = [shapes["list"]["shape"][port]]
         attrs["_output_shapes"] = recorded
     return new_node(name or node["name"], "Placeholder", [], attrs, node["device"])
+
+
+def _records_rank(node: Decoded, by_name: Dict[str, Decoded]) -> Optional[int]:
+    """The rank of the records a parsing *node* reads (its input 0), where the graph says it: a placeholder's shape
+    (through identities), or the shape recorded for the node that gives them."""
+    inputs = node["input"]
+    for _ in range(8):  # a signature's placeholder reaches a function's parsing through a few identities
+        if not inputs:
+            return None
+        source, port = split_tensor_name(inputs[0])
+        producer = by_name.get(source)
+        if producer is None or port < 0:
+            return None
+        recorded = producer["attr"].get("_output_shapes")
+        if recorded is not None and recorded["list"] is not None and len(recorded["list"]["shape"]) > port:
+            dims = shape_list(recorded["list"]["shape"][port])
+            return None if dims is None else len(dims)
+        if producer["op"] in PLACEHOLDER_OPS:
+            declared = producer["attr"].get("shape")
+            dims = shape_list(declared["shape"]) if declared is not None else None
+            return None if dims is None else len(dims)
+        if producer["op"] not in ("Identity", "Snapshot"):
+            return None
+        inputs = producer["input"]
+    return None
 
 
 def pipeline_tensors(nodes: List[Decoded], outputs: List[str], by_name: Dict[str, Decoded]) -> List[str]:
@@ -110,7 +143,7 @@ def cut_graph(nodes: List[Decoded], outputs: List[str], inputs: List[str]) -> Tu
         while name in by_name:
             name += "_"
         renamed[tensor] = name
-        by_name[name] = placeholder_for(by_name[source], port, name)
+        by_name[name] = placeholder_for(by_name[source], port, name, by_name)
     if renamed:  # every input naming a renamed tensor names its placeholder
         nodes = [_renamed_inputs(node, renamed) for node in nodes]
         by_name.update({node["name"]: node for node in nodes})
@@ -125,7 +158,8 @@ def cut_graph(nodes: List[Decoded], outputs: List[str], inputs: List[str]) -> Tu
     result: List[Decoded] = []
     for node in nodes:
         if node["name"] in kept:
-            result.append(placeholder_for(node) if node["name"] in cut and node["op"] not in PLACEHOLDER_OPS else node)
+            cut_here = node["name"] in cut and node["op"] not in PLACEHOLDER_OPS
+            result.append(placeholder_for(node, 0, None, by_name) if cut_here else node)
         result.extend(after.get(node["name"], ()))
     names = {f"{name}:0": tensor for tensor, name in renamed.items()}
     return result, cut_outputs, cut_inputs, names

@@ -9,12 +9,13 @@ that every refusal names its node (the converter adds it) and what to pass.
 from __future__ import annotations
 
 from .._errors import ConversionError
+from .._graph.attrs import node_attr
 from .._tensor import Tensor
 from .values import INPUTS_HINT, ONNX_TYPES, TO_NCHW, tensor_of, transpose
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Final, List, Optional, Sequence
+    from typing import Final, List, Optional, Sequence
 
     from .._typing import Decoded
     from .converter import Converter
@@ -31,22 +32,8 @@ INT64_MIN: Final = -(2**63)
 
 INTEGER_TYPES: Final = frozenset({"DT_INT32", "DT_INT64"})
 
-
-def attr(node: Decoded, key: str, default: Any = None) -> Any:
-    """The value of attr *key* of *node*: an int, float, bool, bytes, dtype, list or shape, as the attr holds it."""
-    value = node["attr"].get(key)
-    if value is None:
-        return default
-    for field in ("i", "f", "b", "s", "type", "shape", "placeholder"):
-        if value.get(field) is not None:
-            return value[field]
-    listed = value.get("list")
-    if listed is not None:
-        for field in ("i", "f", "s", "type", "b", "shape"):
-            if listed.get(field):
-                return list(listed[field])
-        return []
-    return default
+#: The value of an attr of a node, as the attr holds it (the graph reader's, named as the rules use it).
+attr = node_attr
 
 
 def text_attr(node: Decoded, key: str, default: str) -> str:

@@ -115,7 +115,8 @@ def converted(
                               vocabularies=vocabularies or {})  # fmt: skip
         rules = {op: rule.convert for op, rule in RULES.items() if rule.since <= opset}
         converter = Converter(frozen, max(opset, MADE_AT), shapes)  # opset 12: made at 13, then lowered
-        graph = converter.convert(rules, rewrite, lambda nodes: unsupported_ops(nodes, opset))
+        converter.inputs_given = names is not None
+        graph = converter.convert(rules, rewrite, lambda nodes: unsupported_ops(nodes, opset, frozen.graph.value_of))
         ranks = {value.onnx: len(value.shape) for value in converter.values.values()
                  if value.onnx is not None and value.shape is not None}  # fmt: skip
         optimize(graph, ranks)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from .._disk.source import source_of
-from .._errors import DecodeError
+from .._errors import ConversionError, DecodeError
 from .._graph.graphdef import split_tensor_name
 from .._items import decode_message
 from .freeze import MissingNode, chosen_meta_graph, loaded_model, signature_of
@@ -114,8 +114,10 @@ class Session:
     then name its inputs and outputs too (``signature``: its keys and their tensors); *vocabularies* are
     ``to_onnx``'s. ``inputs`` and ``outputs`` are
     the default feeds and fetches (``{"name", "dtype", "shape"}``, named by their tensors, a dim None where
-    unknown). ``run(fetches, feed_dict)`` as TensorFlow's. Needs onnxruntime and numpy
-    (``pip install "tfcollections[run]"``); raises ``ImportError`` saying so without them.
+    unknown). ``run(fetches, feed_dict)`` as TensorFlow's, any tensor fed: a graph whose default fetches need an op
+    the conversion lacks (one parsing tf.Example records) runs fed past it, and reading ``inputs`` or ``outputs``
+    raises its ``ConversionError``. Needs onnxruntime and numpy (``pip install "tfcollections[run]"``); raises
+    ``ImportError`` saying so without them.
     """
 
     def __init__(
@@ -150,14 +152,39 @@ class Session:
         )
         self._conversions: Dict[Tuple[Tuple[str, ...], Tuple[str, ...]], _Conversion] = {}
         self._plans: Dict[Tuple[Any, ...], _Plan] = {}
-        default = self._convert(None, None)
-        self._default = default
-        self.inputs: List[Decoded] = list(default.inputs.values())
-        self.outputs: List[Decoded] = list(default.outputs.values())
+        # The default feeds and fetches, converted now so that what a model lacks is said at once; a graph whose
+        # default fetches the conversion cannot reach (one parsing tf.Example records) still runs fed past what it
+        # lacks, as tf.Session feeds any tensor: its error is kept for what asks for the defaults.
+        self._default: Optional[_Conversion] = None
+        self._default_error: Optional[ConversionError] = None
+        try:
+            self._default = self._convert(None, None)
+        except ConversionError as exc:
+            self._default_error = exc
+
+    @property
+    def inputs(self) -> List[Decoded]:
+        """The default feeds: the graph's placeholders, or its signature's inputs (by their tensors)."""
+        return list(self._defaults().inputs.values())
+
+    @property
+    def outputs(self) -> List[Decoded]:
+        """The default fetches: the graph's outputs, or its signature's."""
+        return list(self._defaults().outputs.values())
+
+    def _defaults(self) -> _Conversion:
+        if self._default is None:
+            error = self._default_error
+            assert error is not None
+            raise ConversionError(f"the default fetches do not convert (feed past what they lack, as run() takes "
+                                  f"any tensor): {error.msg}", error.unsupported)  # fmt: skip
+        return self._default
 
     def __repr__(self) -> str:
         if self.signature is not None:  # the names run takes: the signature's keys
             return f"Session(inputs={list(self.signature['inputs'])}, outputs={list(self.signature['outputs'])})"
+        if self._default is None:
+            return "Session(default fetches not converted)"
         return f"Session(inputs={[item['name'] for item in self.inputs]}, outputs={[i['name'] for i in self.outputs]})"
 
     # ---------------------------------------------------------------- running
@@ -217,7 +244,7 @@ class Session:
         """The conversion made at the start when it serves (the fetches among its outputs, its inputs fed), else one
         for these fetches and feeds: pruned to the fetches, so a placeholder they do not need is not asked for."""
         default = self._default
-        if set(outputs) <= set(default.outputs) and set(inputs) == set(default.inputs):
+        if default is not None and set(outputs) <= set(default.outputs) and set(inputs) == set(default.inputs):
             return default
         return self._convert(outputs, inputs)
 

@@ -202,6 +202,23 @@ def _as_text(value: bytes) -> Union[str, bytes]:
         return value
 
 
+def node_attr(node: Decoded, key: str, default: Any = None) -> Any:
+    """The value of attr *key* of *node*: an int, float, bool, bytes, dtype, list or shape, as the attr holds it."""
+    value = node["attr"].get(key)
+    if value is None:
+        return default
+    for field in ("i", "f", "b", "s", "type", "shape", "placeholder"):
+        if value.get(field) is not None:
+            return value[field]
+    listed = value.get("list")
+    if listed is not None:
+        for field in ("i", "f", "s", "type", "b", "shape"):
+            if listed.get(field):
+                return list(listed[field])
+        return []
+    return default
+
+
 def shape_list(shape: Optional[Decoded]) -> Optional[List[int]]:
     """A TensorShapeProto as a list of sizes (-1: unknown); None for an unknown rank (or no shape at all)."""
     if shape is None or shape["unknown_rank"]:

@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 _NODE_DEF: Final = COMPILED["tensorflow.NodeDef"]
 _ATTR_VALUE: Final = COMPILED["tensorflow.AttrValue"]
 _LIST_VALUE: Final = COMPILED["tensorflow.AttrValue.ListValue"]
+_SHAPE: Final = COMPILED["tensorflow.TensorShapeProto"]
+_DIM: Final = COMPILED["tensorflow.TensorShapeProto.Dim"]
 _TENSOR: Final = COMPILED["tensorflow.TensorProto"]
 _VERSION_DEF: Final = COMPILED["tensorflow.VersionDef"]
 _LIBRARY: Final = COMPILED["tensorflow.FunctionDefLibrary"]
@@ -264,6 +266,15 @@ def ints_attr(numbers: List[int]) -> Decoded:
 def bytes_attr(text: bytes) -> Decoded:
     value: Decoded = _ATTR_VALUE.new()
     value["s"] = text
+    return value
+
+
+def shape_attr(dims: List[int]) -> Decoded:
+    """An ``AttrValue`` holding a shape of *dims* (-1: unknown)."""
+    shape: Decoded = _SHAPE.new()
+    shape["dim"] = [{**_DIM.new(), "size": size} for size in dims]
+    value: Decoded = _ATTR_VALUE.new()
+    value["shape"] = shape
     return value
 
 
