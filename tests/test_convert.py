@@ -2122,17 +2122,29 @@ def test_a_graph_that_parses_examples_is_refused_saying_where_to_cut_and_convert
     # An Estimator's serving graph: serialized tf.Example records in, ParseExampleV2, the model on its features.
     attrs = {"Tdense": ["DT_FLOAT"], "dense_shapes": [_shape(3)], "num_sparse": 0, "sparse_types": [],
              "ragged_value_types": [], "ragged_split_types": []}  # fmt: skip
-    graph = _graph(
+    nodes = [
         _typed("records", "DT_STRING", 2), _const("names", _strings()), _const("sparse", _strings()),
         _const("dense", _strings("x")), _const("ragged", _strings()), _const("default", _floats(0)),
         ("p", "ParseExampleV2", ["records", "names", "sparse", "dense", "ragged", "default"], attrs, None),
         ("y", "Relu", ["p"], {"T": "DT_FLOAT"}, None),
-    )  # fmt: skip
+    ]  # fmt: skip
+    graph = _graph(*nodes)
     with pytest.raises(ConversionError, match=r"ParseExampleV2 \(1 node, first 'p': it parses serialized protos "):
         tfcollections.to_onnx(tfcollections.loads(graph), outputs=["y"])
     model = onnx_model(tfcollections.to_onnx(tfcollections.loads(graph), outputs=["y"], inputs={"p:0": [-1, 3]}))
     assert [item["name"] for item in model["graph"]["input"]] == ["p:0"]
     assert [node["op_type"] for node in model["graph"]["node"]] == ["Relu"]
+    # Cut with no shape given: the records' rank (a placeholder's) and dense_shapes say it, as TensorFlow infers it.
+    cut = onnx_model(tfcollections.to_onnx(tfcollections.loads(graph), outputs=["y"], inputs=["p:0"]))
+    dims = cut["graph"]["input"][0]["type"]["tensor_type"]["shape"]["dim"]
+    assert [dim["dim_value"] or dim["dim_param"] for dim in dims] == [2, 3]
+    # Attrs that are not TensorFlow's (a count of no kind, shapes of ints): refused the same, no feature named.
+    damaged = {**attrs, "num_sparse": b"x", "dense_shapes": [1, 2]}
+    broken = _graph(*[(*item[:3], damaged, item[4]) if item[0] == "p" else item for item in nodes])
+    with pytest.raises(ConversionError, match=r"it gives: 'p:0' \(--inputs NAME of each"):
+        tfcollections.to_onnx(tfcollections.loads(broken), outputs=["y"])
+    with pytest.raises(DecodeError):  # cut there, its shape is not known, and a Relu takes any: still no crash
+        tfcollections.to_onnx(tfcollections.loads(broken), outputs=["y"], inputs=["p:0"])
 
 
 def test_the_models_inputs_come_in_the_order_given_else_in_the_graphs() -> None:

@@ -1,14 +1,15 @@
 # SPDX-License-Identifier: Apache-2.0
 """Where a graph is cut: the tensors fed in place of what computes them, and what the outputs need up to them.
 
-Strategy: a cut tensor becomes a ``Placeholder`` of its dtype and recorded shape, and the nodes the outputs need are
-followed back from them (``extract_sub_graph``'s rule: data and control inputs) and not past a cut. A cut at a node's
-first output replaces the node under its own name (``x:0`` stays ``x:0``). A cut at another output
-(``IteratorGetNext:1``) is a placeholder of its own, ``NODE/port_K``, every input naming the tensor renamed to it, and
-the node is kept where its other outputs are needed; the converted model's input keeps the tensor's name
-(``FrozenGraph.names``). With no inputs given, the conversion cuts a graph whose outputs are computed from an input
-pipeline (a tf.data iterator's ``IteratorGetNext``, a queue's dequeue) at the tensors the pipeline gives, as tf2onnx
-does: no ONNX op reads a pipeline, and what the model computes starts there.
+Strategy: a cut tensor becomes a ``Placeholder`` of its dtype and recorded shape (where none is recorded, an
+iterator's declared one, or a tf.Example parsing op's as its shape function infers it: ``parsing.parsed_shape``),
+and the nodes the outputs need are followed back from them (``extract_sub_graph``'s rule: data and control inputs)
+and not past a cut. A cut at a node's first output replaces the node under its own name (``x:0`` stays ``x:0``). A
+cut at another output (``IteratorGetNext:1``) is a placeholder of its own, ``NODE/port_K``, every input naming the
+tensor renamed to it, and the node is kept where its other outputs are needed; the converted model's input keeps the
+tensor's name (``FrozenGraph.names``). With no inputs given, the conversion cuts a graph whose outputs are computed
+from an input pipeline (a tf.data iterator's ``IteratorGetNext``, a queue's dequeue) at the tensors the pipeline
+gives, as tf2onnx does: no ONNX op reads a pipeline, and what the model computes starts there.
 """
 
 from __future__ import annotations
@@ -67,7 +68,7 @@ def placeholder_for(node: Decoded, port: int = 0, name: Optional[str] = None,
     attrs = {"dtype": type_attr(dtype.replace("_REF", ""))}
     shapes = node["attr"].get("_output_shapes") or node["attr"].get("output_shapes")
     if shapes is None and node["op"] in LAYOUTS:
-        dims = parsed_shape(node, port, _records_rank(node, by_name or {}))
+        dims = parsed_shape(node, port, _records_shape(node, by_name or {}))
         if dims is not None:
             attrs["shape"] = shape_attr(dims)
     if shapes is not None and shapes["list"] is not None and len(shapes["list"]["shape"]) > port:
@@ -84,9 +85,9 @@ def placeholder_for(node: Decoded, port: int = 0, name: Optional[str] = None,
     return new_node(name or node["name"], "Placeholder", [], attrs, node["device"])
 
 
-def _records_rank(node: Decoded, by_name: Dict[str, Decoded]) -> Optional[int]:
-    """The rank of the records a parsing *node* reads (its input 0), where the graph says it: a placeholder's shape
-    (through identities), or the shape recorded for the node that gives them."""
+def _records_shape(node: Decoded, by_name: Dict[str, Decoded]) -> Optional[List[int]]:
+    """The shape of the records a parsing *node* reads (its input 0; -1 a dim not known), where the graph says it: a
+    placeholder's shape (through identities), or the shape recorded for the node that gives them."""
     inputs = node["input"]
     for _ in range(8):  # a signature's placeholder reaches a function's parsing through a few identities
         if not inputs:
@@ -97,12 +98,10 @@ def _records_rank(node: Decoded, by_name: Dict[str, Decoded]) -> Optional[int]:
             return None
         recorded = producer["attr"].get("_output_shapes")
         if recorded is not None and recorded["list"] is not None and len(recorded["list"]["shape"]) > port:
-            dims = shape_list(recorded["list"]["shape"][port])
-            return None if dims is None else len(dims)
+            return shape_list(recorded["list"]["shape"][port])
         if producer["op"] in PLACEHOLDER_OPS:
             declared = producer["attr"].get("shape")
-            dims = shape_list(declared["shape"]) if declared is not None else None
-            return None if dims is None else len(dims)
+            return shape_list(declared["shape"]) if declared is not None else None
         if producer["op"] not in ("Identity", "Snapshot"):
             return None
         inputs = producer["input"]

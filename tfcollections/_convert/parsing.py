@@ -30,7 +30,7 @@ _RAGGED: Final = ("values", "row_splits")
 # op: (kinds: ((kind, the attr counting its keys (an int, or a list whose length counts), its tensors per key), ...),
 #      keys: {kind: ("input", i): a 1-D string constant at input i | ("inputs", i): a scalar constant per key from
 #             input i, the kinds' keys in order | ("attr", name): a list attr},
-#      the rank of the records it reads: 0 or 1, or None where that is its input 0's)
+#      the rank of the records it reads: 0 or 1, or None where that is its input 0's, a vector or a scalar)
 LAYOUTS: Final[Dict[str, Tuple[Tuple[Tuple[str, str, Tuple[str, ...]], ...], Dict[str, Tuple[str, Any]],
                                Optional[int]]]] = {
     "ParseExampleV2": (
@@ -104,22 +104,30 @@ def _key(node: Decoded, at: Tuple[str, Any], index: int, before: int, by_name: D
     return item.decode("utf-8", "replace") if isinstance(item, bytes) else None
 
 
-def parsed_shape(node: Decoded, port: int, records_rank: Optional[int]) -> Optional[List[int]]:
+def parsed_shape(node: Decoded, port: int, records: Optional[List[int]]) -> Optional[List[int]]:
     """The shape of output *port* of a parsing *node* (-1: a dim not known before it runs), as TensorFlow's shape
-    function infers it, the records it reads being of rank *records_rank* where its op reads either; None where the
-    rank is not known."""
+    function infers it from the shape of the *records* it reads (None where the graph does not say it); None where
+    that cannot be told."""
     layout = LAYOUTS.get(node["op"])
     if layout is None:
         return None
-    rank = layout[2] if layout[2] is not None else records_rank
-    found = _output(node, port)
-    if rank not in (0, 1) or found is None:
+    if layout[2] == 0:  # one record
+        records = []
+    elif layout[2] == 1:  # a vector of records
+        records = records if records is not None and len(records) == 1 else [-1]
+    if records is None or len(records) > 1:
         return None
-    kind, part, index, _ = found
-    if kind == "dense":
-        shapes = attr(node, "dense_shapes", [])
-        dims = shape_list(shapes[index]) if index < len(shapes) else None
-        return None if dims is None else [-1] * rank + dims  # a dim of -1: a FixedLenSequenceFeature's length
+    try:
+        found = _output(node, port)
+        if found is None:
+            return None
+        kind, part, index, _ = found
+        if kind == "dense":
+            shapes = attr(node, "dense_shapes", [])
+            dims = shape_list(shapes[index]) if index < len(shapes) else None
+            return None if dims is None else records + dims  # a dim of -1: a FixedLenSequenceFeature's length
+    except (TypeError, KeyError, IndexError):  # attrs that are not what TensorFlow writes: no shape said
+        return None
     if kind == "sparse":
-        return {"indices": [-1, rank + 1], "values": [-1], "dense_shape": [rank + 1]}[part]
+        return {"indices": [-1, len(records) + 1], "values": [-1], "dense_shape": [len(records) + 1]}[part]
     return [-1]  # ragged values, and row splits (one more than the records)
