@@ -119,6 +119,28 @@ def test_freezing_a_tf2_model_on_the_command_line(tmp_path: Path) -> None:
     assert graph["inputs"][0]["name"] == "serving_default_features" and "MatMul" in graph["ops"]
 
 
+def test_a_variable_update_no_output_reads_is_left_out_and_one_an_output_reads_refused(tmp_path: Path) -> None:
+    # A serving function's outputs wait on every update it runs. Its batch norm in training mode (the moving averages
+    # assigned and subtracted) and its call counter change no output of any call: left out, said by the model's
+    # description and export, and TensorFlow runs the graph left to the loader's answers (freeze_check.json).
+    data = tfcollections.to_onnx(DATA / "updates")
+    described = tfcollections.decode_message("onnx.ModelProto", data)["doc_string"]
+    assert "\nupdates: 3 left out, whose variables no output reads ('" in described
+    for op in ("AssignAddVariableOp", "AssignSubVariableOp", "AssignVariableOp"):
+        assert f"/{op}'" in described
+    graph = tfcollections.loads(tfcollections.freeze(DATA / "updates"), graph=True)["meta_graphs"][0]["graph"]
+    assert not {op for op in graph["ops"] if "Variable" in op}
+    # Its signature 'counted' scales by the counter it adds to: its outputs change from call to call.
+    refused = r"\(AssignAddVariableOp\) updates a variable that an output reads, so the outputs change from call to"
+    with pytest.raises(DecodeError, match=refused):
+        tfcollections.to_onnx(DATA / "updates", signature="counted")
+    from .test_cli import _run
+
+    result = _run(["export", str(DATA / "keras3_batch_stats"), str(tmp_path / "model.onnx")])
+    assert result.returncode == 0, result.stderr
+    assert "\n  updates: 2 left out, whose variables no output reads (" in result.stdout.decode()
+
+
 DAMAGED = {
     "recursive": r"function '__inference_signature_wrapper_[^']*' calls itself \(.* -> .*\): a recursive function is "
     r"not inlined",

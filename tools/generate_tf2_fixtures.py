@@ -273,6 +273,57 @@ def matrix_loop_module(tf):
     return MatrixLoop()
 
 
+def updates_module(tf):
+    """A tf.Module whose serving function updates variables no output reads (a batch norm run in training mode: the
+    batch's statistics normalise, the moving averages are assigned and subtracted; a call counter added to), and a
+    second signature whose output reads the counter it adds to (its answers change from call to call)."""
+
+    class Updates(tf.Module):
+        def __init__(self):
+            super().__init__()
+            rng = np.random.default_rng(SEED)
+            self.gamma = tf.Variable(rng.uniform(0.5, 1.5, 4).astype(np.float32), name="gamma")
+            self.beta = tf.Variable(rng.uniform(-0.5, 0.5, 4).astype(np.float32), name="beta")
+            self.moving_mean = tf.Variable(np.zeros(4, np.float32), name="moving_mean")
+            self.moving_variance = tf.Variable(np.ones(4, np.float32), name="moving_variance")
+            self.calls = tf.Variable(0.0, name="calls")
+
+        @tf.function(input_signature=[tf.TensorSpec([None, 4], tf.float32, name="x")])
+        def normalize(self, x):
+            mean, variance = tf.nn.moments(x, [0])
+            self.moving_mean.assign(self.moving_mean * 0.9 + mean * 0.1)
+            self.moving_variance.assign_sub((self.moving_variance - variance) * 0.1)
+            self.calls.assign_add(1.0)
+            return {"y": tf.nn.batch_normalization(x, mean, variance, self.beta, self.gamma, 1e-3)}
+
+        @tf.function(input_signature=[tf.TensorSpec([None, 4], tf.float32, name="x")])
+        def counted(self, x):
+            self.calls.assign_add(1.0)
+            return {"y": x * self.calls}
+
+    return Updates()
+
+
+def keras3_batch_stats():
+    """A Keras 3 model exported with model.export whose layer runs its batch norm in training mode whatever the
+    call (as keras_hub's DeepLabV3 and SegFormer serve): the batch's statistics, the moving averages assigned."""
+    import keras
+
+    class Normed(keras.layers.Layer):
+        def __init__(self, **kwargs):
+            super().__init__(**kwargs)
+            self.norm = keras.layers.BatchNormalization()
+            self.dense = keras.layers.Dense(3)
+
+        def call(self, x):
+            return self.dense(self.norm(x, training=True))
+
+    keras.utils.set_random_seed(SEED)
+    model = keras.Sequential([keras.Input((5,)), keras.layers.Dense(6, activation="relu"), Normed()])
+    _seeded(model)
+    return model
+
+
 def tables_module(tf, vocabulary):
     """A tf.Module of lookup tables, each a TF 2 resource filled by its initializer function when the SavedModel
     loads: one of constants (string -> int64), one of a vocabulary file (*vocabulary*, saved as an asset: word ->
@@ -429,6 +480,26 @@ def main(argv=None):
         record("tables", folder, {"words": words, "ids": np.array([2, 0, 5, -1], dtype=np.int64)},
                "a tf.Module of lookup tables (TF 2 resources filled when the model loads): constants, a vocabulary "
                "file saved as an asset, a cast Range")  # fmt: skip
+
+    if wanted("updates"):
+        folder = os.path.join(args.out, "updates")
+        module = updates_module(tf)
+        tf.saved_model.save(module, folder, signatures={"serving_default": module.normalize,
+                                                        "counted": module.counted})  # fmt: skip
+        x = rng.standard_normal((3, 4)).astype(np.float32)
+        more = [{"x": rng.standard_normal((5, 4)).astype(np.float32)}, {"x": x}]  # called again: the same answers
+        record("updates", folder, {"x": x}, "a tf.Module whose serving function updates variables no output reads "
+               "(a batch norm in training mode, a call counter); its signature 'counted' reads its counter",
+               more=more)  # fmt: skip
+
+    if wanted("keras3_batch_stats"):
+        folder = os.path.join(args.out, "keras3_batch_stats")
+        keras3_batch_stats().export(folder, verbose=False)
+        x = rng.standard_normal((4, 5)).astype(np.float32)
+        more = [{"keras_tensor": rng.standard_normal((2, 5)).astype(np.float32)}, {"keras_tensor": x}]
+        record("keras3_batch_stats", folder, {"keras_tensor": x}, "a Keras 3 model exported by model.export whose "
+               "batch norm runs in training mode: the batch's statistics, the moving averages assigned",
+               more=more)  # fmt: skip
 
     if not args.only:
         manifest["damaged"] = damaged(os.path.join(args.out, "keras3_export"), os.path.join(args.out, "damaged"))

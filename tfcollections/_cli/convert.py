@@ -104,6 +104,8 @@ def _onnx_report(data: bytes, out: str, source: str) -> Decoded:
         "inputs_chosen_by": _described(model, "inputs"),
         # The vocabulary files given that fill tables (--vocabulary), as the model's description names them.
         "vocabularies": _described(model, "vocabularies"),
+        # The variable updates the outputs ran and no output reads, left out (a batch norm's moving averages).
+        "updates": _described(model, "updates"),
         "source": source,
     }
 
@@ -169,6 +171,8 @@ def _report_text(report: Decoded) -> str:
         lines.append(f"  inputs chosen by: {report['inputs_chosen_by']}; --inputs NAME chooses others")
     if report.get("vocabularies"):  # what was read from files outside the model, by the user's leave
         lines.append(f"  vocabularies: {report['vocabularies']}")
+    if report.get("updates"):  # what the TensorFlow function ran that the model does not
+        lines.append(f"  updates: {report['updates']}")
     chosen = report.get("outputs_chosen_by")
     if chosen and chosen != "as given":  # what was chosen for the user, and how to choose otherwise
         lines.append(f"  outputs chosen by: {chosen}; --outputs NAME chooses others")

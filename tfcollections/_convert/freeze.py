@@ -33,6 +33,7 @@ from .ends import VARIABLE_OPS, default_outputs
 from .inline import CALL_OPS, functions_run, inline_calls
 from .joins import captured_keys, saved_keys
 from .tablefills import TABLE_OPS, asset_files, fill_tables
+from .updates import UPDATE_OPS, without_unread_updates
 from .values import flat
 
 TYPE_CHECKING = False
@@ -62,7 +63,7 @@ class FrozenGraph:
     ``graph`` that reads each constant's values (``graph.value_of(node)``) and writes them (``graph.encode``)."""
 
     __slots__ = ("chosen_by", "fills", "graph", "inputs", "inputs_chosen_by", "names", "nodes", "outputs", "tables",
-                 "variables_in_functions", "vocabularies")  # fmt: skip
+                 "updates_left_out", "variables_in_functions", "vocabularies")  # fmt: skip
 
     def __init__(self, graph: Graph, nodes: List[Decoded], inputs: List[str], outputs: List[str]) -> None:
         self.graph = graph
@@ -86,6 +87,8 @@ class FrozenGraph:
         self.fills: List[Decoded] = []
         #: The vocabulary files the caller gave that fill tables: table name -> the file's name in the graph.
         self.vocabularies: Dict[str, str] = {}
+        #: The variable updates the outputs ran but no output reads, left out (updates.py).
+        self.updates_left_out: List[str] = []
 
     def encode(self) -> bytes:
         return self.graph.encode(self.nodes + self.fills)
@@ -189,8 +192,10 @@ def freeze_graph(
     input_names = _input_names(signature, given_inputs, by_name)
     piped = pipeline_tensors(graph.nodes, output_names, by_name) if cut_pipeline and not input_names else []
     nodes, output_names, input_names, renamed = cut_graph(graph.nodes, output_names, piped or input_names)
+    nodes, left_out = without_unread_updates(nodes, output_names)
     variables = [node for node in nodes if node["op"] in VARIABLE_OPS]
     frozen = FrozenGraph(graph, nodes, _placeholder_inputs(nodes, input_names, bool(piped)), output_names)
+    frozen.updates_left_out = left_out
     frozen.chosen_by = chosen_by
     frozen.names.update(renamed)
     if piped:
@@ -525,6 +530,7 @@ def _make_constants(frozen: FrozenGraph, variables: List[Decoded], values: Dict[
                 dtype_of[name] = dtype_of[data[0]]
                 grown = True
     handles = set(dtype_of)
+    asked = {split_tensor_name(name)[0] for name in frozen.outputs}
     rewritten: List[Decoded] = []
     for node in frozen.nodes:
         name, op = node["name"], node["op"]
@@ -568,6 +574,10 @@ def _make_constants(frozen: FrozenGraph, variables: List[Decoded], values: Dict[
             # (Converted, the functions take the value; a GraphDef would need them rewritten: see freeze.)
             frozen.variables_in_functions.append(name)
             rewritten.append(node)
+        elif op in UPDATE_OPS and name not in asked:  # one an output reads (updates.py left out the others)
+            raise DecodeError(f"node {name!r} ({op}) updates a variable that an output reads, so the outputs "
+                              "change from call to call; a frozen graph holds the variable's value, not the "
+                              "variable")  # fmt: skip
         else:
             raise DecodeError(f"node {name!r} ({op}) uses a variable as a resource, which a frozen graph cannot "
                               "hold (only its reads are made constants): leave it out of the outputs")  # fmt: skip

@@ -136,7 +136,8 @@ def converted(
             # How the outputs (and inputs, where the conversion chose them) were chosen, for whoever reads the model.
             "doc_string": f"outputs: {frozen.chosen_by}"
             + (f"\ninputs: {frozen.inputs_chosen_by}" if frozen.inputs_chosen_by else "")
-            + (f"\nvocabularies: {_given(frozen.vocabularies)}" if frozen.vocabularies else ""),
+            + (f"\nvocabularies: {_given(frozen.vocabularies)}" if frozen.vocabularies else "")
+            + (f"\nupdates: {_left_out(frozen.updates_left_out)}" if frozen.updates_left_out else ""),
             "graph": graph,
         }
         if path is None:
@@ -163,6 +164,12 @@ def _given(vocabularies: Dict[str, str]) -> str:
         tables.setdefault(name, []).append(table)
     return "; ".join(f"{name!r} given, filling {', '.join(repr(item) for item in sorted(names))}"
                      for name, names in sorted(tables.items()))  # fmt: skip
+
+
+def _left_out(updates: List[str]) -> str:
+    """The variable updates left out, as the model's description names them (the first three, and how many)."""
+    shown = ", ".join(repr(name) for name in updates[:3]) + (", ..." if len(updates) > 3 else "")
+    return f"{len(updates)} left out, whose variables no output reads ({shown})"
 
 
 def _domains(graph: Decoded) -> Set[str]:
