@@ -132,6 +132,39 @@ def hub(name, **config):
     return build
 
 
+def hub_made(make):
+    """A keras_hub model made by *make* (keras_hub -> model): a backbone of others (an image encoder, a vision and a
+    text encoder), from small configs."""
+
+    def build():
+        import keras
+        import keras_hub
+
+        keras.utils.set_random_seed(SEED)
+        model = make(keras_hub)
+        _redraw(model.weights)
+        return "keras3", model, None
+
+    return build
+
+
+def _hub_resnet(keras_hub):
+    """A small keras_hub ResNet (its stem keeps 64 filters, as the backbone requires), the detectors' encoder."""
+    return keras_hub.models.ResNetBackbone(
+        input_conv_filters=[64], input_conv_kernel_sizes=[7], stackwise_num_filters=[64, 32, 32],
+        stackwise_num_blocks=[1, 1, 1], stackwise_num_strides=[1, 2, 2], block_type="bottleneck_block",
+        image_shape=(64, 64, 3),
+    )  # fmt: skip
+
+
+def _hub_mit(keras_hub):
+    return keras_hub.models.MiTBackbone(
+        layerwise_depths=[1, 1], num_layers=2, layerwise_num_heads=[1, 2], layerwise_sr_ratios=[2, 1],
+        max_drop_path_rate=0.0, layerwise_patch_sizes=[7, 3], layerwise_strides=[4, 2], hidden_dims=[8, 16],
+        image_shape=(32, 32, 3),
+    )  # fmt: skip
+
+
 TEXT = dict(vocabulary_size=40, num_layers=2, num_heads=2, hidden_dim=16, intermediate_dim=32)
 DECODER = dict(vocabulary_size=40, num_layers=2, num_query_heads=2, num_key_value_heads=1, hidden_dim=16,
                intermediate_dim=32)  # fmt: skip
@@ -369,6 +402,157 @@ MODELS = {
             window_size=4,
             patch_size=2,
         ),
+    ),
+    # newer keras_hub families: decoders with grouped queries, mixtures of experts, contrastive and detection models
+    "gemma3": ("keras_hub", hub("Gemma3Backbone", **DECODER, image_size=16, head_dim=8)),
+    "llama3": ("keras_hub", hub("Llama3Backbone", **DECODER)),
+    "qwen3": ("keras_hub", hub("Qwen3Backbone", **DECODER, head_dim=8)),
+    "smollm3": (
+        "keras_hub",
+        hub(
+            "SmolLM3Backbone",
+            vocabulary_size=40,
+            hidden_dim=16,
+            intermediate_dim=32,
+            num_layers=2,
+            num_attention_heads=2,
+            num_key_value_heads=1,
+            attention_bias=False,
+            attention_dropout=0.0,
+            rope_layer_enabled_list=[True, False],
+            layer_types=["attention", "attention"],
+            mlp_bias=False,
+            layer_norm_epsilon=1e-6,
+            max_position_embeddings=32,
+            rope_theta=10000.0,
+            partial_rotary_factor=1.0,
+        ),
+    ),
+    "mixtral": ("keras_hub", hub("MixtralBackbone", **DECODER, num_experts=4, top_k=2)),
+    "qwen_moe": (
+        "keras_hub",
+        hub(
+            "QwenMoeBackbone",
+            **DECODER,
+            moe_intermediate_dim=8,
+            shared_expert_intermediate_dim=16,
+            num_experts=4,
+            top_k=2,
+        ),
+    ),
+    "qwen3_moe": (
+        "keras_hub",
+        hub("Qwen3MoeBackbone", **DECODER, moe_intermediate_dim=8, num_experts=4, top_k=2, head_dim=8),
+    ),
+    "gpt_oss": ("keras_hub", hub("GptOssBackbone", **DECODER, num_experts=4, top_k=2, head_dim=8)),
+    "xlnet": ("keras_hub", hub("XLNetBackbone", **TEXT)),
+    "roformer_v2": ("keras_hub", hub("RoformerV2Backbone", **TEXT, head_size=8)),
+    "clip": (
+        "keras_hub",
+        hub_made(
+            lambda h: h.models.CLIPBackbone(
+                vision_encoder=h.models.CLIPVisionEncoder(
+                    patch_size=8, hidden_dim=16, num_layers=1, num_heads=2, intermediate_dim=32, image_shape=(32, 32, 3)
+                ),
+                text_encoder=h.models.CLIPTextEncoder(
+                    vocabulary_size=40,
+                    embedding_dim=16,
+                    hidden_dim=16,
+                    num_layers=1,
+                    num_heads=2,
+                    intermediate_dim=32,
+                    max_sequence_length=8,
+                ),
+                projection_dim=8,
+            )
+        ),
+    ),
+    "siglip": (
+        "keras_hub",
+        hub_made(
+            lambda h: h.models.SigLIPBackbone(
+                vision_encoder=h.models.SigLIPVisionEncoder(
+                    patch_size=8, hidden_dim=16, num_layers=1, num_heads=2, intermediate_dim=32, image_shape=(32, 32, 3)
+                ),
+                text_encoder=h.models.SigLIPTextEncoder(
+                    vocabulary_size=40,
+                    embedding_dim=16,
+                    hidden_dim=16,
+                    num_layers=1,
+                    num_heads=2,
+                    intermediate_dim=32,
+                    max_sequence_length=8,
+                ),
+            )
+        ),
+    ),
+    "hgnetv2": (
+        "keras_hub",
+        hub(
+            "HGNetV2Backbone",
+            embedding_size=8,
+            stem_channels=[3, 8, 8],
+            hidden_act="relu",
+            use_learnable_affine_block=True,
+            stackwise_stage_filters=[[8, 8, 16, 1, 1, 3], [16, 8, 16, 1, 1, 3]],
+            apply_downsample=[False, True],
+            use_lightweight_conv_block=[False, True],
+            depths=[1, 1],
+            hidden_sizes=[16, 16],
+            image_shape=(32, 32, 3),
+        ),
+    ),
+    "vitdet": (
+        "keras_hub",
+        hub(
+            "ViTDetBackbone",
+            hidden_size=16,
+            num_layers=2,
+            intermediate_dim=32,
+            num_heads=2,
+            global_attention_layer_indices=[1],
+            image_shape=(32, 32, 3),
+            patch_size=8,
+            window_size=2,
+            num_output_channels=8,
+        ),
+    ),
+    "dinov3": (
+        "keras_hub",
+        hub(
+            "DINOV3Backbone",
+            patch_size=8,
+            num_layers=2,
+            hidden_dim=16,
+            num_heads=2,
+            intermediate_dim=32,
+            image_shape=(32, 32, 3),
+        ),
+    ),
+    "deeplabv3": (
+        "keras_hub",
+        hub_made(
+            lambda h: h.models.DeepLabV3Backbone(
+                image_encoder=_hub_resnet(h),
+                spatial_pyramid_pooling_key="P4",
+                upsampling_size=4,
+                dilation_rates=[2, 4],
+                low_level_feature_key="P2",
+                image_shape=(64, 64, 3),
+            )
+        ),
+    ),
+    "retinanet": (
+        "keras_hub",
+        hub_made(
+            lambda h: h.models.RetinaNetBackbone(
+                image_encoder=_hub_resnet(h), min_level=3, max_level=4, use_p5=False, image_shape=(64, 64, 3)
+            )
+        ),
+    ),
+    "segformer": (
+        "keras_hub",
+        hub_made(lambda h: h.models.SegFormerBackbone(image_encoder=_hub_mit(h), projection_filters=8)),
     ),
     # recurrent layers
     "keras3_lstm": ("recurrent", recurrent("keras", "LSTM")),
