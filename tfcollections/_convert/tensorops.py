@@ -441,12 +441,18 @@ def sparse_to_dense(cx: Converter, node: Decoded, inputs: List[Value]) -> Output
     if default.rank not in (None, 0) or values.dtype != default.dtype:
         raise ConversionError(f"its default value is {default.dtype} of rank {default.rank} for values of "
                               f"{values.dtype}: TensorFlow takes a scalar of the values' type")  # fmt: skip
-    dims = cx.emit("Reshape", [as_int64(cx, target), cx.ints([-1])])[0]
+    dims = as_int64(cx, target)
+    if target.rank != 1:  # a scalar output_shape: a vector of its one dim
+        dims = cx.emit("Reshape", [dims, cx.ints([-1])])[0]
     places = as_int64(cx, indices)
     if indices.rank in (0, 1):  # indices of a vector's elements
         places = cx.emit("Reshape", [places, cx.ints([-1, 1])])[0]
-    count = cx.emit("Gather", [cx.emit("Shape", [places])[0], cx.ints([0])], axis=0)[0]
-    updates = cx.emit("Expand", [cx.emit("Reshape", [cx.tf(values), cx.ints([-1])])[0], count])[0]
+    if values.rank == 1:  # a value per index, as TensorFlow requires of a vector (the kernel checks its length)
+        updates = cx.tf(values)
+    else:  # a scalar given to every index (of an unknown rank: flattened first)
+        count = cx.emit("Gather", [cx.emit("Shape", [places])[0], cx.ints([0])], axis=0)[0]
+        flat = cx.tf(values) if values.rank == 0 else cx.emit("Reshape", [cx.tf(values), cx.ints([-1])])[0]
+        updates = cx.emit("Expand", [flat, count])[0]
     start = cx.emit("Expand", [cx.tf(default), dims])[0]
     (start, updates), back = widened(cx, "ScatterND", values.dtype, [start, updates])
     out = back(cx.emit("ScatterND", [start, places, updates])[0])
