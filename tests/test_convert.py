@@ -2138,6 +2138,12 @@ def test_a_graph_that_parses_examples_is_refused_saying_where_to_cut_and_convert
     cut = onnx_model(tfcollections.to_onnx(tfcollections.loads(graph), outputs=["y"], inputs=["p:0"]))
     dims = cut["graph"]["input"][0]["type"]["tensor_type"]["shape"]["dim"]
     assert [dim["dim_value"] or dim["dim_param"] for dim in dims] == [2, 3]
+    # Records reaching the parsing through identities (a signature's placeholder, inlined): their shape still counts.
+    through = _graph(*nodes[:6], ("r", "Identity", ["records"], {"T": "DT_STRING"}, None),
+                     ("p", "ParseExampleV2", ["r", *nodes[6][2][1:]], attrs, None), nodes[7])  # fmt: skip
+    cut = onnx_model(tfcollections.to_onnx(tfcollections.loads(through), outputs=["y"], inputs=["p:0"]))
+    dims = cut["graph"]["input"][0]["type"]["tensor_type"]["shape"]["dim"]
+    assert [dim["dim_value"] or dim["dim_param"] for dim in dims] == [2, 3]
     # Attrs that are not TensorFlow's (a count of no kind, shapes of ints): refused the same, no feature named.
     damaged = {**attrs, "num_sparse": b"x", "dense_shapes": [1, 2]}
     broken = _graph(*[(*item[:3], damaged, item[4]) if item[0] == "p" else item for item in nodes])
@@ -2248,7 +2254,8 @@ def test_a_graph_that_hashes_strings_is_refused_saying_why_and_converts_cut_afte
     with pytest.raises(
         ConversionError,
         match=r"StringToHashBucketFast \(1 node, first 'ids': it hashes each "
-        r"string's bytes, and no ONNX op reads the bytes of a string",
+        r"string's bytes, and no ONNX op reads the bytes of a string: cut the graph at the hashed ids it gives: "
+        r"'ids:0' \(--inputs NAME of each",
     ):
         tfcollections.to_onnx(tfcollections.loads(graph), outputs=["y"])
     model = onnx_model(tfcollections.to_onnx(tfcollections.loads(graph), outputs=["y"], inputs={"ids:0": [2]}))
@@ -2367,7 +2374,11 @@ def test_a_graph_that_reads_a_tf_data_iterator_is_cut_at_its_tensors() -> None:
     dims = model["graph"]["input"][0]["type"]["tensor_type"]["shape"]["dim"]
     assert [dim["dim_param"] or dim["dim_value"] for dim in dims] == ["batch", 3]
     assert onnx_model(tfcollections.to_onnx(graph, outputs=["z"], inputs=["next:0"]))["graph"] == model["graph"]
-    with pytest.raises(ConversionError, match=r"IteratorGetNext \(1 node, first 'next': it is a step of an input "):
+    with pytest.raises(
+        ConversionError,
+        match=r"IteratorGetNext \(1 node, first 'next': it is a step of an input "
+        r"pipeline .*: cut the graph at the tensors it gives: 'next:0' \(",
+    ):
         tfcollections.to_onnx(graph, outputs=["z"], inputs=["it"])
 
 

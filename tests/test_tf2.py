@@ -139,6 +139,8 @@ def test_a_variable_update_no_output_reads_is_left_out_and_one_an_output_reads_r
     result = _run(["export", str(DATA / "keras3_batch_stats"), str(tmp_path / "model.onnx")])
     assert result.returncode == 0, result.stderr
     assert "\n  updates: 2 left out, whose variables no output reads (" in result.stdout.decode()
+    as_json = _run(["export", str(DATA / "keras3_batch_stats"), str(tmp_path / "model.onnx"), "--force", "--json"])
+    assert json.loads(as_json.stdout)["updates"].startswith("2 left out, whose variables no output reads ('")
 
 
 DAMAGED = {

@@ -166,6 +166,12 @@ def _hub_mit(keras_hub):
 
 
 TEXT = dict(vocabulary_size=40, num_layers=2, num_heads=2, hidden_dim=16, intermediate_dim=32)
+# The two towers of a contrastive model (CLIP, SigLIP).
+VISION_ENCODER = dict(
+    patch_size=8, hidden_dim=16, num_layers=1, num_heads=2, intermediate_dim=32, image_shape=(32, 32, 3)
+)
+TEXT_ENCODER = dict(vocabulary_size=40, embedding_dim=16, hidden_dim=16, num_layers=1, num_heads=2, intermediate_dim=32,
+                    max_sequence_length=8)  # fmt: skip
 DECODER = dict(vocabulary_size=40, num_layers=2, num_query_heads=2, num_key_value_heads=1, hidden_dim=16,
                intermediate_dim=32)  # fmt: skip
 
@@ -376,21 +382,7 @@ MODELS = {
             image_shape=(32, 32, 3),
         ),
     ),
-    "mit": (
-        "keras_hub",
-        hub(
-            "MiTBackbone",
-            layerwise_depths=[1, 1],
-            num_layers=2,
-            layerwise_num_heads=[1, 2],
-            layerwise_sr_ratios=[2, 1],
-            max_drop_path_rate=0.0,
-            layerwise_patch_sizes=[7, 3],
-            layerwise_strides=[4, 2],
-            hidden_dims=[8, 16],
-            image_shape=(32, 32, 3),
-        ),
-    ),
+    "mit": ("keras_hub", hub_made(_hub_mit)),
     "swin": (
         "keras_hub",
         hub(
@@ -451,18 +443,8 @@ MODELS = {
         "keras_hub",
         hub_made(
             lambda h: h.models.CLIPBackbone(
-                vision_encoder=h.models.CLIPVisionEncoder(
-                    patch_size=8, hidden_dim=16, num_layers=1, num_heads=2, intermediate_dim=32, image_shape=(32, 32, 3)
-                ),
-                text_encoder=h.models.CLIPTextEncoder(
-                    vocabulary_size=40,
-                    embedding_dim=16,
-                    hidden_dim=16,
-                    num_layers=1,
-                    num_heads=2,
-                    intermediate_dim=32,
-                    max_sequence_length=8,
-                ),
+                vision_encoder=h.models.CLIPVisionEncoder(**VISION_ENCODER),
+                text_encoder=h.models.CLIPTextEncoder(**TEXT_ENCODER),
                 projection_dim=8,
             )
         ),
@@ -471,18 +453,8 @@ MODELS = {
         "keras_hub",
         hub_made(
             lambda h: h.models.SigLIPBackbone(
-                vision_encoder=h.models.SigLIPVisionEncoder(
-                    patch_size=8, hidden_dim=16, num_layers=1, num_heads=2, intermediate_dim=32, image_shape=(32, 32, 3)
-                ),
-                text_encoder=h.models.SigLIPTextEncoder(
-                    vocabulary_size=40,
-                    embedding_dim=16,
-                    hidden_dim=16,
-                    num_layers=1,
-                    num_heads=2,
-                    intermediate_dim=32,
-                    max_sequence_length=8,
-                ),
+                vision_encoder=h.models.SigLIPVisionEncoder(**VISION_ENCODER),
+                text_encoder=h.models.SigLIPTextEncoder(**TEXT_ENCODER),
             )
         ),
     ),

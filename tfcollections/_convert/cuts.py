@@ -34,9 +34,9 @@ PIPELINE_READS: Final = frozenset({
 })  # fmt: skip
 
 
-def reachable(outputs: Set[str], by_name: Dict[str, Decoded], cut: Set[str]) -> Set[str]:
+def reachable(outputs: Set[str], by_name: Dict[str, Decoded], cut: Set[str], *, control: bool = True) -> Set[str]:
     """The nodes the outputs need (``extract_sub_graph``'s rule: data and control inputs followed back), not
-    past the nodes in *cut*."""
+    past the nodes in *cut*; without *control*, those whose values reach the outputs (data inputs alone)."""
     kept: Set[str] = set()
     pending = list(outputs)
     while pending:
@@ -47,7 +47,9 @@ def reachable(outputs: Set[str], by_name: Dict[str, Decoded], cut: Set[str]) -> 
         if name in cut:
             continue
         for item in by_name[name]["input"]:
-            source = split_tensor_name(item)[0]
+            source, port = split_tensor_name(item)
+            if port < 0 and not control:
+                continue
             if source not in by_name:
                 raise DecodeError(f"node {name!r} names input {item!r}, which the graph does not have")
             if source not in kept:

@@ -37,7 +37,7 @@ def without_unread_updates(nodes: List[Decoded], outputs: List[str]) -> Tuple[Li
     updates = [node for node in nodes if node["op"] in UPDATE_OPS]
     if not updates:
         return nodes, []
-    read = _data_ancestors({split_tensor_name(name)[0] for name in outputs}, by_name)
+    read = reachable({split_tensor_name(name)[0] for name in outputs}, by_name, set(), control=False)
     unread = {node["name"] for node in updates if _variable(node, by_name) not in read | {None}}
     if not unread:
         return nodes, []
@@ -48,22 +48,6 @@ def without_unread_updates(nodes: List[Decoded], outputs: List[str]) -> Tuple[Li
     pruned_by_name = {node["name"]: node for node in pruned}
     kept = reachable({split_tensor_name(name)[0] for name in outputs}, pruned_by_name, set())
     return [node for node in pruned if node["name"] in kept], sorted(unread)
-
-
-def _data_ancestors(starts: Set[str], by_name: Dict[str, Decoded]) -> Set[str]:
-    """The nodes whose values reach *starts* through data edges (control edges not followed)."""
-    found: Set[str] = set()
-    pending = [name for name in starts if name in by_name]
-    while pending:
-        name = pending.pop()
-        if name in found:
-            continue
-        found.add(name)
-        for item in by_name[name]["input"]:
-            source, port = split_tensor_name(item)
-            if port >= 0 and source in by_name and source not in found:
-                pending.append(source)
-    return found
 
 
 def _variable(update: Decoded, by_name: Dict[str, Decoded]) -> Optional[str]:
