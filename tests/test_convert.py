@@ -2372,7 +2372,8 @@ def test_a_graph_that_reads_a_tf_data_iterator_is_cut_at_its_tensors() -> None:
     model = onnx_model(cut)
     assert [item["name"] for item in model["graph"]["input"]] == ["next:0"]
     dims = model["graph"]["input"][0]["type"]["tensor_type"]["shape"]["dim"]
-    assert [dim["dim_param"] or dim["dim_value"] for dim in dims] == ["batch", 3]
+    # Named after the tensor: an iterator's element is not known to be batched.
+    assert [dim["dim_param"] or dim["dim_value"] for dim in dims] == ["next_dim0", 3]
     assert onnx_model(tfcollections.to_onnx(graph, outputs=["z"], inputs=["next:0"]))["graph"] == model["graph"]
     with pytest.raises(
         ConversionError,

@@ -208,6 +208,14 @@ def test_a_graph_parsing_examples_is_refused_naming_each_tensor_to_cut_at_with_i
     assert shapes["ParseExample/ParseExampleV2:3"] == [None, 2] and shapes["ParseSingleExample:3"] == [2]
     assert shapes["ParseExample/ParseExampleV2:0"] == [None, 2] and shapes["ParseExample/ParseExampleV2:2"] == [2]
     assert shapes["ParseExample/ParseExampleV2:5"] == [None] and shapes["ParseSingleExample:1"] == [None]
+    # A cut tensor's unknown dims are named after it, one symbol per tensor: the count of a sparse feature's values
+    # is not the batch, and two features' counts are not one size.
+    symbols = {name: [dim.dim_param for dim in listed if dim.dim_param] for name, listed in dims.items()}
+    assert symbols["ParseExample/ParseExampleV2:3"] == ["ParseExample/ParseExampleV2_3_dim0"]
+    assert symbols["ParseExample/ParseExampleV2:0"] == ["ParseExample/ParseExampleV2_dim0"]
+    assert symbols["ParseExample/ParseExampleV2:5"] == ["ParseExample/ParseExampleV2_5_dim0"]
+    flat = [symbol for listed in symbols.values() for symbol in listed]
+    assert "batch" not in flat and len(set(flat)) == len(flat)
 
 
 def test_tfxs_serving_model_is_refused_naming_its_features_and_converts_cut_at_them() -> None:

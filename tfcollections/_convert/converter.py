@@ -346,10 +346,11 @@ class Converter:
     def scalar(self, number: Union[int, float], dtype: str) -> str:
         return self.initializer(scalar_tensor(number, dtype), self.fresh("scalar"))
 
-    def add_graph_input(self, name: str, dtype: str, shape: Shape) -> None:
+    def add_graph_input(self, name: str, dtype: str, shape: Shape, *, batch: bool = True) -> None:
         # An input of an open rank is declared by its type alone, as an output of one is (ONNX's IR allows it; the
-        # rules that need its rank refuse, naming --inputs).
-        self.graph_inputs.append(value_info(name, dtype, shape, symbolic=True))
+        # rules that need its rank refuse, naming --inputs). Its first unknown dim is "batch" where *batch* (a
+        # placeholder's); a tensor cut from inside names it after itself (the values of a sparse feature).
+        self.graph_inputs.append(value_info(name, dtype, shape, symbolic=True, batch=batch))
 
 
 def _no_complex(values: Sequence[Value], what: str = "input") -> None:

@@ -196,7 +196,7 @@ def placeholder(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
             shape = [None if dim["size"] < 0 else dim["size"] for dim in declared["dim"]]
     elif node["op"] == "PlaceholderWithDefault" and inputs:
         shape = inputs[0].shape
-    cx.add_graph_input(public, dtype, shape)
+    cx.add_graph_input(public, dtype, shape, batch=name not in cx.frozen.cut)
     return [cx.result(0, dtype, shape, onnx=public)]
 
 

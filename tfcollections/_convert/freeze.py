@@ -62,8 +62,8 @@ class FrozenGraph:
     """A frozen graph in memory: ``nodes`` in the graph's order, ``inputs`` and ``outputs`` as tensor names, and the
     ``graph`` that reads each constant's values (``graph.value_of(node)``) and writes them (``graph.encode``)."""
 
-    __slots__ = ("chosen_by", "fills", "graph", "inputs", "inputs_chosen_by", "names", "nodes", "outputs", "tables",
-                 "updates_left_out", "variables_in_functions", "vocabularies")  # fmt: skip
+    __slots__ = ("chosen_by", "cut", "fills", "graph", "inputs", "inputs_chosen_by", "names", "nodes", "outputs",
+                 "tables", "updates_left_out", "variables_in_functions", "vocabularies")  # fmt: skip
 
     def __init__(self, graph: Graph, nodes: List[Decoded], inputs: List[str], outputs: List[str]) -> None:
         self.graph = graph
@@ -89,6 +89,9 @@ class FrozenGraph:
         self.vocabularies: Dict[str, str] = {}
         #: The variable updates the outputs ran but no output reads, left out (updates.py).
         self.updates_left_out: List[str] = []
+        #: The inputs cut from inside the graph (a tensor some op computed, not a placeholder): their first dim is
+        #: not known to be a batch (the values of a sparse feature, a ragged tensor's row splits).
+        self.cut: Set[str] = set()
 
     def encode(self) -> bytes:
         return self.graph.encode(self.nodes + self.fills)
@@ -198,6 +201,8 @@ def freeze_graph(
     frozen.updates_left_out = left_out
     frozen.chosen_by = chosen_by
     frozen.names.update(renamed)
+    frozen.cut = {name for name in frozen.inputs
+                  if name in renamed or by_name[split_tensor_name(name)[0]]["op"] not in PLACEHOLDER_OPS}  # fmt: skip
     if piped:
         reads = sorted({split_tensor_name(name)[0] for name in piped})
         frozen.inputs_chosen_by = (f"the input pipeline's {', '.join(reads)}, cut at the tensors it gives (an ONNX "

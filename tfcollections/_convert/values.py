@@ -158,9 +158,12 @@ def shape_text(shape: Shape) -> str:
     return "[" + ", ".join("?" if dim is None else str(dim) for dim in shape) + "]"
 
 
-def value_info(name: str, dtype: str, shape: Shape, *, symbolic: bool, element: Optional[str] = None) -> Decoded:
-    """A ValueInfoProto: an unknown dim of a graph input becomes symbolic (``batch`` for the first), of an
-    output it is left unnamed. A TensorList (``DT_VARIANT`` with an *element* dtype) is a sequence of tensors."""
+def value_info(
+    name: str, dtype: str, shape: Shape, *, symbolic: bool, element: Optional[str] = None, batch: bool = True
+) -> Decoded:
+    """A ValueInfoProto: an unknown dim of a graph input becomes symbolic, named after the tensor and the axis
+    (``x_dim1``; ``batch`` for the first of a placeholder, *batch*), of an output it is left unnamed. A
+    TensorList (``DT_VARIANT`` with an *element* dtype) is a sequence of tensors."""
     if dtype == "DT_VARIANT" and element is not None:
         inner = value_info(name, element, None, symbolic=False)["type"]
         return {"name": name, "type": {"sequence_type": {"elem_type": inner}}}
@@ -173,11 +176,19 @@ def value_info(name: str, dtype: str, shape: Shape, *, symbolic: bool, element: 
             if dim is not None:
                 dims.append({"dim_value": dim})
             elif symbolic:
-                dims.append({"dim_param": "batch" if index == 0 else f"{name.split(':')[0]}_dim{index}"})
+                dims.append({"dim_param": "batch" if index == 0 and batch else dim_symbol(name, index)})
             else:
                 dims.append({})
         tensor_type["shape"] = {"dim": dims}
     return {"name": name, "type": {"tensor_type": tensor_type}}
+
+
+def dim_symbol(name: str, axis: int) -> str:
+    """The symbol of an input's unknown dim: the tensor's name and the axis (``x_dim1``; ``parse_3_dim0`` for
+    ``parse:3``), one per tensor, as nothing says two inputs' unknown dims are equal."""
+    node, _, port = name.partition(":")
+    stem = node if port in ("", "0") else f"{node}_{port}"
+    return f"{stem}_dim{axis}"
 
 
 # -------------------------------------------------------------------- tensors made at conversion
