@@ -401,3 +401,44 @@ def test_a_float_transform_of_a_length_not_a_power_of_two_is_as_exact_as_tensorf
         expected = arrays[f"output/{key}"]
         gap = np.max(np.abs(got[key] - expected)) / (np.finfo(np.float32).eps * np.max(np.abs(expected)))
         assert gap <= 1.5, (key, gap)
+
+
+def test_ragged_rows_are_found_in_memory_of_the_values_and_rows() -> None:
+    # RaggedTensorToSparse and RaggedRange find each value's row from the splits as a running sum of steps scattered
+    # where rows start: random splits with empty rows first, last and in runs, no rows, no values, and 10^5 values in
+    # 3 * 10^4 rows (a grid of values by rows would hold 3 * 10^9 cells), each beside numpy's answer.
+    from .test_convert import _graph, _ints64, _shape
+
+    graph = _graph(
+        ("splits", "Placeholder", [], {"dtype": "DT_INT64", "shape": _shape(-1)}, None),
+        ("values", "Placeholder", [], {"dtype": "DT_FLOAT", "shape": _shape(-1)}, None),
+        ("sparse", "RaggedTensorToSparse", ["splits", "values"], {"RAGGED_RANK": 1, "T": "DT_FLOAT",
+                                                                  "Tsplits": "DT_INT64"}, None),
+        ("starts", "Placeholder", [], {"dtype": "DT_INT64", "shape": _shape(-1)}, None),
+        ("limits", "Placeholder", [], {"dtype": "DT_INT64", "shape": _shape(-1)}, None),
+        ("range", "RaggedRange", ["starts", "limits", "steps"], {"T": "DT_INT64", "Tsplits": "DT_INT64"}, None),
+        ("steps", "Const", [], {"dtype": "DT_INT64"}, _ints64(1)),
+    )  # fmt: skip
+    outputs = ["sparse:0", "sparse:1", "sparse:2", "range:0", "range:1"]
+    data = tfcollections.to_onnx(graph, inputs=["splits", "values", "starts", "limits"], outputs=outputs)
+    assert "GreaterOrEqual" not in {node.op_type for node in onnx.load_from_string(data).graph.node}
+    session = ort.InferenceSession(data, providers=["CPUExecutionProvider"])
+    rng = np.random.default_rng(52)
+    cases = [np.array([0]), np.array([0, 0, 0]), np.array([0, 0, 2, 2, 3, 3])]
+    cases += [np.concatenate([[0], np.cumsum(rng.choice(5, rng.integers(1, 40), p=[0.4, 0.3, 0.1, 0.1, 0.1]))])
+              for _ in range(30)]  # fmt: skip
+    cases.append(np.concatenate([[0], np.sort(rng.integers(0, 10**5, 3 * 10**4 - 1)), [10**5]]))
+    for splits in cases:
+        splits = splits.astype(np.int64)
+        lengths = np.diff(splits)
+        values = rng.standard_normal(int(splits[-1])).astype(np.float32)
+        rows = np.repeat(np.arange(len(lengths)), lengths)
+        columns = np.arange(int(splits[-1])) - splits[rows]
+        starts = rng.integers(-3, 3, len(lengths)).astype(np.int64)
+        feeds = {"splits:0": splits, "values:0": values, "starts:0": starts, "limits:0": starts + lengths}
+        indices, flat, shape, range_splits, range_values = session.run(outputs, feeds)
+        assert indices.tolist() == np.stack([rows, columns], axis=1).reshape(-1, 2).tolist()
+        assert np.array_equal(flat, values)
+        assert shape.tolist() == [len(lengths), int(lengths.max(initial=0))]
+        assert np.array_equal(range_splits, splits)
+        assert np.array_equal(range_values, starts[rows] + columns)

@@ -517,7 +517,7 @@ _TENSOR: Final[Dict[str, Rule]] = {
     "MatrixSetDiagV2": _row("Concat, Gather, Reshape", set_diag, "k constant"),
     "MatrixSetDiagV3": _row("Concat, Gather, Reshape", set_diag, "k constant; align"),
     "RaggedRange": _row(
-        "Where, CumSum, Range, GreaterOrEqual, ReduceSum, Gather", ragged_range, "its row splits and flat values"
+        "Where, CumSum, NonZero, ScatterElements, Gather", ragged_range, "its row splits and flat values"
     ),
     "DenseToDenseSetOperation": _row(
         "Equal, ReduceMax, Where, TopK, NonZero", set_operation, "rows of integer matrices; the result sorted"
@@ -532,10 +532,12 @@ _TENSOR: Final[Dict[str, Rule]] = {
     "ParallelDynamicStitch": _row("Concat, ReduceMax, ScatterND", dynamic_stitch, "as DynamicStitch"),
     "DynamicPartition": _row("Equal, Compress", dynamic_partition, "one Compress for each partition"),
     "RaggedGather": _row(
-        "Gather, CumSum, Range, GreaterOrEqual, ReduceSum", ragged_gather, "a vector of indices; level by level"
+        "Gather, CumSum, Range, NonZero, ScatterElements", ragged_gather, "a vector of indices; level by level"
     ),
     "RaggedTensorToSparse": _row(
-        "GreaterOrEqual, ReduceSum, Gather, Concat", ragged_to_sparse, "each flat value's coordinates, level by level"
+        "NonZero, ScatterElements, CumSum, Gather, Concat",
+        ragged_to_sparse,
+        "each flat value's coordinates, level by level",
     ),
     "RaggedTensorToTensor": _row(
         "ScatterND, Expand, Compress",

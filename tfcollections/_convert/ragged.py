@@ -3,8 +3,8 @@
 and the variants tf.map_fn makes of them.
 
 Strategy: a ragged tensor is its flat values and its row splits, two ordinary tensors, so each op is ordinary ONNX
-ops of those: each row's length, the splits as the lengths' running sum, and each flat element's row found by
-counting the splits at or below its place (a comparison grid of the elements and the rows). A vector of encoded
+ops of those: each row's length, the splits as the lengths' running sum, and each flat element's row as a running
+sum of steps scattered where rows start (memory of the elements and the rows, not of both at once). A vector of encoded
 rows (``RaggedTensorToVariant`` of a batch, which tf.map_fn reads row by row and writes back) is an ONNX sequence
 of each row's values, held as a TensorList is: a row read from it is a plain tensor, a row encoded is that tensor,
 and the rows decoded again are the sequence's tensors joined with their lengths' running sum as splits.
@@ -70,9 +70,7 @@ def ragged_range(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     splits = op("Concat", cx.ints([0]), ends, axis=0)
     total = op("ReduceSum", sizes, keepdims=0)
     places = op("Range", cx.scalar(0, "DT_INT64"), total, cx.scalar(1, "DT_INT64"))
-    # Each place's row: how many rows end at or before it.
-    rows = op("ReduceSum", op("Cast", op("GreaterOrEqual", unsqueeze(cx, places, [1]), unsqueeze(cx, ends, [0])),
-                             to=7), cx.ints([1]), keepdims=0)  # fmt: skip
+    rows = _rows_of(cx, splits)  # each place's row
     within = op("Cast", op("Sub", places, op("Gather", splits, rows, axis=0)), to=onnx_type(work))
     values = op("Add", op("Gather", first, rows, axis=0), op("Mul", within, op("Gather", step, rows, axis=0)))
     if work != dtype:
@@ -82,12 +80,25 @@ def ragged_range(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     return [cx.result(0, splits_type, [None], onnx=splits), cx.result(1, dtype, [None], onnx=values)]
 
 
+def _rows_of(cx: Converter, splits: str) -> str:
+    """The row of each place ``0 .. splits[-1] - 1`` for int64 row *splits*, in memory of the places and rows: at
+    the first place of each row that holds one, the step from the previous such row's number (distinct places,
+    as no two such rows start at one place), and their running sum. ``[0, 0, 2, 2, 3]``: rows 1 and 3 hold
+    places, steps 1 and 2 at places 0 and 2, rows ``[1, 1, 3]``."""
+    op = cx.op
+    starts = op("Slice", splits, cx.ints([0]), cx.ints([-1]))
+    ends = op("Slice", splits, cx.ints([1]), cx.ints([2**63 - 1]))
+    held = op("Reshape", op("NonZero", op("Greater", ends, starts)), cx.ints([-1]))  # increasing row numbers
+    before = op("Concat", cx.ints([0]), op("Slice", held, cx.ints([0]), cx.ints([-1])), axis=0)
+    marks = op("ConstantOfShape", op("Slice", splits, cx.ints([-1]), cx.ints([2**63 - 1])),
+               value=tensor_of("DT_INT64", (1,), [0]))  # fmt: skip
+    stepped = op("ScatterElements", marks, op("Gather", starts, held, axis=0), op("Sub", held, before), axis=0)
+    return op("CumSum", stepped, cx.scalar(0, "DT_INT64"))
+
+
 def _located(cx: Converter, places: str, splits: str) -> List[str]:
-    """Each place's row (how many rows end at or before it) and its place in the row, for row *splits*."""
-    ends = cx.emit("Slice", [splits, cx.ints([1]), cx.ints([2**63 - 1])])[0]
-    rows = cx.emit("ReduceSum", [cx.emit("Cast", [cx.emit("GreaterOrEqual", [unsqueeze(cx, places, [1]),
-                                                                              unsqueeze(cx, ends, [0])])[0]],
-                                         to=7)[0], cx.ints([1])], keepdims=0)[0]  # fmt: skip
+    """Each place's row and its place in the row, for row *splits*."""
+    rows = cx.emit("Gather", [_rows_of(cx, splits), places], axis=0)[0]
     columns = cx.emit("Sub", [places, cx.emit("Gather", [splits, rows], axis=0)[0]])[0]
     return [rows, columns]
 
