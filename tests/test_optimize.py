@@ -340,6 +340,31 @@ def test_a_squeeze_put_back_by_an_unsqueeze_of_its_axes_is_its_input() -> None:
     assert all(np.array_equal(a, b) for a, b in zip(before, after))
 
 
+def test_a_squeeze_or_unsqueeze_takes_in_a_transpose_that_moves_only_its_size_1_axes() -> None:
+    # A batch norm's statistics over NCHW [N, C, 1, 1] taken back to [N, 1, 1, C] and squeezed to [C] (N = 1, axes
+    # given as they come and as negatives); a vector unsqueezed to [1, 1, 1, C] and laid out [1, C, 1, 1]: one
+    # Squeeze and one Unsqueeze each. A permutation that moves a kept axis past another (a real transpose) stays,
+    # as does a Transpose read elsewhere too.
+    rng = np.random.default_rng(9)
+    nodes = [
+        node("Transpose", ["x"], "t", perm=[0, 2, 3, 1]), node("Squeeze", ["t", "unit3"], "s"),
+        node("Transpose", ["x"], "t2", perm=[0, 2, 3, 1]), node("Squeeze", ["t2", "negative"], "s2"),
+        node("Unsqueeze", ["v", "unit3"], "u"), node("Transpose", ["u"], "y", perm=[0, 3, 1, 2]),
+        node("Transpose", ["w"], "wt", perm=[0, 2, 1, 3]), node("Squeeze", ["wt", "first"], "z"),
+        node("Transpose", ["x"], "kept", perm=[0, 2, 3, 1]), node("Squeeze", ["kept", "unit3"], "k"),
+        node("Neg", ["kept"], "n"),
+    ]  # fmt: skip
+    initializers = [const("unit3", [3], [0, 1, 2], "DT_INT64"), const("first", [1], [0], "DT_INT64"),
+                    const("negative", [3], [-2, -4, -3], "DT_INT64")]  # fmt: skip
+    made = graph(nodes, initializers, {"x": [1, 5, 1, 1], "v": [5], "w": [1, 3, 4, 2]},
+                 {"s": [5], "s2": [5], "y": [1, 5, 1, 1], "z": [4, 3, 2], "k": [5], "n": [1, 1, 1, 5]})  # fmt: skip
+    feeds = {"x": rng.standard_normal((1, 5, 1, 1)).astype(np.float32), "v": rng.standard_normal(5).astype(np.float32),
+             "w": rng.standard_normal((1, 3, 4, 2)).astype(np.float32)}  # fmt: skip
+    before, after, ops = both(made, feeds)
+    assert ops == ["Squeeze", "Squeeze", "Unsqueeze", "Transpose", "Squeeze", "Transpose", "Squeeze", "Neg"]
+    assert all(np.array_equal(a, b) for a, b in zip(before, after))
+
+
 def test_a_reshape_to_its_own_leading_dims_copies_them() -> None:
     # reshape(x, (shape(x)[0], -1, 2)) and reshape(x, concat(shape(x)[:2] by Gather, [3])): constant targets of
     # 0s, no shape arithmetic left. A target taking another tensor's dim keeps its arithmetic.

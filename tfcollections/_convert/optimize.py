@@ -6,8 +6,9 @@ settled before it. A node whose inputs are all constants and whose op ``folding`
 of the same name (the runtime's own value). Then rewrites, each a walk over the nodes: a ``Reshape`` given its own
 input's dims as 0s, ``tf.tensordot``'s flatten-MatMul-unflatten made one MatMul; a ``Transpose`` moved past the
 elementwise node it feeds until it meets its inverse; a ``Reshape`` merged into the ``Reshape`` or size-1
-``Transpose`` after it; a node that repeats one before it, an ``Identity``, a multiplication by 1 dropped; a zero
-``Pad``, a bias and a per-channel scale taken into the ``Conv`` before them. Loop and branch bodies lose their
+``Transpose`` after it, a ``Squeeze`` or ``Unsqueeze`` into a ``Transpose`` that moves only its size-1 axes; a
+node that repeats one before it, an ``Identity``, a multiplication by 1 dropped; a zero ``Pad``, a bias and a
+per-channel scale taken into the ``Conv`` before them. Loop and branch bodies lose their
 repeats and identities too, and a loop body's weights become its own (moved in, or carried through the Loop).
 A graph output keeps its node and its name, a value a subgraph reads from outside keeps its name, and what no
 output needs is dropped.
@@ -72,6 +73,7 @@ def optimize(graph: Decoded, ranks: Optional[Dict[str, int]] = None) -> None:
     kept = needed_nodes(unflattened_matmuls(kept, constant, ranks or {}), set(outputs))
     kept = needed_nodes(_push_transposes(kept, initializers, constant, outputs), set(outputs))
     kept = needed_nodes(_merge_reshapes(kept, initializers, constant, outputs), set(outputs))
+    kept = needed_nodes(_unit_axes_through_transposes(kept, initializers, constant, outputs), set(outputs))
     kept = needed_nodes(_drop_identities(kept, outputs), set(outputs))
     kept = needed_nodes(_merge_repeats(kept, outputs), set(outputs))
     kept = _fold_into_convolutions(_pads_into_convolutions(kept, constant, outputs), initializers, constant, outputs)
@@ -335,14 +337,7 @@ def _merge_reshapes(
     keep their order: the same elements in the same order) or by another ``Reshape``: one ``Reshape`` to the
     shape the second gives (a shape with a 0, which copies a dim by its place, is left alone)."""
     producers = {name: node for node in nodes for name in node["output"]}
-    reads: Dict[str, int] = {}
-    for node in nodes:
-        for name in node["input"]:
-            reads[name] = reads.get(name, 0) + 1
-        for item in node["attribute"]:
-            if item.get("type") == "GRAPH":
-                for name in outer_names(item["g"]):
-                    reads[name] = reads.get(name, 0) + 2
+    reads = _read_counts(nodes)
     out: List[Decoded] = []
     for node in nodes:
         first = producers.get(node["input"][0]) if node["input"] else None
@@ -380,6 +375,66 @@ def _merge_reshapes(
         producers[node["output"][0]] = merged  # a Reshape after it merges with this one in turn
         reads[first["input"][0]] = reads.get(first["input"][0], 0) + 1
         out.append(merged)
+    return out
+
+
+def _read_counts(nodes: List[Decoded]) -> Dict[str, int]:
+    """How often each name is read: once per node input, twice by a subgraph (never merged into a reader)."""
+    reads: Dict[str, int] = {}
+    for node in nodes:
+        for name in node["input"]:
+            reads[name] = reads.get(name, 0) + 1
+        for item in node["attribute"]:
+            if item.get("type") == "GRAPH":
+                for name in outer_names(item["g"]):
+                    reads[name] = reads.get(name, 0) + 2
+    return reads
+
+
+def _unit_axes_through_transposes(
+    nodes: List[Decoded], initializers: Dict[str, Decoded], constant: Callable[[str], Optional[Const]],
+    outputs: Set[str],
+) -> List[Decoded]:  # fmt: skip
+    """A ``Squeeze`` of a ``Transpose``, or a ``Transpose`` of an ``Unsqueeze``, read by it alone, whose permutation
+    moves only the axes of size 1 that are squeezed or unsqueezed (the others keep their order: the same elements
+    in the same order): one ``Squeeze`` or ``Unsqueeze`` of those axes' places on the other side. A batch norm's
+    statistics over a value laid out NCHW, taken back to TensorFlow's layout and squeezed to a vector, are one
+    ``Squeeze``."""
+    producers = {name: node for node in nodes for name in node["output"]}
+    reads = _read_counts(nodes)
+    out: List[Decoded] = []
+    for node in nodes:
+        first = producers.get(node["input"][0]) if node["input"] else None
+        pair = (first or {}).get("op_type"), node["op_type"]
+        if first is None or pair not in (("Transpose", "Squeeze"), ("Unsqueeze", "Transpose")) or (
+            reads.get(node["input"][0]) != 1 or node["input"][0] in outputs
+        ):  # fmt: skip
+            out.append(node)
+            continue
+        squeeze, transpose = (node, first) if node["op_type"] == "Squeeze" else (first, node)
+        perm = _perm(transpose)
+        given = constant(squeeze["input"][1]) if len(squeeze["input"]) == 2 else None
+        axes = int_values(given) if given is not None else None
+        rank = len(perm) if perm is not None else 0
+        if perm is None or sorted(perm) != list(range(rank)) or axes is None:
+            out.append(node)
+            continue
+        unit = {axis % rank for axis in axes if -rank <= axis < rank}
+        if len(unit) != len(axes):
+            out.append(node)
+            continue
+        if squeeze is node:  # the axes squeezed after the Transpose: their source axes squeezed before it
+            kept = [source for axis, source in enumerate(perm) if axis not in unit]
+            moved = sorted(perm[axis] for axis in unit)
+        else:  # the axes unsqueezed before the Transpose: where it puts them
+            kept = [source for source in perm if source not in unit]
+            moved = [axis for axis, source in enumerate(perm) if source in unit]
+        if kept != sorted(kept):
+            out.append(node)
+            continue
+        made = f"{squeeze['input'][1]}/through_{''.join(map(str, perm))}"
+        initializers[made] = Const("DT_INT64", [len(moved)], moved).proto(made)
+        out.append({**node, "op_type": squeeze["op_type"], "input": [first["input"][0], made], "attribute": []})
     return out
 
 
