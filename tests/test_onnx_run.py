@@ -442,3 +442,16 @@ def test_ragged_rows_are_found_in_memory_of_the_values_and_rows() -> None:
         assert shape.tolist() == [len(lengths), int(lengths.max(initial=0))]
         assert np.array_equal(range_splits, splits)
         assert np.array_equal(range_values, starts[rows] + columns)
+
+
+def test_a_resize_by_whole_factors_of_known_dims_takes_scales_and_others_take_sizes() -> None:
+    # The op zoo's resize family (whose answers the family's test checks): a size that is a whole factor of a
+    # known dim, or a power of two's fraction of it, is a constant scale (no shape arithmetic); a size of another
+    # ratio or of an unknown dim is given as sizes, the batch and channels read from the value's shape.
+    about = MANIFEST["ops"]["resize"]
+    model = onnx.load_from_string(
+        tfcollections.to_onnx(DATA / "ops" / "resize.pb", inputs=about["inputs"], outputs=about["outputs"])
+    )
+    forms = [len(node.input) for node in model.graph.node if node.op_type == "Resize"]
+    assert sorted(set(forms)) == [3, 4]
+    assert sum(node.op_type == "Shape" for node in model.graph.node) <= forms.count(4)

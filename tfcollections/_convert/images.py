@@ -279,19 +279,35 @@ def resize(mode: str) -> RuleFunction:
             # TensorFlow interpolates any input in float32 and gives float32: cast first, not the rounded result.
             data, dtype = cx.emit("Cast", [data], to=1)[0], "DT_FLOAT"
         wanted = size.ints()
-        leading = cx.emit("Slice", [cx.emit("Shape", [data])[0], cx.ints([0]), cx.ints([2])])[0]
-        sizes = cx.emit("Concat", [leading, cx.ints(wanted) if wanted is not None else as_int64(cx, size)], axis=0)[0]
         attrs: Dict[str, Any] = {"mode": mode, "coordinate_transformation_mode": transform}
         if mode == "nearest":
             attrs["nearest_mode"] = nearest
         else:
             attrs["cubic_coeff_a"] = None
-        out = cx.emit("Resize", [data, "", "", sizes], **attrs)[0]
+        scales = _exact_scales(x.shape[1:3] if x.shape is not None else None, wanted)
+        if scales is not None:  # no shape arithmetic: the batch's size is not needed
+            out = cx.emit("Resize", [data, "", cx.initializer(tensor_of("DT_FLOAT", (4,), [1.0, 1.0, *scales]),
+                                                                   cx.fresh("scales"))], **attrs)[0]  # fmt: skip
+        else:
+            leading = cx.emit("Slice", [cx.emit("Shape", [data])[0], cx.ints([0]), cx.ints([2])])[0]
+            target = cx.ints(wanted) if wanted is not None else as_int64(cx, size)
+            out = cx.emit("Resize", [data, "", "", cx.emit("Concat", [leading, target], axis=0)[0]], **attrs)[0]
         size_known: List[Optional[int]] = list(wanted) if wanted is not None else [None, None]
         shape = None if x.shape is None else [x.shape[0], *size_known, x.shape[3]]
         return [cx.result(0, dtype, shape, nchw=out)]
 
     return convert
+
+
+def _exact_scales(dims: Optional[List[Optional[int]]], wanted: Optional[List[int]]) -> Optional[List[float]]:
+    """The scales of a resize from known *dims* to the *wanted* sizes where each is a float32 that is exactly
+    ``wanted / dim`` and times the dim gives the size exactly (a whole factor, a power of two's fraction): what
+    onnxruntime computes from the sizes then, the output's size and every coordinate alike. Else None."""
+    known = [dim for dim in dims or () if dim is not None and dim > 0]
+    if wanted is None or len(known) != 2 or len(wanted) != 2:
+        return None
+    scales = [struct.unpack("<f", struct.pack("<f", size / dim))[0] for dim, size in zip(known, wanted)]
+    return scales if all(0 < size == scale * dim < 2**24 for dim, size, scale in zip(known, wanted, scales)) else None
 
 
 def resize_bicubic(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:

@@ -398,8 +398,12 @@ _NN: Final[Dict[str, Rule]] = {
     ),
     "FusedBatchNormV2": _row("as FusedBatchNorm", batch_norm, "a half input computed in its statistics' float"),
     "FusedBatchNormV3": _row("as FusedBatchNorm", batch_norm, "exponential_avg_factor moves the batch statistics"),
-    "ResizeBilinear": _row("Resize (linear)", resize("linear"), "align_corners, half_pixel_centers"),
-    "ResizeNearestNeighbor": _row("Resize (nearest)", resize("nearest"), "align_corners, half_pixel_centers"),
+    "ResizeBilinear": _row(
+        "Resize (linear)", resize("linear"), "align_corners, half_pixel_centers; an exact ratio of known dims a scale"
+    ),
+    "ResizeNearestNeighbor": _row(
+        "Resize (nearest)", resize("nearest"), "align_corners, half_pixel_centers; an exact ratio of known dims a scale"
+    ),
     "ResizeBicubic": _row("MatMul, MatMul", resize_bicubic, "TensorFlow's weights made at conversion, per axis"),
     "ResizeArea": _row("MatMul, MatMul", resize_area, "TensorFlow's area weights made at conversion; sizes known"),
     "SpaceToDepth": _row("SpaceToDepth", depth_space("SpaceToDepth")),
