@@ -8,10 +8,9 @@ input's dims as 0s, ``tf.tensordot``'s flatten-MatMul-unflatten made one MatMul;
 elementwise node it feeds until it meets its inverse; a ``Reshape`` merged into the ``Reshape`` or size-1
 ``Transpose`` after it, a ``Squeeze`` or ``Unsqueeze`` into a ``Transpose`` that moves only its size-1 axes; a
 node that repeats one before it, an ``Identity``, a multiplication by 1 dropped; a zero ``Pad``, a bias and a
-per-channel scale taken into the ``Conv`` before them. Loop and branch bodies lose their
-repeats and identities too, and a loop body's weights become its own (moved in, or carried through the Loop).
-A graph output keeps its node and its name, a value a subgraph reads from outside keeps its name, and what no
-output needs is dropped.
+per-channel scale taken into the ``Conv`` before them. Loop and branch bodies lose their repeats and identities
+too, and a loop body's weights become its own (moved in, or carried through the Loop). A graph output keeps its
+node and its name, a value a subgraph reads from outside keeps its name, and what no output needs is dropped.
 """
 
 from __future__ import annotations

@@ -4,10 +4,11 @@ and the variants tf.map_fn makes of them.
 
 Strategy: a ragged tensor is its flat values and its row splits, two ordinary tensors, so each op is ordinary ONNX
 ops of those: each row's length, the splits as the lengths' running sum, and each flat element's row as a running
-sum of steps scattered where rows start (memory of the elements and the rows, not of both at once). A vector of encoded
-rows (``RaggedTensorToVariant`` of a batch, which tf.map_fn reads row by row and writes back) is an ONNX sequence
-of each row's values, held as a TensorList is: a row read from it is a plain tensor, a row encoded is that tensor,
-and the rows decoded again are the sequence's tensors joined with their lengths' running sum as splits.
+sum of steps scattered where rows start (memory of the elements and of the rows, never of both at once). A vector
+of encoded rows (``RaggedTensorToVariant`` of a batch, which tf.map_fn reads row by row and writes back) is an
+ONNX sequence of each row's values, held as a TensorList is: a row read from it is a plain tensor, a row encoded
+is that tensor, and the rows decoded again are the sequence's tensors joined with their lengths' running sum as
+splits.
 """
 
 from __future__ import annotations
