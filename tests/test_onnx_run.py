@@ -9,6 +9,7 @@ relative where larger than 1), integers and booleans are equal, and shapes and d
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from pathlib import Path
@@ -455,3 +456,40 @@ def test_a_resize_by_whole_factors_of_known_dims_takes_scales_and_others_take_si
     forms = [len(node.input) for node in model.graph.node if node.op_type == "Resize"]
     assert sorted(set(forms)) == [3, 4]
     assert sum(node.op_type == "Shape" for node in model.graph.node) <= forms.count(4)
+
+
+@pytest.mark.parametrize("mode", ["linear", "nearest"])
+def test_a_resize_by_the_exact_scales_gives_what_its_sizes_give_bit_for_bit(mode: str) -> None:
+    # onnxruntime given the scales `_exact_scales` takes in place of the sizes: the same output size and values in
+    # every coordinate transform the conversion writes, upscaling, downscaling by powers of two, and 1 to many.
+    from onnx import TensorProto, helper, numpy_helper
+
+    from tfcollections._convert.images import _exact_scales
+
+    rng = np.random.default_rng(17)
+    compared = 0
+    for transform, (h, w), (oh, ow) in itertools.product(
+        ["half_pixel", "asymmetric", "align_corners"], [(1, 1), (3, 5), (8, 8), (16, 4)],
+        [(1, 1), (2, 2), (4, 4), (6, 10), (32, 16), (3, 3), (21, 7)],
+    ):  # fmt: skip
+        scales = _exact_scales([h, w], [oh, ow])
+        if scales is None:
+            continue
+        attrs: Dict[str, Any] = {"mode": mode, "coordinate_transformation_mode": transform}
+        if mode == "nearest":
+            attrs["nearest_mode"] = "floor" if transform == "asymmetric" else "round_prefer_ceil"
+        data = rng.standard_normal((2, 3, h, w)).astype(np.float32)
+        got = []
+        for inputs, given in ((["x", "", "", "s"], np.array([2, 3, oh, ow], np.int64)),
+                              (["x", "", "s"], np.array([1, 1, *scales], np.float32))):  # fmt: skip
+            graph = helper.make_graph(
+                [helper.make_node("Resize", inputs, ["y"], **attrs)], "g",
+                [helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 3, h, w])],
+                [helper.make_tensor_value_info("y", TensorProto.FLOAT, [2, 3, oh, ow])],
+                [numpy_helper.from_array(given, "s")],
+            )  # fmt: skip
+            made = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+            got.append(run(made.SerializeToString(), {"x": data}, ["y"])[0])
+        assert got[0].shape == got[1].shape == (2, 3, oh, ow) and np.array_equal(got[0], got[1])
+        compared += 1
+    assert compared >= 30
