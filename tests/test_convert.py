@@ -2359,6 +2359,29 @@ def test_the_default_outputs_leave_out_what_a_tf1_while_loop_computes_inside() -
     assert default_outputs(nodes) == ["after", "alone"]
 
 
+def test_an_inputs_unknown_dims_are_named_batch_for_a_placeholder_and_after_a_tensor_cut_from_inside() -> None:
+    # A placeholder, fed or with a default, is the model's input: its first unknown dim is the batch. A tensor cut
+    # from inside (a later output of a node too) is not known to be batched: each of its dims is its own symbol.
+    graph = tfcollections.loads(_graph(
+        _placeholder("x", -1, 3),
+        _const("default", _floats(1, 3)),
+        ("scale", "PlaceholderWithDefault", ["default"], {"dtype": "DT_FLOAT", "shape": _shape(-1, 3)}, None),
+        ("y", "Mul", ["x", "scale"], {"T": "DT_FLOAT"}, None),
+        ("relu", "Relu", ["y"], {"T": "DT_FLOAT"}, None),
+        ("parts", "Unpack", ["relu"], {"T": "DT_FLOAT", "num": 3, "axis": 1}, None),
+        ("z", "AddV2", ["parts:0", "parts:2"], {"T": "DT_FLOAT"}, None),
+    ))  # fmt: skip
+
+    def symbols(inputs: List[str]) -> Dict[str, List[Any]]:
+        model = onnx_model(tfcollections.to_onnx(graph, inputs=inputs, outputs=["z"]))
+        return {item["name"]: [dim["dim_param"] or dim["dim_value"] for dim in item["type"]["tensor_type"]["shape"]
+                               ["dim"]] for item in model["graph"]["input"]}  # fmt: skip
+
+    assert symbols(["x:0", "scale:0"]) == {"x:0": ["batch", 3], "scale:0": ["batch", 3]}
+    assert symbols(["parts:0:[-1]", "parts:2:[-1]"]) == {"parts:0": ["parts_dim0"], "parts:2": ["parts_2_dim0"]}
+    assert symbols(["relu:0:[-1,3]"]) == {"relu:0": ["relu_dim0", 3]}
+
+
 def test_a_graph_that_reads_a_tf_data_iterator_is_cut_at_its_tensors() -> None:
     # A TF 1 training graph: batches from a tf.data iterator, the model on them. Cut where the iterator gives them
     # (its declared shapes), the same model as that cut asked for; asked for elsewhere, the iterator is refused.

@@ -60,8 +60,9 @@ def reachable(outputs: Set[str], by_name: Dict[str, Decoded], cut: Set[str], *, 
 def placeholder_for(node: Decoded, port: int = 0, name: Optional[str] = None,
                     by_name: Optional[Dict[str, Decoded]] = None) -> Decoded:  # fmt: skip
     """A ``Placeholder`` (named *name*, else the node's own name) of the node's output *port*: its dtype and the
-    shape TensorFlow recorded, else the one the op declares (an iterator's ``output_shapes``), else a parsing op's
-    as its shape function infers it (the records it reads found in *by_name*)."""
+    shape TensorFlow recorded, else the one the op declares (an iterator's ``output_shapes``, a fed
+    ``PlaceholderWithDefault``'s ``shape``), else a parsing op's as its shape function infers it (the records it
+    reads found in *by_name*)."""
     dtypes = output_dtypes(node) or []
     dtype = dtypes[port] if port < len(dtypes) else None
     if dtype is None or dtype.startswith("DT_INVALID"):
@@ -69,6 +70,8 @@ def placeholder_for(node: Decoded, port: int = 0, name: Optional[str] = None,
                           "made a placeholder")  # fmt: skip
     attrs = {"dtype": type_attr(dtype.replace("_REF", ""))}
     shapes = node["attr"].get("_output_shapes") or node["attr"].get("output_shapes")
+    if shapes is None and node["op"] == "PlaceholderWithDefault" and node["attr"].get("shape") is not None:
+        attrs["shape"] = node["attr"]["shape"]  # fed: the shape it declares, as a placeholder's
     if shapes is None and node["op"] in LAYOUTS:
         dims = parsed_shape(node, port, _records_shape(node, by_name or {}))
         if dims is not None:

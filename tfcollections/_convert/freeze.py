@@ -201,8 +201,8 @@ def freeze_graph(
     frozen.updates_left_out = left_out
     frozen.chosen_by = chosen_by
     frozen.names.update(renamed)
-    frozen.cut = {name for name in frozen.inputs
-                  if name in renamed or by_name[split_tensor_name(name)[0]]["op"] not in PLACEHOLDER_OPS}  # fmt: skip
+    frozen.cut = {name for name in frozen.inputs if name in renamed or by_name[split_tensor_name(name)[0]]["op"]
+                  not in (*PLACEHOLDER_OPS, "PlaceholderWithDefault")}  # fmt: skip
     if piped:
         reads = sorted({split_tensor_name(name)[0] for name in piped})
         frozen.inputs_chosen_by = (f"the input pipeline's {', '.join(reads)}, cut at the tensors it gives (an ONNX "
