@@ -406,8 +406,11 @@ def test_a_float_transform_of_a_length_not_a_power_of_two_is_as_exact_as_tensorf
 
 def test_ragged_rows_are_found_in_memory_of_the_values_and_rows() -> None:
     # RaggedTensorToSparse and RaggedRange find each value's row from the splits as a running sum of steps scattered
-    # where rows start: random splits with empty rows first, last and in runs, no rows, no values, and 10^5 values in
-    # 3 * 10^4 rows (a grid of values by rows would hold 3 * 10^9 cells), each beside numpy's answer.
+    # where rows start, RaggedTensorToTensor from a grid of the rows by the longest (the dense tensor's size): random
+    # splits with empty rows first, last and in runs, no rows, no values, and 10^5 values in 3 * 10^4 rows (a grid
+    # of values by rows would hold 3 * 10^9 cells), each beside numpy's answer.
+    from tfcollections._convert.values import scalar_tensor
+
     from .test_convert import _graph, _ints64, _shape
 
     graph = _graph(
@@ -419,8 +422,13 @@ def test_ragged_rows_are_found_in_memory_of_the_values_and_rows() -> None:
         ("limits", "Placeholder", [], {"dtype": "DT_INT64", "shape": _shape(-1)}, None),
         ("range", "RaggedRange", ["starts", "limits", "steps"], {"T": "DT_INT64", "Tsplits": "DT_INT64"}, None),
         ("steps", "Const", [], {"dtype": "DT_INT64"}, _ints64(1)),
+        ("free", "Const", [], {"dtype": "DT_INT64"}, scalar_tensor(-1, "DT_INT64")),
+        ("default", "Const", [], {"dtype": "DT_FLOAT"}, scalar_tensor(7.0, "DT_FLOAT")),
+        ("dense", "RaggedTensorToTensor", ["free", "values", "default", "splits"], {
+            "T": "DT_FLOAT", "Tindex": "DT_INT64", "Tshape": "DT_INT64", "num_row_partition_tensors": 1,
+            "row_partition_types": [b"ROW_SPLITS"]}, None),
     )  # fmt: skip
-    outputs = ["sparse:0", "sparse:1", "sparse:2", "range:0", "range:1"]
+    outputs = ["sparse:0", "sparse:1", "sparse:2", "range:0", "range:1", "dense:0"]
     data = tfcollections.to_onnx(graph, inputs=["splits", "values", "starts", "limits"], outputs=outputs)
     assert "GreaterOrEqual" not in {node.op_type for node in onnx.load_from_string(data).graph.node}
     session = ort.InferenceSession(data, providers=["CPUExecutionProvider"])
@@ -437,12 +445,15 @@ def test_ragged_rows_are_found_in_memory_of_the_values_and_rows() -> None:
         columns = np.arange(int(splits[-1])) - splits[rows]
         starts = rng.integers(-3, 3, len(lengths)).astype(np.int64)
         feeds = {"splits:0": splits, "values:0": values, "starts:0": starts, "limits:0": starts + lengths}
-        indices, flat, shape, range_splits, range_values = session.run(outputs, feeds)
+        indices, flat, shape, range_splits, range_values, dense = session.run(outputs, feeds)
         assert indices.tolist() == np.stack([rows, columns], axis=1).reshape(-1, 2).tolist()
         assert np.array_equal(flat, values)
         assert shape.tolist() == [len(lengths), int(lengths.max(initial=0))]
         assert np.array_equal(range_splits, splits)
         assert np.array_equal(range_values, starts[rows] + columns)
+        filled = np.full((len(lengths), int(lengths.max(initial=0))), 7.0, np.float32)
+        filled[rows, columns] = values
+        assert dense.shape == filled.shape and np.array_equal(dense, filled)
 
 
 def test_a_resize_by_whole_factors_of_known_dims_takes_scales_and_others_take_sizes() -> None:

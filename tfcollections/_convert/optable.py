@@ -544,7 +544,7 @@ _TENSOR: Final[Dict[str, Rule]] = {
         "each flat value's coordinates, level by level",
     ),
     "RaggedTensorToTensor": _row(
-        "ScatterND, Expand, Compress",
+        "NonZero, ScatterND, Expand, Compress",
         ragged_to_tensor,
         "ROW_SPLITS, or FIRST_DIM_SIZE then VALUE_ROWIDS; a shape asked for cuts or pads",
         since=16,

@@ -4,7 +4,9 @@ and the variants tf.map_fn makes of them.
 
 Strategy: a ragged tensor is its flat values and its row splits, two ordinary tensors, so each op is ordinary ONNX
 ops of those: each row's length, the splits as the lengths' running sum, and each flat element's row as a running
-sum of steps scattered where rows start (memory of the elements and of the rows, never of both at once). A vector
+sum of steps scattered where rows start (memory of the elements and of the rows, never of both at once); a dense
+tensor's coordinates are the places of a grid of the rows by the longest row that lie within their row, in memory
+of the dense tensor made (and in fewer nodes, which a small batch feels). A vector
 of encoded rows (``RaggedTensorToVariant`` of a batch, which tf.map_fn reads row by row and writes back) is an
 ONNX sequence of each row's values, held as a TensorList is: a row read from it is a plain tensor, a row encoded
 is that tensor, and the rows decoded again are the sequence's tensors joined with their lengths' running sum as
@@ -21,7 +23,7 @@ from .values import ONNX_TYPES, flat, tensor_of, value_info
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Dict, List, Optional
+    from typing import Dict, List, Optional, Tuple
 
     from .._typing import Decoded
     from .converter import Converter
@@ -114,6 +116,30 @@ def _longest(cx: Converter, splits: str) -> str:
 def _flat_places(cx: Converter, values: str) -> str:
     count = cx.emit("Gather", [cx.emit("Shape", [values])[0], cx.scalar(0, "DT_INT64")], axis=0)[0]
     return cx.emit("Range", [cx.scalar(0, "DT_INT64"), count, cx.scalar(1, "DT_INT64")])[0]
+
+
+def _grid_points(cx: Converter, levels: List[str]) -> Tuple[str, List[str]]:
+    """Each flat value's coordinates in the dense tensor (``[values, depth]``) and each level's longest row (a
+    1-element tensor), from the row splits of each ragged level (outermost first), in memory of the dense tensor:
+    at each level, the places of a grid of its rows by its longest row that lie within their row, which NonZero
+    gives row by row, as the level's elements lie; an element's row is an element of the level above, whose
+    coordinates it takes."""
+    op = cx.op
+    points = ""  # [coordinates so far, the elements of the level]
+    longest: List[str] = []
+    for splits in levels:
+        lengths = op("Sub", op("Slice", splits, cx.ints([1]), cx.ints([2**63 - 1])),
+                     op("Slice", splits, cx.ints([0]), cx.ints([-1])))  # fmt: skip
+        longest.append(op("ReduceMax", op("Concat", lengths, cx.ints([0]), axis=0), keepdims=1))
+        width = op(
+            "Range", cx.scalar(0, "DT_INT64"), op("Squeeze", longest[-1], cx.ints([0])), cx.scalar(1, "DT_INT64")
+        )
+        found = op("NonZero", op("Less", width, unsqueeze(cx, lengths, [1])))  # [row, place in it] of each element
+        if points:
+            above = op("Gather", points, op("Gather", found, cx.scalar(0, "DT_INT64"), axis=0), axis=1)
+            found = op("Concat", above, op("Slice", found, cx.ints([1]), cx.ints([2])), axis=0)
+        points = found
+    return op("Transpose", points, perm=[1, 0]), longest
 
 
 def _coordinates(cx: Converter, places: str, levels: List[str]) -> List[str]:
@@ -209,13 +235,11 @@ def ragged_to_tensor(cx: Converter, node: Decoded, inputs: List[Value]) -> Outpu
     else:
         raise ConversionError(f"its row_partition_types {kinds} are not ROW_SPLITS, or FIRST_DIM_SIZE then "
                               "VALUE_ROWIDS")  # fmt: skip
-    coordinates = _coordinates(cx, _flat_places(cx, data), levels)
-    dense = [cx.emit("Sub", [cx.emit("Shape", [levels[0]])[0], cx.ints([1])])[0],
-             *(_longest(cx, level) for level in levels)]  # fmt: skip
+    points, longest = _grid_points(cx, levels)  # [values, depth]
+    dense = [cx.emit("Sub", [cx.emit("Shape", [levels[0]])[0], cx.ints([1])])[0], *longest]
     inner = cx.emit("Slice", [cx.emit("Shape", [data])[0], cx.ints([1]), cx.ints([2**63 - 1])])[0]
     dims = cx.emit("Concat", [*dense, inner], axis=0)[0]
     depth = len(levels) + 1
-    points = cx.emit("Concat", [unsqueeze(cx, part, [1]) for part in coordinates], axis=1)[0]  # [values, depth]
     if shape_value.rank == 1 and shape_value.shape not in ([0], None):  # the sizes asked for, -1 where free
         asked = as_int64(cx, shape_value)
         dims = cx.emit("Where", [cx.emit("Less", [asked, cx.ints([0])])[0], dims, asked])[0]
