@@ -546,8 +546,7 @@ _TENSOR: Final[Dict[str, Rule]] = {
     "RaggedTensorToTensor": _row(
         "NonZero, ScatterND, Expand, Compress",
         ragged_to_tensor,
-        "ROW_SPLITS, or FIRST_DIM_SIZE then VALUE_ROWIDS; a shape asked for cuts or pads",
-        since=16,
+        "ROW_SPLITS, or FIRST_DIM_SIZE then VALUE_ROWIDS (from opset 16); a shape asked for cuts or pads",
     ),
     "RaggedTensorToVariant": _row(
         "SplitToSequence", ragged_to_variant, "tf.map_fn's forms: a batch of one ragged dimension, a row whole"

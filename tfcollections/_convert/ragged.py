@@ -220,6 +220,9 @@ def ragged_to_tensor(cx: Converter, node: Decoded, inputs: List[Value]) -> Outpu
     rank = need_rank(values)
     data = cx.tf(values)
     if kinds[0] == "FIRST_DIM_SIZE" and all(kind == "VALUE_ROWIDS" for kind in kinds[1:]):
+        if cx.opset < 16:
+            raise ConversionError("its rows are given as VALUE_ROWIDS, counted by ScatterND's reduction, which ONNX "
+                                  "has from opset 16: convert at opset 16 or later")  # fmt: skip
         levels: List[str] = []
         count = cx.emit("Reshape", [as_int64(cx, partitions[0]), cx.ints([1])])[0]
         for rowids in partitions[1:]:  # each level's splits: its rows' counts, run together
