@@ -137,7 +137,8 @@ def test_a_random_crop_is_drawn_as_tensorflow_draws_it() -> None:
 
 
 @pytest.mark.parametrize(("name", "opset"), [("reductions", 13), ("reductions", 18), ("reductions", 21),
-                                             ("segments", 16), ("segments", 18)])  # fmt: skip
+                                             ("segments", 16), ("segments", 18), ("signal", 12),
+                                             ("signal", 15)])  # fmt: skip
 def test_other_opsets_give_the_same_answers(name: str, opset: int) -> None:
     about = MANIFEST["ops"][name]
     arrays = np.load(DATA / "ops" / f"{name}.npz")
@@ -162,6 +163,34 @@ def test_a_ragged_tensor_of_row_splits_is_made_dense_at_opset_13_and_of_row_ids_
     feeds = {key: value for key, value in feeds.items() if key in {item.name for item in session.get_inputs()}}
     for key, value in zip(outputs, session.run(outputs, feeds)):
         assert_agrees(key, value, arrays[f"output/{key}"])
+
+
+def test_a_transform_below_opset_17_is_a_product_by_the_dfts_matrix() -> None:
+    # No DFT before opset 17: RFFT of a signal of a length fed at run time, cut or padded to its fft_length, is a
+    # MatMul by the DFT's matrix (in double), numpy's answers; an unknown length or one past 1024 is refused there.
+    from tfcollections._convert.values import ints_tensor
+
+    from .test_convert import _graph, _shape
+
+    graph = _graph(
+        ("x", "Placeholder", [], {"dtype": "DT_FLOAT", "shape": _shape(2, -1)}, None),
+        ("n", "Const", [], {"dtype": "DT_INT32"}, ints_tensor([8], "DT_INT32")),
+        ("rfft", "RFFT", ["x", "n"], {"Treal": "DT_FLOAT", "Tcomplex": "DT_COMPLEX64"}, None),
+        ("abs", "ComplexAbs", ["rfft"], {"T": "DT_COMPLEX64", "Tout": "DT_FLOAT"}, None),
+        ("long", "Const", [], {"dtype": "DT_INT32"}, ints_tensor([2048], "DT_INT32")),
+        ("wide", "RFFT", ["x", "long"], {"Treal": "DT_FLOAT", "Tcomplex": "DT_COMPLEX64"}, None),
+        ("wide_abs", "ComplexAbs", ["wide"], {"T": "DT_COMPLEX64", "Tout": "DT_FLOAT"}, None),
+    )  # fmt: skip
+    data = tfcollections.to_onnx(graph, outputs=["abs"], opset=13)
+    assert "MatMul" in {node.op_type for node in onnx.load_from_string(data).graph.node}
+    rng = np.random.default_rng(23)
+    for length in (5, 8, 12):
+        signal = rng.standard_normal((2, length)).astype(np.float32)
+        (got,) = run(data, {"x:0": signal}, ["abs:0"])
+        assert np.allclose(got, np.abs(np.fft.rfft(signal.astype(np.float64), n=8)), rtol=1e-6, atol=1e-6)
+    with pytest.raises(tfcollections.ConversionError, match=r"length 2048 is ONNX's DFT, from opset 17 .*convert at"):
+        tfcollections.to_onnx(graph, outputs=["wide_abs"], opset=13)
+    assert tfcollections.to_onnx(graph, outputs=["wide_abs"], opset=17)
 
 
 def test_a_fixed_input_shape_runs_as_the_symbolic_one(tmp_path: Path) -> None:

@@ -10,10 +10,14 @@ naming it (ONNX could declare the type; onnxruntime could not run it). A transfo
 the signal's axis, one-sided for a real input's RFFT. onnxruntime's float DFT sums a length that is not a power of
 two term by term with float twiddles, up to ten float epsilons (of the largest value) from TensorFlow's float FFT;
 such a transform of float values is computed in double and rounded back, within about one (a power of two keeps
-float: the runtime's FFT is as exact as TensorFlow's there).
+float: the runtime's FFT is as exact as TensorFlow's there). Before opset 17, which has no DFT, a transform is one
+MatMul by the DFT's matrix (made at conversion, double, for a known length up to ``_MATRIX_LENGTH``): the signal's
+parts interleaved on one axis, a row of the matrix for each part, two columns (real, imaginary) for each frequency.
 """
 
 from __future__ import annotations
+
+import math
 
 from .._errors import ConversionError
 from .nodeparts import attr, broadcast, need_ints, need_rank, onnx_type, unsqueeze
@@ -23,6 +27,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Dict, Final, List, Optional, Sequence, Tuple
 
+    from .._tensor import Tensor
     from .._typing import Decoded
     from .converter import Converter
     from .values import Value
@@ -30,6 +35,9 @@ if TYPE_CHECKING:
     Outputs = List[Optional[Value]]
 
 _COMPLEX_OF: Final = {"DT_FLOAT": "DT_COMPLEX64", "DT_DOUBLE": "DT_COMPLEX128"}
+#: Below opset 17, which has no DFT, a transform is a product by the DFT's matrix, made at conversion for a length up
+#: to this (its double matrix of 2n x 2n then holds 32 MB).
+_MATRIX_LENGTH: Final = 1024
 
 
 def _complex(value: Value, op: str) -> str:
@@ -47,11 +55,63 @@ def _dft(cx: Converter, data: str, axis: int, length: Optional[str], *, inverse:
     return cx.emit("DFT", [data, length] if length else [data], 1, axis=axis, **flags)[0]
 
 
+def _transform(cx: Converter, data: str, rank: int, axis: int, length: Optional[int], size: Optional[int], *,
+               inverse: bool = False, onesided: bool = False, real: bool = False) -> str:  # fmt: skip
+    """The DFT of *data* (of *rank*, its parts on the last axis: 1 for a *real* signal, else 2) along *axis*, the
+    signal cut or padded to *length* (None: its *size*): ONNX's DFT from opset 17; before it, a product by the
+    DFT's matrix, made at conversion for a known length up to ``_MATRIX_LENGTH`` (the data double, widened)."""
+    if cx.opset >= 17:
+        return _dft(cx, data, axis, None if length is None else cx.scalar(length, "DT_INT64"), inverse=inverse,
+                    onesided=onesided)  # fmt: skip
+    n = size if length is None else length
+    if n is None or not 0 < n <= _MATRIX_LENGTH:
+        raise ConversionError(f"a transform of a signal of {'unknown length' if n is None else f'length {n}'} is "
+                              f"ONNX's DFT, from opset 17 (before it, a product by the DFT's matrix, made for a known "
+                              f"length up to {_MATRIX_LENGTH}): convert at opset 17 or later")  # fmt: skip
+    last = rank - 2  # the signal's axis moved just before the parts
+    perm = [*(item for item in range(rank - 1) if item != axis), axis, rank - 1]
+    if axis != last:
+        data = cx.emit("Transpose", [data], perm=perm)[0]
+    if length is not None and size != length:  # cut, then padded with zeros up to the length
+        if size is None or size > length:
+            data = cx.emit("Slice", [data, cx.ints([0]), cx.ints([length]), cx.ints([last])])[0]
+        if size is None or size < length:
+            short = (cx.ints([length - size]) if size is not None else cx.emit("Sub", [cx.ints([length]), cx.emit(
+                "Gather", [cx.emit("Shape", [data])[0], cx.ints([last])], axis=0)[0]])[0])  # fmt: skip
+            pads = cx.emit("Concat", [cx.ints([0] * (rank + last)), short, cx.ints([0])], axis=0)[0]
+            data = cx.emit("Pad", [data, pads])[0]
+    kept = [0] * last
+    flat = cx.emit("Reshape", [data, cx.ints([*kept, -1])])[0]  # each signal's parts, interleaved
+    matrix = cx.initializer(_dft_matrix(n, inverse, onesided, real=real), cx.fresh("dft"))
+    product = cx.emit("MatMul", [flat, matrix])[0]
+    out = cx.emit("Reshape", [product, cx.ints([*kept, -1, 2])])[0]
+    if axis != last:
+        out = cx.emit("Transpose", [out], perm=[perm.index(item) for item in range(rank)])[0]
+    return out
+
+
+def _dft_matrix(n: int, inverse: bool, onesided: bool, *, real: bool) -> Tensor:
+    """The DFT's matrix of length *n* (``1/n`` and the other sign inverse; the first ``n // 2 + 1`` frequencies
+    onesided), double, taking a signal's parts interleaved (its real parts alone where *real*) to the transform's
+    parts interleaved: a row for each input part, two columns (real, imaginary) for each frequency."""
+    count = n // 2 + 1 if onesided else n
+    sign, scale = (1.0, 1.0 / n) if inverse else (-1.0, 1.0)
+    cosines = [[math.cos(2 * math.pi * (j * k % n) / n) * scale for k in range(count)] for j in range(n)]
+    sines = [[sign * math.sin(2 * math.pi * (j * k % n) / n) * scale for k in range(count)] for j in range(n)]
+    rows: List[float] = []
+    for j in range(n):  # (a + bi)(c + si) = (ac - bs) + (as + bc)i, with c the cosine and s the signed sine
+        rows.extend(value for k in range(count) for value in (cosines[j][k], sines[j][k]))
+        if not real:
+            rows.extend(value for k in range(count) for value in (-sines[j][k], cosines[j][k]))
+    return tensor_of("DT_DOUBLE", ((1 if real else 2) * n, 2 * count), rows)
+
+
 def _widened(cx: Converter, data: str, parts: str, lengths: Sequence[Optional[int]]) -> Tuple[str, bool]:
     """*data* cast to double when its parts are float and a transform's length is not a known power of two (the
-    module's paragraph says why), and whether it was."""
-    if parts != "DT_FLOAT" or all(length is not None and length > 0 and length & (length - 1) == 0
-                                  for length in lengths):  # fmt: skip
+    module's paragraph says why) or the transform is a product by its matrix (before opset 17), and whether it
+    was."""
+    exact = all(length is not None and length > 0 and length & (length - 1) == 0 for length in lengths)
+    if parts != "DT_FLOAT" or (cx.opset >= 17 and exact):
         return data, False
     return cx.emit("Cast", [data], to=onnx_type("DT_DOUBLE"))[0], True
 
@@ -79,9 +139,10 @@ def rfft(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
         raise ConversionError(f"its input has rank {rank}: {node['op']} transforms its last {count} axes")
     lengths = _lengths(length_value, count)
     data, widened = _widened(cx, unsqueeze(cx, cx.tf(x), [-1]), x.dtype, lengths)  # [..., n, 1]
-    data = _dft(cx, data, rank - 1, cx.scalar(lengths[-1], "DT_INT64"), onesided=True)
+    sizes = [None] * count if x.shape is None else x.shape[-count:]
+    data = _transform(cx, data, rank + 1, rank - 1, lengths[-1], sizes[-1], onesided=True, real=True)
     if count == 2:
-        data = _dft(cx, data, rank - 2, cx.scalar(lengths[0], "DT_INT64"))
+        data = _transform(cx, data, rank + 1, rank - 2, lengths[0], sizes[0])
     data = _narrowed(cx, data, widened)
     shape = None if x.shape is None else [*x.shape[:-count], *lengths[:-1], lengths[-1] // 2 + 1]
     return [cx.result(0, _COMPLEX_OF[x.dtype], shape, onnx=data)]
@@ -99,7 +160,7 @@ def fft(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     axes = range(rank - 1, rank - 1 - count, -1)
     data, widened = _widened(cx, cx.tf(x), PARTS[x.dtype], [x.shape[axis] if x.shape else None for axis in axes])
     for axis in axes:
-        data = _dft(cx, data, axis, None, inverse=inverse)
+        data = _transform(cx, data, rank + 1, axis, None, x.shape[axis] if x.shape else None, inverse=inverse)
     data = _narrowed(cx, data, widened)
     return [cx.result(0, x.dtype, x.shape, onnx=data)]
 

@@ -632,12 +632,13 @@ _QUANTIZE: Final[Dict[str, Rule]] = {
 
 _SIGNAL: Final[Dict[str, Rule]] = {
     # Complex values as pairs of parts on one more axis, as ONNX's DFT holds them (onnxruntime has no complex type).
-    "RFFT": _row("Unsqueeze, DFT (one-sided)", rfft, "fft_length constant: the signal cut or padded", since=17),
-    "RFFT2D": _row("Unsqueeze, DFT (one-sided), DFT", rfft, "the last axis one-sided, then the one before", since=17),
-    "FFT": _row("DFT", fft, "of a complex value", since=17),
-    "IFFT": _row("DFT (inverse)", fft, "normalized by 1/n, as both", since=17),
-    "FFT2D": _row("DFT, DFT", fft, "the last two axes", since=17),
-    "IFFT2D": _row("DFT, DFT (inverse)", fft, "the last two axes", since=17),
+    # Below opset 17, which has no DFT, each transform is a MatMul by the DFT's matrix (a known length up to 1024).
+    "RFFT": _row("DFT (one-sided); below opset 17 MatMul", rfft, "fft_length constant: the signal cut or padded"),
+    "RFFT2D": _row("DFT (one-sided), DFT; below opset 17 MatMul", rfft, "the last axis one-sided, then the one before"),
+    "FFT": _row("DFT; below opset 17 MatMul", fft, "of a complex value"),
+    "IFFT": _row("DFT (inverse); below opset 17 MatMul", fft, "normalized by 1/n, as both"),
+    "FFT2D": _row("DFT, DFT; below opset 17 MatMul", fft, "the last two axes"),
+    "IFFT2D": _row("DFT, DFT (inverse); below opset 17 MatMul", fft, "the last two axes"),
     "ComplexAbs": _row("ReduceL2", complex_abs, "the pair's length"),
     "Real": _row("Gather", real_imag, "the first of the pair"),
     "Imag": _row("Gather", real_imag, "the second of the pair"),
