@@ -1239,9 +1239,6 @@ REFUSED = {
     "a count of segments of floats": (
         [_placeholder("x", 3), _const("s", _ints(0, 0, 1)), _const("n", _floats()),
          ("y", "UnsortedSegmentSum", ["x", "s", "n"], {}, None)], "TensorFlow takes an integer scalar"),
-    "a segment max of unknown rank below 18": (
-        [_placeholder("x", 6), _typed("d", "DT_INT32", -1), ("r", "Reshape", ["x", "d"], {}, None),
-         _const("s", _ints(0, 0, 1)), ("y", "SegmentMax", ["r", "s"], {}, None)], "convert at opset 18"),
     "text of floats": ([_placeholder("x", 2), ("y", "AsString", ["x"], {}, None)], "with %f"),
     "text padded": (
         [_const("i", _ints(1, 2)), ("y", "AsString", ["i"], {"width": 5}, None)], "which no ONNX op does"),

@@ -137,7 +137,8 @@ def test_a_random_crop_is_drawn_as_tensorflow_draws_it() -> None:
 
 
 @pytest.mark.parametrize(("name", "opset"), [("reductions", 13), ("reductions", 18), ("reductions", 21),
-                                             ("segments", 16), ("segments", 18), ("signal", 12),
+                                             ("segments", 13), ("segments", 15), ("segments", 16), ("segments", 18),
+                                             ("segments_dropped", 13), ("segments_dropped", 18), ("signal", 12),
                                              ("signal", 15)])  # fmt: skip
 def test_other_opsets_give_the_same_answers(name: str, opset: int) -> None:
     about = MANIFEST["ops"][name]

@@ -1454,6 +1454,31 @@ def _suite_cases(tf):
             ],
         )
     )
+    # Unsorted segments of negative ids (their rows dropped, as TensorFlow drops them), ids of two axes, int8 data,
+    # and data of dims the graph leaves open (the mask below the opset of a scatter's reduction takes any shape).
+    r = rng_of("segments_dropped")
+    cases.append(
+        (
+            "segments_dropped",
+            {
+                "d": r.standard_normal((6, 2)).astype(f32),
+                "ids": np.array([0, -1, 2, -3, 2, 1], np.int32),
+                "grid": np.array([[1, -1], [0, 2], [-2, 1]], np.int64),
+                "k": r.integers(-100, 100, (6,)).astype(np.int8),
+                "u": (r.standard_normal((6, 3)).astype(f32), [None, None]),
+            },
+            lambda d, ids, grid, k, u: [
+                m.unsorted_segment_sum(d, ids, 3),
+                m.unsorted_segment_prod(d, ids, 4),
+                m.unsorted_segment_max(u, ids, 3),
+                m.unsorted_segment_min(d, ids, 3),
+                m.unsorted_segment_sum(tf.reshape(d, [3, 2, 2]), grid, 3),
+                m.unsorted_segment_sum(k, ids, 3),
+                m.segment_max(u, tf.constant([0, 0, 1, 3, 3, 3])),
+                tf.sparse.segment_mean(u, tf.constant([0, 2, 4]), tf.constant([0, 0, 1])),
+            ],
+        )
+    )
     r = rng_of("counting")
     cases.append(
         (

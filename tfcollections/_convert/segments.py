@@ -4,11 +4,13 @@ root of the count, product, maximum, minimum).
 
 Strategy: every segment reduction is one scatter of the data's rows by their segment ids into a tensor of the
 reduction's identity, ``[segments, *row shape]``: ONNX's ScatterND with its reduction (add and mul from opset 16, max
-and min from 18), which combines a segment's rows in their order, as TensorFlow does. Below opset 18 a maximum or
-minimum is taken over a mask of the rows each segment holds instead (Equal of the ids and a Range, then Where and
-ReduceMax), which needs the data's rank. A mean divides by each segment's count (a scatter of ones), the square-root
-form by its root. The number of segments is the op's input, or the greatest id plus one. An empty segment is what
-TensorFlow gives: 0, or 1 for a product, or the type's lowest (highest) value for an unsorted maximum (minimum).
+and min from 18), which combines a segment's rows in their order, as TensorFlow does. Below those opsets the
+reduction is taken over a mask of the rows each segment holds instead (Equal of the ids and a Range, then Where and
+ReduceSum, ReduceProd, ReduceMax or ReduceMin over the rows), in memory of segments by rows. A mean divides by each
+segment's count (a scatter of ones, or the mask's sum), the square-root form by its root. The number of segments is
+the op's input, or the greatest id plus one. An unsorted op's row of a negative id is dropped, as TensorFlow drops
+it. An empty segment is what TensorFlow gives: 0, or 1 for a product, or the type's lowest (highest) value for an
+unsorted maximum (minimum).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from .values import scalar_tensor
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Final, List, Optional, Union
+    from typing import Final, List, Optional, Tuple, Union
 
     from .._typing import Decoded
     from .converter import Converter
@@ -87,6 +89,10 @@ def segment(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
         raise ConversionError(f"its data has rank {data.rank}, less than its segment ids' {id_rank}")
     dtype = data.dtype
     ids64 = as_int64(cx, ids)
+    id_axes = id_rank  # the axes of data the ids index, which the output replaces by the segments
+    if unsorted:  # TensorFlow drops a row whose id is negative
+        ids64, rows = _kept_rows(cx, ids64, rows, id_rank)
+        id_rank = 1
     places = unsqueeze(cx, ids64, [-1])
     if count_value is not None:
         if count_value.dtype not in INTEGER_TYPES or count_value.rank not in (None, 0, 1):
@@ -99,20 +105,29 @@ def segment(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     row_shape = cx.emit("Slice", [cx.emit("Shape", [rows])[0], cx.ints([id_rank]), cx.ints([2**63 - 1])])[0]
     target = cx.emit("Concat", [segments, row_shape], axis=0)[0]
     low, high = EXTREMES.get(dtype, (0, 0))
+    mask = _mask(cx, ids64, segments, rows) if cx.opset < (18 if kind in ("Max", "Min") else 16) else ""
     if kind in ("Max", "Min"):
         identity: Union[int, float] = low if kind == "Max" else high
-        out = _extreme(cx, kind, rows, places, segments, target, identity, dtype, data, id_rank)
+        if mask:
+            out = _masked(cx, f"Reduce{kind}", rows, mask, identity, dtype)
+        else:
+            start = _filled(cx, target, identity, dtype)
+            (start, values), back = widened(cx, "ScatterND max", dtype, [start, rows])
+            out = back(cx.emit("ScatterND", [start, places, values], reduction=kind.lower())[0])
         if not unsorted:  # a sorted op's empty segment is 0
-            counted = _counts(cx, ids64, places, segments, rows, id_rank)
+            counted = _counts(cx, ids64, places, segments, rows, mask)
             out = cx.emit("Where", [cx.emit("Greater", [counted, cx.scalar(0, "DT_INT64")])[0], out,
                                     cx.scalar(0, dtype)])[0]  # fmt: skip
     else:
         reduction = "mul" if kind == "Prod" else "add"
-        start = _filled(cx, target, 1 if kind == "Prod" else 0, dtype)
-        (start, values), back = widened(cx, f"ScatterND {reduction}", dtype, [start, rows])
-        out = back(cx.emit("ScatterND", [start, places, values], reduction=reduction)[0])
+        if mask:
+            out = _masked(cx, "ReduceProd" if kind == "Prod" else "ReduceSum", rows, mask, int(kind == "Prod"), dtype)
+        else:
+            start = _filled(cx, target, 1 if kind == "Prod" else 0, dtype)
+            (start, values), back = widened(cx, f"ScatterND {reduction}", dtype, [start, rows])
+            out = back(cx.emit("ScatterND", [start, places, values], reduction=reduction)[0])
         if kind in ("Mean", "SqrtN"):
-            counted = cx.emit("Cast", [_counts(cx, ids64, places, segments, rows, id_rank)], to=onnx_type(dtype))[0]
+            counted = cx.emit("Cast", [_counts(cx, ids64, places, segments, rows, mask)], to=onnx_type(dtype))[0]
             divisor = cx.emit("Max", [counted, cx.scalar(1, dtype)])[0]
             if kind == "SqrtN":
                 divisor = cx.emit("Sqrt", [divisor])[0]
@@ -120,38 +135,50 @@ def segment(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     shape: Shape = None
     if data.shape is not None:
         known = count_value.ints() if count_value is not None else None
-        shape = [known[0] if known else None, *data.shape[id_rank:]]
+        shape = [known[0] if known else None, *data.shape[id_axes:]]
     return [cx.result(0, dtype, shape, onnx=out)]
 
 
-def _counts(cx: Converter, ids: str, places: str, segments: str, rows: str, id_rank: int) -> str:
-    """Each segment's count of rows, shaped to broadcast over the row shape: [segments, 1, ...]."""
+def _kept_rows(cx: Converter, ids: str, rows: str, id_rank: int) -> Tuple[str, str]:
+    """An unsorted op's ids and rows, its ids made one axis, less the rows whose id is negative (which TensorFlow
+    drops, and which a scatter would take from the last segment back)."""
+    if id_rank != 1:
+        row_shape = cx.emit("Slice", [cx.emit("Shape", [rows])[0], cx.ints([id_rank]), cx.ints([2**63 - 1])])[0]
+        rows = cx.emit("Reshape", [rows, cx.emit("Concat", [cx.ints([-1]), row_shape], axis=0)[0]])[0]
+        ids = cx.emit("Reshape", [ids, cx.ints([-1])])[0]
+    kept = cx.emit("GreaterOrEqual", [ids, cx.scalar(0, "DT_INT64")])[0]
+    return cx.emit("Compress", [ids, kept], axis=0)[0], cx.emit("Compress", [rows, kept], axis=0)[0]
+
+
+def _mask(cx: Converter, ids: str, segments: str, rows: str) -> str:
+    """Below the opset of a scatter's reduction: whether each row (of ids of one axis) is in each segment,
+    ``[segments, rows, 1, ...]``, to broadcast over the rows' shape (memory of segments by rows)."""
+    every = cx.emit("Range", [cx.scalar(0, "DT_INT64"), cx.emit("Squeeze", [segments])[0], cx.scalar(1, "DT_INT64")])[0]
+    mask = cx.emit("Equal", [unsqueeze(cx, every, [1]), unsqueeze(cx, ids, [0])])[0]  # [segments, rows]
+    row_rank = cx.emit("Sub", [cx.emit("Size", [cx.emit("Shape", [rows])[0]])[0], cx.scalar(1, "DT_INT64")])[0]
+    ones = _filled(cx, cx.emit("Reshape", [row_rank, cx.ints([1])])[0], 1, "DT_INT64")
+    return cx.emit("Reshape", [mask, cx.emit("Concat", [cx.emit("Shape", [mask])[0], ones], axis=0)[0]])[0]
+
+
+def _masked(cx: Converter, onnx_op: str, rows: str, mask: str, identity: Union[int, float], dtype: str) -> str:
+    """A segment reduction over a *mask* of each segment's rows: the rows spread over the segments, the identity
+    where a row is not in one, reduced over the rows (in a type onnxruntime reduces, cast back)."""
+    filler = cx.initializer(scalar_tensor(identity, dtype), cx.fresh("identity"))
+    (spread, filler), back = widened(cx, onnx_op, dtype, [unsqueeze(cx, rows, [0]), filler])
+    picked = cx.emit("Where", [mask, spread, filler])[0]
+    if onnx_op == "ReduceSum" or cx.opset >= 18:
+        return back(cx.emit(onnx_op, [picked, cx.ints([1])], keepdims=0)[0])
+    return back(cx.emit(onnx_op, [picked], axes=[1], keepdims=0)[0])  # below opset 18: axes an attribute
+
+
+def _counts(cx: Converter, ids: str, places: str, segments: str, rows: str, mask: str) -> str:
+    """Each segment's count of rows (of ids of one axis), shaped to broadcast over the row shape: [segments, 1, ...];
+    over the *mask* where one is made."""
+    if mask:
+        return cx.emit("ReduceSum", [cx.emit("Cast", [mask], to=7)[0], cx.ints([1])], keepdims=0)[0]
     ones = _filled(cx, cx.emit("Shape", [ids])[0], 1, "DT_INT64")
     counted = cx.emit("ScatterND", [_filled(cx, segments, 0, "DT_INT64"), places, ones], reduction="add")[0]
     # [segments] -> [segments, 1, ...]: one 1 for each axis of a row
-    row_rank = cx.emit("Sub", [cx.emit("Size", [cx.emit("Shape", [rows])[0]])[0], cx.scalar(id_rank, "DT_INT64")])[0]
+    row_rank = cx.emit("Sub", [cx.emit("Size", [cx.emit("Shape", [rows])[0]])[0], cx.scalar(1, "DT_INT64")])[0]
     ones_tail = _filled(cx, cx.emit("Reshape", [row_rank, cx.ints([1])])[0], 1, "DT_INT64")
     return cx.emit("Reshape", [counted, cx.emit("Concat", [cx.ints([-1]), ones_tail], axis=0)[0]])[0]
-
-
-def _extreme(cx: Converter, kind: str, rows: str, places: str, segments: str, target: str,
-             identity: Union[int, float], dtype: str, data: Value, id_rank: int) -> str:  # fmt: skip
-    """A segment maximum or minimum: ScatterND's from opset 18, else over a mask of each segment's rows."""
-    if cx.opset >= 18:
-        start = _filled(cx, target, identity, dtype)
-        (start, values), back = widened(cx, "ScatterND max", dtype, [start, rows])
-        return back(cx.emit("ScatterND", [start, places, values], reduction=kind.lower())[0])
-    if data.rank is None or id_rank != 1:
-        raise ConversionError(f"a segment {kind.lower()} below opset 18 needs its data's rank and ids of one axis "
-                              "(convert at opset 18 or later)")  # fmt: skip
-    ids = cx.emit("Squeeze", [places, cx.ints([-1])])[0]  # [rows]
-    every = cx.emit("Range", [cx.scalar(0, "DT_INT64"), cx.emit("Squeeze", [segments])[0], cx.scalar(1, "DT_INT64")])[0]
-    mask = cx.emit("Equal", [unsqueeze(cx, every, [1]), unsqueeze(cx, ids, [0])])[0]  # [segments, rows]
-    mask = unsqueeze(cx, mask, list(range(2, data.rank + 1))) if data.rank > 1 else mask
-    spread = unsqueeze(cx, rows, [0])  # [1, rows, ...]
-    (spread,), back = widened(cx, "Where", dtype, [spread])
-    filler = cx.initializer(scalar_tensor(identity, dtype), cx.fresh("identity"))
-    (filler,), _ = widened(cx, "Where", dtype, [filler])
-    picked = cx.emit("Where", [mask, spread, filler])[0]
-    onnx_op = "ReduceMax" if kind == "Max" else "ReduceMin"
-    return back(cx.emit(onnx_op, [picked], axes=[1], keepdims=0)[0])  # below opset 18: axes an attribute
