@@ -139,30 +139,14 @@ def test_a_random_crop_is_drawn_as_tensorflow_draws_it() -> None:
 @pytest.mark.parametrize(("name", "opset"), [("reductions", 13), ("reductions", 18), ("reductions", 21),
                                              ("segments", 13), ("segments", 15), ("segments", 16), ("segments", 18),
                                              ("segments_dropped", 13), ("segments_dropped", 18), ("signal", 12),
-                                             ("signal", 15)])  # fmt: skip
+                                             ("signal", 15), ("counting_and_boxes", 13),
+                                             ("checks_and_stitches", 15), ("ragged_tensors", 13)])  # fmt: skip
 def test_other_opsets_give_the_same_answers(name: str, opset: int) -> None:
     about = MANIFEST["ops"][name]
     arrays = np.load(DATA / "ops" / f"{name}.npz")
     data = tfcollections.to_onnx(DATA / "ops" / f"{name}.pb", outputs=about["outputs"], opset=opset)
     got = run(data, {key: arrays[f"input/{key}"] for key in about["inputs"]}, about["outputs"])
     for key, value in zip(about["outputs"], got):
-        assert_agrees(key, value, arrays[f"output/{key}"])
-
-
-def test_a_ragged_tensor_of_row_splits_is_made_dense_at_opset_13_and_of_row_ids_from_16() -> None:
-    # RaggedTensorToTensor's grid needs no later opset; rows given as VALUE_ROWIDS are counted by ScatterND's
-    # reduction (opset 16): below it, that node is refused naming the opset, the others give TensorFlow's answers.
-    about = MANIFEST["ops"]["ragged_tensors"]
-    arrays = np.load(DATA / "ops" / "ragged_tensors.npz")
-    by_row_ids = "RaggedToTensor_3/RaggedTensorToTensor:0"
-    with pytest.raises(tfcollections.ConversionError, match=r"RaggedToTensor_3.*VALUE_ROWIDS.*convert at opset 16"):
-        tfcollections.to_onnx(DATA / "ops" / "ragged_tensors.pb", outputs=about["outputs"], opset=13)
-    outputs = [name for name in about["outputs"] if name != by_row_ids]
-    data = tfcollections.to_onnx(DATA / "ops" / "ragged_tensors.pb", outputs=outputs, opset=13)
-    feeds = {key: arrays[f"input/{key}"] for key in about["inputs"]}
-    session = ort.InferenceSession(data, providers=["CPUExecutionProvider"])
-    feeds = {key: value for key, value in feeds.items() if key in {item.name for item in session.get_inputs()}}
-    for key, value in zip(outputs, session.run(outputs, feeds)):
         assert_agrees(key, value, arrays[f"output/{key}"])
 
 

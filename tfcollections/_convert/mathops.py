@@ -290,9 +290,9 @@ def _ones_like(cx: Converter, name: str, dtype: str) -> str:
 
 
 def bincount(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
-    """DenseBincount and Bincount: each value's count (or its weights' sum) in ``size`` bins, by a ScatterND add;
-    a value at or past the size goes to one more bin, cut off after, as TensorFlow leaves it out; binary_output
-    counts each value once."""
+    """DenseBincount and Bincount: each value's count (or its weights' sum) in ``size`` bins, by a ScatterND add
+    (below opset 16, a sum over a mask of bins by values); a value at or past the size is left out, as TensorFlow
+    leaves it; binary_output counts each value once."""
     x, size, weights = inputs[0], inputs[1], inputs[2]
     if x.dtype not in INTEGER_TYPES or size.dtype != x.dtype or size.rank not in (None, 0):
         raise ConversionError(f"its input is {x.dtype} and its size {size.dtype} of rank {size.rank}: TensorFlow "
@@ -307,6 +307,26 @@ def bincount(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     binary = bool(attr(node, "binary_output", False))
     values = as_int64(cx, x)
     bins = cx.emit("Reshape", [as_int64(cx, size), cx.ints([1])])[0]
+    if cx.opset < 16:  # no ScatterND add: a mask of bins by values, its weights summed over the values
+        every = cx.emit("Range", [cx.scalar(0, "DT_INT64"), as_int64(cx, size), cx.scalar(1, "DT_INT64")])[0]
+        every = unsqueeze(cx, every, [1])
+        mask = cx.emit("Equal", [every, unsqueeze(cx, values, [rank - 1])])[0]  # [bins, values] or [rows, bins, values]
+        updates = cx.scalar(1, dtype) if binary or not counted_weights else unsqueeze(cx, cx.tf(weights), [rank - 1])
+        (updates, zero), back = widened(cx, "ReduceSum", dtype, [updates, cx.scalar(0, dtype)])
+        out = back(cx.emit("ReduceSum", [cx.emit("Where", [mask, updates, zero])[0], cx.ints([-1])], keepdims=0)[0])
+    else:
+        out = _scattered_counts(cx, values, bins, weights, rank, dtype, binary or not counted_weights)
+    if binary:
+        out = cx.emit("Cast", [cx.emit("Greater", [out, cx.scalar(0, dtype)])[0]], to=onnx_type(dtype))[0]
+    known = size.ints()
+    length = known[0] if known else None
+    shape: Shape = [(x.shape or [None])[0], length] if rank == 2 else [length]
+    return [cx.result(0, dtype, shape, onnx=out)]
+
+
+def _scattered_counts(cx: Converter, values: str, bins: str, weights: Value, rank: int, dtype: str, ones: bool) -> str:
+    """Each bin's count (of *ones*) or weights' sum by a ScatterND add, a value past the last bin in one more, cut
+    off after."""
     past = cx.emit("Min", [values, bins])[0]  # a value past the last bin goes to the extra one
     places = unsqueeze(cx, past, [-1])
     if rank == 2:  # each row's bins: [row, value] pairs
@@ -319,7 +339,7 @@ def bincount(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
         target = cx.emit("Concat", [rows, cx.emit("Add", [bins, cx.ints([1])])[0]], axis=0)[0]
     else:
         target = cx.emit("Add", [bins, cx.ints([1])])[0]
-    if binary or not counted_weights:
+    if ones:
         updates = cx.emit("ConstantOfShape", [cx.emit("Shape", [values])[0]],
                           value=tensor_of(dtype, (1,), [1]))[0]  # fmt: skip
     else:
@@ -327,13 +347,7 @@ def bincount(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     start = cx.emit("ConstantOfShape", [target], value=tensor_of(dtype, (1,), [0]))[0]
     (start, updates), back = widened(cx, "ScatterND add", dtype, [start, updates])
     out = back(cx.emit("ScatterND", [start, places, updates], reduction="add")[0])
-    if binary:
-        out = cx.emit("Cast", [cx.emit("Greater", [out, cx.scalar(0, dtype)])[0]], to=onnx_type(dtype))[0]
-    out = cx.emit("Slice", [out, cx.ints([0]), bins, cx.ints([-1])])[0]  # the extra bin cut off
-    known = size.ints()
-    length = known[0] if known else None
-    shape: Shape = [(x.shape or [None])[0], length] if rank == 2 else [length]
-    return [cx.result(0, dtype, shape, onnx=out)]
+    return cx.emit("Slice", [out, cx.ints([0]), bins, cx.ints([-1])])[0]  # the extra bin cut off
 
 
 def matrix_inverse(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:

@@ -354,9 +354,13 @@ _MATH: Final[Dict[str, Rule]] = {
     "Any": _row("Cast, ReduceSum, Greater", all_any, "some true element; axes constant or computed"),
     "Cumsum": _row("CumSum", cumulative_sum, "exclusive, reverse; the axis constant or computed"),
     "Cumprod": _row("Split, Mul, Concat", cumulative_product, "along an axis of known size, one Mul a step"),
-    "Bincount": _row("Min, ScatterND (add), Slice", bincount, "a value past the last bin left out", since=16),
+    "Bincount": _row(
+        "Min, ScatterND (add), Slice; below opset 16 a mask", bincount, "a value past the last bin left out"
+    ),
     "DenseBincount": _row(
-        "Min, ScatterND (add), Slice", bincount, "a vector or each row of a matrix; binary_output", since=16
+        "Min, ScatterND (add), Slice; below opset 16 a mask",
+        bincount,
+        "a vector or each row of a matrix; binary_output",
     ),
     "BitwiseAnd": _row("BitwiseAnd", bitwise("BitwiseAnd"), since=18),
     "BitwiseOr": _row("BitwiseOr", bitwise("BitwiseOr"), since=18),
@@ -545,9 +549,9 @@ _TENSOR: Final[Dict[str, Rule]] = {
         "each flat value's coordinates, level by level",
     ),
     "RaggedTensorToTensor": _row(
-        "NonZero, ScatterND, Expand, Compress",
+        "NonZero, ScatterND, Expand, Compress; below opset 16 a mask",
         ragged_to_tensor,
-        "ROW_SPLITS, or FIRST_DIM_SIZE then VALUE_ROWIDS (from opset 16); a shape asked for cuts or pads",
+        "ROW_SPLITS, or FIRST_DIM_SIZE then VALUE_ROWIDS; a shape asked for cuts or pads",
     ),
     "RaggedTensorToVariant": _row(
         "SplitToSequence", ragged_to_variant, "tf.map_fn's forms: a batch of one ragged dimension, a row whole"

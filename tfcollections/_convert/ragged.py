@@ -220,16 +220,20 @@ def ragged_to_tensor(cx: Converter, node: Decoded, inputs: List[Value]) -> Outpu
     rank = need_rank(values)
     data = cx.tf(values)
     if kinds[0] == "FIRST_DIM_SIZE" and all(kind == "VALUE_ROWIDS" for kind in kinds[1:]):
-        if cx.opset < 16:
-            raise ConversionError("its rows are given as VALUE_ROWIDS, counted by ScatterND's reduction, which ONNX "
-                                  "has from opset 16: convert at opset 16 or later")  # fmt: skip
         levels: List[str] = []
         count = cx.emit("Reshape", [as_int64(cx, partitions[0]), cx.ints([1])])[0]
         for rowids in partitions[1:]:  # each level's splits: its rows' counts, run together
             ids = as_int64(cx, rowids)
-            start = cx.emit("ConstantOfShape", [count], value=tensor_of("DT_INT64", (1,), [0]))[0]
-            ones = cx.emit("ConstantOfShape", [cx.emit("Shape", [ids])[0]], value=tensor_of("DT_INT64", (1,), [1]))[0]
-            counted = cx.emit("ScatterND", [start, unsqueeze(cx, ids, [1]), ones], reduction="add")[0]
+            if cx.opset < 16:  # no ScatterND add: a mask of rows by ids, summed
+                every = cx.emit("Range", [cx.scalar(0, "DT_INT64"), cx.emit("Squeeze", [count])[0],
+                                          cx.scalar(1, "DT_INT64")])[0]  # fmt: skip
+                matched = cx.emit("Equal", [unsqueeze(cx, every, [1]), unsqueeze(cx, ids, [0])])[0]
+                counted = cx.emit("ReduceSum", [cx.emit("Cast", [matched], to=7)[0], cx.ints([1])], keepdims=0)[0]
+            else:
+                start = cx.emit("ConstantOfShape", [count], value=tensor_of("DT_INT64", (1,), [0]))[0]
+                ones = cx.emit("ConstantOfShape", [cx.emit("Shape", [ids])[0]],
+                               value=tensor_of("DT_INT64", (1,), [1]))[0]  # fmt: skip
+                counted = cx.emit("ScatterND", [start, unsqueeze(cx, ids, [1]), ones], reduction="add")[0]
             levels.append(cx.emit("Concat", [cx.ints([0]), cx.emit("CumSum", [counted, cx.scalar(0, "DT_INT64")])[0]],
                                   axis=0)[0])  # fmt: skip
             count = cx.emit("Shape", [ids])[0]
