@@ -535,3 +535,47 @@ def test_a_resize_by_the_exact_scales_gives_what_its_sizes_give_bit_for_bit(mode
         assert got[0].shape == got[1].shape == (2, 3, oh, ow) and np.array_equal(got[0], got[1])
         compared += 1
     assert compared >= 30
+
+
+@pytest.mark.parametrize("opset", [12, 17])
+def test_sparse_fill_empty_rows_places_entries_in_memory_of_the_entries(opset: int) -> None:
+    # SparseFillEmptyRows of entries in any order, rows repeated, empty rows first, last and in runs, no entries,
+    # and 10^5 entries (a grid of entries by entries, which an entry's place in its row was, would hold 10^10
+    # cells), beside the placing of TensorFlow's kernel: rows in order, a row's entries in the order given.
+    from tfcollections._convert.values import scalar_tensor
+
+    from .test_convert import _graph, _shape
+
+    graph = _graph(
+        ("indices", "Placeholder", [], {"dtype": "DT_INT64", "shape": _shape(-1, 2)}, None),
+        ("values", "Placeholder", [], {"dtype": "DT_FLOAT", "shape": _shape(-1)}, None),
+        ("shape", "Placeholder", [], {"dtype": "DT_INT64", "shape": _shape(2)}, None),
+        ("default", "Const", [], {"dtype": "DT_FLOAT"}, scalar_tensor(-1.0, "DT_FLOAT")),
+        ("fill", "SparseFillEmptyRows", ["indices", "values", "shape", "default"], {"T": "DT_FLOAT"}, None),
+    )  # fmt: skip
+    outputs = ["fill:0", "fill:1", "fill:2", "fill:3"]
+    data = tfcollections.to_onnx(graph, inputs=["indices", "values", "shape"], outputs=outputs, opset=opset)
+    session = ort.InferenceSession(data, providers=["CPUExecutionProvider"])
+    rng = np.random.default_rng(opset)
+    for entries, rows in [(0, 3), (1, 1), (7, 5), (40, 9), (300, 50), (10**5, 2000)]:
+        row_of = rng.integers(1, rows - 1, entries) if rows > 2 else rng.integers(0, rows, entries)
+        indices = np.stack([row_of, rng.integers(0, 4, entries)], axis=1).astype(np.int64)
+        values = rng.standard_normal(entries).astype(np.float32)
+        got = session.run(outputs, {"indices:0": indices.reshape(-1, 2), "values:0": values,
+                                    "shape:0": np.array([rows, 4], np.int64)})  # fmt: skip
+        counts = np.bincount(row_of, minlength=rows)
+        blocks = np.maximum(counts, 1)
+        starts = np.cumsum(blocks) - blocks
+        within = np.zeros(entries, np.int64)
+        order = np.argsort(row_of, kind="stable")
+        sorted_rows = row_of[order]
+        first = np.searchsorted(sorted_rows, sorted_rows, side="left")
+        within[order] = np.arange(entries) - first
+        moved = starts[row_of] + within if entries else np.zeros(0, np.int64)
+        out_indices = np.zeros((blocks.sum(), 2), np.int64)
+        out_values = np.full(blocks.sum(), -1.0, np.float32)
+        out_indices[moved] = indices
+        out_values[moved] = values
+        out_indices[starts[counts == 0], 0] = np.nonzero(counts == 0)[0]
+        assert np.array_equal(got[0], out_indices) and np.array_equal(got[1], out_values)
+        assert np.array_equal(got[2], counts == 0) and np.array_equal(got[3], moved)

@@ -533,7 +533,7 @@ _TENSOR: Final[Dict[str, Rule]] = {
     ),
     "ListDiff": _row("Equal, ReduceSum, Not, Compress", list_diff, "x's elements found nowhere in y, in x's order"),
     "SparseFillEmptyRows": _row(
-        "ScatterND, CumSum, NonZero", fill_empty_rows, "an empty row's entry the default value", since=16
+        "TopK, ScatterElements, CumSum, NonZero", fill_empty_rows, "an empty row's entry the default value"
     ),
     "SparseReshape": _row("ReduceProd, Mul, ReduceSum, Div, Mod", sparse_reshape, "a -1 worked out in the model"),
     "SparseToDense": _row("Expand, ScatterND", sparse_to_dense, "a repeated index keeps its last value"),

@@ -634,8 +634,9 @@ def list_diff(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
 
 def fill_empty_rows(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     """SparseFillEmptyRows: each row's block of entries in row order (an empty row a block of one, its first place
-    given the default value), an entry's place in its block by the entries of its row before it; the empty rows'
-    mark and each entry's new place (reverse_index_map), as TensorFlow's kernel places them."""
+    given the default value), an entry's place in its block by the entries of its row before it (a stable sort by
+    row, in memory of the entries); the empty rows' mark and each entry's new place (reverse_index_map), as
+    TensorFlow's kernel places them."""
     indices, values, dense_shape, default = inputs[0], inputs[1], inputs[2], inputs[3]
     if indices.dtype != "DT_INT64" or dense_shape.dtype != "DT_INT64" or values.dtype != default.dtype:
         raise ConversionError(f"its indices and shape are {indices.dtype} and {dense_shape.dtype}, its values "
@@ -647,21 +648,29 @@ def fill_empty_rows(cx: Converter, node: Decoded, inputs: List[Value]) -> Output
     places = cx.tf(indices)
     rows = op("Gather", places, cx.scalar(0, "DT_INT64"), axis=1)  # [entries]
     count = op("Gather", cx.tf(dense_shape), cx.ints([0]), axis=0)  # [1]
-    zeros = op("ConstantOfShape", count, value=tensor_of("DT_INT64", (1,), [0]))
-    ones = op("ConstantOfShape", op("Shape", rows), value=tensor_of("DT_INT64", (1,), [1]))
-    counts = op("ScatterND", zeros, unsqueeze(cx, rows, [1]), ones, reduction="add")
+    # The entries sorted by row, stably (TopK's ties keep their order): each run of a row, its first place and
+    # length; an entry's place in its row is its place in the sorted order less its run's first place.
+    size = op("Shape", rows)
+    order = cx.emit("TopK", [rows, size], 2, largest=0, sorted=1)[1]
+    ordered = op("Gather", rows, order, axis=0)
+    changed = op("Not", op("Equal", op("Slice", ordered, cx.ints([1]), cx.ints([2**63 - 1])),
+                           op("Slice", ordered, cx.ints([0]), cx.ints([-1]))))  # fmt: skip
+    first = op("Slice", op("Concat", cx.initializer(tensor_of("DT_BOOL", (1,), [True]), cx.fresh("first")), changed,
+                           axis=0), cx.ints([0]), size)  # fmt: skip
+    runs = op("Reshape", op("NonZero", first), cx.ints([-1]))  # each run's first place
+    run = op("Sub", op("CumSum", op("Cast", first, to=7), cx.scalar(0, "DT_INT64")), cx.scalar(1, "DT_INT64"))
+    places_in_run = op("Sub", op("Range", cx.scalar(0, "DT_INT64"), op("Squeeze", size), cx.scalar(1, "DT_INT64")),
+                       op("Gather", runs, run, axis=0))  # fmt: skip
+    zeros = op("ConstantOfShape", size, value=tensor_of("DT_INT64", (1,), [0]))
+    within = op("ScatterElements", zeros, order, places_in_run, axis=0)  # back in the entries' order
+    lengths = op("Sub", op("Concat", op("Slice", runs, cx.ints([1]), cx.ints([2**63 - 1])), size, axis=0), runs)
+    counts = op("ScatterElements", op("ConstantOfShape", count, value=tensor_of("DT_INT64", (1,), [0])),
+                op("Gather", ordered, runs, axis=0), lengths, axis=0)  # fmt: skip
     empty = op("Equal", counts, cx.scalar(0, "DT_INT64"))
     blocks = op("Max", counts, cx.scalar(1, "DT_INT64"))
     ends = op("CumSum", blocks, cx.scalar(0, "DT_INT64"))
     starts = op("Sub", ends, blocks)
     total = op("ReduceSum", blocks, keepdims=1)
-    entries = op("Range", cx.scalar(0, "DT_INT64"), op("Squeeze", op("Shape", rows)), cx.scalar(1, "DT_INT64"))
-    before = op(
-        "And",
-        op("Equal", unsqueeze(cx, rows, [1]), unsqueeze(cx, rows, [0])),
-        op("Greater", unsqueeze(cx, entries, [1]), unsqueeze(cx, entries, [0])),
-    )  # [i, j]: j before i, same row
-    within = op("ReduceSum", op("Cast", before, to=7), cx.ints([1]), keepdims=0)
     moved = op("Add", op("Gather", starts, rows, axis=0), within)  # each entry's new place
     emptied = op("Squeeze", op("NonZero", empty), cx.ints([0]))  # the empty rows
     at = unsqueeze(cx, op("Gather", starts, emptied, axis=0), [1])
