@@ -17,6 +17,7 @@ parts interleaved on one axis, a row of the matrix for each part, two columns (r
 
 from __future__ import annotations
 
+import functools
 import math
 
 from .._errors import ConversionError
@@ -90,6 +91,7 @@ def _transform(cx: Converter, data: str, rank: int, axis: int, length: Optional[
     return out
 
 
+@functools.lru_cache(maxsize=16)  # a model's transforms mostly share a length (frames of one size)
 def _dft_matrix(n: int, inverse: bool, onesided: bool, *, real: bool) -> Tensor:
     """The DFT's matrix of length *n* (``1/n`` and the other sign inverse; the first ``n // 2 + 1`` frequencies
     onesided), double, taking a signal's parts interleaved (its real parts alone where *real*) to the transform's
