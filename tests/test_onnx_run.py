@@ -140,7 +140,8 @@ def test_a_random_crop_is_drawn_as_tensorflow_draws_it() -> None:
                                              ("segments", 13), ("segments", 15), ("segments", 16), ("segments", 18),
                                              ("segments_dropped", 13), ("segments_dropped", 18), ("signal", 12),
                                              ("signal", 15), ("counting_and_boxes", 13),
-                                             ("checks_and_stitches", 15), ("ragged_tensors", 13)])  # fmt: skip
+                                             ("checks_and_stitches", 15), ("ragged_tensors", 13),
+                                             ("band_gather_scatter", 13), ("band_gather_scatter", 15)])  # fmt: skip
 def test_other_opsets_give_the_same_answers(name: str, opset: int) -> None:
     about = MANIFEST["ops"][name]
     arrays = np.load(DATA / "ops" / f"{name}.npz")

@@ -227,8 +227,8 @@ def scatter_nd(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
                                   "type")  # fmt: skip
         dtype, shape, data = tensor.dtype, tensor.shape, cx.tf(tensor)
     _indices(indices)
-    if reduction in ("max", "min") and cx.opset < 18:
-        return [_scatter_extreme(cx, reduction, data, indices, updates, dtype, shape)]
+    if cx.opset < (18 if reduction in ("max", "min") else 16) and reduction != "none":
+        return [_scatter_masked(cx, op, reduction, data, indices, updates, dtype, shape)]
     values = cx.tf(updates)
     if op == "TensorScatterSub":
         values = cx.emit("Neg", [values])[0]
@@ -298,15 +298,16 @@ def xla_dynamic_update_slice(cx: Converter, node: Decoded, inputs: List[Value]) 
     return [cx.result(0, x.dtype, x.shape, onnx=back(out))]
 
 
-def _scatter_extreme(cx: Converter, reduction: str, data: str, indices: Value, updates: Value, dtype: str,
-                     shape: Shape) -> Value:  # fmt: skip
-    """TensorScatterMax/Min below opset 18 (whose ScatterND has no max or min): each place's updates reduced over a
-    mask of the updates that reach it (the type's identity where none does), then the tensor's element maxed (minned)
-    with it. Needs the tensor's shape."""
+def _scatter_masked(cx: Converter, op: str, reduction: str, data: str, indices: Value, updates: Value, dtype: str,
+                    shape: Shape) -> Value:  # fmt: skip
+    """A scatter below the opset of its ScatterND reduction (16 for add, 18 for max and min): each place's updates
+    reduced over a mask of the updates that reach it (the reduction's identity where none does), then combined with
+    the tensor's element (added, subtracted, maxed or minned). Needs the tensor's shape."""
     depth = (indices.shape or [None])[-1] if indices.shape else None
+    since = 16 if reduction == "add" else 18
     if shape is None or None in shape or depth is None or depth > len(shape):
-        raise ConversionError("a TensorScatterMax or Min below opset 18 needs its tensor's shape and its indices' "
-                              "depth known (convert at opset 18 or later)")  # fmt: skip
+        raise ConversionError(f"a {op} below opset {since} needs its tensor's shape and its indices' depth known "
+                              f"(convert at opset {since} or later)")  # fmt: skip
     dims = [int(dim or 0) for dim in shape]
     places = 1
     for dim in dims[:depth]:
@@ -325,16 +326,21 @@ def _scatter_extreme(cx: Converter, reduction: str, data: str, indices: Value, u
     rows = cx.emit("Reshape", [cx.tf(updates), cx.ints([-1, size])])[0]  # [updates, rest]
     mask = cx.emit("Equal", [unsqueeze(cx, cx.ints(list(range(places))), [1]), unsqueeze(cx, flat, [0])])[0]
     low, high = EXTREMES.get(dtype, (0, 0))
-    (spread,), back = widened(cx, "Where", dtype, [unsqueeze(cx, rows, [0])])
-    identity = cx.initializer(scalar_tensor(low if reduction == "max" else high, dtype), cx.fresh("identity"))
-    (identity,), _ = widened(cx, "Where", dtype, [identity])
+    onnx_op = {"add": "ReduceSum", "max": "ReduceMax", "min": "ReduceMin"}[reduction]
+    first = {"add": 0, "max": low, "min": high}[reduction]
+    identity = cx.initializer(scalar_tensor(first, dtype), cx.fresh("identity"))
+    (spread, identity), back = widened(cx, onnx_op, dtype, [unsqueeze(cx, rows, [0]), identity])
     picked = cx.emit("Where", [unsqueeze(cx, mask, [2]), spread, identity])[0]  # [places, updates, rest]
-    onnx_op = "ReduceMax" if reduction == "max" else "ReduceMin"
-    reached = back(cx.emit(onnx_op, [picked], axes=[1], keepdims=0)[0])  # [places, rest]
+    if onnx_op == "ReduceSum":
+        reached = back(cx.emit(onnx_op, [picked, cx.ints([1])], keepdims=0)[0])  # [places, rest]
+    else:
+        reached = back(cx.emit(onnx_op, [picked], axes=[1], keepdims=0)[0])  # below opset 18: axes an attribute
     reached = cx.emit("Reshape", [reached, cx.ints(dims)])[0]
-    (left, right), back = widened(cx, "Max", dtype, [data, reached])
-    out = back(cx.emit("Max" if reduction == "max" else "Min", [left, right])[0])
-    return cx.result(0, dtype, shape, onnx=out)
+    combine = {"ScatterNd": "", "TensorScatterAdd": "Add", "TensorScatterSub": "Sub"}.get(op, reduction.title())
+    if not combine:  # into zeros: the sums themselves
+        return cx.result(0, dtype, shape, onnx=reached)
+    (left, right), back = widened(cx, combine, dtype, [data, reached])
+    return cx.result(0, dtype, shape, onnx=back(cx.emit(combine, [left, right])[0]))
 
 
 def where_indices(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
