@@ -1251,10 +1251,10 @@ REFUSED = {
         [_const("w", _strings("a", "b", "c", "d")), _const("s", _ints(2, 2)), ("m", "Reshape", ["w", "s"], {}, None),
          _const("b", scalar_tensor(1, "DT_INT32")), ("y", "MatrixBandPart", ["m", "b", "b"], {}, None)],
         "a band of strings"),
-    "a scatter max of unknown shape below 18": (
-        [_placeholder("x", -1, 3), _const("i", _ints(1)), _const("s", _ints(1, 1)),
-         ("r", "Reshape", ["i", "s"], {}, None), _placeholder("u", 1, 3),
-         ("y", "TensorScatterMax", ["x", "r", "u"], {}, None)], "needs its tensor's shape"),
+    "a scatter max of unknown rank below 18": (
+        [_placeholder("x", 6), _typed("d", "DT_INT32", -1), ("t", "Reshape", ["x", "d"], {}, None),
+         _const("i", _ints(1)), _const("s", _ints(1, 1)), ("r", "Reshape", ["i", "s"], {}, None),
+         _placeholder("u", 1, 3), ("y", "TensorScatterMax", ["t", "r", "u"], {}, None)], "needs its tensor's rank"),
     "one-hot of a depth of floats": (
         [_const("i", _ints(0, 1)), _const("d", _floats()), _const("o", _floats()),
          ("y", "OneHot", ["i", "d", "o", "o"], {}, None)], "is not an int32 scalar"),

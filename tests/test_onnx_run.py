@@ -580,3 +580,34 @@ def test_sparse_fill_empty_rows_places_entries_in_memory_of_the_entries(opset: i
         out_indices[starts[counts == 0], 0] = np.nonzero(counts == 0)[0]
         assert np.array_equal(got[0], out_indices) and np.array_equal(got[1], out_values)
         assert np.array_equal(got[2], counts == 0) and np.array_equal(got[3], moved)
+
+
+@pytest.mark.parametrize("opset", [13, 15, 17])
+def test_a_scatter_that_sums_into_a_shape_fed_at_run_time_sums_duplicates(opset: int) -> None:
+    # ScatterNd into a shape fed at run time and TensorScatterSub into a tensor of unknown dims: below opset 16 the
+    # places and strides are computed from the shape, the updates summed over a mask; a duplicate index's updates
+    # summed in either form, as numpy's add.at sums them.
+    from .test_convert import _graph, _shape
+
+    graph = _graph(
+        ("indices", "Placeholder", [], {"dtype": "DT_INT32", "shape": _shape(-1, 2)}, None),
+        ("updates", "Placeholder", [], {"dtype": "DT_FLOAT", "shape": _shape(-1, 3)}, None),
+        ("shape", "Placeholder", [], {"dtype": "DT_INT32", "shape": _shape(3)}, None),
+        ("tensor", "Placeholder", [], {"dtype": "DT_FLOAT", "shape": _shape(-1, -1, 3)}, None),
+        ("into", "ScatterNd", ["indices", "updates", "shape"], {"T": "DT_FLOAT", "Tindices": "DT_INT32"}, None),
+        ("less", "TensorScatterSub", ["tensor", "indices", "updates"], {"T": "DT_FLOAT", "Tindices": "DT_INT32"},
+         None),
+    )  # fmt: skip
+    data = tfcollections.to_onnx(graph, outputs=["into", "less"], opset=opset)
+    session = ort.InferenceSession(data, providers=["CPUExecutionProvider"])
+    rng = np.random.default_rng(opset)
+    for rows, columns, count in [(4, 5, 6), (2, 3, 9), (6, 1, 1)]:
+        indices = np.stack([rng.integers(0, rows, count), rng.integers(0, columns, count)], axis=1).astype(np.int32)
+        updates = rng.standard_normal((count, 3)).astype(np.float32)
+        tensor = rng.standard_normal((rows, columns, 3)).astype(np.float32)
+        into, less = session.run(["into:0", "less:0"], {"indices:0": indices, "updates:0": updates,
+                                                         "shape:0": np.array([rows, columns, 3], np.int32),
+                                                         "tensor:0": tensor})  # fmt: skip
+        summed = np.zeros((rows, columns, 3), np.float32)
+        np.add.at(summed, (indices[:, 0], indices[:, 1]), updates)
+        assert np.allclose(into, summed, atol=1e-6) and np.allclose(less, tensor - summed, atol=1e-6)

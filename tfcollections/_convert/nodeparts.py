@@ -94,6 +94,12 @@ def same_shapes(shapes: Sequence[Shape], what: str, but: Optional[int] = None) -
                 raise ConversionError(f"its {what} have shapes {known[0]} and {shape}, which cannot meet")
 
 
+def need_integers(value: Value, what: str = "indices") -> None:
+    """Refuse *value* (indices, axes, shifts) unless its elements are int32 or int64, as TensorFlow takes them."""
+    if value.dtype not in INTEGER_TYPES:
+        raise ConversionError(f"its {what} {value.tf_name!r} are {value.dtype}: TensorFlow takes int32 or int64")
+
+
 def need_dims(value: Value, what: str) -> None:
     """Refuse *value* as a shape-like input (*what*: dims, a shape, multiples) unless it is what TensorFlow takes:
     a 1-D tensor of int32 or int64 (its rank unknown is let through: the graph says no more)."""

@@ -114,6 +114,7 @@ from .ragged import (
     ragged_to_variant,
 )
 from .randomops import multinomial, random, random_int, random_shuffle, sample_distorted_bounding_box
+from .scatters import scatter_nd
 from .segments import segment
 from .shapes import (
     arg_reduce,
@@ -151,7 +152,6 @@ from .tensorops import (
     reverse,
     reverse_sequence,
     roll,
-    scatter_nd,
     set_operation,
     sparse_reshape,
     sparse_to_dense,

@@ -26,13 +26,13 @@ from .nodeparts import (
     dynamic_axes,
     fully_known,
     need_dims,
+    need_integers,
     need_ints,
     need_rank,
     onnx_type,
     text_attr,
     unsqueeze,
 )
-from .segments import EXTREMES
 from .shapes import from_dims
 from .values import flat, scalar_tensor, tensor_of
 
@@ -47,15 +47,10 @@ if TYPE_CHECKING:
     Outputs = List[Optional[Value]]
 
 
-def _indices(value: Value, what: str = "indices") -> None:
-    if value.dtype not in INTEGER_TYPES:
-        raise ConversionError(f"its {what} {value.tf_name!r} are {value.dtype}: TensorFlow takes int32 or int64")
-
-
 def reverse(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     """ReverseV2: a Slice from the last element back past the first (step -1) along each axis."""
     x, axes_value = inputs[0], inputs[1]
-    _indices(axes_value, "axes")
+    need_integers(axes_value, "axes")
     known = axes_value.ints()
     if known is not None:
         rank = need_rank(x)
@@ -83,7 +78,7 @@ def reverse(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
 def reverse_sequence(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     """ReverseSequence: ONNX's, whose batch and time axes are 0 and 1; other axes are moved there and back."""
     x, lengths = inputs[0], inputs[1]
-    _indices(lengths, "seq_lengths")
+    need_integers(lengths, "seq_lengths")
     rank = need_rank(x)
     if rank < 2:
         raise ConversionError(f"its input has rank {rank}: TensorFlow reverses sequences of rank 2 or more")
@@ -108,7 +103,7 @@ def roll(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     """Roll: along each axis, the last ``shift mod size`` elements put first (two Slices and a Concat); a shift the
     graph computes is taken as a tensor, the axes must be known (an attribute of each Concat)."""
     x, shift, axis_value = inputs[0], inputs[1], inputs[2]
-    _indices(shift, "shift")
+    need_integers(shift, "shift")
     rank = need_rank(x)
     axes = [axis_in(axis, rank) for axis in need_ints(axis_value, "axis")]
     shifts = shift.ints()
@@ -190,7 +185,7 @@ def matrix_band_part(cx: Converter, node: Decoded, inputs: List[Value]) -> Outpu
 
 def gather_nd(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     params, indices = inputs[0], inputs[1]
-    _indices(indices)
+    need_integers(indices)
     shape: Shape = None
     if params.shape is not None and indices.shape is not None and indices.shape and indices.shape[-1] is not None:
         depth = indices.shape[-1]
@@ -201,48 +196,10 @@ def gather_nd(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     return [cx.result(0, params.dtype, shape, onnx=out)]
 
 
-# TensorFlow's scatter ops -> ONNX's ScatterND reduction (opset 16 for add, 18 for max and min).
-_SCATTER_REDUCTIONS = {"ScatterNd": "add", "TensorScatterUpdate": "none", "TensorScatterAdd": "add",
-                       "TensorScatterSub": "add", "TensorScatterMax": "max", "TensorScatterMin": "min"}  # fmt: skip
-
-
-def scatter_nd(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
-    """ScatterNd (updates summed into zeros of a shape) and TensorScatterUpdate/Add/Sub/Max/Min (into a tensor):
-    ONNX's ScatterND, a duplicate index's updates combined by its reduction as TensorFlow combines them."""
-    op = node["op"]
-    reduction = _SCATTER_REDUCTIONS[op]
-    if op == "ScatterNd":
-        indices, updates, target = inputs[0], inputs[1], inputs[2]
-        need_dims(target, "shape")
-        dtype = updates.dtype
-        shape = from_dims(target)
-        if dtype in ("DT_STRING", "DT_BOOL"):
-            raise ConversionError(f"a ScatterNd of {dtype} (updates summed) is not what TensorFlow takes")
-        zero = scalar_tensor(0, dtype)
-        data = cx.emit("ConstantOfShape", [as_int64(cx, target)], value=Tensor(dtype, (1,), zero.tobytes()))[0]
-    else:
-        tensor, indices, updates = inputs[0], inputs[1], inputs[2]
-        if tensor.dtype != updates.dtype:
-            raise ConversionError(f"its tensor is {tensor.dtype} and its updates {updates.dtype}: TensorFlow takes one "
-                                  "type")  # fmt: skip
-        dtype, shape, data = tensor.dtype, tensor.shape, cx.tf(tensor)
-    _indices(indices)
-    if cx.opset < (18 if reduction in ("max", "min") else 16) and reduction != "none":
-        return [_scatter_masked(cx, op, reduction, data, indices, updates, dtype, shape)]
-    values = cx.tf(updates)
-    if op == "TensorScatterSub":
-        values = cx.emit("Neg", [values])[0]
-    kernel = "ScatterND" if reduction == "none" else f"ScatterND {'add' if reduction == 'add' else 'max'}"
-    (data, values), back = widened(cx, kernel, dtype, [data, values])
-    out = cx.emit("ScatterND", [data, as_int64(cx, indices), values],
-                  reduction=None if reduction == "none" else reduction)[0]  # fmt: skip
-    return [cx.result(0, dtype, shape, onnx=back(out))]
-
-
 def _clamped_starts(cx: Converter, x: Value, starts: Value, sizes: str, rank: int) -> str:
     """XLA's start indices of a dynamic slice or update (int64): each moved into [0, dim - size], so the slice fits,
     as XLA clamps them (the ops' docs leave out-of-range starts to the implementation; XLA's clamps)."""
-    _indices(starts, "start indices")
+    need_integers(starts, "start indices")
     if starts.rank not in (None, 1) or (starts.shape is not None and starts.shape[0] not in (None, rank)):
         raise ConversionError(f"its start indices {starts.tf_name!r} are of shape {starts.shape}: XLA takes one per "
                               f"axis of its input's {rank}")  # fmt: skip
@@ -296,51 +253,6 @@ def xla_dynamic_update_slice(cx: Converter, node: Decoded, inputs: List[Value]) 
     (data, values), back = widened(cx, "ScatterND", x.dtype, [cx.tf(x), cx.tf(update)])
     out = cx.emit("ScatterND", [data, grid, values])[0]
     return [cx.result(0, x.dtype, x.shape, onnx=back(out))]
-
-
-def _scatter_masked(cx: Converter, op: str, reduction: str, data: str, indices: Value, updates: Value, dtype: str,
-                    shape: Shape) -> Value:  # fmt: skip
-    """A scatter below the opset of its ScatterND reduction (16 for add, 18 for max and min): each place's updates
-    reduced over a mask of the updates that reach it (the reduction's identity where none does), then combined with
-    the tensor's element (added, subtracted, maxed or minned). Needs the tensor's shape."""
-    depth = (indices.shape or [None])[-1] if indices.shape else None
-    since = 16 if reduction == "add" else 18
-    if shape is None or None in shape or depth is None or depth > len(shape):
-        raise ConversionError(f"a {op} below opset {since} needs its tensor's shape and its indices' depth known "
-                              f"(convert at opset {since} or later)")  # fmt: skip
-    dims = [int(dim or 0) for dim in shape]
-    places = 1
-    for dim in dims[:depth]:
-        places *= dim
-    check_made(places, "the places of a scatter")
-    strides = [1] * depth
-    for axis in range(depth - 2, -1, -1):
-        strides[axis] = strides[axis + 1] * dims[axis + 1]
-    flat = cx.emit("ReduceSum", [cx.emit("Mul", [as_int64(cx, indices), cx.ints(strides)])[0], cx.ints([-1])],
-                   keepdims=0)[0]  # fmt: skip
-    flat = cx.emit("Reshape", [flat, cx.ints([-1])])[0]  # [updates]
-    rest = dims[depth:]
-    size = 1
-    for dim in rest:
-        size *= dim
-    rows = cx.emit("Reshape", [cx.tf(updates), cx.ints([-1, size])])[0]  # [updates, rest]
-    mask = cx.emit("Equal", [unsqueeze(cx, cx.ints(list(range(places))), [1]), unsqueeze(cx, flat, [0])])[0]
-    low, high = EXTREMES.get(dtype, (0, 0))
-    onnx_op = {"add": "ReduceSum", "max": "ReduceMax", "min": "ReduceMin"}[reduction]
-    first = {"add": 0, "max": low, "min": high}[reduction]
-    identity = cx.initializer(scalar_tensor(first, dtype), cx.fresh("identity"))
-    (spread, identity), back = widened(cx, onnx_op, dtype, [unsqueeze(cx, rows, [0]), identity])
-    picked = cx.emit("Where", [unsqueeze(cx, mask, [2]), spread, identity])[0]  # [places, updates, rest]
-    if onnx_op == "ReduceSum":
-        reached = back(cx.emit(onnx_op, [picked, cx.ints([1])], keepdims=0)[0])  # [places, rest]
-    else:
-        reached = back(cx.emit(onnx_op, [picked], axes=[1], keepdims=0)[0])  # below opset 18: axes an attribute
-    reached = cx.emit("Reshape", [reached, cx.ints(dims)])[0]
-    combine = {"ScatterNd": "", "TensorScatterAdd": "Add", "TensorScatterSub": "Sub"}.get(op, reduction.title())
-    if not combine:  # into zeros: the sums themselves
-        return cx.result(0, dtype, shape, onnx=reached)
-    (left, right), back = widened(cx, combine, dtype, [data, reached])
-    return cx.result(0, dtype, shape, onnx=back(cx.emit(combine, [left, right])[0]))
 
 
 def where_indices(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
@@ -441,7 +353,7 @@ def sparse_to_dense(cx: Converter, node: Decoded, inputs: List[Value]) -> Output
     """SparseToDense: the default value filled out to the shape, the values scattered at the indices (a scalar value
     to every index); a repeated index keeps its last value."""
     indices, target, values, default = inputs[0], inputs[1], inputs[2], inputs[3]
-    _indices(indices)
+    need_integers(indices)
     if target.rank != 0:
         need_dims(target, "output_shape")
     if default.rank not in (None, 0) or values.dtype != default.dtype:
@@ -473,7 +385,7 @@ def dynamic_stitch(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs
     if half == 0 or len(inputs) != 2 * half:
         raise ConversionError("its indices and data are not as many")
     for value in indices:
-        _indices(value)
+        need_integers(value)
     dtype = data[0].dtype
     rank = need_rank(indices[0])
     row = None if data[0].shape is None else data[0].shape[rank:]
