@@ -7,8 +7,8 @@ and the first opset that has what it makes (``since``). The functions live by ki
 matrices, elementwise ops: factories such as ``unary("Relu")`` make a row of one line), ``mathops``, ``segments``,
 ``diagonals``, ``complexops`` (complex values and transforms), ``quantize``, ``images`` (convolutions, pooling,
 batch norm, resizing), ``cells`` (TensorFlow's fused recurrent cells), ``volumes``, ``detection``, ``pixels``,
-``shapes``, ``slicing``, ``tensorops``, ``ragged``, ``strings``, ``randomops``, ``lookups`` (tables) and
-``controlflow``; here they are only named, by their public names, so the table reads as data and a new op is one
+``shapes``, ``slicing``, ``tensorops``, ``scatters``, ``ragged``, ``strings``, ``randomops``, ``lookups`` (tables)
+and ``controlflow``; here they are only named, by their public names, so the table reads as data and a new op is one
 row. A rule takes a shape-like input the graph computes as a tensor where ONNX takes one (its note says "constant or
 computed"); where ONNX wants an attribute, the rule says the input must be a constant (``nodeparts.need_ints``).
 What the converter asks of the table before it makes anything (which op types a graph has that it lacks, and why) is
