@@ -6,11 +6,10 @@ Strategy: a ragged tensor is its flat values and its row splits, two ordinary te
 ops of those: each row's length, the splits as the lengths' running sum, and each flat element's row as a running
 sum of steps scattered where rows start (memory of the elements and of the rows, never of both at once); a dense
 tensor's coordinates are the places of a grid of the rows by the longest row that lie within their row, in memory
-of the dense tensor made (and in fewer nodes, which a small batch feels). A vector
-of encoded rows (``RaggedTensorToVariant`` of a batch, which tf.map_fn reads row by row and writes back) is an
-ONNX sequence of each row's values, held as a TensorList is: a row read from it is a plain tensor, a row encoded
-is that tensor, and the rows decoded again are the sequence's tensors joined with their lengths' running sum as
-splits.
+of the dense tensor made, in fewer nodes. A vector of encoded rows (``RaggedTensorToVariant`` of a batch, which
+tf.map_fn reads row by row and writes back) is an ONNX sequence of each row's values, held as a TensorList is: a
+row read from it is a plain tensor, a row encoded is that tensor, and the rows decoded again are the sequence's
+tensors joined with their lengths' running sum as splits.
 """
 
 from __future__ import annotations
@@ -106,10 +105,14 @@ def _located(cx: Converter, places: str, splits: str) -> List[str]:
     return [rows, columns]
 
 
-def _longest(cx: Converter, splits: str) -> str:
-    """The longest row of *splits* (0 for none), as a 1-element int64 tensor."""
-    lengths = cx.emit("Sub", [cx.emit("Slice", [splits, cx.ints([1]), cx.ints([2**63 - 1])])[0],
-                              cx.emit("Slice", [splits, cx.ints([0]), cx.ints([-1])])[0]])[0]  # fmt: skip
+def _lengths(cx: Converter, splits: str) -> str:
+    """Each row's length, from row *splits*."""
+    return cx.emit("Sub", [cx.emit("Slice", [splits, cx.ints([1]), cx.ints([2**63 - 1])])[0],
+                           cx.emit("Slice", [splits, cx.ints([0]), cx.ints([-1])])[0]])[0]  # fmt: skip
+
+
+def _longest(cx: Converter, lengths: str) -> str:
+    """The longest of rows of *lengths* (0 for none), as a 1-element int64 tensor."""
     return cx.emit("ReduceMax", [cx.emit("Concat", [lengths, cx.ints([0])], axis=0)[0]], keepdims=1)[0]
 
 
@@ -128,9 +131,8 @@ def _grid_points(cx: Converter, levels: List[str]) -> Tuple[str, List[str]]:
     points = ""  # [coordinates so far, the elements of the level]
     longest: List[str] = []
     for splits in levels:
-        lengths = op("Sub", op("Slice", splits, cx.ints([1]), cx.ints([2**63 - 1])),
-                     op("Slice", splits, cx.ints([0]), cx.ints([-1])))  # fmt: skip
-        longest.append(op("ReduceMax", op("Concat", lengths, cx.ints([0]), axis=0), keepdims=1))
+        lengths = _lengths(cx, splits)
+        longest.append(_longest(cx, lengths))
         width = op(
             "Range", cx.scalar(0, "DT_INT64"), op("Squeeze", longest[-1], cx.ints([0])), cx.scalar(1, "DT_INT64")
         )
@@ -200,7 +202,7 @@ def ragged_to_sparse(cx: Converter, node: Decoded, inputs: List[Value]) -> Outpu
     coordinates = _coordinates(cx, _flat_places(cx, cx.tf(values)), splits)
     indices = cx.emit("Concat", [unsqueeze(cx, part, [1]) for part in coordinates], axis=1)[0]
     rows = cx.emit("Sub", [cx.emit("Shape", [splits[0]])[0], cx.ints([1])])[0]
-    shape = cx.emit("Concat", [rows, *(_longest(cx, level) for level in splits)], axis=0)[0]
+    shape = cx.emit("Concat", [rows, *(_longest(cx, _lengths(cx, level)) for level in splits)], axis=0)[0]
     depth = len(splits) + 1
     return [cx.result(0, "DT_INT64", [None, depth], onnx=indices),
             cx.result(1, values.dtype, [None], onnx=cx.emit("Identity", [cx.tf(values)])[0]),

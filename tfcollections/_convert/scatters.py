@@ -16,7 +16,7 @@ from .._errors import ConversionError
 from .._tensor import Tensor
 from .kernels import widened
 from .nodeparts import as_int64, check_made, need_dims, need_integers, unsqueeze
-from .segments import EXTREMES
+from .segments import EXTREMES, masked_reduction
 from .shapes import from_dims
 from .values import scalar_tensor
 
@@ -116,15 +116,8 @@ def _masked(cx: Converter, op: str, reduction: str, data: str, indices: Value, u
     rows = cx.emit("Reshape", [cx.tf(updates), row_shape])[0]  # [updates, rest]
     mask = cx.emit("Equal", [unsqueeze(cx, every, [1]), unsqueeze(cx, flat, [0])])[0]  # [places, updates]
     low, high = EXTREMES.get(dtype, (0, 0))
-    onnx_op = _MASKED[reduction]
     first = {"add": 0, "max": low, "min": high}[reduction]
-    identity = cx.initializer(scalar_tensor(first, dtype), cx.fresh("identity"))
-    (spread, identity), back = widened(cx, onnx_op, dtype, [unsqueeze(cx, rows, [0]), identity])
-    picked = cx.emit("Where", [unsqueeze(cx, mask, [2]), spread, identity])[0]  # [places, updates, rest]
-    if onnx_op == "ReduceSum":
-        reached = back(cx.emit(onnx_op, [picked, cx.ints([1])], keepdims=0)[0])  # [places, rest]
-    else:
-        reached = back(cx.emit(onnx_op, [picked], axes=[1], keepdims=0)[0])  # below opset 18: axes an attribute
+    reached = masked_reduction(cx, _MASKED[reduction], rows, unsqueeze(cx, mask, [2]), first, dtype)  # [places, rest]
     reached = cx.emit("Reshape", [reached, out_shape])[0]
     combine = _COMBINED[op]
     if not combine:  # into zeros: the sums themselves

@@ -109,7 +109,7 @@ def segment(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     if kind in ("Max", "Min"):
         identity: Union[int, float] = low if kind == "Max" else high
         if mask:
-            out = _masked(cx, f"Reduce{kind}", rows, mask, identity, dtype)
+            out = masked_reduction(cx, f"Reduce{kind}", rows, mask, identity, dtype)
         else:
             start = _filled(cx, target, identity, dtype)
             (start, values), back = widened(cx, "ScatterND max", dtype, [start, rows])
@@ -121,7 +121,9 @@ def segment(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     else:
         reduction = "mul" if kind == "Prod" else "add"
         if mask:
-            out = _masked(cx, "ReduceProd" if kind == "Prod" else "ReduceSum", rows, mask, int(kind == "Prod"), dtype)
+            out = masked_reduction(
+                cx, "ReduceProd" if kind == "Prod" else "ReduceSum", rows, mask, int(kind == "Prod"), dtype
+            )
         else:
             start = _filled(cx, target, 1 if kind == "Prod" else 0, dtype)
             (start, values), back = widened(cx, f"ScatterND {reduction}", dtype, [start, rows])
@@ -160,9 +162,10 @@ def _mask(cx: Converter, ids: str, segments: str, rows: str) -> str:
     return cx.emit("Reshape", [mask, cx.emit("Concat", [cx.emit("Shape", [mask])[0], ones], axis=0)[0]])[0]
 
 
-def _masked(cx: Converter, onnx_op: str, rows: str, mask: str, identity: Union[int, float], dtype: str) -> str:
-    """A segment reduction over a *mask* of each segment's rows: the rows spread over the segments, the identity
-    where a row is not in one, reduced over the rows (in a type onnxruntime reduces, cast back)."""
+def masked_reduction(cx: Converter, onnx_op: str, rows: str, mask: str, identity: Union[int, float], dtype: str) -> str:
+    """A reduction over a *mask* of which rows reach each output (``[outputs, rows, 1, ...]``): the rows spread over
+    the outputs, the identity where a row does not reach one, reduced over the rows (in a type onnxruntime reduces,
+    cast back). A segment's rows here; a scatter's updates of a place too."""
     filler = cx.initializer(scalar_tensor(identity, dtype), cx.fresh("identity"))
     (spread, filler), back = widened(cx, onnx_op, dtype, [unsqueeze(cx, rows, [0]), filler])
     picked = cx.emit("Where", [mask, spread, filler])[0]
