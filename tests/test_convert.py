@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import struct
 from pathlib import Path
 from typing import Any, Dict, List, Tuple
@@ -324,6 +325,21 @@ def test_export_writes_onnx_and_says_what_it_wrote(tmp_path: Path) -> None:
     assert out.read_bytes() == tfcollections.to_onnx(model_path("tf1_cnn"))
     again = cli(["export", "tests/data/onnx/tf1_cnn/model.ckpt.meta", str(out)])
     assert again.returncode == 1 and b"exists (give force=True, --force, to replace it)" in again.stderr
+
+
+@pytest.mark.parametrize("name", sorted(MANIFEST["refused"]))
+def test_a_list_whose_count_of_items_a_loop_or_branch_changes_is_refused(name: str, tmp_path: Path) -> None:
+    # TensorFlow-made graphs (tools/generate_onnx_fixtures.py): a loop whose body makes its list anew, of a count of
+    # its own, and a cond whose branches give lists of two counts. TensorFlow's stack of either reads the count, which
+    # the ONNX sequence leaving the Loop or the If does not carry.
+    about = MANIFEST["refused"][name]
+    source = DATA / "refused" / f"{name}.pb"
+    with pytest.raises(ConversionError, match=re.escape(about["why"])):
+        tfcollections.to_onnx(source, outputs=about["outputs"])
+    out = tmp_path / "model.onnx"
+    result = cli(["export", str(source), str(out), "--outputs", *about["outputs"]])
+    assert result.returncode == 1 and result.stderr.decode().count("\n") == 1
+    assert about["why"] in result.stderr.decode() and not out.exists() and list(tmp_path.iterdir()) == []
 
 
 def test_export_says_which_inputs_and_outputs_it_declares_without_a_shape(tmp_path: Path) -> None:

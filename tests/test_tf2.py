@@ -25,6 +25,8 @@ from tfcollections._convert.inline import inline_calls
 DATA = Path(__file__).parent / "data" / "onnx_tf2"
 MANIFEST: Dict[str, Any] = json.loads((DATA / "manifest.json").read_text())
 CHECKED: Dict[str, Any] = json.loads((DATA / "freeze_check.json").read_text())["models"]
+ONNX = Path(__file__).parent / "data" / "onnx"
+ONNX_MANIFEST: Dict[str, Any] = json.loads((ONNX / "manifest.json").read_text())
 CALLS = {"PartitionedCall", "StatefulPartitionedCall"}
 
 
@@ -285,12 +287,27 @@ def test_a_list_written_at_its_steps_index_is_appended_and_one_written_at_a_fixe
     assert ops["If"] == 1 and ops["SequenceErase"] == 1
 
 
+def test_a_loop_that_writes_as_many_steps_as_its_list_holds_stacks_the_steps_alone() -> None:
+    # An RNN's loop runs while its step counters are below the list's count (keras3_rnn: `time` and the loop's own
+    # counter, both below the steps TensorFlow reserved the list with; dynamic_rnn the same in a TF 1 frame): the
+    # scan output is the whole list, and no zeros are added for items not written. A loop of fewer steps than its
+    # list's count is stacked with them (the op zoo's lists_reserved, run to TensorFlow's answers).
+    for data in (tfcollections.to_onnx(DATA / "keras3_rnn"),
+                 tfcollections.to_onnx(ONNX / "tf1_dynamic_rnn" / "model.ckpt.meta")):  # fmt: skip
+        ops = _onnx_ops(data)
+        assert ops["Loop"] >= 1 and "Max" not in ops and "SequenceLength" not in ops  # no count compared
+    about = ONNX_MANIFEST["ops"]["lists_reserved"]
+    ops = _onnx_ops(tfcollections.to_onnx(ONNX / "ops" / "lists_reserved.pb", outputs=about["outputs"]))
+    # Six stacks and gathers of lists longer than what was written, each padded (an Expand, a Max); five lengths.
+    assert ops["Expand"] == 6 and ops["Max"] == 11
+
+
 def forget_lengths(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every TensorListReserve made as if its count were not known (the general write, an If each step)."""
-    from tfcollections._convert import controlflow, optable
+    from tfcollections._convert import optable, tensorlists
 
     def unknown_length(cx: Any, node: Any, inputs: Any) -> Any:
-        (made,) = controlflow.list_reserve(cx, node, inputs)
+        (made,) = tensorlists.list_reserve(cx, node, inputs)
         made.reserved = None
         return [made]
 

@@ -496,6 +496,7 @@ def main(argv=None):
             manifest = json.load(file)
         if not args.only:
             shutil.rmtree(os.path.join(args.out, "ops"), ignore_errors=True)
+            shutil.rmtree(os.path.join(args.out, "refused"), ignore_errors=True)
         zoo(args.out, manifest, set(args.only or ()))
         with open(os.path.join(args.out, "manifest.json"), "w") as file:
             json.dump(manifest, file, indent=1, sort_keys=True)
@@ -2249,6 +2250,23 @@ def _suite_cases(tf):
             lambda x, bins, w, m: _checks_and_stitches(tf, x, bins, w, m),
         )
     )
+    # Lists TensorFlow holds longer than what was written: TensorListReserve and TF 1's TensorArray of a count (a
+    # constant, a fed one) written in part, stacked, gathered and measured (the items not written are zeros, "" for
+    # strings); writes that grow a list (resize_if_index_out_of_bounds); loops of TF 2's and TF 1's control flow
+    # writing fewer steps than the list holds, and as many (what an RNN writes: its stack is the steps alone).
+    r = rng_of("lists_reserved")
+    cases.append(
+        (
+            "lists_reserved",
+            {
+                "x": (r.standard_normal((3, 4)).astype(f32), [None, 4]),
+                "n": np.array(3, dtype=np.int32),
+                "m": np.array(2, dtype=np.int32),
+                "w": np.array(["a", "bc"], dtype=object),
+            },
+            lambda x, n, m, w: _reserved_lists(tf, x, n, m, w),
+        )
+    )
     # A graph of TF 1's first releases (GraphDef version 21, before PlaceholderV2 was folded into Placeholder):
     # PlaceholderV2 inputs, and a reference-typed HashTable filled by InitializeTable, read by LookupTableFind and
     # LookupTableSize. TensorFlow no longer makes PlaceholderV2, so the graph is written at version 21 and
@@ -2294,6 +2312,68 @@ def _checks_and_stitches(tf, x, bins, w, m):
         tf.raw_ops.ParallelDynamicStitch(
             indices=[tf.constant([0, 3]), tf.constant([[2], [1]])], data=[x[:2], tf.reshape(x[:2] * 3.0, [2, 1, 4])]
         ),
+    ]
+
+
+def _reserved_lists(tf, x, n, m, w):
+    from tensorflow.python.ops import control_flow_util
+
+    f32, shape = tf.float32, tf.constant([4])
+
+    def reserve(count, element_shape=shape, dtype=f32):
+        return tf.raw_ops.TensorListReserve(element_shape=element_shape, num_elements=count, element_dtype=dtype)
+
+    def stack(handle, element_shape=shape, dtype=f32):
+        return tf.raw_ops.TensorListStack(input_handle=handle, element_dtype=dtype, element_shape=element_shape)
+
+    fed = tf.raw_ops.TensorListSetItem(input_handle=reserve(n), index=0, item=x[0])
+    unknown = tf.constant(-1)
+    constant = tf.raw_ops.TensorListSetItem(input_handle=reserve(5, unknown), index=0, item=x[0])
+    constant = tf.raw_ops.TensorListSetItem(input_handle=constant, index=1, item=x[1] * 2.0)
+    grown = reserve(0)
+    for index in (0, 1):
+        grown = tf.raw_ops.TensorListSetItem(
+            input_handle=grown, index=index, item=x[index], resize_if_index_out_of_bounds=True
+        )
+    words = tf.raw_ops.TensorListSetItem(input_handle=reserve(n, unknown, tf.string), index=0, item=w)
+    array, flow = tf.raw_ops.TensorArrayV3(size=5, dtype=f32, element_shape=[4])
+    for index in (0, 1):
+        flow = tf.raw_ops.TensorArrayWriteV3(handle=array, index=index, value=x[index], flow_in=flow)
+    size = tf.raw_ops.TensorArraySizeV3(handle=array, flow_in=flow)
+    gathered = tf.raw_ops.TensorArrayGatherV3(
+        handle=array, indices=tf.range(size), flow_in=flow, dtype=f32, element_shape=[4]
+    )
+
+    def written(steps, count):
+        """A TensorArray of *count* items a while loop writes for *steps* steps, stacked, and its length."""
+
+        def body(i, ta):
+            return i + 1, ta.write(i, x[0] * tf.cast(i + 1, f32))
+
+        _, ta = tf.while_loop(lambda i, ta: i < steps, body, [0, tf.TensorArray(f32, size=count, element_shape=[4])])
+        if control_flow_util.ENABLE_CONTROL_FLOW_V2:  # ta.size() is the count given, not an op
+            return ta.stack(), tf.raw_ops.TensorListLength(input_handle=ta.flow)
+        return ta.stack(), tf.raw_ops.TensorArraySizeV3(handle=ta.handle, flow_in=ta.flow)
+
+    loops = [*written(m, n), *written(n, n)]
+    was = control_flow_util.ENABLE_CONTROL_FLOW_V2
+    tf.disable_control_flow_v2()  # the same loops as TF 1 while frames of TensorArrays
+    try:
+        loops += [*written(m, n), *written(n, n)]
+    finally:
+        if was:
+            tf.enable_control_flow_v2()
+    return [
+        stack(fed),
+        tf.raw_ops.TensorListLength(input_handle=fed),
+        stack(constant, unknown),
+        tf.raw_ops.TensorListLength(input_handle=constant),
+        stack(grown),
+        tf.raw_ops.TensorListLength(input_handle=grown),
+        stack(words, unknown, tf.string),
+        size,
+        gathered,
+        *loops,
     ]
 
 
@@ -2417,6 +2497,50 @@ def zoo(folder, manifest, only=frozenset()):
                        **(extra[0] if extra else {})}  # fmt: skip
         print("ops/" + name, len(outputs), "outputs", file=sys.stderr)
     manifest["ops"] = cases
+    refused = dict(manifest.get("refused", {})) if only else {}
+    refused_root = os.path.join(folder, "refused")
+    os.makedirs(refused_root, exist_ok=True)
+    for name, feeds, build, why in _refused_cases(tf):
+        if only and name not in only:
+            continue
+        graph = tf.Graph()
+        with graph.as_default():
+            placeholders = [
+                tf.placeholder(tf.as_dtype(value.dtype), value.shape, name=key) for key, value in feeds.items()
+            ]
+            outputs = build(*placeholders)
+            with tf.Session(graph=graph) as session:  # TensorFlow runs it: the graph is one it takes
+                session.run(outputs, dict(zip(placeholders, feeds.values())))
+        with open(os.path.join(refused_root, f"{name}.pb"), "wb") as file:
+            file.write(graph.as_graph_def().SerializeToString(deterministic=True))
+        refused[name] = {"inputs": [f"{key}:0" for key in feeds], "outputs": [t.name for t in outputs], "why": why}
+        print("refused/" + name, file=sys.stderr)
+    manifest["refused"] = refused
+
+
+def _refused_cases(tf):
+    """Graphs TensorFlow runs that the conversion refuses, each with what its refusal says (``why``)."""
+    f32 = np.float32
+    x, n = np.arange(8, dtype=f32).reshape(2, 4), np.array(3, dtype=np.int32)
+
+    def reserved_in_body(x, n):
+        # Each step makes its list anew, of a count of its own: the list leaving the loop is not the one it entered.
+        def body(i, ta):
+            return i + 1, tf.TensorArray(tf.float32, size=i + 2, element_shape=[4]).write(i, x[0])
+
+        _, ta = tf.while_loop(lambda i, ta: i < n, body, [0, tf.TensorArray(tf.float32, size=n, element_shape=[4])])
+        return [ta.stack()]
+
+    def counts_per_branch(x, n):
+        # Either branch gives a list of its own count: the If's one sequence would need to say which.
+        fed = tf.TensorArray(tf.float32, size=n, element_shape=[4]).write(0, x[0])
+        five = tf.TensorArray(tf.float32, size=5, element_shape=[4]).write(0, x[1])
+        return [tf.cond(n > 2, lambda: fed, lambda: five).stack()]
+
+    return [
+        ("list_reserved_in_body", {"x": x, "n": n}, reserved_in_body, "as a list reserved in the body"),
+        ("list_counts_per_branch", {"x": x, "n": n}, counts_per_branch, "different counts of items"),
+    ]
 
 
 if __name__ == "__main__":

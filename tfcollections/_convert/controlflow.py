@@ -8,10 +8,9 @@ checks it before the first iteration, as ``Loop`` checks its ``cond`` input), an
 body's results and then the condition on them for the next iteration. An ``If`` becomes ONNX's ``If``, each branch
 a graph of no inputs that reads the branch's arguments from the scope outside it. The functions' bodies are
 converted by the same op table in a converter of their own (``Converter.child``), so a loop body's values never
-leak out of it; the shapes TensorFlow recorded (``output_shapes``) are the loop variables'. A ``TensorList`` (what
-``tf.TensorArray`` is in TF 2, and how Keras runs an RNN's steps) is an ONNX sequence of tensors: made from a tensor
-(``SplitToSequence``) or empty, read (``SequenceAt``), written (``SequenceInsert``, after ``SequenceErase`` when the
-index is already there, so that a write replaces as TensorFlow's does), stacked (``ConcatFromSequence``).
+leak out of it; the shapes TensorFlow recorded (``output_shapes``) are the loop variables'. TensorLists and TF 1's
+TensorArrays, which loops carry, are ONNX sequences (``tensorlists``); a list the body only appends to leaves the
+loop as a scan output.
 """
 
 from __future__ import annotations
@@ -20,13 +19,12 @@ from .._errors import ConversionError, DecodeError
 from .._graph.graphdef import split_tensor_name
 from .._typing import cast
 from .nodeparts import attr
-from .ragged import ragged_element
 from .rnn import rnn_loop
-from .values import ONNX_TYPES, Value, flat, shape_text, value_info
+from .values import ONNX_TYPES, Value, flat, same_value, shape_text, value_info
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Callable, List, Optional, Set, Tuple
+    from typing import Any, Callable, Final, List, Optional, Set, Tuple
 
     from .._graph.graphdef import Graph
     from .._typing import Decoded
@@ -35,6 +33,10 @@ if TYPE_CHECKING:
     from .values import Shape
 
     Outputs = List[Optional[Value]]
+
+
+#: The most terms a loop's condition is looked into for its bounds (TensorFlow's have two: the step, the time).
+_MOST_TERMS: Final = 64
 
 
 def _function(node: Decoded, key: str) -> str:
@@ -78,7 +80,8 @@ def while_loop(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     (first,) = cx.function(cond, [value.copy() for value in inputs], f"{name}/cond")[:1] or [None]
     if first is None:
         raise ConversionError(f"its cond function {cond!r} gives no result")
-    appends = _appends(cx.frozen.graph, cx.frozen.graph.functions.get(body), inputs)
+    functions = cx.frozen.graph.functions
+    appends, bounds = _appends(cx.frozen.graph, functions.get(body), functions.get(cond), inputs)
 
     def run_body(sub: Converter, carried: List[Value]) -> Tuple[List[Value], Value]:
         sub.appends = {f"{name}/body/{item}" for item in appends}
@@ -96,7 +99,7 @@ def while_loop(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     # A loop variable of a rank TensorFlow recorded keeps it; one it recorded none for keeps what the body keeps.
     ranks = [None if shape is None else len(shape) for shape in recorded]
     start = [_start_shape(shape, value) for shape, value in zip(recorded, inputs)]
-    return _settle(cx, name, inputs, start, ranks, run_body).loop(cx, name, first, inputs)
+    return _settle(cx, name, inputs, start, ranks, run_body).loop(cx, name, first, inputs, bounds)
 
 
 def frame_loop(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
@@ -111,7 +114,7 @@ def frame_loop(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     # TensorFlow checks the condition before the first iteration: on the initial variables, in the outer graph.
     merged = {f"{merge}:0": value.copy() for merge, value in zip(frame.merges, variables)}
     (first,) = cx.run_nodes(frame.cond, {**bound, **merged}, [frame.cond_tensor])
-    appends = _frame_appends(cx, frame, variables)
+    appends, bounds = _frame_appends(cx, frame, variables, read_only)
 
     def run_body(sub: Converter, carried: List[Value]) -> Tuple[List[Value], Value]:
         switched = {f"{switch}:1": value for switch, value in zip(frame.switches, carried)}
@@ -125,7 +128,7 @@ def frame_loop(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     # A TF 1 loop variable keeps its rank (a sequence its elements' shape), its dims what the body keeps of them.
     ranks = [None if value.shape is None or value.element is not None else len(value.shape) for value in variables]
     start = [value.shape for value in variables]
-    return _settle(cx, name, variables, start, ranks, run_body).loop(cx, name, first, variables)
+    return _settle(cx, name, variables, start, ranks, run_body).loop(cx, name, first, variables, bounds)
 
 
 def _start_shape(recorded: Shape, value: Value) -> Shape:
@@ -169,11 +172,13 @@ class _Body:
     def graph(self, name: str) -> Decoded:
         return self.sub.subgraph(f"{name}/body", [self.condition, *self.results, *self.scans], self.graph_inputs)
 
-    def loop(self, cx: Converter, name: str, first: Value, variables: List[Value]) -> Outputs:
+    def loop(self, cx: Converter, name: str, first: Value, variables: List[Value], bounds: List[Value]) -> Outputs:
         """The ``Loop`` node and the loop's results: a variable the body gives back as it is (a weight a TF 2 loop
         passes along) is read from the outer scope inside the body, not carried, and is its own result; a list the
-        body only appends to (an RNN's outputs, at its step) is the Loop's scan output, its rows the list's items;
-        a list of one item the body writes whole and never reads is a scan output too, its last row the item."""
+        body only appends to (an RNN's outputs, at its step) is the Loop's scan output, its rows the list's items
+        (all of them, with no zeros to add, where the loop runs as many steps as the list was reserved with: each
+        of *bounds*, what the condition compares step counters with, is that count); a list of one item the body
+        writes whole and never reads is a scan output too, its last row the item."""
         left_out = self.invariant | self.scanned
         carried = [value for index, value in enumerate(variables) if index not in left_out]
         outputs = cx.emit("Loop", ["", _truth(cx, first), *[cx.tf(value) for value in carried]],
@@ -186,21 +191,24 @@ class _Body:
                 kept.tf_name = f"{cx.node['name']}:{index}"
                 found.append(kept)
                 continue
-            stacked = None
+            stacked, count = None, value.count
             if index in self.appending:
                 # The rows are the items in order: the list, which a stack reads as the tensor it is (its source).
                 stacked = cx.result(index, cast("str", value.element), None, onnx=next(scan_outputs))
+                if bounds and all(same_value(bound, value.count) for bound in bounds):
+                    count = None
                 if self.shapes[index] is not None:
                     stacked.shape = [None, *(self.shapes[index] or [])]
                 made = cx.emit("SplitToSequence", [stacked.onnx or ""], axis=0, keepdims=0)[0]
             elif index in self.scanned:
                 # The last step's item (an error where the loop ran no step, as the list's stack would be).
                 (last,) = cx.emit("Gather", [next(scan_outputs), cx.scalar(-1, "DT_INT64")], axis=0)
-                made = cx.emit("SequenceConstruct", [last])[0]
+                made, count = cx.emit("SequenceConstruct", [last])[0], None
             else:
                 made = next(kept_outputs)
             result = cx.result(index, value.dtype, self.shapes[index], onnx=made)
             result.element, result.reserved, result.source = value.element, self.reserved[index], stacked
+            result.count = count
             found.append(result)
         return found
 
@@ -266,6 +274,13 @@ def _settle(
                                                              invariant | scanned, run_body, scanned)  # fmt: skip
         if any(made[index].whole is None and made[index].appended is None for index in scanned):
             raise ConversionError("its body converts two ways (a list scanned in one pass, not in the next)")
+    for index, (given, step) in enumerate(zip(variables, made)):
+        # A list's count of items reserved is the loop's input's at every step (no op the table takes changes it;
+        # a list written whole holds its one item): one reserved anew in the body would need carrying too.
+        if given.element is not None and not _same_count(step.count, given.count) and step.whole is None:
+            raise ConversionError(f"its body gives loop variable {index} ({given.tf_name!r}) as a list reserved "
+                                  "in the body, whose count of items TensorFlow's reads take and the loop does "
+                                  "not carry")  # fmt: skip
     return _Body(name, sub, graph_inputs, made, again, shapes, reserved, invariant, scanned)
 
 
@@ -312,7 +327,7 @@ def _body_pass(
         onnx_name = f"{name}/body/input_{index}"
         carried_value = Value(onnx_name, value.dtype, None if shape is None else list(shape))
         carried_value.onnx, carried_value.element = onnx_name, value.element
-        carried_value.reserved = reserved[index]
+        carried_value.reserved, carried_value.count = reserved[index], value.count
         carried.append(carried_value)
         if index not in scanned:
             graph_inputs.append(value_info(onnx_name, value.dtype, shape, symbolic=False, element=value.element))
@@ -343,6 +358,7 @@ def cond_frame(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     (then_sub, then), (else_sub, other) = converted
     if any(a.dtype != b.dtype or a.element != b.element for a, b in zip(then, other)):
         raise ConversionError("its branches give results of different types")
+    _same_counts(then, other)
     # Each output's shape as both branches have it: a dim they differ on unknown (a rank, when either knows it).
     shapes: List[Shape] = [_common_shape(a.shape, b.shape) for a, b in zip(then, other)]
     for index, shape in enumerate(shapes):
@@ -361,10 +377,13 @@ def _common_shape(first: Shape, second: Shape) -> Shape:
     return [a if a == b else None for a, b in zip(first, second)]
 
 
-def _frame_appends(cx: Converter, frame: Frame, variables: List[Value]) -> Set[str]:
+def _frame_appends(
+    cx: Converter, frame: Frame, variables: List[Value], read_only: List[Value]
+) -> Tuple[Set[str], List[Value]]:
     """The frame's ``TensorArrayWriteV3`` nodes that only ever append (as ``_appends`` finds a While's): each writes
     the flow of a variable that starts as an empty sequence, at a variable that starts at 0 and that the body adds 1
-    to, and is that variable's next value. dynamic_rnn writes its step's output so, at ``time``."""
+    to, and is that variable's next value. dynamic_rnn writes its step's output so, at ``time``. And the loop's
+    bounds (``_bounds``): the values from outside (``Enter``) its condition compares those counters with."""
     nodes = {node["name"]: node for node in frame.body}
     inputs = {f"{switch}:1": index for index, switch in enumerate(frame.switches)}
 
@@ -402,7 +421,37 @@ def _frame_appends(cx: Converter, frame: Frame, variables: List[Value]) -> Set[s
         data = [item for item in write["input"] if not item.startswith("^")]
         if len(data) == 4 and source(data[3]) == index and source(data[1]) in counters:
             found.add(write["name"])
-    return found
+    merges = {f"{merge}:0": index for index, merge in enumerate(frame.merges)}
+    entered = {f"{enter}:0": value for enter, value in zip(frame.invariants, read_only)}
+    in_cond = {node["name"]: node for node in frame.cond}
+
+    def term(reference: str) -> Any:
+        """A tensor of the condition: a variable (its index), a value from outside, or a node of the condition."""
+        for _ in range(len(in_cond) + 1):
+            name, port = split_tensor_name(reference)
+            key = f"{name}:{port}"
+            if key in merges or key in entered:
+                return merges.get(key, entered.get(key))
+            node = in_cond.get(name)
+            if node is None or node["op"] != "Identity":
+                return node
+            reference = next((item for item in node["input"] if not item.startswith("^")), "")
+        return None
+
+    return found, _bounds(term, frame.cond_tensor, counters)
+
+
+def _same_counts(then: List[Value], other: List[Value]) -> None:
+    """Refuses branches that give lists reserved with different counts of items: the If's result is one sequence,
+    and TensorFlow's reads of it take the count."""
+    for index, (a, b) in enumerate(zip(then, other)):
+        if not _same_count(a.count, b.count):
+            raise ConversionError(f"its branches give result {index} as lists reserved with different counts of "
+                                  "items, which the If's one sequence does not carry")  # fmt: skip
+
+
+def _same_count(a: Optional[Value], b: Optional[Value]) -> bool:
+    return (a is None and b is None) or (a is not None and b is not None and same_value(a, b))
 
 
 def _results(cx: Converter, values: List[Value], shapes: List[Shape], outputs: List[str]) -> Outputs:
@@ -411,18 +460,22 @@ def _results(cx: Converter, values: List[Value], shapes: List[Shape], outputs: L
     found: Outputs = []
     for index, (value, onnx_name) in enumerate(zip(values, outputs)):
         result = cx.result(index, value.dtype, shapes[index] if value.element is None else value.shape, onnx=onnx_name)
-        result.element = value.element
+        result.element, result.count = value.element, value.count
         found.append(result)
     return found
 
 
-def _appends(graph: Graph, body: Optional[Decoded], inputs: List[Value]) -> Set[str]:
+def _appends(
+    graph: Graph, body: Optional[Decoded], cond: Optional[Decoded], inputs: List[Value]
+) -> Tuple[Set[str], List[Value]]:
     """The body's ``TensorListSetItem`` nodes that only ever append: each writes a loop variable that starts as an
     empty list, at the index of a loop variable that starts at 0 and that the body adds 1 to, and gives the list
     back as that variable. The list's length is then the index at every iteration (TensorFlow's RNN loops, which
-    write their step's output at ``time``), so a write is an insert: no test of the length, no ``If`` each step."""
+    write their step's output at ``time``), so a write is an insert: no test of the length, no ``If`` each step.
+    And the loop's bounds (``_bounds``): the loop's inputs its *cond* compares those counters with, each a variable
+    the body gives back as it is."""
     if body is None:
-        return set()
+        return set(), []
     nodes = {node["name"]: node for node in body["node_def"]}
     args = [arg["name"] for arg in body["signature"]["input_arg"]]
     results = [body["ret"].get(arg["name"], "") for arg in body["signature"]["output_arg"]]
@@ -470,7 +523,54 @@ def _appends(graph: Graph, body: Optional[Decoded], inputs: List[Value]) -> Set[
             and any(is_argument(data[1], counter) for counter in counters)
         ):
             found.add(write["name"])
-    return found
+    if cond is None or not cond["signature"]["output_arg"]:
+        return found, []
+    kept = {index for index, result in enumerate(results) if index < len(args) and is_argument(result, index)}
+    in_cond = {node["name"]: node for node in cond["node_def"]}
+    cond_args = {arg["name"]: index for index, arg in enumerate(cond["signature"]["input_arg"])}
+
+    def term(reference: str) -> Any:
+        """A tensor of the condition: a variable (its index; one the body keeps, its value outside the loop), or a
+        node of the condition."""
+        for _ in range(len(in_cond) + 1):
+            name = reference.split(":")[0]
+            if name in cond_args and ":" not in reference:
+                index = cond_args[name]
+                return inputs[index] if index in kept and index not in counters else index
+            node = in_cond.get(name)
+            if node is None or node["op"] != "Identity":
+                return node
+            reference = next((item for item in node["input"] if not item.startswith("^")), "")
+        return None
+
+    return found, _bounds(term, cond["ret"].get(cond["signature"]["output_arg"][0]["name"], ""), counters)
+
+
+def _bounds(term: Callable[[str], Any], condition: str, counters: Set[int]) -> List[Value]:
+    """What a loop's *condition* compares its step counters with, where it is that alone: ``counter < bound`` terms
+    joined by ``LogicalAnd``, each counter a variable that starts at 0 and that the body adds 1 to (one of
+    *counters*), each bound a value the loop does not change. The loop then runs as many steps as the least bound.
+    Empty where the condition is anything else. *term* resolves a tensor of the condition: a variable's index, a
+    Value from outside, or a node."""
+    pending: List[str] = [condition]
+    bounds: List[Value] = []
+    for _ in range(_MOST_TERMS):  # a damaged function's LogicalAnd may read itself
+        if not pending:
+            return bounds
+        node = term(pending.pop())
+        if not isinstance(node, dict) or node.get("op") not in ("LogicalAnd", "Less"):
+            return []
+        data = [item for item in node["input"] if not item.startswith("^")]
+        if len(data) != 2:
+            return []
+        if node["op"] == "LogicalAnd":
+            pending.extend(data)
+            continue
+        counter, bound = term(data[0]), term(data[1])
+        if not (isinstance(counter, int) and counter in counters and isinstance(bound, Value)):
+            return []
+        bounds.append(bound)
+    return []
 
 
 def _one(graph: Graph, node: Decoded) -> bool:
@@ -499,201 +599,7 @@ def if_branches(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     then, other = results
     if len(then) != len(other) or any(a.dtype != b.dtype or a.element != b.element for a, b in zip(then, other)):
         raise ConversionError("its branches give results of different types")
+    _same_counts(then, other)
     shapes = _shapes(node, len(then))
     outputs = cx.emit("If", [_truth(cx, condition)], len(then), then_branch=branches[0], else_branch=branches[1])
     return _results(cx, then, shapes, outputs)
-
-
-# ---------------------------------------------------------------- TensorLists as sequences
-
-
-def _element_dtype(node: Decoded) -> str:
-    dtype = attr(node, "element_dtype")
-    if not isinstance(dtype, str) or dtype not in ONNX_TYPES:
-        raise ConversionError(f"its element_dtype {dtype} has no ONNX type")
-    return dtype
-
-
-def _element_shape(value: Value) -> Shape:
-    """A TensorList's element shape from its element_shape input (-1 a dim unknown, a scalar -1 no shape known)."""
-    known = value.ints()
-    if known is None or value.rank == 0:
-        return None
-    return [None if dim < 0 else dim for dim in known]
-
-
-def _sequence(cx: Converter, port: int, onnx_name: str, element: str, shape: Shape) -> Value:
-    value = cx.result(port, "DT_VARIANT", shape, onnx=onnx_name)
-    value.element = element
-    return value
-
-
-def _list(value: Value, what: str) -> str:
-    if value.element is None:
-        raise ConversionError(f"its {what} {value.tf_name!r} is no TensorList the conversion made")
-    return value.element
-
-
-def list_reserve(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
-    # Encoded ragged rows (tf.map_fn of a ragged result): the rows' own dtype, their shape what the body writes.
-    rows = attr(node, "element_dtype") == "DT_VARIANT"
-    element = ragged_element(cx, node) if rows else _element_dtype(node)
-    shape = None if rows else _element_shape(inputs[0])
-    (made,) = cx.emit("SequenceEmpty", [], dtype=ONNX_TYPES[element])
-    value = _sequence(cx, 0, made, element, shape)
-    value.length = 0
-    count = inputs[1].ints()
-    value.reserved = count[0] if count is not None and len(count) == 1 and count[0] >= 0 else None
-    return [value]
-
-
-def list_from_tensor(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
-    tensor = inputs[0]
-    if tensor.rows:  # encoded ragged rows are held as a sequence already: the list is that sequence
-        return [_sequence(cx, 0, cx.tf(tensor), _list(tensor, "rows"), tensor.shape)]
-    (made,) = cx.emit("SplitToSequence", [cx.tf(tensor)], axis=0, keepdims=0)
-    shape = None if tensor.shape is None else tensor.shape[1:]
-    value = _sequence(cx, 0, made, tensor.dtype, shape if shape is not None else _element_shape(inputs[1]))
-    value.source = tensor
-    return [value]
-
-
-def list_get_item(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
-    handle, index = inputs[0], inputs[1]
-    element = _list(handle, "list")
-    if handle.source is not None:
-        # A list made from a tensor and never written (a loop reads it from outside: an RNN's steps): its item is
-        # the tensor's row, a Gather, with no sequence made or read.
-        (made,) = cx.emit("Gather", [cx.tf(handle.source), cx.tf(index)], axis=0)
-    else:
-        (made,) = cx.emit("SequenceAt", [cx.tf(handle), cx.tf(index)])
-    shape = handle.shape if handle.shape is not None else (_element_shape(inputs[2]) if len(inputs) > 2 else None)
-    return [cx.result(0, element, shape, onnx=made)]
-
-
-def list_set_item(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
-    handle, index, item = inputs[0], inputs[1], inputs[2]
-    element = _list(handle, "list")
-    sequence, position = cx.tf(handle), cx.tf(index)
-    # Encoded ragged rows (variants) differ in length: never a loop's scan output, which stacks what it is given.
-    rows = attr(node, "element_dtype") == "DT_VARIANT"
-    if node["name"] in cx.appends:  # its index is the list's length at every step (see _appends): an insert
-        (made,) = cx.emit("SequenceInsert", [sequence, cx.tf(item), position])
-        grown = _sequence(cx, 0, made, element, handle.shape if handle.shape is not None else item.shape)
-        grown.appended = None if rows else item
-        return [grown]
-    if handle.reserved == 1 and index.ints() == [0] and not rows:
-        # A list of one item written at 0 (a Keras RNN keeping its last step): the list is that item alone, no If.
-        (made,) = cx.emit("SequenceConstruct", [cx.tf(item)])
-        written = _sequence(cx, 0, made, element, handle.shape if handle.shape is not None else item.shape)
-        written.reserved, written.whole = 1, item
-        return [written]
-    # A write replaces what is at the index (TensorFlow's SetItem): erased first when the sequence reaches there.
-    # Each branch ends in its own SequenceInsert (no Identity, which takes sequences only from opset 14).
-    (length,) = cx.emit("SequenceLength", [sequence])
-    (wide,) = cx.emit("Cast", [position], to=ONNX_TYPES["DT_INT64"])
-    (inside,) = cx.emit("Less", [wide, length])
-    tensor = cx.tf(item)
-    erase = cx.child()
-    (erased,) = erase.emit("SequenceErase", [sequence, position])
-    (replaced,) = erase.emit("SequenceInsert", [erased, tensor, position])
-    append = cx.child()
-    (appended,) = append.emit("SequenceInsert", [sequence, tensor, position])
-    kind = value_info("", "DT_VARIANT", None, symbolic=False, element=element)["type"]
-    then = {"name": f"{node['name']}/replace", "node": erase.nodes, "input": [],
-            "output": [{"name": replaced, "type": kind}]}  # fmt: skip
-    other = {"name": f"{node['name']}/append", "node": append.nodes, "input": [],
-             "output": [{"name": appended, "type": kind}]}  # fmt: skip
-    (made,) = cx.emit("If", [inside], 1, then_branch=then, else_branch=other)
-    return [_sequence(cx, 0, made, element, handle.shape if handle.shape is not None else item.shape)]
-
-
-def list_stack(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
-    handle = inputs[0]
-    element = _list(handle, "list")
-    if attr(node, "element_dtype") == "DT_VARIANT":  # encoded ragged rows, stacked: held as the sequence they are
-        rows = _sequence(cx, 0, cx.tf(handle), element, handle.shape)
-        rows.rows = True
-        return [rows]
-    if handle.source is not None:  # the rows of a tensor, as made (from it, or by a loop's scan output): that tensor
-        return [cx.result(0, element, handle.source.shape, onnx=cx.tf(handle.source))]
-    (made,) = cx.emit("ConcatFromSequence", [cx.tf(handle)], axis=0, new_axis=1)
-    shape = None if handle.shape is None else [None, *handle.shape]
-    return [cx.result(0, element, shape, onnx=made)]
-
-
-def list_length(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
-    _list(inputs[0], "list")
-    (length,) = cx.emit("SequenceLength", [cx.tf(inputs[0])])
-    (made,) = cx.emit("Cast", [length], to=ONNX_TYPES["DT_INT32"])
-    return [cx.result(0, "DT_INT32", [], onnx=made)]
-
-
-# ---------------------------------------------------------------- TF 1's TensorArrays as sequences
-#
-# A TF 1 TensorArray is a handle and a flow: the ops that change it take the flow and give the next one, those that
-# read it take the flow too. The flow is the sequence here (a loop carries it as a variable, as TensorFlow does);
-# the handle is the same sequence as made, and no op reads it for its elements.
-
-
-def _array_shape(node: Decoded) -> Shape:
-    shape = attr(node, "element_shape")
-    if not isinstance(shape, dict) or shape.get("unknown_rank"):
-        return None
-    return [None if dim["size"] < 0 else dim["size"] for dim in shape["dim"]]
-
-
-def tensor_array(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
-    element = attr(node, "dtype")
-    if not isinstance(element, str) or element not in ONNX_TYPES:
-        raise ConversionError(f"its dtype {element} has no ONNX type")
-    (made,) = cx.emit("SequenceEmpty", [], dtype=ONNX_TYPES[element])
-    found: Outputs = []
-    for port in (0, 1):  # the handle and the flow
-        value = _sequence(cx, port, made, element, _array_shape(node))
-        value.length = 0
-        found.append(value)
-    return found
-
-
-def array_scatter(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
-    # Element indices[i] is value[i]: the rows put in index order (ScatterND over the value itself, so a
-    # permutation of 0..n-1, what unstack writes, places every row), then one element a row.
-    indices, tensor = inputs[1], inputs[2]
-    (wide,) = cx.emit("Cast", [cx.tf(indices)], to=ONNX_TYPES["DT_INT64"])
-    (column,) = cx.emit("Unsqueeze", [wide, cx.ints([-1])])
-    (placed,) = cx.emit("ScatterND", [cx.tf(tensor), column, cx.tf(tensor)])
-    (made,) = cx.emit("SplitToSequence", [placed], axis=0, keepdims=0)
-    shape = None if tensor.shape is None else tensor.shape[1:]
-    scattered = _sequence(cx, 0, made, tensor.dtype, shape)
-    scattered.source = cx.result(0, tensor.dtype, tensor.shape, onnx=placed)  # its reads: rows of the tensor
-    return [scattered]
-
-
-def array_read(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
-    return list_get_item(cx, node, [inputs[2], inputs[1]])
-
-
-def array_write(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
-    return list_set_item(cx, node, [inputs[3], inputs[1], inputs[2]])
-
-
-def array_gather(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
-    flow, indices = inputs[2], inputs[1]
-    element = _list(flow, "flow")
-    if flow.source is not None:  # the rows of a tensor (a loop's scan output, a scatter): gathered from it
-        stacked = cx.tf(flow.source)
-    else:
-        (stacked,) = cx.emit("ConcatFromSequence", [cx.tf(flow)], axis=0, new_axis=1)
-    (wide,) = cx.emit("Cast", [cx.tf(indices)], to=ONNX_TYPES["DT_INT64"])
-    (made,) = cx.emit("Gather", [stacked, wide], axis=0)
-    shape = None if flow.shape is None else [None, *flow.shape]
-    return [cx.result(0, element, shape, onnx=made)]
-
-
-def array_size(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
-    return list_length(cx, node, [inputs[1]])
-
-
-def array_close(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
-    return []

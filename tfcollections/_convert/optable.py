@@ -7,37 +7,19 @@ and the first opset that has what it makes (``since``). The functions live by ki
 matrices, elementwise ops: factories such as ``unary("Relu")`` make a row of one line), ``mathops``, ``segments``,
 ``diagonals``, ``complexops`` (complex values and transforms), ``quantize``, ``images`` (convolutions, pooling,
 batch norm, resizing), ``cells`` (TensorFlow's fused recurrent cells), ``volumes``, ``detection``, ``pixels``,
-``shapes``, ``slicing``, ``tensorops``, ``scatters``, ``ragged``, ``strings``, ``randomops``, ``lookups`` (tables)
-and ``controlflow``; here they are only named, by their public names, so the table reads as data and a new op is one
-row. A rule takes a shape-like input the graph computes as a tensor where ONNX takes one (its note says "constant or
-computed"); where ONNX wants an attribute, the rule says the input must be a constant (``nodeparts.need_ints``).
-What the converter asks of the table before it makes anything (which op types a graph has that it lacks, and why) is
-``refusals.unsupported_ops``.
+``shapes``, ``slicing``, ``tensorops``, ``scatters``, ``ragged``, ``strings``, ``randomops``, ``lookups`` (tables),
+``controlflow`` and ``tensorlists``; here they are only named, by their public names, so the table reads as data and
+a new op is one row. A rule takes a shape-like input the graph computes as a tensor where ONNX takes one (its note
+says "constant or computed"); where ONNX wants an attribute, the rule says the input must be a constant
+(``nodeparts.need_ints``). What the converter asks of the table before it makes anything (which op types a graph has
+that it lacks, and why) is ``refusals.unsupported_ops``.
 """
 
 from __future__ import annotations
 
 from .cells import block_lstm, gru_block_cell, lstm_block_cell
 from .complexops import complex_abs, fft, make_complex, real_imag, rfft
-from .controlflow import (
-    array_close,
-    array_gather,
-    array_read,
-    array_scatter,
-    array_size,
-    array_write,
-    cond_frame,
-    frame_loop,
-    if_branches,
-    list_from_tensor,
-    list_get_item,
-    list_length,
-    list_reserve,
-    list_set_item,
-    list_stack,
-    tensor_array,
-    while_loop,
-)
+from .controlflow import cond_frame, frame_loop, if_branches, while_loop
 from .detection import combined_nms, crop_and_resize, ctc_greedy_decoder, non_max_suppression
 from .diagonals import diag, diag_part, set_diag
 from .elementwise import (
@@ -138,6 +120,21 @@ from .shapes import (
 )
 from .slicing import pad, slice_of, strided_slice
 from .strings import as_string, regex_full_match, string_case, string_join, string_split, string_to_number
+from .tensorlists import (
+    array_close,
+    array_gather,
+    array_read,
+    array_scatter,
+    array_size,
+    array_write,
+    list_from_tensor,
+    list_get_item,
+    list_length,
+    list_reserve,
+    list_set_item,
+    list_stack,
+    tensor_array,
+)
 from .tensorops import (
     broadcast_to,
     dynamic_partition,
@@ -592,15 +589,19 @@ _CONTROL_FLOW: Final[Dict[str, Rule]] = {
         list_set_item,
         "an index written twice replaced",
     ),
-    "TensorListStack": _row("ConcatFromSequence", list_stack, "new_axis=1"),
-    "TensorListLength": _row("SequenceLength, Cast", list_length),
+    "TensorListStack": _row(
+        "ConcatFromSequence (Expand, Concat)", list_stack, "new_axis=1; then zeros for the items reserved, not written"
+    ),
+    "TensorListLength": _row("SequenceLength, Max, Cast", list_length, "the larger of the items written and reserved"),
     # TF 1's TensorArrays: the flow is the sequence (a TF 1 while loop, taken whole, carries it).
     "TensorArrayV3": _row("SequenceEmpty", tensor_array, "the handle and the flow: the same empty sequence"),
     "TensorArrayScatterV3": _row("ScatterND, SplitToSequence", array_scatter, "element indices[i] is value[i]"),
     "TensorArrayReadV3": _row("SequenceAt", array_read, "from the flow"),
     "TensorArrayWriteV3": _row("SequenceInsert (after SequenceErase in an If)", array_write, "as TensorListSetItem"),
-    "TensorArrayGatherV3": _row("ConcatFromSequence, Gather", array_gather, "new_axis=1, then the indices' rows"),
-    "TensorArraySizeV3": _row("SequenceLength, Cast", array_size),
+    "TensorArrayGatherV3": _row(
+        "ConcatFromSequence (Expand, Concat), Gather", array_gather, "as TensorListStack, then the indices' rows"
+    ),
+    "TensorArraySizeV3": _row("SequenceLength, Max, Cast", array_size, "as TensorListLength"),
     "TensorArrayCloseV3": _row("-", array_close, "nothing to close"),
 }
 

@@ -57,8 +57,8 @@ class Value:
     unknown), ``const`` (its values, when constant), ``partial`` (a small integer tensor's elements, None where
     unknown), and the ONNX values that hold it in TensorFlow's layout (``onnx``) and in NCHW (``nchw``)."""
 
-    __slots__ = ("appended", "axes_of", "const", "dtype", "element", "length", "nchw", "onnx", "partial", "reserved",
-                 "rows", "shape", "source", "table", "tf_name", "tiled", "whole")  # fmt: skip
+    __slots__ = ("appended", "axes_of", "const", "count", "dtype", "element", "length", "nchw", "onnx", "partial",
+                 "reserved", "rows", "shape", "source", "table", "tf_name", "tiled", "whole")  # fmt: skip
 
     def __init__(self, tf_name: str, dtype: str, shape: Shape) -> None:
         self.tf_name = tf_name
@@ -77,6 +77,11 @@ class Value:
         #: A TensorList's length as TensorFlow holds it when reserved with a constant count and only written in
         #: place since (its ONNX sequence holds what was written), else None.
         self.reserved: Optional[int] = None
+        #: A TensorList's (or TF 1 TensorArray's) count of items as it was reserved (the int scalar it was reserved
+        #: with), where TensorFlow's list may hold items past those its sequence holds: the sequence holds the items
+        #: written, from 0 on, and TensorFlow's length is the larger of the two, its items not written zeros. None:
+        #: the sequence holds the whole list.
+        self.count: Optional[Value] = None
         #: A Tile's input (its ONNX name) and counts when the Tile only repeats axes of size 1 (a broadcast, which a
         #: reader that broadcasts may do itself), else None.
         self.tiled: Optional[Tuple[str, List[int]]] = None
@@ -100,7 +105,7 @@ class Value:
         other.const, other.partial, other.onnx, other.nchw, other.element, other.length, other.source = (
             self.const, self.partial, self.onnx, self.nchw, self.element, self.length, self.source)  # fmt: skip
         other.reserved, other.tiled, other.rows, other.table = self.reserved, self.tiled, self.rows, self.table
-        other.axes_of = self.axes_of
+        other.axes_of, other.count = self.axes_of, self.count
         return other
 
     @property
@@ -112,6 +117,14 @@ class Value:
         if self.partial is not None and all(item is not None for item in self.partial):
             return cast("List[int]", list(self.partial))
         return None
+
+
+def same_value(a: Value, b: Optional[Value]) -> bool:
+    """Whether two values are known to be one tensor: the same value, the same ONNX value, or equal constants."""
+    if b is None:
+        return False
+    known = a.ints()
+    return a is b or (a.onnx is not None and a.onnx == b.onnx) or (known is not None and known == b.ints())
 
 
 # -------------------------------------------------------------------- ONNX messages as dicts
