@@ -402,6 +402,10 @@ def _loop(*, cond_inside: bool = False, nested: bool = False, damage: str = "") 
         nodes[9] = _tf1("while/add", "AddV2", ["while/Merge", "while/Less/Enter"])
     elif damage == "exit off the switch":
         nodes[11] = _tf1("while/Exit", "Exit", ["while/Identity"])
+    elif damage == "next of no input":
+        nodes[10] = _tf1("while/NextIteration", "NextIteration", [])
+    elif damage == "switch of one input":
+        nodes[7] = _tf1("while/Switch", "Switch", ["while/Merge"])
     return nodes
 
 
@@ -436,6 +440,12 @@ def test_a_tf1_frame_becomes_one_node_and_its_exit_an_identity_of_it() -> None:
         ({"damage": "stray enter"}, "is no loop variable's"),
         ({"damage": "body reads the merge"}, "its body reads Merge"),
         ({"damage": "exit off the switch"}, "reads no loop variable's Switch"),
+        ({"damage": "next of no input"}, r"node 'while/NextIteration' \(NextIteration\): it has 0 data input"),
+        (
+            {"damage": "switch of one input"},
+            r"node 'while/Switch' \(Switch\): it has 1 data input\(s\), where "
+            "TensorFlow's Switch has 2",
+        ),
     ],
 )
 def test_a_tf1_loop_that_is_not_plain_is_refused_saying_what_it_is(damage: Dict[str, Any], why: str) -> None:

@@ -23,7 +23,7 @@ from .._graph.graphdef import new_node, split_tensor_name
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Dict, List, Optional, Set, Tuple
+    from typing import Dict, Final, List, Optional, Set, Tuple
 
     from .._typing import Decoded
 
@@ -35,6 +35,11 @@ _MERGES = ("Merge", "RefMerge")
 _SWITCHES = ("Switch", "RefSwitch")
 _NEXTS = ("NextIteration", "RefNextIteration")
 _EXITS = ("Exit", "RefExit")
+#: The data inputs each control-flow op has at least (TensorFlow's op definitions: control_flow_ops.cc).
+_LEAST_INPUTS: Final = {
+    **dict.fromkeys((*_ENTERS, *_EXITS, *_NEXTS, "LoopCond", *_MERGES), 1),
+    **dict.fromkeys(_SWITCHES, 2),
+}
 
 
 class Frame:
@@ -69,12 +74,23 @@ def _is_constant(node: Decoded) -> bool:
     return bool(value is not None and value.get("b"))
 
 
+def _check_inputs(nodes: List[Decoded]) -> None:
+    """Refuses a control-flow node with fewer data inputs than TensorFlow's op has (a damaged graph), naming it."""
+    for node in nodes:
+        least = _LEAST_INPUTS.get(node["op"], 0)
+        found = len(_data(node))
+        if found < least:
+            raise ConversionError(f"node {node['name']!r} ({node['op']}): it has {found} data input(s), where "
+                                  f"TensorFlow's {node['op']} has {least}")  # fmt: skip
+
+
 def take_frames(nodes: List[Decoded]) -> Tuple[List[Decoded], List[Decoded]]:
     """*nodes* with each while frame replaced by one ``FRAME_OP`` node (its ``Exit`` nodes by ``Identity`` nodes of
     its outputs), and the nodes of the frames' conditions and bodies (the op table must cover them too)."""
     enters = [node for node in nodes if node["op"] in _ENTERS]
     if not enters:
         return nodes, []
+    _check_inputs(nodes)
     by_name = {node["name"]: node for node in nodes}
     consumers: Dict[str, List[Decoded]] = {}
     for node in nodes:
@@ -287,6 +303,7 @@ def take_conds(nodes: List[Decoded]) -> Tuple[List[Decoded], List[Decoded]]:
     switches = [node for node in nodes if node["op"] in _SWITCHES]
     if not switches:
         return nodes, []
+    _check_inputs(nodes)
     by_name = {node["name"]: node for node in nodes}
     consumers: Dict[str, List[Tuple[Decoded, str]]] = {}
     for node in nodes:
