@@ -2252,8 +2252,9 @@ def _suite_cases(tf):
     )
     # Lists TensorFlow holds longer than what was written: TensorListReserve and TF 1's TensorArray of a count (a
     # constant, a fed one) written in part, stacked, gathered and measured (the items not written are zeros, "" for
-    # strings); writes that grow a list (resize_if_index_out_of_bounds); loops of TF 2's and TF 1's control flow
-    # writing fewer steps than the list holds, and as many (what an RNN writes: its stack is the steps alone).
+    # strings); writes that grow a list (resize_if_index_out_of_bounds); writes out of order (a reversed scan);
+    # loops of TF 2's and TF 1's control flow writing fewer steps than the list holds, and as many (what an RNN
+    # writes: its stack is the steps alone).
     r = rng_of("lists_reserved")
     cases.append(
         (
@@ -2336,6 +2337,10 @@ def _reserved_lists(tf, x, n, m, w):
             input_handle=grown, index=index, item=x[index], resize_if_index_out_of_bounds=True
         )
     words = tf.raw_ops.TensorListSetItem(input_handle=reserve(n, unknown, tf.string), index=0, item=w)
+    # Written out of order: index 2 of 4 first (the items before it not written), then 0; item 1 read as written.
+    late = tf.raw_ops.TensorListSetItem(input_handle=reserve(4), index=2, item=x[2])
+    late = tf.raw_ops.TensorListSetItem(input_handle=late, index=0, item=x[0])
+    unwritten = tf.raw_ops.TensorListGetItem(input_handle=late, index=1, element_shape=shape, element_dtype=f32)
     array, flow = tf.raw_ops.TensorArrayV3(size=5, dtype=f32, element_shape=[4])
     for index in (0, 1):
         flow = tf.raw_ops.TensorArrayWriteV3(handle=array, index=index, value=x[index], flow_in=flow)
@@ -2371,6 +2376,9 @@ def _reserved_lists(tf, x, n, m, w):
         stack(grown),
         tf.raw_ops.TensorListLength(input_handle=grown),
         stack(words, unknown, tf.string),
+        stack(late),
+        unwritten,
+        tf.scan(lambda total, row: total * 0.5 + row, x, reverse=True),  # writes its last step first
         size,
         gathered,
         *loops,

@@ -585,9 +585,9 @@ _CONTROL_FLOW: Final[Dict[str, Rule]] = {
     "TensorListFromTensor": _row("SplitToSequence", list_from_tensor, "along the first axis"),
     "TensorListGetItem": _row("SequenceAt, Gather", list_get_item, "a Gather of its tensor when never written"),
     "TensorListSetItem": _row(
-        "SequenceLength, Less, If, SequenceErase, SequenceInsert, SequenceConstruct",
+        "SequenceLength, Less, If, SequenceErase, SequenceInsert, SequenceConstruct, Loop",
         list_set_item,
-        "an index written twice replaced",
+        "an index written twice replaced; past the end, zeros for the items between first",
     ),
     "TensorListStack": _row(
         "ConcatFromSequence (Expand, Concat)", list_stack, "new_axis=1; then zeros for the items reserved, not written"
@@ -597,7 +597,7 @@ _CONTROL_FLOW: Final[Dict[str, Rule]] = {
     "TensorArrayV3": _row("SequenceEmpty", tensor_array, "the handle and the flow: the same empty sequence"),
     "TensorArrayScatterV3": _row("ScatterND, SplitToSequence", array_scatter, "element indices[i] is value[i]"),
     "TensorArrayReadV3": _row("SequenceAt", array_read, "from the flow"),
-    "TensorArrayWriteV3": _row("SequenceInsert (after SequenceErase in an If)", array_write, "as TensorListSetItem"),
+    "TensorArrayWriteV3": _row("SequenceInsert (in an If)", array_write, "as TensorListSetItem"),
     "TensorArrayGatherV3": _row(
         "ConcatFromSequence (Expand, Concat), Gather", array_gather, "as TensorListStack, then the indices' rows"
     ),

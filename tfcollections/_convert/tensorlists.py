@@ -2,10 +2,10 @@
 """TensorLists (what ``tf.TensorArray`` is in TF 2, and how Keras runs an RNN's steps) and TF 1's TensorArrays as ONNX
 sequences of tensors.
 
-Strategy: a list is an ONNX sequence of the items written, from index 0 on: made from a tensor
+Strategy: a list is an ONNX sequence of its items from index 0 to the last written: made from a tensor
 (``SplitToSequence``) or empty, read (``SequenceAt``), written (``SequenceInsert``, after ``SequenceErase`` when the
-index is already there, so that a write replaces as TensorFlow's does), stacked (``ConcatFromSequence``). A write
-past the items written is an append, or, past that, onnxruntime's error. TensorFlow's list may be longer than
+index is already there, so that a write replaces as TensorFlow's does; past the end, after zeros for the items
+between, which TensorFlow holds not written), stacked (``ConcatFromSequence``). TensorFlow's list may be longer than
 what was written: a list reserved with a count of items (``TensorListReserve``, a TensorArray's size) holds that
 many, those not written zeros when stacked or gathered. The count rides with the sequence (``Value.count``): the
 length is the larger of the two, and a stack or gather appends the zeros missing (``Expand`` of a zero to the
@@ -112,7 +112,8 @@ def list_set_item(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
         written = _sequence(cx, 0, made, element, handle.shape if handle.shape is not None else item.shape)
         written.reserved, written.whole = 1, item
         return [written]
-    # A write replaces what is at the index (TensorFlow's SetItem): erased first when the sequence reaches there.
+    # A write replaces what is at the index (TensorFlow's SetItem): erased first when the sequence reaches there;
+    # past the end, the items between are zeros (TensorFlow's not written: a reversed scan writes its last first).
     # Each branch ends in its own SequenceInsert (no Identity, which takes sequences only from opset 14).
     (length,) = cx.emit("SequenceLength", [sequence])
     (wide,) = cx.emit("Cast", [position], to=ONNX_TYPES["DT_INT64"])
@@ -121,9 +122,14 @@ def list_set_item(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     erase = cx.child()
     (erased,) = erase.emit("SequenceErase", [sequence, position])
     (replaced,) = erase.emit("SequenceInsert", [erased, tensor, position])
-    append = cx.child()
-    (appended,) = append.emit("SequenceInsert", [sequence, tensor, position])
     kind = value_info("", "DT_VARIANT", None, symbolic=False, element=element)["type"]
+    append = cx.child()
+    if rows:  # encoded ragged rows have no zeros to stand between: a write past the end is onnxruntime's error
+        (appended,) = append.emit("SequenceInsert", [sequence, tensor, position])
+    else:
+        (gap,) = cx.emit("Sub", [wide, length])  # out here: onnxruntime renames no outer name the branch reads
+        (filled,) = append.emit("Loop", [gap, "", sequence], 1, body=_zeros_appended(append, node, tensor, element))
+        (appended,) = append.emit("SequenceInsert", [filled, tensor])
     then = {"name": f"{node['name']}/replace", "node": erase.nodes, "input": [],
             "output": [{"name": replaced, "type": kind}]}  # fmt: skip
     other = {"name": f"{node['name']}/append", "node": append.nodes, "input": [],
@@ -132,6 +138,24 @@ def list_set_item(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
     written = _sequence(cx, 0, made, element, handle.shape if handle.shape is not None else item.shape)
     written.count = handle.count
     return [written]
+
+
+def _zeros_appended(cx: Converter, node: Decoded, item: str, element: str) -> Decoded:
+    """A Loop's body that appends zeros of *item*'s shape to the sequence of *element* it carries, one a step."""
+    kind = value_info("", "DT_VARIANT", None, symbolic=False, element=element)["type"]
+    (shape,) = cx.emit("Shape", [item])
+    (zeros,) = cx.emit("Expand", [_zero(cx, element), shape])
+    body = cx.child()
+    step, going, carried = (cx.fresh(f"gap_{part}") for part in ("iteration", "condition", "sequence"))
+    (again,) = body.emit("Identity", [going])
+    (longer,) = body.emit("SequenceInsert", [carried, zeros])
+    inputs = [value_info(step, "DT_INT64", [], symbolic=False), value_info(going, "DT_BOOL", [], symbolic=False)]
+    return {
+        "name": f"{node['name']}/gap",
+        "node": body.nodes,
+        "input": [*inputs, {"name": carried, "type": kind}],
+        "output": [value_info(again, "DT_BOOL", [], symbolic=False), {"name": longer, "type": kind}],
+    }
 
 
 def list_stack(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
@@ -159,6 +183,11 @@ def list_length(cx: Converter, node: Decoded, inputs: List[Value]) -> Outputs:
         (length,) = cx.emit("Max", [length, _count_name(cx, handle.count)])
     (made,) = cx.emit("Cast", [length], to=ONNX_TYPES["DT_INT32"])
     return [cx.result(0, "DT_INT32", [], onnx=made)]
+
+
+def _zero(cx: Converter, element: str) -> str:
+    """TensorFlow's zero of *element* (``""`` for strings), a scalar: what an item not written holds."""
+    return cx.initializer(tensor_of(element, (), [b"" if element == "DT_STRING" else 0]), cx.fresh("zero"))
 
 
 def _reserved_count(count: Value) -> Optional[Value]:
@@ -193,8 +222,7 @@ def _with_unwritten(cx: Converter, stacked: str, count: Optional[Value], element
     (short,) = cx.emit("Sub", [_count_name(cx, count), rows])
     (missing,) = cx.emit("Max", [short, cx.ints([0])])
     (fill,) = cx.emit("Concat", [missing, rest], axis=0)
-    zero = cx.initializer(tensor_of(element, (), [b"" if element == "DT_STRING" else 0]), cx.fresh("zero"))
-    (zeros,) = cx.emit("Expand", [zero, fill])
+    (zeros,) = cx.emit("Expand", [_zero(cx, element), fill])
     (made,) = cx.emit("Concat", [stacked, zeros], axis=0)
     return made
 
