@@ -195,7 +195,8 @@ class _Body:
             if index in self.appending:
                 # The rows are the items in order: the list, which a stack reads as the tensor it is (its source).
                 stacked = cx.result(index, cast("str", value.element), None, onnx=next(scan_outputs))
-                if bounds and all(same_value(bound, value.count) for bound in bounds):
+                reserved_with = value.count
+                if reserved_with is not None and bounds and all(same_value(b, reserved_with) for b in bounds):
                     count = None
                 if self.shapes[index] is not None:
                     stacked.shape = [None, *(self.shapes[index] or [])]

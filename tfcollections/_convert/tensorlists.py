@@ -212,7 +212,7 @@ def _count_name(cx: Converter, count: Value) -> str:
 
 
 def _with_unwritten(cx: Converter, stacked: str, count: Optional[Value], element: str) -> str:
-    """The rows of a list's written items (*stacked*), then as many of TensorFlow's items not written as its *count*
+    """The rows a list's sequence holds (*stacked*), then as many of TensorFlow's items not written as its *count*
     has past them: zeros of the rows' shape (``""`` for strings, as TensorFlow's zeros are)."""
     if count is None:
         return stacked

@@ -79,8 +79,8 @@ class Value:
         self.reserved: Optional[int] = None
         #: A TensorList's (or TF 1 TensorArray's) count of items as it was reserved (the int scalar it was reserved
         #: with), where TensorFlow's list may hold items past those its sequence holds: the sequence holds the items
-        #: written, from 0 on, and TensorFlow's length is the larger of the two, its items not written zeros. None:
-        #: the sequence holds the whole list.
+        #: from 0 to the last written, and TensorFlow's length is the larger of the two, its items past them zeros.
+        #: None: the sequence holds the whole list.
         self.count: Optional[Value] = None
         #: A Tile's input (its ONNX name) and counts when the Tile only repeats axes of size 1 (a broadcast, which a
         #: reader that broadcasts may do itself), else None.
@@ -119,10 +119,8 @@ class Value:
         return None
 
 
-def same_value(a: Value, b: Optional[Value]) -> bool:
+def same_value(a: Value, b: Value) -> bool:
     """Whether two values are known to be one tensor: the same value, the same ONNX value, or equal constants."""
-    if b is None:
-        return False
     known = a.ints()
     return a is b or (a.onnx is not None and a.onnx == b.onnx) or (known is not None and known == b.ints())
 
